@@ -1,0 +1,25 @@
+/**
+ * Wire types of the service (spec section 2), shared by the API client, the IPC contract
+ * and (as types only) the renderer. Property names are the service's own PascalCase.
+ */
+
+/** Feed envelope of every collection response (spec section 1). */
+export interface Feed<T> {
+  /** Total count of items, when the service reports it. */
+  __count?: number;
+  /** Absolute or base-relative link to the next page; absent on the last page. */
+  __next?: string;
+  Data: T[];
+  MaxRows?: number;
+}
+
+/** One ISO 3166-1 country (spec 2.5). */
+export interface CountryDetails {
+  /** Three-letter code, e.g. `DNK`. */
+  A3: string;
+  /** Two-letter code, e.g. `DK`. */
+  CountryCode: string;
+  Name: string;
+  /** ISO 3166-1 numeric code, e.g. 208. */
+  Numeric: number;
+}

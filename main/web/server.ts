@@ -1,0 +1,123 @@
+/**
+ * The web shell: serves the renderer to a browser on 127.0.0.1 and carries the IPC bridge over
+ * HTTP to the same main-process services as the Electron shell.
+ *
+ * Only the browser that opened the launch link may use it: the link carries a per-run secret
+ * which is exchanged for an HttpOnly, SameSite=Strict session cookie; every other request needs
+ * that cookie, the shell's own Host (against DNS rebinding) and, for bridge calls, the shell's
+ * own Origin plus a custom header (so a foreign page cannot even send one without a preflight).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { BRIDGE_HEADER } from '../../preload/contract';
+import type { IpcDispatch } from '../core/ipc/dispatcher';
+import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
+
+export const SESSION_COOKIE = 'refdesk_session';
+
+export interface WebShellOptions {
+  dispatch: (isTrustedSender: (url: string) => boolean) => IpcDispatch;
+  rendererDir: string;
+  webPreloadFile: string;
+  port?: number;
+}
+
+export interface RunningWebShell {
+  /** The launch link: opening it signs the browser into this run of the shell. */
+  launchUrl: string;
+  origin: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+const randomSecret = () => randomBytes(32).toString('base64url');
+
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Inserts the bridge script before the renderer's first script so `window.desk` exists first. */
+function withBridgeScript(indexHtml: string): string {
+  const at = indexHtml.indexOf('<script');
+  const tag = '<script src="./__desk/bridge.js"></script>\n    ';
+  return at < 0 ? indexHtml.replace('</head>', `${tag}</head>`) : indexHtml.slice(0, at) + tag + indexHtml.slice(at);
+}
+
+export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
+  const launchKey = randomSecret();
+  const sessionToken = randomSecret();
+  const indexHtml = withBridgeScript(await readFile(`${options.rendererDir}/index.html`, 'utf8'));
+  const bridgeScript = await readFile(options.webPreloadFile, 'utf8');
+
+  const app = Fastify({ logger: false });
+  await app.register(fastifyCookie);
+  let origin = '';
+  let expectedHost = '';
+
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply.status(status).type('text/plain; charset=utf-8').send(message);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.host !== expectedHost) return refuse(reply, 421, 'Wrong host for the RefDesk web shell.');
+    void reply.headers(RENDERER_SECURITY_HEADERS);
+    if (request.url.startsWith('/launch')) return;
+    if (!sameSecret(request.cookies[SESSION_COOKIE], sessionToken)) {
+      return refuse(reply, 403, 'Open RefDesk through the link printed when it started.');
+    }
+  });
+
+  app.get('/launch', async (request: FastifyRequest<{ Querystring: { key?: string } }>, reply) => {
+    if (!sameSecret(request.query.key, launchKey)) return refuse(reply, 403, 'This launch link is not valid for this run.');
+    void reply.setCookie(SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'strict', path: '/' });
+    return reply.redirect('/', 303);
+  });
+
+  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml);
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  app.get('/__desk/bridge.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(bridgeScript),
+  );
+
+  const dispatch = options.dispatch((url) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+  app.post(
+    '/__desk/invoke/:channel',
+    async (request: FastifyRequest<{ Params: { channel: string }; Body: { arg?: unknown } | null }>, reply) => {
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (request.headers[BRIDGE_HEADER] !== '1' || request.headers.origin !== origin || (fetchSite && fetchSite !== 'same-origin')) {
+        return refuse(reply, 403, 'Bridge calls are accepted only from the RefDesk page.');
+      }
+      const controller = new AbortController();
+      // The browser dropped the call (page closed, request superseded): stop the work in main.
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      const body = request.body ?? {};
+      // The browser page is always the top-level frame: frame-ancestors 'none' forbids framing it.
+      const response = await dispatch(request.params.channel, body.arg, { url: origin, isMainFrame: true }, controller.signal);
+      return reply.header('cache-control', 'no-store').send(response);
+    },
+  );
+
+  await app.register(fastifyStatic, { root: options.rendererDir, index: false, wildcard: true, serveDotFiles: false });
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('Web shell did not bind a TCP port');
+  expectedHost = `127.0.0.1:${address.port}`;
+  origin = `http://${expectedHost}`;
+  return { app, origin, launchUrl: `${origin}/launch?key=${launchKey}`, close: () => app.close() };
+}

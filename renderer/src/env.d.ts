@@ -1,0 +1,17 @@
+/// <reference types="vite/client" />
+import type { Desk } from '../../preload/contract';
+
+declare global {
+  interface Window {
+    /** The bridge to main, installed by the Electron or web preload. Only src/api touches it. */
+    readonly desk?: Desk;
+  }
+}
+
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}
+
+export {};

@@ -1,0 +1,52 @@
+/**
+ * Bundles the Node side with esbuild: the Electron main entry, the launcher, the web shell and
+ * the simulator CLI (ESM, dependencies left to node_modules so native modules load), the
+ * sandboxed Electron preload (one CommonJS file, as sandboxed preloads require) and the web
+ * preload (one browser script).
+ */
+import { build } from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
+
+const configs = [
+  {
+    ...common,
+    entryPoints: {
+      index: 'main/index.ts',
+      launcher: 'main/launcher.ts',
+      web: 'main/web/cli.ts',
+      simulator: 'main/simulator/cli.ts',
+    },
+    outdir: 'out/main',
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    packages: 'external',
+    chunkNames: 'chunk-[hash]',
+  },
+  {
+    ...common,
+    entryPoints: { index: 'preload/index.ts' },
+    outdir: 'out/preload',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    external: ['electron'],
+  },
+  {
+    ...common,
+    entryPoints: { web: 'preload/web.ts' },
+    outdir: 'out/preload',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+  },
+];
+
+if (watch) {
+  const { context } = await import('esbuild');
+  for (const config of configs) await (await context(config)).watch();
+} else {
+  await Promise.all(configs.map((config) => build(config)));
+}
