@@ -1,0 +1,93 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_HEADER } from '../../preload/contract';
+import { startDeskRuntime, type DeskRuntime } from '../../main/core/runtime';
+import { SESSION_COOKIE, startWebShell, type RunningWebShell } from '../../main/web/server';
+
+describe('web shell bridge', () => {
+  let runtime: DeskRuntime;
+  let shell: RunningWebShell;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'refdesk-shell-'));
+    await writeFile(path.join(dir, 'index.html'), '<html><head><script type="module" src="./a.js"></script></head></html>');
+    await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
+    runtime = await startDeskRuntime();
+    shell = await startWebShell({
+      dispatch: runtime.createDispatcher,
+      rendererDir: dir,
+      webPreloadFile: path.join(dir, 'preload.js'),
+    });
+    const launch = await fetch(shell.launchUrl, { redirect: 'manual' });
+    expect(launch.status).toBe(303);
+    cookie = launch.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
+    expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(launch.headers.get('set-cookie')).toMatch(/SameSite=Strict/i);
+  });
+  afterAll(async () => {
+    await shell.close();
+    await runtime.close();
+  });
+
+  const invoke = (body: unknown, headers: Record<string, string>) =>
+    fetch(`${shell.origin}/__desk/invoke/ref:countries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const trusted = () => ({ cookie, origin: shell.origin, [BRIDGE_HEADER]: '1' });
+
+  it('answers a bridge call from its own page with the countries', async () => {
+    const response = await invoke({}, trusted());
+    const body = (await response.json()) as { ok: boolean; result: { Data: unknown[] } };
+    expect(body.ok).toBe(true);
+    expect(body.result.Data).toHaveLength(249);
+  });
+
+  it('serves the page with the bridge script first and a strict CSP', async () => {
+    const response = await fetch(`${shell.origin}/`, { headers: { cookie } });
+    const html = await response.text();
+    expect(html.indexOf('__desk/bridge.js')).toBeLessThan(html.indexOf('./a.js'));
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses callers without the session cookie, from another origin, or without the bridge header', async () => {
+    const { cookie: _omit, ...noCookie } = trusted();
+    expect((await invoke({}, noCookie)).status).toBe(403);
+    expect((await invoke({}, { ...trusted(), origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    const { [BRIDGE_HEADER]: _header, ...noHeader } = trusted();
+    expect((await invoke({}, noHeader)).status).toBe(403);
+    expect((await fetch(`${shell.origin}/`)).status).toBe(403);
+    expect((await fetch(`${shell.origin.replace('127.0.0.1', 'localhost')}/launch?key=x`)).status).toBe(421);
+  });
+
+  it('refuses a wrong launch key', async () => {
+    const response = await fetch(`${shell.origin}/launch?key=guess`, { redirect: 'manual' });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('rejects an invalid argument before any work, naming the field', async () => {
+    const body = (await (await invoke({ arg: { refresh: 'yes' } }, trusted())).json()) as {
+      ok: boolean;
+      error: { code: string; fields: Record<string, string[]> };
+    };
+    expect(body.ok).toBe(false);
+    expect(body.error.code).toBe('InvalidArgument');
+    expect(Object.keys(body.error.fields)).toEqual(['refresh']);
+  });
+
+  it('answers an unknown channel with a typed error', async () => {
+    const response = await fetch(`${shell.origin}/__desk/invoke/fs:read`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...trusted() },
+      body: '{}',
+    });
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Starts a command that prints `READY {json}` (simulator, web shell) as a child process, and
+ * makes sure it is killed when the test run ends so no pipe outlives the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface ReadyProcess<T> {
+  ready: T;
+  child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr: () => string;
+  stop(): Promise<number | null>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Spawns `command args` and resolves with the parsed READY json (rejects on early exit or timeout). */
+export async function startReadyProcess<T>(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ReadyProcess<T>> {
+  const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = '';
+  const ready = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no READY within ${options.timeoutMs ?? 30_000} ms: ${stderr}`)), options.timeoutMs ?? 30_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith('READY '));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice('READY '.length)) as T);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before READY: ${stderr}`));
+    });
+  });
+  return {
+    ready,
+    child,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
+    },
+  };
+}
