@@ -42,3 +42,11 @@ export function userDataDir(): string {
   if (process.platform === 'darwin') return path.join(homedir(), 'Library', 'Application Support', 'RefDesk');
   return path.join(process.env.XDG_DATA_HOME ?? path.join(homedir(), '.local', 'share'), 'refdesk');
 }
+
+/** The per-user cache folder (the simulator's generated universes). `REFDESK_CACHE_DIR` overrides it. */
+export function userCacheDir(): string {
+  if (process.env.REFDESK_CACHE_DIR) return process.env.REFDESK_CACHE_DIR;
+  if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA ?? homedir(), 'RefDesk', 'Cache');
+  if (process.platform === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'RefDesk');
+  return path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'refdesk');
+}

@@ -3,8 +3,13 @@
  * API under `/openapi` and the authorization server under `/auth`. No Electron code here: the
  * desktop app, the web shell, the standalone CLI and the tests all start it through this file.
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { userCacheDir } from '../core/paths';
+import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
+import { generationSteps } from './data/steps';
+import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
 import { installErrorHandlers } from './http/errors';
 import { registerRefRoutes } from './http/routes/ref';
 
@@ -18,6 +23,16 @@ export interface SimulatorOptions {
   port?: number;
   /** Log requests to stderr (the CLI's `--verbose`). */
   logRequests?: boolean;
+  /** Size of the generated universe; `small` for tests. */
+  scale?: Scale;
+  /** Seed of the generated universe. */
+  seed?: number;
+  /** Where generated universes are cached between runs. */
+  cacheDir?: string;
+  /** Rebuild the universe even when a cache file exists. */
+  regenerate?: boolean;
+  /** The simulator's clock (tests pin it). */
+  clock?: () => Date;
 }
 
 /** What a started simulator reports (also the JSON of the CLI's READY line). */
@@ -25,45 +40,65 @@ export interface SimulatorInfo {
   baseUrl: string;
   authUrl: string;
   port: number;
+  universe: Omit<UniverseInfo, 'file'>;
 }
 
 export interface RunningSimulator {
   info: SimulatorInfo;
   app: FastifyInstance;
+  context: SimulatorContext;
   close(): Promise<void>;
 }
 
 /** Only loopback: the simulator is a local service and must never listen on other interfaces. */
 const LOOPBACK = '127.0.0.1';
+export const DEFAULT_SEED = 20260101;
 
-/** Builds the Fastify app with every route, without listening (tests use inject()). */
-export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise<FastifyInstance> {
+/** Builds the Fastify app with every route, without listening (tests may use inject()). */
+export async function buildSimulatorApp(
+  options: SimulatorOptions = {},
+): Promise<{ app: FastifyInstance; context: SimulatorContext; setOrigin(origin: string): void }> {
+  const clock = options.clock ?? (() => new Date());
+  const universe = openUniverse({
+    seed: options.seed ?? DEFAULT_SEED,
+    scale: options.scale ?? 'default',
+    cacheDir: options.cacheDir ?? path.join(userCacheDir(), 'simulator'),
+    steps: generationSteps,
+    now: clock(),
+    regenerate: options.regenerate ?? false,
+  });
+  let origin = `http://${LOOPBACK}`;
+  const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin };
+
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,
     // Route ids (AppKey, EventId) are short; a longer parameter is an error, not a lookup.
     routerOptions: { maxParamLength: 500 },
   });
+  app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
-  const countries = loadCountries();
   await app.register(
     async (api) => {
-      registerRefRoutes(api, { countries });
+      registerRefRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );
-  return app;
+  return { app, context, setOrigin: (value) => (origin = value) };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const app = await buildSimulatorApp(options);
+  const { app, context, setOrigin } = await buildSimulatorApp(options);
   await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
   const origin = `http://${LOOPBACK}:${address.port}`;
+  setOrigin(origin);
+  const { file: _file, ...universe } = context.universe.info;
   return {
     app,
-    info: { baseUrl: `${origin}${API_PREFIX}`, authUrl: `${origin}${AUTH_PREFIX}`, port: address.port },
+    context,
+    info: { baseUrl: `${origin}${API_PREFIX}`, authUrl: `${origin}${AUTH_PREFIX}`, port: address.port, universe },
     close: () => app.close(),
   };
 }

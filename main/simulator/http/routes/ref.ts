@@ -2,14 +2,10 @@
  * Reference-data routes under /ref/v1 (spec 4.1–4.9).
  */
 import type { FastifyInstance } from 'fastify';
-import type { CountryDetails } from '../../../core/api/types';
+import type { SimulatorContext } from '../../context';
 import { wholeFeed } from '../feed';
 
-export interface ReferenceData {
-  countries: CountryDetails[];
-}
-
-/** Registers the /ref/v1 routes; `prefix` is the service base path (e.g. `/openapi`). */
-export function registerRefRoutes(app: FastifyInstance, data: ReferenceData): void {
-  app.get('/ref/v1/countries', async () => wholeFeed(data.countries));
+/** Registers the /ref/v1 routes on the API scope (prefixed with `/openapi`). */
+export function registerRefRoutes(app: FastifyInstance, context: SimulatorContext): void {
+  app.get('/ref/v1/countries', async () => wholeFeed(context.countries));
 }

@@ -1,0 +1,7 @@
+/**
+ * Generation steps of the book: identities, corporate action events, the application directory.
+ * They run after the reference steps and read the `instruments` table those create.
+ */
+import type { GenerationStep } from '../universe';
+
+export const bookSteps: GenerationStep[] = [];
