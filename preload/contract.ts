@@ -35,6 +35,21 @@ export type ArgOf<C extends ChannelName> = z.input<Channels[C]['arg']>;
 export type ParsedArgOf<C extends ChannelName> = z.output<Channels[C]['arg']>;
 export type ResultOf<C extends ChannelName> = Channels[C]['result'];
 
+/**
+ * Push events main sends to the renderer (payload types). The preloads expose
+ * `desk.on(event, listener)` returning an unsubscribe function.
+ */
+export interface PushEvents {
+  /** The session changed: signed in or out, profile switched, token renewed. */
+  'session:changed': { signedIn: boolean; user?: { name: string; userId: string }; expiresAt?: string; profileId: string };
+  /** The access token expires soon; `expiresAt` is an ISO date-time. */
+  'session:expiring': { expiresAt: string; secondsLeft: number };
+  /** The connection to the service (embedded simulator or remote) changed state. */
+  'connection:status': { state: 'online' | 'offline' | 'degraded'; detail?: string };
+}
+export type PushEventName = keyof PushEvents;
+export const pushEventNames: PushEventName[] = ['session:changed', 'session:expiring', 'connection:status'];
+
 /** The channel names, for the preloads to build `window.desk` from. */
 export const channelNames = Object.keys(channels) as ChannelName[];
 
