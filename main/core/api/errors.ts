@@ -16,6 +16,8 @@ export class ServiceCallError extends Error {
       code?: string;
       /** The service's ModelState. */
       fields?: Record<string, string[]>;
+      /** For a 429: how long the service asked the client to wait. */
+      retryAfterMs?: number;
       cause?: unknown;
     } = {},
   ) {
@@ -41,24 +43,41 @@ const defaultCode: Record<ServiceErrorKind, string> = {
   protocol: 'ProtocolError',
 };
 
-/** Builds the error for a non-2xx response from its (possibly empty) body. */
-export function errorFromResponse(status: number, bodyText: string): ServiceCallError {
+/** Code and words for statuses the platform answers without a body (401, 404, 429, 503). */
+const bodilessStatus: Record<number, { code: string; message: string }> = {
+  401: { code: 'Unauthorized', message: 'The service did not accept the session; sign in again.' },
+  403: { code: 'Forbidden', message: 'The service does not allow this application or user to do that.' },
+  404: { code: 'NotFound', message: 'The service has no such resource.' },
+  429: { code: 'RateLimited', message: 'Too many requests; the service asked RefDesk to slow down.' },
+  503: { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.' },
+};
+
+/** Builds the error for a non-2xx response from its (possibly empty or non-JSON) body. */
+export function errorFromResponse(status: number, bodyText: string, retryAfterMs?: number): ServiceCallError {
   let body: { ErrorCode?: unknown; Message?: unknown; ModelState?: unknown } = {};
   try {
-    body = bodyText ? (JSON.parse(bodyText) as typeof body) : {};
+    const parsed: unknown = bodyText ? JSON.parse(bodyText) : {};
+    if (typeof parsed === 'object' && parsed !== null) body = parsed as typeof body;
   } catch {
     // The platform sends empty or non-JSON bodies for 401/404/429; the status still speaks.
   }
-  const code = typeof body.ErrorCode === 'string' ? body.ErrorCode : `Http${status}`;
-  const message = typeof body.Message === 'string' ? body.Message : `The service answered HTTP ${status}.`;
+  const fallback = bodilessStatus[status] ?? { code: `Http${status}`, message: `The service answered HTTP ${status}.` };
+  const code = typeof body.ErrorCode === 'string' && body.ErrorCode ? body.ErrorCode : fallback.code;
+  const message = typeof body.Message === 'string' && body.Message ? body.Message : fallback.message;
   const fields = isModelState(body.ModelState) ? body.ModelState : undefined;
-  return new ServiceCallError('service', message, { status, code, ...(fields ? { fields } : {}) });
+  return new ServiceCallError('service', message, {
+    status,
+    code,
+    ...(fields ? { fields } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
 }
 
 function isModelState(value: unknown): value is Record<string, string[]> {
   return (
     typeof value === 'object' &&
     value !== null &&
+    !Array.isArray(value) &&
     Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
   );
 }

@@ -1,99 +1,197 @@
 /**
  * The transport under every endpoint function: builds URLs on the base, serializes queries the
- * service's way, attaches the bearer token, enforces a timeout and turns failures into
- * ServiceCallError. Retries, re-authentication and caches are layered on top of this.
+ * service's way, attaches the bearer token, enforces a timeout per attempt and turns failures
+ * into ServiceCallError. On top of one attempt it applies the service's recovery rules:
+ *
+ * - 401: ask the session to re-authenticate once, then replay the request once (no loops);
+ * - 429: wait as `Retry-After` / `X-RateLimit-*-Reset` say, within a bound;
+ * - 503 and network failures: bounded retries with exponential backoff and full jitter.
+ *
+ * Every request is a GET (the whole service is read-only), so retrying is always safe.
  */
 import { errorFromResponse, ServiceCallError } from './errors';
+import { appendQuery, isUnderBase, resolveUrl, type Query } from './query';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, rateLimitAdvice, sleep, type RetryPolicy } from './retry';
 
-/** A query value as the service accepts it; arrays become one comma-separated parameter. */
-export type QueryValue = string | number | boolean | Date | readonly (string | number)[] | undefined | null;
-export type Query = Record<string, QueryValue>;
+export { appendQuery, resolveUrl, type Query, type QueryValue } from './query';
+
+/**
+ * What the HTTP client needs from the signed-in session (implemented by main/core/auth). The
+ * token stays in main: the client reads it per attempt and never logs it.
+ */
+export interface SessionAuth {
+  /** The current access token, or undefined when signed out. */
+  accessToken(): string | undefined;
+  /**
+   * Called once after a 401: renew the session (refresh token, new assertion or sign-in).
+   * Resolves true when a new token is ready and the request should be replayed once.
+   */
+  reauthenticate(): Promise<boolean>;
+}
+
+/** Reachability of the service as the client last observed it. */
+export interface ConnectionStatus {
+  state: 'online' | 'offline' | 'degraded';
+  detail?: string;
+}
 
 export interface HttpClientOptions {
   /** The service base, ending in `/openapi`. */
   baseUrl: string;
-  /** The bearer token to send, or undefined for none. Never logged. */
-  getAccessToken?: () => string | undefined;
-  /** Per-request timeout in milliseconds. */
+  /** The session whose token is sent; without one, requests go unauthenticated. */
+  auth?: SessionAuth;
+  /** Per-attempt timeout in milliseconds. */
   timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Told when the service becomes unreachable, degraded or reachable again (changes only). */
+  onConnectionStatus?: (status: ConnectionStatus) => void;
   fetch?: typeof fetch;
+  /** Source of jitter (tests may pin it). */
+  random?: () => number;
 }
 
 export interface RequestOptions {
+  /** Cancels the call, including any wait between attempts. */
   signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout. */
+  timeoutMs?: number;
 }
 
 export interface HttpClient {
   readonly baseUrl: string;
+  /** GETs `path` (base-relative, origin-relative or an absolute link under the base) as JSON. */
   getJson<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** `yyyy-mm-dd` in UTC, the service's date format. */
-function formatDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** Appends a query to a URL: unset values are left out, arrays are comma-separated. */
-export function appendQuery(url: URL, query: Query = {}): URL {
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) url.searchParams.set(name, value.join(','));
-    } else if (value instanceof Date) {
-      url.searchParams.set(name, formatDate(value));
-    } else {
-      url.searchParams.set(name, String(value));
-    }
-  }
-  return url;
-}
-
-/** Resolves a path (or an absolute `__next` link) against the base URL. */
-export function resolveUrl(baseUrl: string, path: string): URL {
-  if (/^https?:\/\//i.test(path)) return new URL(path);
-  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  // Base-relative (`ref/v1/...`) or origin-relative (`/openapi/ref/v1/...`) links both occur.
-  if (path.startsWith('/')) {
-    const basePath = new URL(base).pathname;
-    return path.startsWith(basePath) ? new URL(path, base) : new URL(path.slice(1), base);
-  }
-  return new URL(path, base);
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const random = options.random ?? Math.random;
+  let requestCounter = 0;
+  let lastState: ConnectionStatus['state'] | undefined;
+
+  function report(state: ConnectionStatus['state'], detail?: string): void {
+    if (state === lastState) return;
+    lastState = state;
+    options.onConnectionStatus?.(detail === undefined ? { state } : { state, detail });
+  }
+
+  /** One HTTP exchange; throws only for no answer (network, timeout, cancelled). */
+  async function attempt(url: URL, requestOptions: RequestOptions): Promise<Answer> {
+    const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': String(++requestCounter) };
+    const token = options.auth?.accessToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    try {
+      const response = await doFetch(url, { headers, signal });
+      // The body is read under the same signal: a server that stalls mid-body times out too.
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      if (requestOptions.signal?.aborted) throw cancelled(error);
+      if (timeout.aborted) {
+        report('degraded', `No answer within ${timeoutMs} ms.`);
+        throw new ServiceCallError('timeout', `The service did not answer within ${timeoutMs} ms.`, { cause: error });
+      }
+      throw new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, { cause: error });
+    }
+  }
+
+  async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await sleep(ms, signal);
+    } catch (error) {
+      throw cancelled(error);
+    }
+  }
 
   async function getJson<T>(path: string, query?: Query, requestOptions: RequestOptions = {}): Promise<T> {
     const url = appendQuery(resolveUrl(options.baseUrl, path), query);
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = options.getAccessToken?.();
-    if (token) headers.authorization = `Bearer ${token}`;
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(url, { headers, signal });
-      text = await response.text();
-    } catch (error) {
-      if (requestOptions.signal?.aborted) throw new ServiceCallError('cancelled', 'The request was cancelled.', { cause: error });
-      if (timeout.aborted) throw new ServiceCallError('timeout', `No answer within ${timeoutMs} ms.`, { cause: error });
-      throw new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, { cause: error });
+    if (!isUnderBase(options.baseUrl, url)) {
+      // A `__next` link pointing elsewhere must never receive the bearer token.
+      throw new ServiceCallError('protocol', 'The service linked to an address outside its base URL.', { code: 'ForeignLink' });
     }
-    if (!response.ok) throw errorFromResponse(response.status, text);
-    try {
-      return JSON.parse(text) as T;
-    } catch (error) {
-      throw new ServiceCallError('protocol', 'The service answered with a body that is not JSON.', {
-        status: response.status,
-        cause: error,
-      });
+    const { signal } = requestOptions;
+    let reauthenticated = false;
+    let retries = 0;
+    let rateLimitRetries = 0;
+    for (;;) {
+      if (signal?.aborted) throw cancelled(signal.reason);
+      let answer: Answer;
+      try {
+        answer = await attempt(url, requestOptions);
+      } catch (error) {
+        if (error instanceof ServiceCallError && error.kind === 'network') {
+          if (retries < policy.maxRetries) {
+            await wait(backoffDelayMs(retries++, policy, random), signal);
+            continue;
+          }
+          report('offline', error.message);
+        }
+        throw error;
+      }
+
+      const { status } = answer;
+      if (status >= 200 && status < 300) {
+        report('online');
+        return parseJson<T>(answer);
+      }
+      if (status === 503 && retries < policy.maxRetries) {
+        await wait(backoffDelayMs(retries++, policy, random), signal);
+        continue;
+      }
+      report(status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
+      if (status === 401 && options.auth && !reauthenticated) {
+        reauthenticated = true;
+        if (await renewed(options.auth)) continue;
+      }
+      if (status === 429) {
+        const advice = rateLimitAdvice(answer.headers, policy);
+        const retryable = !advice.fatal && rateLimitRetries < policy.maxRateLimitRetries && advice.waitMs <= policy.maxRateLimitWaitMs;
+        if (retryable) {
+          rateLimitRetries += 1;
+          await wait(advice.waitMs, signal);
+          continue;
+        }
+        throw errorFromResponse(status, answer.text, advice.waitMs);
+      }
+      throw errorFromResponse(status, answer.text);
     }
   }
 
   return { baseUrl: options.baseUrl, getJson };
+}
+
+/** Asks the session for a new token; a failing re-authentication counts as "no". */
+async function renewed(auth: SessionAuth): Promise<boolean> {
+  try {
+    return (await auth.reauthenticate()) === true;
+  } catch {
+    return false;
+  }
+}
+
+function cancelled(cause: unknown): ServiceCallError {
+  return new ServiceCallError('cancelled', 'The request was cancelled.', { cause });
+}
+
+function parseJson<T>(answer: Answer): T {
+  try {
+    return JSON.parse(answer.text) as T;
+  } catch (error) {
+    throw new ServiceCallError('protocol', 'The service answered with a body that is not JSON.', {
+      status: answer.status,
+      code: 'MalformedResponse',
+      cause: error,
+    });
+  }
 }
