@@ -23,3 +23,28 @@ export interface CountryDetails {
   /** ISO 3166-1 numeric code, e.g. 208. */
   Numeric: number;
 }
+
+/** One time zone of the platform (spec 2.5). */
+export interface TimeZoneDetails {
+  DisplayName: string;
+  /** The platform's small id as a string, e.g. `"3"` (US Eastern). */
+  TimeZoneId: string;
+  /** Offset from UTC, e.g. `-05:00:00`. */
+  TimeZoneOffset: string;
+  TimeZoneAbbreviation?: string;
+  /** IANA name, e.g. `America/New_York`. */
+  ZoneName: string;
+}
+
+/** One currency with the pairs it forms (spec 2.5). */
+export interface CurrencyPairDetails {
+  CurrencyCode: string;
+  /** The other currency of each pair and the uic of the instrument for that pair. */
+  RelatedCurrencies: { CurrencyCode: string; Uic: number }[];
+}
+
+// The rest of the wire types live in per-domain files; the renderer reads them all from here.
+export * from './enums';
+export type * from './typesInstruments';
+export type * from './typesCorporateActions';
+export type * from './typesApps';
