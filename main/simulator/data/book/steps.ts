@@ -3,5 +3,7 @@
  * They run after the reference steps and read the `instruments` table those create.
  */
 import type { GenerationStep } from '../universe';
+import { appsStep } from './appsStep';
+import { identitiesStep } from './identitiesStep';
 
-export const bookSteps: GenerationStep[] = [];
+export const bookSteps: GenerationStep[] = [identitiesStep, appsStep];
