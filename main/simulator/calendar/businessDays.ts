@@ -1,0 +1,67 @@
+/**
+ * Which days an exchange trades: the business-day test used by expiry rules (third Friday,
+ * previous business day...) and by the trading schedule. Closures are computed once per
+ * exchange and year and cached.
+ */
+import { dateOnly, isoDay, weekdayOf } from './dates';
+import { EXCHANGE_CALENDARS } from './holidayCalendars';
+import { closuresOfYear, type ExchangeCalendar, type YearClosures } from './rules';
+
+const closuresCache = new Map<string, YearClosures>();
+
+/** The calendar of an exchange; throws for an id without one (a generator bug, not user input). */
+export function calendarOf(exchangeId: string): ExchangeCalendar {
+  const calendar = EXCHANGE_CALENDARS[exchangeId.toUpperCase()];
+  if (!calendar) throw new Error(`No trading calendar for exchange "${exchangeId}"`);
+  return calendar;
+}
+
+/** True when the exchange has a trading calendar (every exchange of exchanges.ts has). */
+export function hasCalendar(exchangeId: string): boolean {
+  return EXCHANGE_CALENDARS[exchangeId.toUpperCase()] !== undefined;
+}
+
+function closuresFor(exchangeId: string, year: number): YearClosures {
+  const key = `${exchangeId.toUpperCase()}-${year}`;
+  let closures = closuresCache.get(key);
+  if (!closures) {
+    closures = closuresOfYear(calendarOf(exchangeId), year);
+    closuresCache.set(key, closures);
+  }
+  return closures;
+}
+
+/**
+ * Why the exchange is closed on `date` (its UTC calendar date): a holiday's name, or undefined
+ * when it is not a holiday. Rules of the neighbouring years are consulted too, since an
+ * observed day or a lunar holiday can cross the turn of the year.
+ */
+export function holidayName(exchangeId: string, date: Date): string | undefined {
+  const day = isoDay(date);
+  const year = date.getUTCFullYear();
+  for (const ruleYear of [year, year - 1, year + 1]) {
+    const name = closuresFor(exchangeId, ruleYear).holidays.get(day);
+    if (name !== undefined) return name;
+  }
+  return undefined;
+}
+
+/**
+ * True when the exchange trades on the UTC calendar date of `date` (time of day ignored):
+ * not a weekend day of that exchange (Friday and Saturday for XSAU) and not a holiday. Days
+ * with an early close are trading days. Throws for an exchange id without a calendar.
+ */
+export function isTradingDay(exchangeId: string, date: Date): boolean {
+  const day = dateOnly(date);
+  if (calendarOf(exchangeId).weekend.includes(weekdayOf(day))) return false;
+  return holidayName(exchangeId, day) === undefined;
+}
+
+/**
+ * The local time (`HH:MM`) regular trading ends early on `date`, or undefined on a normal
+ * day. Only trading days have early closes.
+ */
+export function earlyCloseOn(exchangeId: string, date: Date): string | undefined {
+  if (!isTradingDay(exchangeId, date)) return undefined;
+  return closuresFor(exchangeId, date.getUTCFullYear()).earlyCloses.get(isoDay(date))?.close;
+}
