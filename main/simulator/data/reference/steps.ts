@@ -1,6 +1,27 @@
 /**
- * Generation steps of the reference-data universe (exchanges, FX, stocks, futures, options...).
+ * Generation steps of the reference-data universe, in order. Fixed content (FX, well-known
+ * listings, indices, futures, the big option roots) comes first so its uics are the same at
+ * every scale; generated content sized by the scale follows; indexes and the search index last.
  */
+import { bondsStep } from './bonds';
+import { generatedEquitiesStep, wellKnownEquitiesStep } from './equitySteps';
+import { REFERENCE_INDEXES, REFERENCE_SCHEMA } from './schema';
 import type { GenerationStep } from '../universe';
 
-export const referenceSteps: GenerationStep[] = [];
+const schemaStep: GenerationStep = {
+  name: 'reference:schema',
+  run: ({ db }) => db.exec(REFERENCE_SCHEMA),
+};
+
+const indexesStep: GenerationStep = {
+  name: 'reference:indexes',
+  run: ({ db }) => db.exec(REFERENCE_INDEXES),
+};
+
+export const referenceSteps: GenerationStep[] = [
+  schemaStep,
+  wellKnownEquitiesStep,
+  bondsStep,
+  generatedEquitiesStep,
+  indexesStep,
+];
