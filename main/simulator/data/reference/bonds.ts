@@ -17,7 +17,7 @@ import { completeIsin } from './isin';
 import { companyName, SECTORS } from './names';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
-import { BOND_VENUE, exchangeIdOf, exchangeSummary } from './venues';
+import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
 import type { GenerationStep } from '../universe';
 
@@ -360,7 +360,7 @@ function bondRow(input: BondInput, rank: number) {
     CurrencyCode: template.currency,
     DefaultAmount: minimum * 10,
     Description: description,
-    Exchange: exchangeSummary(BOND_VENUE),
+    Exchange: exchangeSummary(OTC_VENUE),
     Format: priceFormat(3),
     GroupId: 0,
     IncrementSize: template.increment,
@@ -384,8 +384,8 @@ function bondRow(input: BondInput, rank: number) {
     description,
     isin: input.isin,
     currency: template.currency,
-    exchangeId: exchangeIdOf(BOND_VENUE),
-    mic: BOND_VENUE,
+    exchangeId: exchangeIdOf(OTC_VENUE),
+    mic: OTC_VENUE,
     price: 100,
     isTradable: input.isTradable,
     isComplex: template.complex ?? false,
