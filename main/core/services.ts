@@ -1,20 +1,32 @@
 /**
  * The main-process services behind the IPC handlers, shared by the Electron and web shells.
  */
+import { createDeskApi, type DeskApi } from './api/client';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
+import type { PushEventBus } from './events';
 
 export interface DeskServices {
   http: HttpClient;
+  /** Every endpoint of the service, with the client-side caches. */
+  api: DeskApi;
 }
 
 export interface DeskServicesOptions {
   baseUrl: string;
   /** The signed-in session: supplies the bearer token and renews it after a 401. */
   auth?: SessionAuth;
+  /** Where `connection:status` is announced when the service becomes (un)reachable. */
+  events?: PushEventBus;
+  /** The active connection profile's id: caches are kept per profile. */
+  profileId?: () => string;
 }
 
 export function createDeskServices(options: DeskServicesOptions): DeskServices {
-  return {
-    http: createHttpClient({ baseUrl: options.baseUrl, ...(options.auth ? { auth: options.auth } : {}) }),
-  };
+  const { events } = options;
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    ...(options.auth ? { auth: options.auth } : {}),
+    ...(events ? { onConnectionStatus: (status) => events.emit('connection:status', status) } : {}),
+  });
+  return { http, api: createDeskApi({ http, ...(options.profileId ? { profileId: options.profileId } : {}) }) };
 }

@@ -3,8 +3,11 @@
  * branch on `kind` and `status` rather than on message text.
  */
 
-/** `service`: the service answered 4xx/5xx; `network`: no answer; `timeout`; `cancelled`; `protocol`: unusable answer. */
-export type ServiceErrorKind = 'service' | 'network' | 'timeout' | 'cancelled' | 'protocol';
+/**
+ * `service`: the service answered 4xx/5xx; `network`: no answer; `timeout`; `cancelled`;
+ * `protocol`: an unusable answer; `invalid`: the request itself was not valid, nothing was sent.
+ */
+export type ServiceErrorKind = 'service' | 'network' | 'timeout' | 'cancelled' | 'protocol' | 'invalid';
 
 export class ServiceCallError extends Error {
   constructor(
@@ -41,6 +44,7 @@ const defaultCode: Record<ServiceErrorKind, string> = {
   timeout: 'Timeout',
   cancelled: 'Cancelled',
   protocol: 'ProtocolError',
+  invalid: 'InvalidArgument',
 };
 
 /** Code and words for statuses the platform answers without a body (401, 404, 429, 503). */

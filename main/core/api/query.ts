@@ -3,9 +3,10 @@
  * parameter per array, dates `yyyy-mm-dd`, booleans `true`/`false`, nothing for unset values)
  * and paths or `__next` links resolved against the base URL.
  */
+import { ServiceCallError } from './errors';
 
 /** A query value as the service accepts it; arrays become one comma-separated parameter. */
-export type QueryValue = string | number | boolean | Date | readonly (string | number)[] | undefined | null;
+export type QueryValue = string | number | boolean | Date | readonly (string | number | Date)[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** `yyyy-mm-dd` in UTC, the service's date format. */
@@ -18,7 +19,8 @@ export function appendQuery(url: URL, query: Query = {}): URL {
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      if (value.length > 0) url.searchParams.set(name, value.join(','));
+      const items = (value as readonly (string | number | Date)[]).map((item) => (item instanceof Date ? formatDate(item) : String(item)));
+      if (items.length > 0) url.searchParams.set(name, items.join(','));
     } else if (value instanceof Date) {
       url.searchParams.set(name, formatDate(value));
     } else {
@@ -47,4 +49,34 @@ export function resolveUrl(baseUrl: string, path: string): URL {
 export function isUnderBase(baseUrl: string, url: URL): boolean {
   const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   return url.origin === base.origin && `${url.pathname}/`.startsWith(base.pathname);
+}
+
+/** `$top` (entries from the start) and `$skip` (entries to skip), spec section 1. */
+export interface PageParams {
+  $top?: number;
+  $skip?: number;
+}
+
+/** A date parameter: a `Date`, or a string already written `yyyy-mm-dd`. */
+export type DateParam = string | Date;
+
+/**
+ * Path segment for a route parameter: always encoded, never trusted as a path. Empty and dot
+ * segments are refused, since URL resolution would turn `..` (even encoded) into "up one level".
+ */
+export function segment(value: string | number): string {
+  const text = String(value);
+  if (text === '' || /^(\.|%2e)+$/i.test(text)) {
+    throw new ServiceCallError('invalid', `"${text}" cannot be used as a path segment.`, { code: 'InvalidArgument' });
+  }
+  return encodeURIComponent(text);
+}
+
+/** The parameters minus the route ones, as a query. */
+export function queryOf<P extends object>(params: P, ...routeKeys: (keyof P)[]): Query {
+  const query: Query = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (!routeKeys.includes(name as keyof P)) query[name] = value as Query[string];
+  }
+  return query;
 }
