@@ -4,6 +4,7 @@
  */
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../core/cli';
 import { SCALES, type Scale } from './data/universe';
+import type { RateLimits } from './http/rateLimit';
 import { DEFAULT_SEED, startSimulator } from './server';
 
 function parseScale(value: string | undefined): Scale {
@@ -18,6 +19,28 @@ function parseSeed(value: string | undefined): number {
   return Number(value);
 }
 
+/** A whole number of seconds or requests within [min, max], for the auth and rate-limit options. */
+function parseWholeNumber(option: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`--${option} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+/** `--rate-limit 0` turns rate limiting off; the other limits keep their generous defaults unless given. */
+function parseRateLimits(values: Partial<Record<'rate-limit' | 'rate-limit-search' | 'rate-limit-app-day', string>>): Partial<RateLimits> | false {
+  const sessionPerMinute = parseWholeNumber('rate-limit', values['rate-limit'], 0, 1_000_000);
+  if (sessionPerMinute === 0) return false;
+  const instrumentSearchPerMinute = parseWholeNumber('rate-limit-search', values['rate-limit-search'], 1, 1_000_000);
+  const appPerDay = parseWholeNumber('rate-limit-app-day', values['rate-limit-app-day'], 1, 1_000_000_000);
+  return {
+    ...(sessionPerMinute !== undefined ? { sessionPerMinute } : {}),
+    ...(instrumentSearchPerMinute !== undefined ? { instrumentSearchPerMinute } : {}),
+    ...(appPerDay !== undefined ? { appPerDay } : {}),
+  };
+}
+
 runCommand(async () => {
   const { values } = parseCommandLine(process.argv.slice(2), {
     port: { type: 'string' },
@@ -26,7 +49,15 @@ runCommand(async () => {
     'cache-dir': { type: 'string' },
     regenerate: { type: 'boolean' },
     verbose: { type: 'boolean' },
+    'data-dir': { type: 'string' },
+    'token-ttl': { type: 'string' },
+    'refresh-token-ttl': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    'rate-limit-search': { type: 'string' },
+    'rate-limit-app-day': { type: 'string' },
   });
+  const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
+  const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const simulator = await startSimulator({
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
@@ -34,6 +65,10 @@ runCommand(async () => {
     ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : {}),
     regenerate: values.regenerate ?? false,
     logRequests: values.verbose ?? false,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
+    ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
+    rateLimit: parseRateLimits(values),
   });
   printReady(simulator.info);
   closeOnSignals(() => simulator.close());

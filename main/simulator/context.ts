@@ -3,6 +3,7 @@
  * started with. Routes get it as an argument; nothing is global.
  */
 import type { CountryDetails } from '../core/api/types';
+import type { AuthorizationServer } from './auth/authorizationServer';
 import type { Universe } from './data/universe';
 
 export interface SimulatorContext {
@@ -13,4 +14,6 @@ export interface SimulatorContext {
   countries: CountryDetails[];
   /** Origin of the running server, e.g. `http://127.0.0.1:4321` (set once listening). */
   origin: () => string;
+  /** The authorization server: issues tokens under `/auth`, verifies them on every API request. */
+  auth: AuthorizationServer;
 }

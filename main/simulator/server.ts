@@ -5,12 +5,17 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { userCacheDir } from '../core/paths';
+import { userCacheDir, userDataDir } from '../core/paths';
+import { protectApi } from './auth/protectApi';
+import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
 import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
 import { installErrorHandlers } from './http/errors';
+import type { RateLimits } from './http/rateLimit';
+import { registerAuthServerRoutes } from './http/routes/auth';
+import { registerAppsRoutes } from './http/routes/apps';
 import { registerRefRoutes } from './http/routes/ref';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
@@ -33,10 +38,18 @@ export interface SimulatorOptions {
   regenerate?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
+  /** Folder of the simulator's own files (the demo app's certificate); default `<userDataDir>/simulator`. */
+  dataDir?: string;
+  /** Lifetime of access tokens in seconds (default 1200, like the platform). */
+  tokenTtlSeconds?: number;
+  /** Lifetime of refresh tokens in seconds (default 3600). */
+  refreshTokenTtlSeconds?: number;
+  /** Rate limits (generous defaults), or false for none. */
+  rateLimit?: Partial<RateLimits> | false;
 }
 
-/** What a started simulator reports (also the JSON of the CLI's READY line). */
-export interface SimulatorInfo {
+/** What a started simulator reports (also the JSON of the CLI's READY line), demo credentials included. */
+export interface SimulatorInfo extends DemoCredentials {
   baseUrl: string;
   authUrl: string;
   port: number;
@@ -57,7 +70,7 @@ export const DEFAULT_SEED = 20260101;
 /** Builds the Fastify app with every route, without listening (tests may use inject()). */
 export async function buildSimulatorApp(
   options: SimulatorOptions = {},
-): Promise<{ app: FastifyInstance; context: SimulatorContext; setOrigin(origin: string): void }> {
+): Promise<{ app: FastifyInstance; context: SimulatorContext; demo: DemoCredentials; setOrigin(origin: string): void }> {
   const clock = options.clock ?? (() => new Date());
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
@@ -68,7 +81,15 @@ export async function buildSimulatorApp(
     regenerate: options.regenerate ?? false,
   });
   let origin = `http://${LOOPBACK}`;
-  const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin };
+  const { server: auth, demo } = await createSimulatorAuth({
+    db: universe.db,
+    clock,
+    authUrl: () => `${origin}${AUTH_PREFIX}`,
+    dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
+    ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+    ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+  });
+  const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin, auth };
 
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,
@@ -79,16 +100,19 @@ export async function buildSimulatorApp(
   installErrorHandlers(app);
   await app.register(
     async (api) => {
+      protectApi(api, auth, options.rateLimit);
       registerRefRoutes(api, context);
+      registerAppsRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );
-  return { app, context, setOrigin: (value) => (origin = value) };
+  await app.register(async (authScope) => registerAuthServerRoutes(authScope, auth), { prefix: AUTH_PREFIX });
+  return { app, context, demo, setOrigin: (value) => (origin = value) };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { app, context, setOrigin } = await buildSimulatorApp(options);
+  const { app, context, demo, setOrigin } = await buildSimulatorApp(options);
   await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
@@ -98,7 +122,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     app,
     context,
-    info: { baseUrl: `${origin}${API_PREFIX}`, authUrl: `${origin}${AUTH_PREFIX}`, port: address.port, universe },
+    info: { baseUrl: `${origin}${API_PREFIX}`, authUrl: `${origin}${AUTH_PREFIX}`, port: address.port, universe, ...demo },
     close: () => app.close(),
   };
 }

@@ -1,20 +1,23 @@
 /**
- * Who is calling: the one place where a request is turned into the simulator user it acts as.
- * Until bearer tokens are verified here (the authorization server's work), every request acts
- * as the documented demo user.
+ * Who is calling: the one place where a request is turned into the simulator user it acts as —
+ * the user of the bearer token that the API scope's onRequest hook verified (auth/bearer.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { SimulatorContext } from '../context';
-import { DEMO_USER } from '../data/book/demo';
 import { findUserById } from '../data/book/directory';
 import type { SimUser } from '../data/book/directoryTypes';
 import { ServiceError } from './errors';
 
 export type { SimUser } from '../data/book/directoryTypes';
 
-/** The user the request acts as. */
-export function requestUser(_request: FastifyRequest, context: SimulatorContext): SimUser {
-  const user = findUserById(context.universe.db, DEMO_USER.userId);
-  if (!user) throw new ServiceError(401, 'Unauthorized', 'The demo user is missing from the universe.');
+/**
+ * The user the request acts as. Only reachable without a verified token from a route outside
+ * the API scope, which is a wiring mistake answered as 401 rather than served as anyone.
+ */
+export function requestUser(request: FastifyRequest, context: SimulatorContext): SimUser {
+  const claims = context.auth.claimsOf(request);
+  if (claims === undefined) throw new ServiceError(401, 'Unauthorized', 'The request carries no verified access token.');
+  const user = findUserById(context.universe.db, claims.sub);
+  if (!user) throw new ServiceError(401, 'Unauthorized', 'The user of the access token is not known.');
   return user;
 }

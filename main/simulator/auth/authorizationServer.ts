@@ -1,0 +1,133 @@
+/**
+ * The simulator's OAuth authorization server: the state of one run (signing key, sessions,
+ * refresh tokens, authorization codes, used assertions, registered certificates) and the
+ * operations the `/auth` routes and the API's bearer check share. Everything is in memory: a
+ * restart starts a new signing key, so tokens of an earlier run are refused anyway.
+ */
+import { errors as joseErrors } from 'jose';
+import { AccessTokenIssuer, type AccessTokenClaims } from './accessTokens';
+import { AssertionVerifier } from './assertion';
+import { AuthorizationCodeStore } from './authorizationCodes';
+import { CertificateRegistry } from './certificateRegistry';
+import { CsrfProtection } from './csrf';
+import type { AuthApp, AuthDirectory, AuthUser } from './directoryPort';
+import { SessionStore, type Session } from './sessions';
+
+/** Access-token lifetime of the platform (its `expires_in` is about 1200 s). */
+export const DEFAULT_TOKEN_TTL_SECONDS = 1200;
+export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 3600;
+/** Authorization codes are exchanged at once by the client; a minute is plenty. */
+export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
+
+export interface AuthorizationServerOptions {
+  directory: AuthDirectory;
+  clock: () => Date;
+  /** The authorization server's URL, `{auth_url}` (known once the simulator listens). */
+  authUrl: () => string;
+  tokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+}
+
+/** A successful token response (RFC 6749 section 5.1 with the platform's fields). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token?: string;
+  refresh_token_expires_in?: number;
+}
+
+/** The outcome of checking a bearer token. */
+export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
+
+export class AuthorizationServer {
+  readonly certificates = new CertificateRegistry();
+  readonly csrf = new CsrfProtection();
+  readonly sessions: SessionStore;
+  readonly codes = new AuthorizationCodeStore(AUTHORIZATION_CODE_TTL_SECONDS);
+  readonly assertions: AssertionVerifier;
+  /** Claims of the verified token of each API request, for requestUser(). */
+  private readonly verified = new WeakMap<object, AccessTokenClaims>();
+
+  private constructor(
+    private readonly options: AuthorizationServerOptions,
+    private readonly tokens: AccessTokenIssuer,
+  ) {
+    this.sessions = new SessionStore(options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS);
+    this.assertions = new AssertionVerifier(this.certificates, options.directory);
+  }
+
+  /** An authorization server with a fresh signing key. */
+  static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
+    return new AuthorizationServer(options, await AccessTokenIssuer.create(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS));
+  }
+
+  get directory(): AuthDirectory {
+    return this.options.directory;
+  }
+
+  /** `{auth_url}`: the access tokens' issuer and the assertions' audience. */
+  get authUrl(): string {
+    return this.options.authUrl();
+  }
+
+  get tokenTtlSeconds(): number {
+    return this.tokens.ttlSeconds;
+  }
+
+  now(): Date {
+    return this.options.clock();
+  }
+
+  /**
+   * Signs `user` in to `app`: a new session with an access token, and a refresh token unless
+   * the grant is the implicit one (which has none).
+   */
+  async startSession(
+    user: AuthUser,
+    app: AuthApp,
+    options: { confidential: boolean; withRefreshToken: boolean },
+  ): Promise<{ session: Session; response: TokenResponse }> {
+    const session = this.sessions.start({ userId: user.userId, appKey: app.appKey, confidential: options.confidential }, this.now());
+    return { session, response: await this.continueSession(session, user, options.withRefreshToken) };
+  }
+
+  /** New tokens in an existing session (after a refresh). */
+  async continueSession(session: Session, user: AuthUser, withRefreshToken: boolean): Promise<TokenResponse> {
+    const now = this.now();
+    const { accessToken, expiresAt } = await this.tokens.issue(
+      { userId: user.userId, userKey: user.userKey, clientKey: user.clientKey, isAdmin: user.isAdmin, appKey: session.appKey, sessionId: session.id },
+      this.authUrl,
+      now,
+    );
+    this.sessions.extend(session, expiresAt);
+    const response: TokenResponse = { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokens.ttlSeconds };
+    if (!withRefreshToken) return response;
+    const { refreshToken, expiresIn } = this.sessions.issueRefreshToken(session, now);
+    return { ...response, refresh_token: refreshToken, refresh_token_expires_in: expiresIn };
+  }
+
+  /**
+   * The claims of a bearer token, or why it is refused: not one this run issued (forged,
+   * malformed, another algorithm), expired, or of a revoked session.
+   */
+  async verifyAccessToken(token: string): Promise<TokenCheck> {
+    let claims: AccessTokenClaims;
+    try {
+      claims = await this.tokens.verify(token, this.authUrl, this.now());
+    } catch (error) {
+      return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+    }
+    return this.sessions.isActive(claims.sid) ? { ok: true, claims } : { ok: false, reason: 'revoked' };
+  }
+
+  /** Remembers the verified claims of an API request. */
+  attach(request: object, claims: AccessTokenClaims): void {
+    this.verified.set(request, claims);
+  }
+
+  /** The verified claims of an API request, if its token was checked. */
+  claimsOf(request: object): AccessTokenClaims | undefined {
+    return this.verified.get(request);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Everything the API scope needs from the authorization server: the bearer check on every
+ * request, then the rate limits of the token's session and app.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitHook, type RateLimits } from '../http/rateLimit';
+import type { AuthorizationServer } from './authorizationServer';
+import { bearerAuthentication } from './bearer';
+
+/** Adds the bearer check and (unless `rateLimits` is false) the rate limits to the API scope `api`. */
+export function protectApi(api: FastifyInstance, server: AuthorizationServer, rateLimits: Partial<RateLimits> | false = {}): void {
+  api.addHook('onRequest', bearerAuthentication(server));
+  if (rateLimits === false) return;
+  const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, ...rateLimits });
+  api.addHook(
+    'onRequest',
+    rateLimitHook(limiter, api.prefix, (request) => {
+      const claims = server.claimsOf(request);
+      return claims && { sessionId: claims.sid, appKey: claims.aid };
+    }),
+  );
+}
