@@ -65,3 +65,11 @@ export function popupSignIn(shellOrigin: string): PopupSignIn {
     },
   };
 }
+
+/** Until a shell provides its way (at start-up), browser sign-ins explain why they cannot start. */
+export const noInteractiveSignIn: PopupSignIn = {
+  kind: 'popup',
+  redirectUriFor() {
+    throw new AuthError('configuration', 'RefDesk is still starting; sign in again in a moment.');
+  },
+};

@@ -10,7 +10,7 @@ import { sessionAccount, type TokenStore } from '../secrets/tokenStore';
 import { AuthError } from './authErrors';
 import { callbackParameters, callbackParametersOfUrl } from './authorizationRequest';
 import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from './grants';
-import type { InteractiveSignIn } from './interactiveSignIn';
+import { noInteractiveSignIn, type InteractiveSignIn } from './interactiveSignIn';
 import { SignInAttempts, type AttemptOutcome, type SignInAttempt } from './signInAttempts';
 import { SessionTimers, sessionSchedule } from './sessionTimers';
 import type { SessionView, SignInOutcome, SignInStart } from './sessionView';
@@ -22,7 +22,8 @@ export type SessionTokenStore = TokenStore & { readonly notice?: string | undefi
 export interface SessionServiceOptions {
   profiles: ProfileService;
   store: SessionTokenStore;
-  interactive: InteractiveSignIn;
+  /** How the shell shows login pages; a shell may also provide it later (useInteractiveSignIn). */
+  interactive?: InteractiveSignIn;
   events: PushEventBus;
   now?: () => number;
   fetch?: typeof fetch;
@@ -44,14 +45,21 @@ export class SessionService {
   private refreshing: Promise<boolean> | undefined;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
+  private interactive: InteractiveSignIn;
 
   constructor(private readonly options: SessionServiceOptions) {
+    this.interactive = options.interactive ?? noInteractiveSignIn;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message) => console.warn(`[session] ${message}`));
     this.timers = new SessionTimers(this.now);
     options.profiles.onConnectionChanged((profileId) => {
       if (profileId === this.profile().id && this.tokens) void this.endSession(undefined);
     });
+  }
+
+  /** The shell's way of showing login pages (its auth window, or the renderer's popup). */
+  useInteractiveSignIn(interactive: InteractiveSignIn): void {
+    this.interactive = interactive;
   }
 
   private profile(): ConnectionProfile {
@@ -111,7 +119,9 @@ export class SessionService {
     const account = sessionAccount(profile.id);
     const stored = await this.options.store.get(account);
     const tokens = stored === undefined ? undefined : parseStoredTokenSet(stored);
-    if (tokens && tokens.flow === profile.flow) {
+    // The embedded simulator listens on a new port (with a new signing key) every run: a session
+    // stored by an earlier run, or for other settings of the profile, is of no use.
+    if (tokens && tokens.flow === profile.flow && tokens.authUrl === profile.authUrl) {
       if (tokens.expiresAt - this.now() > MIN_RESTORE_LIFETIME_MS) {
         this.activate(tokens);
         return;
@@ -129,7 +139,7 @@ export class SessionService {
   async signIn(): Promise<SignInStart> {
     const profile = this.profile();
     if (profile.flow === 'assertion') return this.signInWithAssertion(profile);
-    const interactive = this.options.interactive;
+    const { interactive } = this;
     let redirectUri: string;
     try {
       redirectUri = interactive.redirectUriFor(profile.redirectUri);
@@ -175,7 +185,7 @@ export class SessionService {
     this.stopSignIn();
     this.signInNeeded = undefined;
     await this.endSession(undefined);
-    if (this.options.interactive.kind === 'window') await this.options.interactive.clearStorage();
+    if (this.interactive.kind === 'window') await this.interactive.clearStorage();
     return this.view();
   }
 
@@ -221,7 +231,7 @@ export class SessionService {
       this.settle(attempt, { outcome: 'signedIn' });
     } catch (error) {
       // A callback of another sign-in must not end the one the user is still completing.
-      const foreign = error instanceof AuthError && error.kind === 'state-mismatch' && this.options.interactive.kind === 'popup';
+      const foreign = error instanceof AuthError && error.kind === 'state-mismatch' && this.interactive.kind === 'popup';
       if (foreign) return this.failed(error);
       this.settle(attempt, { outcome: 'failed', message: messageOf(error) });
     }
@@ -244,12 +254,13 @@ export class SessionService {
   }
 
   private stopSignIn(): void {
-    if (this.options.interactive.kind === 'window') this.options.interactive.abort();
+    if (this.interactive.kind === 'window') this.interactive.abort();
     this.attempts.cancelCurrent();
   }
 
   /** Takes new tokens: in memory, in the token store, on the timers; wakes refused requests. */
-  private async accept(profileId: string, tokens: TokenSet): Promise<void> {
+  private async accept(profileId: string, received: TokenSet): Promise<void> {
+    const tokens: TokenSet = { ...received, authUrl: this.options.profiles.get(profileId)?.authUrl ?? '' };
     await this.options.store.set(sessionAccount(profileId), serializeTokenSet(tokens));
     this.activate(tokens);
     this.wakeReauthenticationWaiters(true);

@@ -24,6 +24,8 @@ export const tokenSetSchema = z.object({
   refreshToken: z.string().min(1).optional(),
   refreshExpiresAt: z.number().int().positive().optional(),
   user: sessionUserSchema.optional(),
+  /** The authorization server that issued the tokens: a stored session is used only with it. */
+  authUrl: z.string().optional(),
 });
 export type TokenSet = z.infer<typeof tokenSetSchema>;
 

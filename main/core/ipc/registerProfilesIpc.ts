@@ -1,0 +1,42 @@
+/**
+ * Handlers of the `profiles:*` channels: arguments arrive validated by the contract's schemas;
+ * a profile the service refuses (a file that cannot be read, a duplicate name) comes back with
+ * per-field messages for the form.
+ */
+import type { SessionService } from '../auth/sessionService';
+import { ProfileError, type ProfileService } from '../profiles/profileService';
+import { DeskError, type IpcHandlers } from './dispatcher';
+
+type ProfilesChannels = Pick<IpcHandlers, 'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:choose'>;
+
+async function withProfileErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ProfileError) {
+      throw new DeskError({
+        code: 'InvalidProfile',
+        message: error.message,
+        ...(Object.keys(error.fields).length ? { fields: error.fields } : {}),
+      });
+    }
+    throw error;
+  }
+}
+
+/** The `profiles:*` handlers; choosing a profile goes through the session, which restores its sign-in. */
+export function registerProfilesIpc({ profiles, session }: { profiles: ProfileService; session: SessionService }): ProfilesChannels {
+  return {
+    'profiles:list': () => profiles.list(),
+    'profiles:save': (input) => withProfileErrors(() => profiles.save(input)),
+    'profiles:delete': ({ id }) =>
+      withProfileErrors(async () => {
+        const wasActive = profiles.active().id === id;
+        await profiles.delete(id);
+        // The embedded profile took over: restore its session, if it has one.
+        if (wasActive) await session.chooseProfile(profiles.active().id);
+        return profiles.list();
+      }),
+    'profiles:choose': ({ id }) => withProfileErrors(() => session.chooseProfile(id)),
+  };
+}
