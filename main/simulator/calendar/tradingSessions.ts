@@ -4,12 +4,13 @@
  * them), holidays skipped, early closes applied, and the time in between filled so that the
  * sessions are contiguous (each EndTime is the next StartTime).
  */
+import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import type { InstrumentTradeSessions, TradingSession, TradingSessionState } from '../../core/api/types';
 import { exchangeById, findExchange } from '../data/reference/exchanges';
 import { platformTimeZone, zoneStateAt } from '../data/reference/timezones';
 import { earlyCloseOn, isTradingDay } from './businessDays';
-import { addDays, DAY_MS, dateOnly } from './dates';
+import { addDays, DAY_MS, dateOnly, isoDay } from './dates';
 import { SESSION_TEMPLATES, type SessionTemplate } from './sessionTemplates';
 
 interface Interval {
@@ -128,6 +129,29 @@ function contiguous(intervals: Interval[]): Interval[] {
   return timeline;
 }
 
+/**
+ * The contiguous timeline around the UTC day of `from`, computed once per exchange, day and
+ * length: the TradingSessions field group asks for it for every instrument of a details page.
+ */
+const timelines = new LRUCache<string, Interval[]>({ max: 1024 });
+
+function timelineAround(
+  exchangeId: string,
+  template: SessionTemplate,
+  zone: string,
+  from: Date,
+  days: number,
+): Interval[] {
+  const day = dateOnly(from);
+  const key = `${exchangeId}|${isoDay(day)}|${days}`;
+  let timeline = timelines.get(key);
+  if (!timeline) {
+    timeline = contiguous(utcIntervals(exchangeId, template, zone, day, addDays(day, days + 1)));
+    timelines.set(key, timeline);
+  }
+  return timeline;
+}
+
 function wireTime(epochMs: number): string {
   return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -143,8 +167,12 @@ export function tradingSessionsFor(exchangeId: string, from: Date, days: number)
   const zone = platformTimeZone(exchange.TimeZoneId);
   if (!template || !zone) throw new Error(`No trading sessions for exchange "${exchangeId}"`);
   const to = new Date(from.getTime() + days * DAY_MS);
-  const timeline = contiguous(
-    utcIntervals(exchange.ExchangeId, template, template.zone ?? exchange.ZoneName, from, to),
+  const timeline = timelineAround(
+    exchange.ExchangeId,
+    template,
+    template.zone ?? exchange.ZoneName,
+    from,
+    days,
   );
   const window = timeline.filter(
     (interval) => interval.end > from.getTime() && interval.start < to.getTime(),
