@@ -4,7 +4,6 @@
  * Maturities follow each type's pattern and always lie after the universe's date.
  */
 import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
-import { sortKeys } from './equities';
 import {
   isoDate,
   ORDER_TYPES_EXCHANGE,
@@ -345,7 +344,7 @@ function bondRow(input: BondInput, rank: number) {
   const symbol = `${input.issuerCode} ${couponText} ${maturity}`;
   const description = `${input.issuer} ${template.kind} ${couponText} ${isoDate(input.maturity)}`;
   const minimum = Math.max(template.minimum, template.currency === 'JPY' ? 50000 : 1000);
-  const details = sortKeys({
+  const details = {
     AmountDecimals: template.minimum < 1 ? 2 : 0,
     AssetType: 'Bond',
     BondType: template.bondType,
@@ -376,7 +375,7 @@ function bondRow(input: BondInput, rank: number) {
     TradableAs: ['Bond'],
     TradingStatus: input.isTradable ? 'Tradable' : 'NonTradable',
     Uic: input.uic,
-  });
+  };
   return {
     uic: input.uic,
     assetType: 'Bond',

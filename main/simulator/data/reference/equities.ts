@@ -119,7 +119,7 @@ export function shareRows(
       isTradable: input.isTradable,
       isComplex: false,
       searchRank: ranks.share.take(),
-      details: sortKeys(share),
+      details: share,
     },
   ];
   if (input.withCfd) {
@@ -148,7 +148,7 @@ export function shareRows(
       isTradable: input.isTradable,
       isComplex: true,
       searchRank: ranks.cfd.take(),
-      details: sortKeys(cfd),
+      details: cfd,
     });
   }
   return rows;
@@ -181,7 +181,7 @@ export function indexRow(input: IndexInput, rank: number): InstrumentRow {
     isTradable: false,
     isComplex: false,
     searchRank: rank,
-    details: sortKeys({
+    details: {
       AssetType: 'StockIndex',
       CurrencyCode: input.currency,
       Description: input.name,
@@ -195,7 +195,7 @@ export function indexRow(input: IndexInput, rank: number): InstrumentRow {
       TradableAs: ['StockIndex'],
       TradingStatus: 'NonTradable',
       Uic: input.uic,
-    }),
+    },
   };
 }
 
@@ -226,7 +226,7 @@ export function indexCfdRow(
     isComplex: true,
     searchRank: rank,
     underlyingUic: input.indexUic,
-    details: sortKeys({
+    details: {
       AmountDecimals: 0,
       AssetType: 'CfdOnIndex',
       CurrencyCode: input.currency,
@@ -251,13 +251,6 @@ export function indexCfdRow(
       TradableAs: ['CfdOnIndex'],
       TradingStatus: 'Tradable',
       Uic: input.uic,
-    }),
+    },
   };
-}
-
-/** Wire objects list their fields alphabetically, as the platform's serializer does. */
-export function sortKeys(object: Record<string, unknown>): Record<string, unknown> {
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(object).sort()) if (object[key] !== undefined) sorted[key] = object[key];
-  return sorted;
 }

@@ -166,3 +166,10 @@ export const OPTION_STRATEGIES = [
   'Combo',
   'Custom',
 ];
+
+/** Wire objects list their fields alphabetically, as the platform's serializer does; undefined ones are left out. */
+export function sortKeys(object: Record<string, unknown>): Record<string, unknown> {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(object).sort()) if (object[key] !== undefined) sorted[key] = object[key];
+  return sorted;
+}

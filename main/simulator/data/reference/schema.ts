@@ -9,6 +9,7 @@
  * at request time, which keeps a million-instrument universe small.
  */
 import type Database from 'better-sqlite3';
+import { sortKeys } from './fields';
 
 export const REFERENCE_SCHEMA = `
 CREATE TABLE instruments (
@@ -147,7 +148,12 @@ export class InstrumentWriter {
       row.putCall ?? null,
       row.underlyingUic ?? null,
       row.tradingStatus ?? null,
-      row.details === undefined ? null : JSON.stringify(row.details),
+      row.details === undefined ? null : JSON.stringify(wireDetails(row)),
     );
   }
+}
+
+/** The stored wire object: the row's DisplayHint included, fields in alphabetical order. */
+function wireDetails(row: InstrumentRow): Record<string, unknown> {
+  return sortKeys(row.displayHint ? { ...row.details, DisplayHint: row.displayHint } : row.details!);
 }

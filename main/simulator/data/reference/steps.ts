@@ -5,6 +5,8 @@
  */
 import { bondsStep } from './bonds';
 import { generatedEquitiesStep, wellKnownEquitiesStep } from './equitySteps';
+import { futuresStep } from './futures';
+import { fxStep } from './fx';
 import { REFERENCE_INDEXES, REFERENCE_SCHEMA } from './schema';
 import type { GenerationStep } from '../universe';
 
@@ -20,7 +22,9 @@ const indexesStep: GenerationStep = {
 
 export const referenceSteps: GenerationStep[] = [
   schemaStep,
+  fxStep,
   wellKnownEquitiesStep,
+  futuresStep,
   bondsStep,
   generatedEquitiesStep,
   indexesStep,

@@ -1,0 +1,240 @@
+/**
+ * Futures: for each product of futuresFacts.ts a continuous instrument (DisplayHint
+ * Continuous, its futures space under /futuresspaces/{uic}) and the listed contracts, with
+ * month-code symbols (ESH6), last trading and first notice days from the product's rule on
+ * the exchange's calendar, and CFDs on the front contracts of the products the platform
+ * offers them on.
+ */
+import { addDays } from '../../calendar/dates';
+import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
+import {
+  decimalsOf,
+  isoDate,
+  ORDER_TYPES_EXCHANGE,
+  ORDER_TYPES_FULL,
+  orderDistances,
+  priceFormat,
+  standardAmounts,
+  wireDate,
+} from './fields';
+import { FUTURES_PRODUCTS, MONTH_CODES, type FuturesProduct } from './futuresFacts';
+import { InstrumentWriter } from './schema';
+import { exchangeIdOf, exchangeSummary } from './venues';
+import type { GenerationStep } from '../universe';
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const TREASURY_ROOTS = new Set(['ZT', 'ZF', 'ZN', 'ZB', 'UB']);
+
+export interface ListedContract extends ContractDates {
+  year: number;
+  month: number;
+  /** e.g. ESH6: root, month code, last digit of the year. */
+  symbol: string;
+}
+
+/**
+ * The contracts of a product listed on `asOf`: months of its cycle (plus the nearest serial
+ * months), in expiry order, whose last trading day is after `asOf`.
+ */
+export function listedContracts(product: FuturesProduct, asOf: Date): ListedContract[] {
+  const contracts: ListedContract[] = [];
+  let serialLeft = product.serial ?? 0;
+  const startYear = asOf.getUTCFullYear();
+  const startMonth = asOf.getUTCMonth() + 1;
+  for (let offset = 0; contracts.length < product.listed && offset < 12 * 12; offset++) {
+    const index = startYear * 12 + startMonth - 1 + offset;
+    const year = Math.floor(index / 12);
+    const month = (index % 12) + 1;
+    const code = MONTH_CODES[month - 1]!;
+    const inCycle = product.months.includes(code);
+    if (!inCycle && serialLeft <= 0) continue;
+    const dates = EXPIRY_RULES[product.rule](exchangeIdOf(product.mic), year, month);
+    if (dates.lastTrade <= asOf) continue;
+    if (!inCycle) serialLeft--;
+    contracts.push({ ...dates, year, month, symbol: `${product.root}${code}${year % 10}` });
+  }
+  return contracts.sort((a, b) => a.lastTrade.getTime() - b.lastTrade.getTime());
+}
+
+function futuresFormat(product: FuturesProduct) {
+  const decimals = Math.min(decimalsOf(product.tick), 8);
+  return priceFormat(decimals, TREASURY_ROOTS.has(product.root) ? { Format: 'ModernFractions' } : {});
+}
+
+export const futuresStep: GenerationStep = {
+  name: 'reference:futures',
+  run({ db, asOf }) {
+    const writer = new InstrumentWriter(db);
+    const uics = new UicAllocator(db);
+    const ranks = {
+      continuous: new RankCounter(db, SEARCH_TIER.continuousFutures),
+      contracts: new RankCounter(db, SEARCH_TIER.futures),
+      cfds: new RankCounter(db, SEARCH_TIER.cfds),
+    };
+    const space = db.prepare('INSERT INTO futures_spaces (continuous_uic, base_identifier) VALUES (?, ?)');
+    const element = db.prepare(
+      'INSERT INTO futures_space_elements (continuous_uic, expiry, uic, symbol) VALUES (?, ?, ?, ?)',
+    );
+
+    for (const product of FUTURES_PRODUCTS) {
+      const contracts = listedContracts(product, asOf);
+      const continuousUic = uics.take();
+      const contractUics = contracts.map(() => uics.take());
+      const frontUic = contractUics[0]!;
+      const exchangeId = exchangeIdOf(product.mic);
+      const common = {
+        AmountDecimals: 0,
+        AssetType: 'ContractFutures',
+        ContractSize: product.contractSize,
+        CurrencyCode: product.currency,
+        DefaultAmount: 1,
+        Exchange: exchangeSummary(product.mic),
+        Format: futuresFormat(product),
+        GroupId: 0,
+        IncrementSize: 1,
+        IsComplex: true,
+        IsPitTraded: false,
+        IsTradable: true,
+        LotSize: 1,
+        LotSizeText: product.lotSizeText,
+        MinimumTradeSize: 1,
+        NonTradableReason: 'None',
+        OrderDistances: orderDistances('Percentage', 0.5),
+        PriceToContractFactor: product.multiplier,
+        PrimaryListing: frontUic,
+        StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
+        SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+        TickSize: product.tick,
+        TradableAs: ['ContractFutures'],
+        TradingStatus: 'Tradable',
+      };
+      const continuousSymbol = `${product.root}:${product.mic.toLowerCase()}`;
+      const continuousDescription = `${product.name} (continuous)`;
+      writer.write({
+        uic: continuousUic,
+        assetType: 'ContractFutures',
+        symbol: continuousSymbol,
+        description: continuousDescription,
+        currency: product.currency,
+        exchangeId,
+        mic: product.mic,
+        displayHint: 'Continuous',
+        price: product.price,
+        isTradable: true,
+        isComplex: true,
+        searchRank: ranks.continuous.take(),
+        details: {
+          ...common,
+          Description: continuousDescription,
+          Symbol: continuousSymbol,
+          Uic: continuousUic,
+        },
+      });
+      space.run(continuousUic, product.root);
+
+      contracts.forEach((contract, index) => {
+        const uic = contractUics[index]!;
+        const description = `${product.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
+        const expiry = isoDate(contract.lastTrade);
+        writer.write({
+          uic,
+          assetType: 'ContractFutures',
+          symbol: contract.symbol,
+          description,
+          currency: product.currency,
+          exchangeId,
+          mic: product.mic,
+          price: product.price,
+          isTradable: true,
+          isComplex: true,
+          searchRank: ranks.contracts.take(),
+          expiry,
+          underlyingUic: continuousUic,
+          details: {
+            ...common,
+            Description: description,
+            ExpiryDate: wireDate(expiry),
+            ...(contract.notice ? { NoticeDate: wireDate(isoDate(contract.notice)) } : {}),
+            RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: continuousUic }],
+            Symbol: contract.symbol,
+            Uic: uic,
+          },
+        });
+        element.run(continuousUic, expiry, uic, contract.symbol);
+      });
+
+      if (product.cfd) {
+        for (const [index, contract] of contracts.slice(0, 2).entries()) {
+          writeFuturesCfd(writer, uics.take(), product, contract, contractUics[index]!, ranks.cfds.take());
+        }
+      }
+    }
+  },
+};
+
+/** A CFD on one futures contract: it expires (rolls) two business days before the contract's first notice or last trading day. */
+function writeFuturesCfd(
+  writer: InstrumentWriter,
+  uic: number,
+  product: FuturesProduct,
+  contract: ListedContract,
+  futureUic: number,
+  rank: number,
+): void {
+  const cfd = product.cfd!;
+  const exchangeId = exchangeIdOf(product.mic);
+  const before =
+    contract.notice && contract.notice < contract.lastTrade ? contract.notice : contract.lastTrade;
+  const expiry = addBusinessDays(exchangeId, before, -2);
+  const symbol = `${cfd.stem}${MONTH_NAMES[contract.month - 1]!.toUpperCase()}${String(contract.year % 100).padStart(2, '0')}`;
+  const description = `${cfd.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
+  const day = isoDate(expiry);
+  writer.write({
+    uic,
+    assetType: 'CfdOnFutures',
+    symbol,
+    description,
+    currency: product.currency,
+    exchangeId,
+    mic: product.mic,
+    price: product.price,
+    isTradable: true,
+    isComplex: true,
+    searchRank: rank,
+    expiry: day,
+    underlyingUic: futureUic,
+    details: {
+      AmountDecimals: 0,
+      AssetType: 'CfdOnFutures',
+      CurrencyCode: product.currency,
+      DefaultAmount: 1,
+      Description: description,
+      Exchange: exchangeSummary(product.mic),
+      ExpiryDate: wireDate(day),
+      // Trading in the CFD stops in the afternoon (UTC) of its expiry day.
+      ExpiryDateTime: addDays(expiry, 0).toISOString().replace('T00:00:00.000Z', 'T16:00:00.000000Z'),
+      Format: futuresFormat(product),
+      GroupId: 0,
+      IncrementSize: 1,
+      IsComplex: true,
+      IsTradable: true,
+      LotSizeType: 'NotUsed',
+      MinimumTradeSize: 1,
+      NonTradableReason: 'None',
+      OrderDistances: orderDistances('Percentage', 0.5),
+      PriceToContractFactor: 1,
+      RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: futureUic }],
+      StandardAmounts: standardAmounts(1, [1, 5, 10, 50, 100]),
+      SupportedOrderTypes: ORDER_TYPES_FULL,
+      Symbol: symbol,
+      TickSize: product.tick,
+      TradableAs: ['CfdOnFutures'],
+      TradingStatus: 'Tradable',
+      TradingUnitsPlural: cfd.plural,
+      TradingUnitsSingular: cfd.singular,
+      Uic: uic,
+      UnderlyingAssetType: 'ContractFutures',
+    },
+  });
+}
