@@ -17,6 +17,7 @@ import type { RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
 import { registerRefRoutes } from './http/routes/ref';
+import { registerRefScheduleRoutes } from './http/routes/refSchedule';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';
@@ -102,6 +103,7 @@ export async function buildSimulatorApp(
     async (api) => {
       protectApi(api, auth, options.rateLimit);
       registerRefRoutes(api, context);
+      registerRefScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
     },
     { prefix: API_PREFIX },
