@@ -27,8 +27,9 @@ export interface TestSimulator {
   simulator: RunningSimulator;
   baseUrl: string;
   /**
-   * GET `path` (relative to the API base, e.g. `ref/v1/countries?x=1`) as user `as` (default: the
-   * demo user). An `authorization` entry in `headers` replaces the helper's bearer token.
+   * GET `path` (relative to the API base, e.g. `ref/v1/countries?x=1`, or an absolute URL such as
+   * a feed's `__next`) as user `as` (default: the demo user). An `authorization` entry in
+   * `headers` replaces the helper's bearer token.
    */
   get<T = unknown>(path: string, options?: { as?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>;
   /** A valid access token of user `as` (default `demo`), for clients under test. */
@@ -66,7 +67,8 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     async get<T>(relative: string, requestOptions: { as?: string; headers?: Record<string, string> } = {}) {
       const headers: Record<string, string> = { authorization: `Bearer ${await accessToken(requestOptions.as)}` };
       for (const [name, value] of Object.entries(requestOptions.headers ?? {})) headers[name.toLowerCase()] = value;
-      const response = await fetch(`${baseUrl}/${relative.replace(/^\//, '')}`, { headers });
+      const url = /^https?:\/\//i.test(relative) ? relative : `${baseUrl}/${relative.replace(/^\//, '')}`;
+      const response = await fetch(url, { headers });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as T };
     },
