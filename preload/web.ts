@@ -2,30 +2,61 @@
  * Web-shell preload: the same `window.desk` as the Electron preload, carried over HTTP to the
  * web shell on the same origin. The session cookie (HttpOnly, set by the launch link) and the
  * bridge header authenticate the call; the page never sees the per-run secret.
+ *
+ * Cancelling a call aborts its fetch: the browser drops the request and the shell, seeing the
+ * connection close, aborts the work in main (down to the HTTP request to the service).
  */
 import { buildDesk } from './bridge';
 import { BRIDGE_HEADER, type DeskResponse } from './contract';
+import { streamPushEvents } from './webEvents';
 
-async function invokeOverHttp(channel: string, arg: unknown): Promise<DeskResponse<unknown>> {
-  let response: Response;
-  try {
-    response = await fetch(`/__desk/invoke/${encodeURIComponent(channel)}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
-      body: JSON.stringify(arg === undefined ? {} : { arg }),
-    });
-  } catch {
-    return { ok: false, error: { code: 'ShellUnreachable', message: 'The RefDesk web shell is not reachable.' } };
+/** Calls in flight that were given a request id, so `desk.cancel` can abort them. */
+const inFlight = new Map<string, AbortController>();
+
+async function invokeOverHttp(channel: string, arg: unknown, requestId: string | undefined): Promise<DeskResponse<unknown>> {
+  const controller = new AbortController();
+  if (requestId !== undefined) {
+    inFlight.get(requestId)?.abort();
+    inFlight.set(requestId, controller);
   }
   try {
-    return (await response.json()) as DeskResponse<unknown>;
-  } catch {
-    return {
-      ok: false,
-      error: { code: 'ShellError', message: `The web shell answered ${response.status} without a result.` },
-    };
+    let response: Response;
+    try {
+      response = await fetch(`/__desk/invoke/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
+        body: JSON.stringify(arg === undefined ? {} : { arg }),
+        signal: controller.signal,
+      });
+    } catch {
+      if (controller.signal.aborted) return cancelledResponse();
+      return { ok: false, error: { code: 'ShellUnreachable', message: 'The RefDesk web shell is not reachable.' } };
+    }
+    try {
+      return (await response.json()) as DeskResponse<unknown>;
+    } catch {
+      if (controller.signal.aborted) return cancelledResponse();
+      return {
+        ok: false,
+        error: { code: 'ShellError', message: `The web shell answered ${response.status} without a result.` },
+      };
+    }
+  } finally {
+    if (requestId !== undefined && inFlight.get(requestId) === controller) inFlight.delete(requestId);
   }
 }
 
-Object.defineProperty(window, 'desk', { value: buildDesk(invokeOverHttp), writable: false, configurable: false });
+function cancelledResponse(): DeskResponse<never> {
+  return { ok: false, error: { code: 'Cancelled', message: 'The request was cancelled.' } };
+}
+
+Object.defineProperty(window, 'desk', {
+  value: buildDesk({
+    invoke: invokeOverHttp,
+    cancel: (requestId) => inFlight.get(requestId)?.abort(),
+    listen: streamPushEvents,
+  }),
+  writable: false,
+  configurable: false,
+});

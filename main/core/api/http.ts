@@ -36,8 +36,11 @@ export interface ConnectionStatus {
 }
 
 export interface HttpClientOptions {
-  /** The service base, ending in `/openapi`. */
-  baseUrl: string;
+  /**
+   * The service base, ending in `/openapi`; a function when it follows the active connection
+   * profile (read per request).
+   */
+  baseUrl: string | (() => string);
   /** The session whose token is sent; without one, requests go unauthenticated. */
   auth?: SessionAuth;
   /** Per-attempt timeout in milliseconds. */
@@ -58,6 +61,7 @@ export interface RequestOptions {
 }
 
 export interface HttpClient {
+  /** The base URL requests currently go to. */
   readonly baseUrl: string;
   /** GETs `path` (base-relative, origin-relative or an absolute link under the base) as JSON. */
   getJson<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
@@ -77,6 +81,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const random = options.random ?? Math.random;
   let requestCounter = 0;
   let lastState: ConnectionStatus['state'] | undefined;
+  const currentBaseUrl = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
 
   function report(state: ConnectionStatus['state'], detail?: string): void {
     if (state === lastState) return;
@@ -115,8 +120,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function getJson<T>(path: string, query?: Query, requestOptions: RequestOptions = {}): Promise<T> {
-    const url = appendQuery(resolveUrl(options.baseUrl, path), query);
-    if (!isUnderBase(options.baseUrl, url)) {
+    const baseUrl = currentBaseUrl();
+    const url = appendQuery(resolveUrl(baseUrl, path), query);
+    if (!isUnderBase(baseUrl, url)) {
       // A `__next` link pointing elsewhere must never receive the bearer token.
       throw new ServiceCallError('protocol', 'The service linked to an address outside its base URL.', { code: 'ForeignLink' });
     }
@@ -168,7 +174,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  return { baseUrl: options.baseUrl, getJson };
+  return {
+    get baseUrl() {
+      return currentBaseUrl();
+    },
+    getJson,
+  };
 }
 
 /** Asks the session for a new token; a failing re-authentication counts as "no". */

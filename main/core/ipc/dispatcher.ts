@@ -13,6 +13,7 @@ import {
   type ResultOf,
 } from '../../../preload/contract';
 import { ServiceCallError } from '../api/errors';
+import type { PushEventBus } from '../events';
 
 /** Who sent an IPC call, as the shell observed it (never as the renderer claims). */
 export interface IpcSender {
@@ -36,14 +37,20 @@ export interface IpcDispatcherOptions {
   handlers: IpcHandlers;
   /** True when the URL belongs to the app's own renderer (app:// in Electron, the shell's origin on the web). */
   isTrustedSender: (url: string) => boolean;
+  /** Push events for the shell to forward to its renderer. */
+  events?: PushEventBus;
 }
 
-export type IpcDispatch = (
-  channel: string,
-  rawArg: unknown,
-  sender: IpcSender,
-  signal?: AbortSignal,
-) => Promise<DeskResponse<unknown>>;
+/**
+ * Main's side of the bridge for one shell: calls in (`dispatch(channel, arg, sender, signal)`)
+ * and, when the runtime has them, push events out (`events`, which the shell forwards).
+ */
+export interface IpcDispatch {
+  (channel: string, rawArg: unknown, sender: IpcSender, signal?: AbortSignal): Promise<DeskResponse<unknown>>;
+  /** The trust rule this dispatcher applies, for the shell's other routes (cancel, events). */
+  readonly isTrustedSender: (url: string) => boolean;
+  readonly events?: PushEventBus;
+}
 
 function isChannelName(channel: string): channel is ChannelName {
   return Object.hasOwn(channels, channel);
@@ -81,8 +88,14 @@ export class DeskError extends Error {
   }
 }
 
+/** Builds the one `handle()` path of a shell from the handlers and its trust rule. */
 export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatch {
-  return async (channel, rawArg, sender, signal = new AbortController().signal) => {
+  const dispatch = async (
+    channel: string,
+    rawArg: unknown,
+    sender: IpcSender,
+    signal: AbortSignal = new AbortController().signal,
+  ): Promise<DeskResponse<unknown>> => {
     if (!isChannelName(channel)) {
       return { ok: false, error: { code: 'UnknownChannel', message: `No such channel: ${channel.slice(0, 80)}` } };
     }
@@ -106,4 +119,8 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatch 
       return { ok: false, error: toDeskError(error) };
     }
   };
+  return Object.assign(dispatch, {
+    isTrustedSender: options.isTrustedSender,
+    ...(options.events ? { events: options.events } : {}),
+  });
 }

@@ -2,7 +2,7 @@
  * The only module that touches `window.desk`: unwraps main's responses into values or a typed
  * DeskCallError that views can show in words.
  */
-import type { Desk, DeskErrorShape, DeskResponse } from '../../../preload/contract';
+import type { Desk, DeskErrorShape, DeskResponse, PushEventName, PushEvents } from '../../../preload/contract';
 
 /** A failed call to main, with the typed shape main sent. */
 export class DeskCallError extends Error implements DeskErrorShape {
@@ -32,4 +32,66 @@ export async function unwrap<T>(pending: Promise<DeskResponse<T>>): Promise<T> {
   const response = await pending;
   if (response.ok) return response.result;
   throw new DeskCallError(response.error);
+}
+
+/** Per-call options of the renderer's api functions. */
+export interface DeskCallOptions {
+  /** Aborting it cancels the call in main and the HTTP request to the service. */
+  signal?: AbortSignal;
+}
+
+let requestCounter = 0;
+
+/**
+ * Runs one bridge call that `signal` can cancel: the call gets a request id, and aborting the
+ * signal tells main (`desk.cancel`) to abort the work, down to the service request. A
+ * cancelled call rejects with DeskCallError code `Cancelled`.
+ */
+export async function callDesk<T>(
+  start: (options: { requestId: string }) => Promise<DeskResponse<T>>,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (signal?.aborted) throw cancelledError();
+  const requestId = `r${++requestCounter}`;
+  const onAbort = () => desk().cancel(requestId);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await unwrap(start({ requestId }));
+    if (signal?.aborted) throw cancelledError();
+    return result;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function cancelledError(): DeskCallError {
+  return new DeskCallError({ code: 'Cancelled', message: 'The request was cancelled.' });
+}
+
+/** True for the error of a call that was cancelled (superseded or abandoned): not worth showing. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof DeskCallError && error.code === 'Cancelled';
+}
+
+/**
+ * Wraps an api function so that each call supersedes the previous one (search as you type):
+ * starting a call cancels the one still running, in main and at the service.
+ */
+export function latestOnly<A extends unknown[], T>(
+  call: (...args: [...A, DeskCallOptions]) => Promise<T>,
+): (...args: A) => Promise<T> {
+  let current: AbortController | undefined;
+  return (...args: A) => {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    return call(...args, { signal: controller.signal }).finally(() => {
+      if (current === controller) current = undefined;
+    });
+  };
+}
+
+/** Subscribes to a push event of main; returns the unsubscribe function. */
+export function onDeskEvent<E extends PushEventName>(event: E, listener: (payload: PushEvents[E]) => void): () => void {
+  return desk().on(event, listener);
 }
