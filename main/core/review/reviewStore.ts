@@ -125,7 +125,7 @@ export class ReviewStore {
   }
 
   /** The reviewer's audit entries, newest first (one event's, or all). */
-  audit(reviewer: Reviewer, arg: unknown): ReviewAuditEntry[] {
+  audit(reviewer: Reviewer, arg?: unknown): ReviewAuditEntry[] {
     const who = parse(reviewerSchema, reviewer);
     const options = parse(auditArgSchema, arg) ?? {};
     const limit = options.limit ?? 500;

@@ -1,0 +1,72 @@
+/**
+ * Handlers of the `review:*` channels: the local back-office review state of the signed-in
+ * user of the active profile. Who the reviewer is comes from main's session, never from the
+ * renderer; refused input comes back with per-field messages.
+ */
+import { ReviewInputError } from '../review/reviewInput';
+import type { Reviewer } from '../review/reviewSchema';
+import type { ReviewStore } from '../review/reviewStore';
+import { DeskError, type IpcHandlers } from './dispatcher';
+
+type ReviewChannels = Pick<
+  IpcHandlers,
+  | 'review:status'
+  | 'review:states'
+  | 'review:setRead'
+  | 'review:setFlagged'
+  | 'review:setReviewed'
+  | 'review:setNote'
+  | 'review:audit'
+  | 'review:views'
+  | 'review:saveView'
+  | 'review:deleteView'
+>;
+
+/** The part of the session the review channels read: who is signed in, with which profile. */
+export interface ReviewerSource {
+  view(): { signedIn: boolean; user?: { name: string; userId: string }; profile: { id: string } };
+}
+
+/** The reviewer of the current session, or a NotSignedIn error in words. */
+export function currentReviewer(session: ReviewerSource): Reviewer {
+  const view = session.view();
+  if (!view.signedIn || !view.user) {
+    throw new DeskError({ code: 'NotSignedIn', message: 'Sign in to read and keep review state: it is kept per user.' });
+  }
+  return { profileId: view.profile.id, userId: view.user.userId, name: view.user.name };
+}
+
+/** Runs a store operation as the current reviewer, turning refused input into the bridge's shape. */
+function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T): Promise<T> {
+  const reviewer = currentReviewer(session);
+  try {
+    return Promise.resolve(run(reviewer));
+  } catch (error) {
+    if (error instanceof ReviewInputError) {
+      throw new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
+    }
+    throw error;
+  }
+}
+
+/** The `review:*` handlers over the review store. */
+export function registerReviewIpc({ review, session }: { review: ReviewStore; session: ReviewerSource }): ReviewChannels {
+  return {
+    'review:status': async () => {
+      const view = session.view();
+      return {
+        ...(review.problem ? { problem: review.problem } : {}),
+        ...(view.signedIn && view.user ? { reviewer: currentReviewer(session) } : {}),
+      };
+    },
+    'review:states': (arg) => asReviewer(session, (reviewer) => review.states(reviewer, arg)),
+    'review:setRead': (arg) => asReviewer(session, (reviewer) => review.setRead(reviewer, arg)),
+    'review:setFlagged': (arg) => asReviewer(session, (reviewer) => review.setFlagged(reviewer, arg)),
+    'review:setReviewed': (arg) => asReviewer(session, (reviewer) => review.setReviewed(reviewer, arg)),
+    'review:setNote': (arg) => asReviewer(session, (reviewer) => review.setNote(reviewer, arg)),
+    'review:audit': (arg) => asReviewer(session, (reviewer) => review.audit(reviewer, arg)),
+    'review:views': () => asReviewer(session, (reviewer) => review.views.list(reviewer)),
+    'review:saveView': (arg) => asReviewer(session, (reviewer) => review.views.save(reviewer, arg)),
+    'review:deleteView': (arg) => asReviewer(session, (reviewer) => review.views.delete(reviewer, arg)),
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RunningSimulator } from '../../main/simulator/server';
+import { EmbeddedSimulator, type StartEmbeddedSimulator } from '../../main/core/settings/embeddedSimulator';
+
+function fakeSimulator(port: number, scale: string, seed: number): RunningSimulator {
+  return {
+    info: {
+      baseUrl: `http://127.0.0.1:${port}/openapi`,
+      authUrl: `http://127.0.0.1:${port}/auth`,
+      port,
+      universe: { scale, seed, asOf: '2026-03-02', cacheUsed: true, generationMs: 0, databaseBytes: 1024 },
+    },
+    close: vi.fn(async () => undefined),
+  } as unknown as RunningSimulator;
+}
+
+const clock = () => new Date('2026-03-02T10:00:00Z');
+
+describe('the embedded simulator under Settings', () => {
+  it('restarts on the same port with the new scale and seed', async () => {
+    const first = fakeSimulator(4321, 'default', 20260101);
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => fakeSimulator(port, scale, seed));
+    const embedded = new EmbeddedSimulator(first, start, clock);
+    const status = await embedded.reset({ scale: 'small', seed: 7, regenerate: true }, { scale: 'default', seed: 20260101 });
+    expect(first.close).toHaveBeenCalledOnce();
+    expect(start).toHaveBeenCalledWith({ port: 4321, scale: 'small', seed: 7, regenerate: true });
+    expect(status).toMatchObject({
+      state: 'running',
+      baseUrl: 'http://127.0.0.1:4321/openapi',
+      universe: { scale: 'small', seed: 7 },
+      configured: { scale: 'small', seed: 7 },
+    });
+    expect(status.problem).toBeUndefined();
+    expect(embedded.current.info.universe.seed).toBe(7);
+  });
+
+  it('falls back to the previous settings when the new start fails, and says why', async () => {
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => {
+      if (scale === 'large') throw new Error('disk full');
+      return fakeSimulator(port, scale, seed);
+    });
+    const embedded = new EmbeddedSimulator(fakeSimulator(4321, 'default', 1), start, clock);
+    const status = await embedded.reset({ scale: 'large', seed: 2, regenerate: false }, { scale: 'default', seed: 1 });
+    expect(status.state).toBe('running');
+    expect(status.universe).toMatchObject({ scale: 'default', seed: 1 });
+    expect(status.configured).toEqual({ scale: 'default', seed: 1 });
+    expect(status.problem).toContain('disk full');
+  });
+
+  it('runs one reset at a time', async () => {
+    const order: string[] = [];
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => {
+      order.push(`start ${seed}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(`ready ${seed}`);
+      return fakeSimulator(port, scale, seed);
+    });
+    const embedded = new EmbeddedSimulator(fakeSimulator(1, 'small', 0), start, clock);
+    await Promise.all([
+      embedded.reset({ scale: 'small', seed: 1, regenerate: false }, { scale: 'small', seed: 0 }),
+      embedded.reset({ scale: 'small', seed: 2, regenerate: false }, { scale: 'small', seed: 1 }),
+    ]);
+    expect(order).toEqual(['start 1', 'ready 1', 'start 2', 'ready 2']);
+    expect(embedded.current.info.universe.seed).toBe(2);
+  });
+});
