@@ -15,19 +15,20 @@ export interface SessionSchedule {
 
 /** Warn this long before expiry at most (the platform's own client warns only 10 s ahead). */
 const MAX_WARNING_MS = 120_000;
-/** Refresh this long before expiry at most (the platform's samples refresh at expires_in − 5 s). */
-const MAX_REFRESH_MARGIN_MS = 60_000;
+/** Refresh this long before expiry at most: before the warning, so a renewed session never warns. */
+const MAX_REFRESH_MARGIN_MS = 150_000;
 
 /**
- * The schedule of a token valid from `now` until `expiresAt`: the warning a third of the
- * lifetime ahead (two minutes at most), the refresh a quarter ahead (one minute at most), so
- * short test lifetimes still get both, in that order: refresh first, warn only if it failed.
+ * The schedule of a token valid from `now` until `expiresAt`: the refresh half the lifetime
+ * ahead (150 s at most), the warning a third ahead (two minutes at most). Short test lifetimes
+ * get both, in that order: a successful refresh replaces the schedule, so the warning only
+ * comes when the session could not be renewed.
  */
 export function sessionSchedule(now: number, expiresAt: number, refreshable: boolean): SessionSchedule {
   const lifetime = Math.max(0, expiresAt - now);
   return {
     warnAt: expiresAt - Math.min(MAX_WARNING_MS, lifetime / 3),
-    ...(refreshable ? { refreshAt: expiresAt - Math.min(MAX_REFRESH_MARGIN_MS, lifetime / 4) } : {}),
+    ...(refreshable ? { refreshAt: expiresAt - Math.min(MAX_REFRESH_MARGIN_MS, lifetime / 2) } : {}),
     expireAt: expiresAt,
   };
 }
