@@ -96,6 +96,10 @@ export async function buildSimulatorApp(
     logger: options.logRequests ? { level: 'info' } : false,
     // Route ids (AppKey, EventId) are short; a longer parameter is an error, not a lookup.
     routerOptions: { maxParamLength: 500 },
+    // Errors Fastify raises before routing (a malformed URL such as a lone `%`) get the service's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      void reply.status(400).send({ ErrorCode: 'InvalidRequest', Message: error.message });
+    },
   });
   app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
