@@ -4,7 +4,7 @@
  * desktop app, the web shell, the standalone CLI and the tests all start it through this file.
  */
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { userCacheDir, userDataDir } from '../core/paths';
 import { protectApi } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
@@ -98,7 +98,7 @@ export async function buildSimulatorApp(
     routerOptions: { maxParamLength: 500 },
     // Errors Fastify raises before routing (a malformed URL such as a lone `%`) get the service's shape too.
     frameworkErrors: (error, _request, reply) => {
-      void reply.status(400).send({ ErrorCode: 'InvalidRequest', Message: error.message });
+      void (reply as FastifyReply).status(400).send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
   app.addHook('onClose', async () => universe.close());
