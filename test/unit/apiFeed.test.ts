@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { createDeskApi } from '../../main/core/api/client';
+import { feedItems, readWholeFeed } from '../../main/core/api/feed';
+import { createHttpClient } from '../../main/core/api/http';
+
+const BASE = 'http://service.test/openapi';
+
+/** A fake service answering from `answer(url)` and recording every requested URL. */
+function fakeService(answer: (url: URL) => unknown) {
+  const requested: string[] = [];
+  const http = createHttpClient({
+    baseUrl: BASE,
+    fetch: async (input) => {
+      const url = new URL(String(input));
+      requested.push(decodeURIComponent(url.pathname + url.search));
+      return new Response(JSON.stringify(answer(url)), { status: 200 });
+    },
+  });
+  return { http, requested };
+}
+
+/** A feed of `total` numbered items paged by $top/$skip, linking the next page as `link(skip, top)`. */
+function pagedNumbers(total: number, link?: (skip: number, top: number) => string) {
+  return (url: URL) => {
+    const top = Number(url.searchParams.get('$top') ?? 10);
+    const skip = Number(url.searchParams.get('$skip') ?? 0);
+    const data = Array.from({ length: Math.max(0, Math.min(top, total - skip)) }, (_, i) => skip + i);
+    const more = skip + data.length < total;
+    return { __count: total, Data: data, ...(more && link ? { __next: link(skip + top, top) } : {}) };
+  };
+}
+
+const collect = async <T>(items: AsyncIterable<T>) => {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+};
+
+describe('feed paging', () => {
+  it('follows absolute __next links to the end, each item once', async () => {
+    const { http, requested } = fakeService(pagedNumbers(25, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`));
+    const items = await collect(feedItems<number>(http, 'ref/v1/items', { Keywords: 'x' }, { maxItems: 1000, pageSize: 10 }));
+    expect(items).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(requested).toEqual([
+      '/openapi/ref/v1/items?Keywords=x&$top=10',
+      '/openapi/ref/v1/items?$skip=10&$top=10',
+      '/openapi/ref/v1/items?$skip=20&$top=10',
+    ]);
+  });
+
+  it('follows origin-relative __next links', async () => {
+    const { http } = fakeService(pagedNumbers(12, (s, t) => `/openapi/ref/v1/items?$skip=${s}&$top=${t}`));
+    expect(await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 5 }))).toHaveLength(12);
+  });
+
+  it('pages with $skip when the service reports __count but no link', async () => {
+    const { http, requested } = fakeService(pagedNumbers(7));
+    expect(await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 3 }))).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
+    expect(requested.slice(1)).toEqual(['/openapi/ref/v1/items?$skip=3&$top=3', '/openapi/ref/v1/items?$skip=6&$top=3']);
+  });
+
+  it('stops at the cap and says the feed was cut short', async () => {
+    const { http, requested } = fakeService(pagedNumbers(1_000_000, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`));
+    const feed = await readWholeFeed<number>(http, 'ref/v1/items', {}, { maxItems: 25, pageSize: 10 });
+    expect(feed.Data).toHaveLength(25);
+    expect(feed.MaxRows).toBe(25);
+    expect(feed.__count).toBe(1_000_000);
+    expect(requested).toHaveLength(3);
+  });
+
+  it('stops at an empty page even if the service keeps linking', async () => {
+    const { http } = fakeService(() => ({ Data: [], __next: `${BASE}/ref/v1/items?$skip=0` }));
+    expect(await collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 10 }))).toEqual([]);
+  });
+
+  it('refuses a link that comes round again instead of paging forever', async () => {
+    const { http } = fakeService(() => ({ Data: [1], __next: `${BASE}/ref/v1/items?$skip=1` }));
+    await expect(collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 1000 }))).rejects.toMatchObject({ code: 'FeedLoop' });
+  });
+
+  it('never follows a link off the service (the bearer token would go with it)', async () => {
+    const { http, requested } = fakeService(() => ({ Data: [1], __next: 'http://evil.example/openapi/steal' }));
+    await expect(collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 1000 }))).rejects.toMatchObject({
+      kind: 'protocol',
+      code: 'ForeignLink',
+    });
+    expect(requested).toHaveLength(1);
+  });
+});
+
+describe('client-side caches', () => {
+  const countries = { Data: [{ A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 }], __count: 1 };
+
+  it('reads reference lists once per profile until refreshed', async () => {
+    const { http, requested } = fakeService(() => countries);
+    let profile = 'embedded';
+    const api = createDeskApi({ http, profileId: () => profile });
+    await api.countries();
+    expect((await api.countries()).Data[0]?.Name).toBe('Denmark');
+    expect(requested).toHaveLength(1);
+    await api.countries({ refresh: true });
+    expect(requested).toHaveLength(2);
+    profile = 'remote-uat';
+    await api.countries();
+    expect(requested).toHaveLength(3);
+  });
+
+  it('keys currency pairs by their account and client', async () => {
+    const { http, requested } = fakeService(() => ({ Data: [] }));
+    const api = createDeskApi({ http });
+    await api.currencyPairs({ AccountKey: 'a1' });
+    await api.currencyPairs({ AccountKey: 'a1' });
+    await api.currencyPairs({ AccountKey: 'a2' });
+    expect(requested).toEqual(['/openapi/ref/v1/currencypairs?AccountKey=a1', '/openapi/ref/v1/currencypairs?AccountKey=a2']);
+  });
+
+  it('keeps instrument details in an LRU that evicts the least recently used', async () => {
+    const { http, requested } = fakeService((url) => ({ Uic: Number(url.pathname.split('/').at(-2)) }));
+    const api = createDeskApi({ http, detailsCapacity: 2 });
+    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
+    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' });
+    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
+    await api.instrumentDetails({ Uic: 3, AssetType: 'Stock' });
+    expect(requested).toHaveLength(3);
+    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
+    expect(requested).toHaveLength(3);
+    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' });
+    expect(requested).toHaveLength(4);
+    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' }, { refresh: true });
+    expect(requested).toHaveLength(5);
+  });
+});
