@@ -1,0 +1,158 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../main/core/api/http';
+import { popupSignIn } from '../../main/core/auth/interactiveSignIn';
+import { SessionService } from '../../main/core/auth/sessionService';
+import type { SignInStart } from '../../main/core/auth/sessionView';
+import { PushEventBus } from '../../main/core/events';
+import { ProfileService } from '../../main/core/profiles/profileService';
+import { MemoryTokenStore, sessionAccount } from '../../main/core/secrets/tokenStore';
+import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
+import { answerLoginPage } from './sessionLoginForm';
+
+/** Short enough to watch the whole lifetime: refresh at 3 s, warning at 4 s, expiry at 6 s. */
+const TOKEN_TTL_SECONDS = 6;
+let sim: TestSimulator;
+const running: SessionService[] = [];
+
+beforeAll(async () => {
+  sim = await startTestSimulator({ tokenTtlSeconds: TOKEN_TTL_SECONDS });
+});
+afterAll(async () => sim?.close());
+afterEach(() => {
+  for (const session of running.splice(0)) session.close();
+});
+
+async function newSession(store = new MemoryTokenStore()) {
+  const info = sim.simulator.info;
+  const events = new PushEventBus();
+  const seen: { event: string; payload: unknown }[] = [];
+  events.subscribe((event, payload) => seen.push({ event, payload }));
+  const profiles = await ProfileService.open({
+    dataDir: await mkdtemp(path.join(tmpdir(), 'refdesk-session-')),
+    secrets: store,
+    embedded: { baseUrl: info.baseUrl, authUrl: info.authUrl, appKey: info.appKey, appSecret: info.appSecret, redirectUri: info.redirectUri },
+  });
+  const session = new SessionService({ profiles, store, events, interactive: popupSignIn('http://127.0.0.1:45678') });
+  running.push(session);
+  return { session, profiles, store, seen };
+}
+
+/** What the renderer does in the web shell: open the popup (here: answer the form over HTTP) and hand the callback to main. */
+async function signInThroughPopup(session: SessionService, decision: 'allow' | 'deny' = 'allow') {
+  const start: SignInStart = await session.signIn();
+  if (start.outcome !== 'openPopup') throw new Error(`expected a popup, got ${start.outcome}`);
+  const { username, password } = sim.simulator.info;
+  const location = new URL(await answerLoginPage(start.authorizeUrl, { username, password, decision }));
+  const fromCallback = await session.completeSignIn({ query: location.search, fragment: location.hash });
+  const fromWaiter = await session.waitForSignIn(start.attemptId);
+  return { fromCallback, fromWaiter, location };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('session lifecycle with the simulator', () => {
+  it('signs in through the login page; the renderer view names the user and never holds the token', async () => {
+    const { session, store, seen } = await newSession();
+    const { fromCallback, fromWaiter, location } = await signInThroughPopup(session);
+    expect(fromCallback.outcome).toBe('signedIn');
+    expect(fromWaiter).toEqual(fromCallback);
+    const view = session.view();
+    expect(view).toMatchObject({ signedIn: true, user: { userId: sim.simulator.info.userId }, profile: { id: 'embedded' }, signingIn: false });
+    const token = new URLSearchParams(location.hash.slice(1)).get('access_token') ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    expect(JSON.stringify([view, fromCallback, seen])).not.toContain(token);
+    expect(await store.get(sessionAccount('embedded'))).toContain(token);
+
+    const http = createHttpClient({ baseUrl: sim.baseUrl, auth: session });
+    const feed = await http.getJson<{ Data: unknown[] }>('ref/v1/countries');
+    expect(feed.Data.length).toBeGreaterThan(200);
+  });
+
+  it('reports the deny button in words and stays signed out', async () => {
+    const { session } = await newSession();
+    const { fromWaiter } = await signInThroughPopup(session, 'deny');
+    expect(fromWaiter).toMatchObject({ outcome: 'failed', message: 'You declined the sign-in, so RefDesk is not signed in.' });
+    expect(session.view().signedIn).toBe(false);
+  });
+
+  it('treats a closed popup as cancelled and ignores its late callback', async () => {
+    const { session } = await newSession();
+    const start = await session.signIn();
+    if (start.outcome !== 'openPopup') throw new Error('expected a popup');
+    expect(session.view().signingIn).toBe(true);
+    expect(session.cancelSignIn(start.attemptId).signingIn).toBe(false);
+    await expect(session.waitForSignIn(start.attemptId)).resolves.toMatchObject({ outcome: 'cancelled' });
+    const late = await session.completeSignIn({ fragment: '#access_token=x&token_type=Bearer&expires_in=60&state=y' });
+    expect(late).toMatchObject({ outcome: 'failed', message: 'No sign-in is in progress; start it again from RefDesk.' });
+  });
+
+  it('warns before expiry, ends the session at expiry, and a refused call completes once the user signs in again', async () => {
+    const { session, store, seen } = await newSession();
+    await signInThroughPopup(session);
+    await sleep(TOKEN_TTL_SECONDS * 1000 + 300);
+    expect(seen.some(({ event, payload }) => event === 'session:expiring' && (payload as { secondsLeft: number }).secondsLeft <= 2)).toBe(true);
+    expect(session.view()).toMatchObject({ signedIn: false, signInNeeded: 'expired' });
+    expect(await store.get(sessionAccount('embedded'))).toBeUndefined();
+
+    // The screen asked for data after expiry: the call waits for the new sign-in instead of failing.
+    const http = createHttpClient({ baseUrl: sim.baseUrl, auth: session });
+    const pending = http.getJson<{ Data: unknown[] }>('ref/v1/countries');
+    await sleep(200);
+    await signInThroughPopup(session);
+    await expect(pending).resolves.toMatchObject({ Data: expect.any(Array) });
+    expect(session.view().signedIn).toBe(true);
+  }, 20_000);
+
+  it('refreshes a signed-assertion session before expiry, so it never warns nor ends', async () => {
+    const { session, profiles, seen } = await newSession();
+    const info = sim.simulator.info;
+    const saved = await profiles.save({
+      name: 'Simulator by assertion',
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      appKey: info.appKey,
+      appSecret: info.appSecret,
+      redirectUri: info.redirectUri,
+      flow: 'assertion',
+      assertion: { certificatePath: info.certificatePath, privateKeyPath: info.privateKeyPath, appUrl: info.appUrl, userId: info.userId },
+    });
+    await session.chooseProfile(saved.id);
+    const start = await session.signIn();
+    expect(start.outcome).toBe('signedIn');
+    const firstExpiry = session.view().expiresAt;
+    await sleep(TOKEN_TTL_SECONDS * 1000 + 1500);
+    const view = session.view();
+    expect(view.signedIn).toBe(true);
+    expect(view.expiresAt! > firstExpiry!).toBe(true);
+    expect(seen.filter(({ event }) => event === 'session:expiring')).toEqual([]);
+  }, 20_000);
+
+  it('restores a stored session at start, but not one of another authorization server', async () => {
+    const store = new MemoryTokenStore();
+    const first = await newSession(store);
+    await signInThroughPopup(first.session);
+    const again = await newSession(store);
+    await again.session.restore();
+    expect(again.session.view()).toMatchObject({ signedIn: true, user: { userId: sim.simulator.info.userId } });
+
+    const stored = JSON.parse((await store.get(sessionAccount('embedded')))!) as Record<string, unknown>;
+    await store.set(sessionAccount('embedded'), JSON.stringify({ ...stored, authUrl: 'http://127.0.0.1:1/auth' }));
+    const elsewhere = await newSession(store);
+    await elsewhere.session.restore();
+    expect(elsewhere.session.view().signedIn).toBe(false);
+    expect(await store.get(sessionAccount('embedded'))).toBeUndefined();
+  });
+
+  it('signs out: the stored session is deleted and API calls are refused again', async () => {
+    const { session, store } = await newSession();
+    await signInThroughPopup(session);
+    const view = await session.signOut();
+    expect(view).toMatchObject({ signedIn: false });
+    expect(view.signInNeeded).toBeUndefined();
+    expect(await store.get(sessionAccount('embedded'))).toBeUndefined();
+    expect(session.accessToken()).toBeUndefined();
+  });
+});
