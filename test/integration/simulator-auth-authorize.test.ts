@@ -163,7 +163,8 @@ describe('the login page of {auth_url}/authorize', () => {
       const second = await signInForCode();
       expect(await exchange(second, { redirect_uri: loopback(9) })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
 
-      for (const overrides of [{ code_challenge_method: 'plain' }, { code_challenge: '' }]) {
+      const badChallenges: Record<string, string>[] = [{ code_challenge_method: 'plain' }, { code_challenge: '' }];
+      for (const overrides of badChallenges) {
         const page = await openLoginPage(info.authUrl, codeRequest(overrides));
         expect(page.status).toBe(302);
         expect(redirectParameters(page.headers.get('location') ?? '', 'query')).toMatchObject({ error: 'invalid_request', state });
