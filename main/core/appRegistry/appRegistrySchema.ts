@@ -7,8 +7,15 @@ import type { AppSecretDto, Application, ListedApplication } from '../api/types'
 
 /** A secret without its value: all the renderer holds until the user reveals it. */
 export type SecretWindow = Omit<AppSecretDto, 'Secret'>;
-/** A listed application whose secrets carry no values. */
-export type ListedApplicationView = Omit<ListedApplication, 'Secrets'> & { Secrets?: SecretWindow[] };
+/**
+ * A listed application as the admin list shows it: its secrets' windows (no values) and how many
+ * redirect URIs it has, both read from its single shape (the listed shape carries neither).
+ * Absent when that read failed.
+ */
+export type ListedApplicationView = Omit<ListedApplication, 'Secrets'> & {
+  Secrets?: SecretWindow[];
+  RedirectUriCount?: number;
+};
 /** One application whose secrets carry no values. */
 export type ApplicationView = Omit<Application, 'Secrets'> & { Secrets?: SecretWindow[] };
 

@@ -13,14 +13,36 @@ function withoutValues(secrets: AppSecretDto[] | undefined): SecretWindow[] | un
   return secrets?.map(({ Secret: _value, ...window }) => window);
 }
 
-/** A page of applications with `$inlinecount=AllPages` and each secret's window (values dropped here). */
-export async function listApplicationsWithSecretWindows(
+/** How many single reads run at once while a list page is completed. */
+const DETAIL_READS_AT_ONCE = 5;
+
+/**
+ * A page of applications (`$inlinecount=AllPages`), each completed from its single read with
+ * its redirect URI count and its secrets' windows; the values are dropped here, in main.
+ */
+export async function listApplicationsForAdmin(
   api: DeskApi,
   page: { $top: number; $skip: number },
   options?: RequestOptions,
 ): Promise<Feed<ListedApplicationView>> {
-  const feed = await api.applications({ ...page, $inlinecount: 'AllPages', IncludeSecrets: true }, options);
-  return { ...feed, Data: feed.Data.map((app) => ({ ...app, Secrets: withoutValues(app.Secrets) ?? [] })) };
+  const feed = await api.applications({ ...page, $inlinecount: 'AllPages' }, options);
+  const views: ListedApplicationView[] = feed.Data.map(({ Secrets: _none, ...app }) => ({ ...app }));
+  let next = 0;
+  const worker = async () => {
+    while (next < views.length) {
+      const view = views[next++] as ListedApplicationView;
+      try {
+        const single = await api.application({ AppKey: view.AppKey }, options);
+        view.RedirectUriCount = single.RedirectUris?.length ?? 0;
+        view.Secrets = withoutValues(single.Secrets) ?? [];
+      } catch (error) {
+        // Cancelled pages stop; an app that vanished in between keeps its listed fields only.
+        if (options?.signal?.aborted) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DETAIL_READS_AT_ONCE, views.length) }, worker));
+  return { ...feed, Data: views };
 }
 
 /** One application with its secrets' windows only. */

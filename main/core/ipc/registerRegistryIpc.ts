@@ -5,7 +5,7 @@
  */
 import type { DeskApi } from '../api/client';
 import {
-  listApplicationsWithSecretWindows, readApplicationWithoutSecretValues, readSecretValue,
+  listApplicationsForAdmin, readApplicationWithoutSecretValues, readSecretValue,
 } from '../appRegistry/appSecrets';
 import type { SecretClipboard } from '../clipboard/secretClipboard';
 import type { SettingsService } from '../settings/settingsService';
@@ -24,7 +24,7 @@ export function registerRegistryIpc({
   secretClipboard: SecretClipboard;
 }): RegistryChannels {
   return {
-    'registry:apps': (page, { signal }) => listApplicationsWithSecretWindows(api, page, { signal }),
+    'registry:apps': (page, { signal }) => listApplicationsForAdmin(api, page, { signal }),
     'registry:app': ({ AppKey }, { signal }) => readApplicationWithoutSecretValues(api, AppKey, { signal }),
     'registry:revealSecret': async ({ AppKey, SecretId }, { signal }) => ({
       AppKey,
