@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ServiceCallError } from '../../main/core/api/errors';
+import type { ServiceCallError } from '../../main/core/api/errors';
 import { createHttpClient, type ConnectionStatus, type HttpClientOptions, type SessionAuth } from '../../main/core/api/http';
 import { startFakeService, sendJson, type FakeService } from './faultsFakeService';
 
