@@ -28,6 +28,7 @@ function serviceUrl(label: string, example: string) {
     .min(1, `${label} is required.`)
     .max(2000, `${label} is too long.`)
     .superRefine((value, context) => {
+      if (!value) return; // already reported as required
       const url = parsedUrl(value);
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
         context.addIssue({ code: 'custom', message: `${label} must be a full web address, e.g. ${example}.` });
