@@ -3,16 +3,20 @@ import { ServiceCallError } from '../../main/core/api/errors';
 import { createHttpClient, type HttpClient } from '../../main/core/api/http';
 import { getCountries } from '../../main/core/api/ref';
 import { startSimulator, type RunningSimulator } from '../../main/simulator/server';
+import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
 
 describe('countries through the API client against the simulator', () => {
+  let test: TestSimulator;
   let simulator: RunningSimulator;
   let http: HttpClient;
 
   beforeAll(async () => {
-    simulator = await startSimulator({ port: 0 });
-    http = createHttpClient({ baseUrl: simulator.info.baseUrl });
+    test = await startTestSimulator();
+    simulator = test.simulator;
+    const token = await test.accessToken('demo');
+    http = createHttpClient({ baseUrl: simulator.info.baseUrl, auth: { accessToken: () => token, reauthenticate: async () => false } });
   });
-  afterAll(() => simulator.close());
+  afterAll(() => test.close());
 
   it('binds loopback only and reports a base URL ending in /openapi', () => {
     expect(simulator.info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/openapi$/);
@@ -37,7 +41,7 @@ describe('countries through the API client against the simulator', () => {
   });
 
   it('reports an unreachable service as a network error, not a crash', async () => {
-    const closed = await startSimulator({ port: 0 });
+    const closed = await startSimulator({ port: 0, scale: 'small', cacheDir: TEST_CACHE_DIR });
     const client = createHttpClient({ baseUrl: closed.info.baseUrl });
     await closed.close();
     await expect(getCountries(client)).rejects.toMatchObject({ kind: 'network' });

@@ -1,23 +1,75 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildAssertion, loadSigningMaterial, PERSONAL_JWT_GRANT } from '../../main/core/auth/assertion';
+import { requestToken } from '../../main/core/auth/tokenEndpoint';
 import { startReadyProcess } from '../support/simulatorProcess';
+import { TEST_CACHE_DIR } from '../support/testSimulator';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 const cli = path.resolve('main/simulator/cli.ts');
 
+interface SimulatorReady {
+  baseUrl: string;
+  authUrl: string;
+  userId: string;
+  appKey: string;
+  appSecret: string;
+  appUrl: string;
+  certificatePath: string;
+  privateKeyPath: string;
+  universe: { scale: string };
+}
+
 describe('npm run simulator', () => {
-  it('prints READY with baseUrl and authUrl on --port 0, serves, and stops cleanly on SIGTERM', async () => {
-    const simulator = await startReadyProcess<{ baseUrl: string; authUrl: string }>(tsx, [cli, '--port', '0']);
-    expect(simulator.ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/openapi$/);
-    expect(simulator.ready.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
-    const response = await fetch(`${simulator.ready.baseUrl}/ref/v1/countries`);
-    expect(response.status).toBe(200);
+  it('prints READY with what a client needs, serves the API to a signed-in client, stops on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-'));
+    const simulator = await startReadyProcess<SimulatorReady>(tsx, [
+      cli,
+      '--port',
+      '0',
+      '--scale',
+      'small',
+      '--cache-dir',
+      TEST_CACHE_DIR,
+      '--data-dir',
+      dataDir,
+    ]);
+    const ready = simulator.ready;
+    expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/openapi$/);
+    expect(ready.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
+    expect(ready.universe.scale).toBe('small');
+
+    const anonymous = await fetch(`${ready.baseUrl}/ref/v1/countries`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+
+    // A standalone client signs in with nothing but the READY line: the signed-assertion flow.
+    const material = await loadSigningMaterial(ready.certificatePath, ready.privateKeyPath);
+    const assertion = await buildAssertion(
+      { appKey: ready.appKey, userId: ready.userId, authUrl: ready.authUrl, appUrl: ready.appUrl },
+      material,
+    );
+    const tokens = await requestToken(
+      ready.authUrl,
+      { grant_type: PERSONAL_JWT_GRANT, assertion },
+      { clientId: ready.appKey, clientSecret: ready.appSecret },
+    );
+    const countries = await fetch(`${ready.baseUrl}/ref/v1/countries`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(countries.status).toBe(200);
+    expect(((await countries.json()) as { Data: unknown[] }).Data).toHaveLength(249);
     expect(await simulator.stop()).toBe(0);
   });
 
-  it('refuses a bad port with a clear message and exit code 2', async () => {
-    const failure = await startReadyProcess(tsx, [cli, '--port', 'eighty']).catch((e: Error) => e.message);
-    expect(failure).toContain('exited with 2');
-    expect(failure).toContain('--port must be a whole number');
+  it('refuses a bad port or scale with a clear message and exit code 2', async () => {
+    const badPort = await startReadyProcess(tsx, [cli, '--port', 'eighty']).catch((e: Error) => e.message);
+    expect(badPort).toContain('exited with 2');
+    expect(badPort).toContain('--port must be a whole number');
+    const badScale = await startReadyProcess(tsx, [cli, '--scale', 'huge']).catch((e: Error) => e.message);
+    expect(badScale).toContain('exited with 2');
+    expect(badScale).toContain('--scale must be one of small, default, large');
   });
 });
