@@ -16,6 +16,7 @@ import { installErrorHandlers } from './http/errors';
 import type { RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
+import { registerCaRoutes } from './http/routes/ca';
 import { registerRefRoutes } from './http/routes/ref';
 import { registerRefScheduleRoutes } from './http/routes/refSchedule';
 
@@ -109,6 +110,7 @@ export async function buildSimulatorApp(
       registerRefRoutes(api, context);
       registerRefScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
+      registerCaRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

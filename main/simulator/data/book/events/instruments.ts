@@ -1,0 +1,96 @@
+/**
+ * The instruments that have corporate actions: the universe's shares and bonds (read from the
+ * reference data's `instruments` table), a scale-dependent share of them, with the traits the
+ * event builders need (a price level, a bond's coupon and maturity).
+ */
+import type Database from 'better-sqlite3';
+import { randomStream } from '../../random';
+import type { Scale } from '../../universe';
+import type { EventInstrument } from './draft';
+import { MarketDays, marketRuleFor } from './markets';
+
+/** Share of generated shares and bonds with events, per scale (well-known listings always have them). */
+const SELECTED: Record<Scale, { shares: number; bonds: number }> = {
+  small: { shares: 0.5, bonds: 1 },
+  default: { shares: 0.04, bonds: 0.12 },
+  large: { shares: 0.11, bonds: 0.08 },
+};
+/** The first shares by uic are the well-known listings (the reference data lays them out first). */
+const ALWAYS_SELECTED_SHARES = 120;
+
+/** Price levels of currencies whose shares quote in large numbers. */
+const PRICE_MULTIPLIER: Record<string, number> = { JPY: 100, KRW: 1000, INR: 50, HKD: 5, TWD: 20, ZAR: 15, SEK: 8, NOK: 8, DKK: 6, BRL: 4 };
+
+interface InstrumentRow {
+  uic: number;
+  asset_type: 'Stock' | 'Bond';
+  symbol: string;
+  description: string;
+  isin: string | null;
+  currency: string;
+  exchange_id: string | null;
+}
+
+/** A stable number in [0, 1) for a name under a seed (cheaper than a stream for a yes/no draw). */
+function unitHash(seed: number, name: string): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 12), 0x297a2d39) >>> 0;
+  return ((hash ^ (hash >>> 15)) >>> 0) / 4_294_967_296;
+}
+
+/** Coupon (percent) and maturity from a bond description such as "Bund 2.5% 2037-02-15". */
+function bondTerms(description: string, seed: number, uic: number): { coupon: number; maturity: Date } {
+  const coupon = /(\d+(?:\.\d+)?)\s*%/.exec(description);
+  const maturity = /(\d{4})-(\d{2})-(\d{2})/.exec(description);
+  const random = randomStream(seed, `ca:Bond:${uic}:terms`);
+  return {
+    coupon: coupon ? Number(coupon[1]) : Math.round((2 + random.next() * 4) * 8) / 8,
+    maturity: maturity
+      ? new Date(Date.UTC(Number(maturity[1]), Number(maturity[2]) - 1, Number(maturity[3])))
+      : new Date(Date.UTC(2027 + random.int(0, 15), random.int(0, 11), random.int(1, 28))),
+  };
+}
+
+/**
+ * The shares and bonds with events, in a stable order (shares, then bonds, by uic), numbered
+ * from 1. Only the keys are scanned (the type index covers them); the rows of the selected
+ * instruments are read one by one, which spares reading every instrument's details.
+ */
+export function loadEventInstruments(db: Database.Database, seed: number, scale: Scale): EventInstrument[] {
+  const keysOf = db.prepare('SELECT uic FROM instruments WHERE asset_type = ? ORDER BY uic').pluck();
+  const rowOf = db.prepare('SELECT uic, asset_type, symbol, description, isin, currency, exchange_id FROM instruments WHERE uic = ? AND asset_type = ?');
+  const share = SELECTED[scale];
+  const selected: EventInstrument[] = [];
+  for (const assetType of ['Stock', 'Bond'] as const) {
+    const uics = keysOf.all(assetType) as number[];
+    uics.forEach((uic, index) => {
+      const wellKnown = assetType === 'Stock' && index < ALWAYS_SELECTED_SHARES;
+      if (!wellKnown && unitHash(seed, `${assetType}:${uic}`) >= (assetType === 'Bond' ? share.bonds : share.shares)) return;
+      const row = rowOf.get(uic, assetType) as InstrumentRow;
+      selected.push(eventInstrument(row, selected.length + 1, seed));
+    });
+  }
+  return selected;
+}
+
+function eventInstrument(row: InstrumentRow, instrumentId: number, seed: number): EventInstrument {
+  const isBond = row.asset_type === 'Bond';
+  const rule = marketRuleFor(row.exchange_id, row.isin);
+  const priceRandom = randomStream(seed, `ca:${row.asset_type}:${row.uic}:price`);
+  const price = Math.round((8 + priceRandom.next() ** 2 * 300) * (PRICE_MULTIPLIER[row.currency] ?? 1) * 100) / 100;
+  return {
+    instrumentId,
+    uic: row.uic,
+    assetType: row.asset_type,
+    symbol: row.symbol,
+    description: row.description,
+    isin: row.isin,
+    currency: row.currency,
+    rule,
+    days: new MarketDays(rule),
+    price: isBond ? 100 : price,
+    ...(isBond ? bondTerms(row.description, seed, row.uic) : {}),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Market rules of corporate actions (universe facts §9): how ex and record dates relate, how
+ * long after the record date cash is paid, how often dividends come, withholding tax, and the
+ * business days of the market (the listing exchange's trading calendar).
+ */
+import { DateTime } from 'luxon';
+import { isTradingDay } from '../../../calendar/businessDays';
+import { EXCHANGES, findExchange } from '../../reference/exchanges';
+
+export interface MarketRule {
+  /** The country whose rules apply (listing exchange, or bond issuer). */
+  country: string;
+  /** Exchange whose calendar decides business days. */
+  exchangeId: string;
+  /** IANA zone of local deadlines. */
+  zone: string;
+  /** US, Canada, India: ex = record. Elsewhere: ex = record − 1 business day. */
+  exEqualsRecord: boolean;
+  /** Cash dividends per year. */
+  dividendsPerYear: 1 | 2 | 4;
+  /** Business days from record to payment. */
+  payLag: [number, number];
+  /** Calendar days from announcement to ex date. */
+  announceLead: [number, number];
+  /** Default withholding for non-residents. */
+  withholding: number;
+  /** Japan: record dates at the fiscal half-year ends. */
+  fiscalHalfYearRecords: boolean;
+  /** Dividends follow the AGM (ex = AGM + 1 business day): continental Europe. */
+  exAfterMeeting: boolean;
+  /** Bond coupons per year. */
+  couponsPerYear: 1 | 2;
+}
+
+type Family = Omit<MarketRule, 'country' | 'exchangeId' | 'zone' | 'withholding'>;
+
+const US_LIKE: Family = { exEqualsRecord: true, dividendsPerYear: 4, payLag: [5, 20], announceLead: [10, 30], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
+const UK: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [10, 30], announceLead: [21, 45], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
+const EUROPE: Family = { exEqualsRecord: false, dividendsPerYear: 1, payLag: [1, 3], announceLead: [30, 90], fiscalHalfYearRecords: false, exAfterMeeting: true, couponsPerYear: 1 };
+const JAPAN: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [45, 65], announceLead: [30, 60], fiscalHalfYearRecords: true, exAfterMeeting: false, couponsPerYear: 2 };
+const ASIA_PACIFIC: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [10, 30], announceLead: [14, 40], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
+
+/** Rule family and non-resident withholding by country (approximations of universe facts §9). */
+const BY_COUNTRY: Record<string, [Family, number]> = {
+  US: [US_LIKE, 0.3], CA: [US_LIKE, 0.25], IN: [{ ...US_LIKE, dividendsPerYear: 1, payLag: [10, 25] }, 0.2],
+  GB: [UK, 0], IE: [UK, 0.25],
+  DE: [EUROPE, 0.26375], FR: [{ ...EUROPE, dividendsPerYear: 2 }, 0.25], NL: [{ ...EUROPE, dividendsPerYear: 2 }, 0.15],
+  BE: [EUROPE, 0.3], PT: [EUROPE, 0.25], IT: [{ ...EUROPE, dividendsPerYear: 2 }, 0.26], ES: [{ ...EUROPE, dividendsPerYear: 2 }, 0.19],
+  AT: [EUROPE, 0.275], CH: [EUROPE, 0.35], DK: [EUROPE, 0.27], SE: [EUROPE, 0.3], FI: [EUROPE, 0.35], NO: [EUROPE, 0.25],
+  JP: [JAPAN, 0.15315],
+  HK: [ASIA_PACIFIC, 0], AU: [ASIA_PACIFIC, 0.3], SG: [ASIA_PACIFIC, 0], KR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.22],
+  TW: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.21], CN: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.1],
+  ZA: [ASIA_PACIFIC, 0.2], BR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.15], SA: [ASIA_PACIFIC, 0.05],
+};
+const DEFAULT: [Family, number] = [ASIA_PACIFIC, 0.15];
+
+/** The first listed exchange of a country, for bonds (traded OTC) whose calendar is their issuer's market. */
+function homeExchangeOf(country: string): string | undefined {
+  return EXCHANGES.find((exchange) => exchange.CountryCode === country && exchange.Mic !== undefined)?.ExchangeId;
+}
+
+const cache = new Map<string, MarketRule>();
+
+/**
+ * The market rule for an instrument listed on `exchangeId` with ISIN `isin`. Instruments on the
+ * OTC venue (bonds) take the rules and calendar of their issuer's country (the ISIN prefix).
+ */
+export function marketRuleFor(exchangeId: string | null, isin: string | null): MarketRule {
+  const key = `${exchangeId ?? ''}|${isin?.slice(0, 2) ?? ''}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  let exchange = exchangeId ? findExchange(exchangeId) : undefined;
+  if (!exchange?.Mic) {
+    const issuerExchange = isin ? homeExchangeOf(isin.slice(0, 2)) : undefined;
+    exchange = findExchange(issuerExchange ?? 'XNYS');
+  }
+  const resolved = exchange ?? findExchange('XNYS')!;
+  const [family, withholding] = BY_COUNTRY[resolved.CountryCode] ?? DEFAULT;
+  const rule: MarketRule = { ...family, country: resolved.CountryCode, exchangeId: resolved.ExchangeId, zone: resolved.ZoneName, withholding };
+  cache.set(key, rule);
+  return rule;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Business days by exchange and day number: the holiday rules are costly to consult day by day. */
+const businessDayCache = new Map<string, Map<number, boolean>>();
+/** UTC offsets (minutes) by zone and day number: deadlines of many events fall on the same days. */
+const zoneOffsetCache = new Map<string, number>();
+
+/** Business-day arithmetic on a market's calendar. */
+export class MarketDays {
+  private readonly known: Map<number, boolean>;
+
+  constructor(private readonly rule: MarketRule) {
+    let known = businessDayCache.get(rule.exchangeId);
+    if (!known) {
+      known = new Map();
+      businessDayCache.set(rule.exchangeId, known);
+    }
+    this.known = known;
+  }
+
+  isBusinessDay(date: Date): boolean {
+    const day = Math.floor(date.getTime() / DAY_MS);
+    let open = this.known.get(day);
+    if (open === undefined) {
+      open = isTradingDay(this.rule.exchangeId, date);
+      this.known.set(day, open);
+    }
+    return open;
+  }
+
+  /** `date` itself when a business day, else the next one. */
+  onOrAfter(date: Date): Date {
+    let day = date;
+    while (!this.isBusinessDay(day)) day = new Date(day.getTime() + DAY_MS);
+    return day;
+  }
+
+  /** `date` itself when a business day, else the previous one. */
+  onOrBefore(date: Date): Date {
+    let day = date;
+    while (!this.isBusinessDay(day)) day = new Date(day.getTime() - DAY_MS);
+    return day;
+  }
+
+  /** The business day `count` business days after (before, when negative) `date`. */
+  add(date: Date, count: number): Date {
+    const step = count >= 0 ? DAY_MS : -DAY_MS;
+    let day = date;
+    for (let left = Math.abs(count); left > 0; ) {
+      day = new Date(day.getTime() + step);
+      if (this.isBusinessDay(day)) left--;
+    }
+    return day;
+  }
+
+  /** The instant of local time `hour`:`minute` on the date `date` in the market's zone. */
+  localTime(date: Date, hour: number, minute = 0): Date {
+    const day = Math.floor(date.getTime() / DAY_MS);
+    const key = `${this.rule.zone}|${day}`;
+    let offsetMinutes = zoneOffsetCache.get(key);
+    if (offsetMinutes === undefined) {
+      // The offset at local noon holds all afternoon: clocks change at night.
+      offsetMinutes = DateTime.fromObject(
+        { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 12 },
+        { zone: this.rule.zone },
+      ).offset;
+      zoneOffsetCache.set(key, offsetMinutes);
+    }
+    return new Date(day * DAY_MS + (hour * 60 + minute - offsetMinutes) * 60_000);
+  }
+}
