@@ -96,11 +96,8 @@ export class SessionService {
   async reauthenticate(rejectedToken?: string): Promise<boolean> {
     if (rejectedToken !== undefined && this.tokens && this.tokens.accessToken !== rejectedToken) return true;
     if (this.tokens && canRefresh(this.tokens, this.now()) && (await this.refresh())) return true;
+    // Signed out already (never signed in, expired): the prompt is up; wait for the sign-in.
     if (this.tokens) await this.endSession('rejected');
-    else if (!this.signInNeeded) {
-      this.signInNeeded = 'rejected';
-      this.emitChanged();
-    }
     return new Promise<boolean>((resolve) => {
       const done = (signedIn: boolean) => {
         clearTimeout(timer);
