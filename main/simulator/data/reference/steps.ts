@@ -7,7 +7,9 @@ import { bondsStep } from './bonds';
 import { generatedEquitiesStep, wellKnownEquitiesStep } from './equitySteps';
 import { futuresStep } from './futures';
 import { fxStep } from './fx';
+import { generatedOptionsStep, wellKnownOptionsStep } from './options';
 import { REFERENCE_INDEXES, REFERENCE_SCHEMA } from './schema';
+import { searchIndexStep } from './searchIndex';
 import type { GenerationStep } from '../universe';
 
 const schemaStep: GenerationStep = {
@@ -25,7 +27,10 @@ export const referenceSteps: GenerationStep[] = [
   fxStep,
   wellKnownEquitiesStep,
   futuresStep,
+  wellKnownOptionsStep,
   bondsStep,
   generatedEquitiesStep,
+  generatedOptionsStep,
   indexesStep,
+  searchIndexStep,
 ];
