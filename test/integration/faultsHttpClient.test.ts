@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServiceCallError } from '../../main/core/api/errors';
 import { createHttpClient, type ConnectionStatus, type HttpClientOptions, type SessionAuth } from '../../main/core/api/http';
@@ -134,6 +135,28 @@ describe('the API client under injected faults', () => {
     );
     expect(await client().getJson('ref/v1/countries')).toEqual({ Data: ['back'] });
     expect(service.requests).toHaveLength(3);
+  });
+
+  it('retries a connection dropped in the middle of the body, never returning half an answer', async () => {
+    service.answerWith((_request, response, index) => {
+      if (index === 0) {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        response.write('{"Data": [');
+        setTimeout(() => response.socket?.destroy(), 20);
+        return;
+      }
+      sendJson(response, 200, { Data: ['whole'] });
+    });
+    expect(await client().getJson('ref/v1/countries')).toEqual({ Data: ['whole'] });
+    expect(service.requests).toHaveLength(2);
+  });
+
+  it('decodes compressed answers of a remote gateway', async () => {
+    service.answerWith((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(gzipSync(JSON.stringify({ Data: ['zipped'] })));
+    });
+    expect(await client().getJson('ref/v1/countries')).toEqual({ Data: ['zipped'] });
   });
 
   it('reports offline after the bounded retries of a lasting outage, and online again after', async () => {

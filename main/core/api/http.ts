@@ -12,6 +12,7 @@
 import { errorFromResponse, ServiceCallError } from './errors';
 import { appendQuery, isUnderBase, resolveUrl, type Query } from './query';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, rateLimitAdvice, sleep, type RetryPolicy } from './retry';
+import { fetchTransport, nodeTransport, type Transport, type TransportAnswer } from './transport';
 
 export { appendQuery, resolveUrl, type Query, type QueryValue } from './query';
 
@@ -48,6 +49,9 @@ export interface HttpClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Told when the service becomes unreachable, degraded or reachable again (changes only). */
   onConnectionStatus?: (status: ConnectionStatus) => void;
+  /** How requests go on the wire; Node's HTTP stack with keep-alive unless given. */
+  transport?: Transport;
+  /** Shorthand for a transport over this fetch. */
   fetch?: typeof fetch;
   /** Source of jitter (tests may pin it). */
   random?: () => number;
@@ -69,14 +73,10 @@ export interface HttpClient {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+type Answer = TransportAnswer;
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const doFetch = options.fetch ?? fetch;
+  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : nodeTransport);
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const random = options.random ?? Math.random;
   let requestCounter = 0;
@@ -98,9 +98,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const token = options.auth?.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     try {
-      const response = await doFetch(url, { headers, signal });
       // The body is read under the same signal: a server that stalls mid-body times out too.
-      return { status: response.status, headers: response.headers, text: await response.text() };
+      return await transport(url, { headers, signal });
     } catch (error) {
       if (requestOptions.signal?.aborted) throw cancelled(error);
       if (timeout.aborted) {
