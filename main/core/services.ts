@@ -12,7 +12,8 @@ export interface DeskServices {
 }
 
 export interface DeskServicesOptions {
-  baseUrl: string;
+  /** The service base; a function when it follows the active connection profile. */
+  baseUrl: string | (() => string);
   /** The signed-in session: supplies the bearer token and renews it after a 401. */
   auth?: SessionAuth;
   /** Where `connection:status` is announced when the service becomes (un)reachable. */
