@@ -12,9 +12,11 @@ import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BRIDGE_HEADER } from '../../preload/contract';
+import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../preload/contract';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
+import { isAuthCallbackPath, registerAuthCallback } from './authCallback';
+import { servePushEvents } from './pushEvents';
 
 export const SESSION_COOKIE = 'refdesk_session';
 
@@ -66,7 +68,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   app.addHook('onRequest', async (request, reply) => {
     if (request.headers.host !== expectedHost) return refuse(reply, 421, 'Wrong host for the RefDesk web shell.');
     void reply.headers(RENDERER_SECURITY_HEADERS);
-    if (request.url.startsWith('/launch')) return;
+    if (request.url.startsWith('/launch') || isAuthCallbackPath(request.url)) return;
     if (!sameSecret(request.cookies[SESSION_COOKIE], sessionToken)) {
       return refuse(reply, 403, 'Open RefDesk through the link printed when it started.');
     }
@@ -93,13 +95,15 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       return false;
     }
   });
+  /** Bridge calls come only from the shell's own page: its Origin, same-origin fetch, and the bridge header. */
+  const isBridgeRequest = (request: FastifyRequest) => {
+    const fetchSite = request.headers['sec-fetch-site'];
+    return request.headers[BRIDGE_HEADER] === '1' && request.headers.origin === origin && (!fetchSite || fetchSite === 'same-origin');
+  };
   app.post(
     '/__desk/invoke/:channel',
     async (request: FastifyRequest<{ Params: { channel: string }; Body: { arg?: unknown } | null }>, reply) => {
-      const fetchSite = request.headers['sec-fetch-site'];
-      if (request.headers[BRIDGE_HEADER] !== '1' || request.headers.origin !== origin || (fetchSite && fetchSite !== 'same-origin')) {
-        return refuse(reply, 403, 'Bridge calls are accepted only from the RefDesk page.');
-      }
+      if (!isBridgeRequest(request)) return refuse(reply, 403, 'Bridge calls are accepted only from the RefDesk page.');
       const controller = new AbortController();
       // The browser dropped the call (page closed, request superseded): stop the work in main.
       reply.raw.on('close', () => {
@@ -111,6 +115,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       return reply.header('cache-control', 'no-store').send(response);
     },
   );
+
+  // Push events as server-sent events, on a POST so the browser sends its Origin like bridge calls.
+  const { events } = dispatch;
+  if (events) servePushEvents(app, WEB_EVENTS_PATH, events, isBridgeRequest);
+
+  registerAuthCallback(app);
 
   await app.register(fastifyStatic, { root: options.rendererDir, index: false, wildcard: true, serveDotFiles: false });
 
