@@ -6,7 +6,7 @@
  */
 import type { CorporateActionEvent } from '../../../core/api/types';
 import { randomStream } from '../random';
-import type { GenerationContext, GenerationStep } from '../universe';
+import type { GenerationContext, GenerationStep, Scale } from '../universe';
 import { indexBook } from './events/book';
 import { EVENT_BUILDERS } from './events/builders';
 import { CORPORATE_ACTION_TYPES, EVENT_ASSET_TYPES, EVENT_CODES, EVENT_STATES, EVENT_STATUSES, dayNumber, encode, eventType } from './events/codes';
@@ -24,6 +24,8 @@ const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 540;
 /** Slots are drawn far enough ahead for long offers and scheduled coupons. */
 const FUTURE_DAYS = 200;
+/** A small universe has few instruments: rare event types are made likelier so each still occurs. */
+const RARE_FACTOR: Record<Scale, number> = { small: 3, default: 1, large: 1 };
 
 function body(instrument: EventInstrument, eventId: number, draft: EventDraft, life: Lifecycle): CorporateActionEvent {
   return {
@@ -96,7 +98,7 @@ export const eventsStep: GenerationStep = {
 
     for (const instrument of instruments) {
       const positions = positionsIn(stream(`positions:${instrument.assetType}:${instrument.uic}`), book.pools, scale, instrument.assetType === 'Bond');
-      for (const slot of slotsOf(instrument, stream, fromYear, toYear)) {
+      for (const slot of slotsOf(instrument, { stream, fromYear, toYear, rareFactor: RARE_FACTOR[scale] })) {
         const random = stream(slot.streamName);
         const draft = EVENT_BUILDERS[slot.code]({
           instrument,
@@ -107,7 +109,7 @@ export const eventsStep: GenerationStep = {
             return other.instrumentId === instrument.instrumentId && shares.length > 1 ? shares[(shares.indexOf(other) + 1) % shares.length]! : other;
           },
         });
-        if (draft.announced.getTime() >= asOf.getTime() || draft.final.getTime() < oldest.getTime()) continue;
+        if (!draft || draft.announced.getTime() >= asOf.getTime() || draft.final.getTime() < oldest.getTime()) continue;
         const life = lifecycleAt(draft.code, draft.announced, draft.final, asOf, stream(`${slot.streamName}:lifecycle`));
         const eventColumns = columns(instrument, slot.eventId, draft, life, ranks.get(instrument.instrumentId)!);
         writer.event(eventColumns, JSON.stringify(body(instrument, slot.eventId, draft, life)));

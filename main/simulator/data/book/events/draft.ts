@@ -65,4 +65,5 @@ export interface BuildInput {
   otherShare(): EventInstrument;
 }
 
-export type EventBuilder = (input: BuildInput) => EventDraft;
+/** Builds the event of a slot, or nothing when the slot turns out to have none (the call of a non-renounceable issue). */
+export type EventBuilder = (input: BuildInput) => EventDraft | undefined;

@@ -113,7 +113,9 @@ export function buildBuyback(input: BuildInput): EventDraft {
       MaxQuantitySought: sought,
       EventIndicators: [indicator('Offer', { Code: 'PROR', Name: 'Prorated', Description: 'Tenders above the maximum are scaled back' })],
       Narrative: narrative(
-        `${instrument.description} offers to repurchase up to ${sought.toLocaleString('en-US')} of its shares at ${instrument.currency} ${offerPrice}.`,
+        instrument.assetType === 'Bond'
+          ? `The issuer offers to repurchase up to ${instrument.currency} ${sought.toLocaleString('en-US')} nominal of ${instrument.description} at ${offerPrice}% of nominal.`
+          : `${instrument.description} offers to repurchase up to ${sought.toLocaleString('en-US')} of its shares at ${instrument.currency} ${offerPrice}.`,
         `Tender by ${day(window.closesOn)}; payment ${day(pay)}.`,
       ),
     },

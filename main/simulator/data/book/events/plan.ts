@@ -69,7 +69,8 @@ function dividendAnchors(instrument: EventInstrument, traits: RandomStream, year
 }
 
 /** The slots of a share between `fromYear` and `toYear`. */
-function shareSlots(instrument: EventInstrument, stream: (name: string) => RandomStream, fromYear: number, toYear: number): EventSlot[] {
+function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
+  const { stream, fromYear, toYear } = window;
   const base = `ca:${instrument.assetType}:${instrument.uic}`;
   const traits = stream(`${base}:traits`);
   const pays = traits.chance(0.75);
@@ -92,17 +93,17 @@ function shareSlots(instrument: EventInstrument, stream: (name: string) => Rando
       const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, 4 + (instrument.uic % 3), 5 + (instrument.uic % 20));
       slots.push({ eventId: eventIdOf(instrument, year, SLOT.meeting), code: 'MEET', anchor: meeting, streamName: `${base}:${year}:meeting` });
     }
-    slots.push(...rareSlots(instrument, stream, base, year, RARE_SHARE_EVENTS));
+    slots.push(...rareSlots(instrument, window, base, year, RARE_SHARE_EVENTS));
   }
   return slots;
 }
 
-function rareSlots(instrument: EventInstrument, stream: (name: string) => RandomStream, base: string, year: number, table: typeof RARE_SHARE_EVENTS): EventSlot[] {
-  const rare = stream(`${base}:${year}:rare`);
+function rareSlots(instrument: EventInstrument, window: SlotWindow, base: string, year: number, table: typeof RARE_SHARE_EVENTS): EventSlot[] {
+  const rare = window.stream(`${base}:${year}:rare`);
   const slots: EventSlot[] = [];
   let slot: number = SLOT.rare;
   for (const { codes, probability } of table) {
-    const happens = rare.chance(probability);
+    const happens = rare.chance(probability * window.rareFactor);
     const anchor = utc(year, 1, 1 + rare.int(0, 364));
     for (const code of codes) {
       if (happens) slots.push({ eventId: eventIdOf(instrument, year, slot), code, anchor, streamName: `${base}:${year}:${codes.join('-')}` });
@@ -113,7 +114,8 @@ function rareSlots(instrument: EventInstrument, stream: (name: string) => Random
 }
 
 /** The slots of a bond: coupons back from maturity, the maturity itself, and rare calls and offers. */
-function bondSlots(instrument: EventInstrument, stream: (name: string) => RandomStream, fromYear: number, toYear: number): EventSlot[] {
+function bondSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
+  const { fromYear, toYear } = window;
   const base = `ca:${instrument.assetType}:${instrument.uic}`;
   const maturity = instrument.maturity;
   if (!maturity) return [];
@@ -123,7 +125,7 @@ function bondSlots(instrument: EventInstrument, stream: (name: string) => Random
   let calledAt: Date | undefined;
   for (let year = fromYear; year <= toYear && year <= maturity.getUTCFullYear(); year++) {
     const alive = (date: Date) => date <= maturity && (calledAt === undefined || date <= calledAt);
-    const rare = rareSlots(instrument, stream, base, year, RARE_BOND_EVENTS).filter((slot) => alive(slot.anchor) && slot.anchor < maturity);
+    const rare = rareSlots(instrument, window, base, year, RARE_BOND_EVENTS).filter((slot) => alive(slot.anchor) && slot.anchor < maturity);
     calledAt ??= rare.find((slot) => slot.code === 'MCAL')?.anchor;
     if ((instrument.coupon ?? 0) > 0) {
       for (let index = 0; index < perYear; index++) {
@@ -140,7 +142,16 @@ function bondSlots(instrument: EventInstrument, stream: (name: string) => Random
   return slots;
 }
 
-/** Every event slot of `instrument` whose year lies in [fromYear, toYear]. */
-export function slotsOf(instrument: EventInstrument, stream: (name: string) => RandomStream, fromYear: number, toYear: number): EventSlot[] {
-  return instrument.assetType === 'Bond' ? bondSlots(instrument, stream, fromYear, toYear) : shareSlots(instrument, stream, fromYear, toYear);
+/** The years to draw slots for, the streams to draw them from, and how much likelier rare events are. */
+export interface SlotWindow {
+  stream(name: string): RandomStream;
+  fromYear: number;
+  toYear: number;
+  /** Multiplies the yearly probability of rare events (a small universe still shows every type). */
+  rareFactor: number;
+}
+
+/** Every event slot of `instrument` whose year lies in the window. */
+export function slotsOf(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
+  return instrument.assetType === 'Bond' ? bondSlots(instrument, window) : shareSlots(instrument, window);
 }

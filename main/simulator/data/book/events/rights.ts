@@ -150,8 +150,9 @@ function electable(options: EventOption[], terms: RightsTerms): EventDraft['elec
 }
 
 /** EXRI: the call on the rights of a renounceable issue (voluntary; lapse by default). */
-export function buildRightsCall(input: BuildInput): EventDraft {
+export function buildRightsCall(input: BuildInput): EventDraft | undefined {
   const terms = rightsTerms(input);
+  if (!terms.renounceable) return undefined;
   const options = subscriptionOptions(input.instrument, terms, ['EXER', 'OVER', 'SLLE', 'BUYA', 'LAPS']);
   return {
     code: 'EXRI',
