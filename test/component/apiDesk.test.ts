@@ -1,27 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildDesk, type DeskTransport } from '../../preload/bridge';
-import type { DeskResponse } from '../../preload/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Desk, DeskResponse } from '../../preload/contract';
 import { DeskCallError, isCancelled, latestOnly } from '../../renderer/src/api/desk';
 import { searchInstruments } from '../../renderer/src/api/instruments';
 
-/** A bridge whose calls stay pending until answered, recording cancellations. */
+/** A `window.desk` whose searches stay pending until answered, recording cancellations. */
 function pendingBridge() {
   const answers = new Map<string, (response: DeskResponse<unknown>) => void>();
   const cancelled: string[] = [];
-  const transport: DeskTransport = {
-    invoke: (_channel, _arg, requestId) => new Promise((resolve) => answers.set(requestId ?? '', resolve)),
-    cancel: (requestId) => {
-      cancelled.push(requestId);
-      answers.get(requestId)?.({ ok: false, error: { code: 'Cancelled', message: 'The request was cancelled.' } });
+  const desk = {
+    ref: {
+      searchInstruments: (_arg: unknown, options?: { requestId?: string }) =>
+        new Promise((resolve) => answers.set(options?.requestId ?? '', resolve)),
     },
-    listen: () => undefined,
+    cancel: (requestId: string) => {
+      cancelled.push(requestId);
+      answers.get(requestId)?.({
+        ok: false,
+        error: { code: 'Cancelled', message: 'The request was cancelled.' },
+      });
+    },
+    on: () => () => undefined,
   };
-  vi.stubGlobal('window', { desk: buildDesk(transport) });
+  Object.defineProperty(window, 'desk', { value: desk as unknown as Desk, configurable: true });
   return { answers, cancelled };
 }
 
 describe('renderer api over the bridge', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => Reflect.deleteProperty(window, 'desk'));
 
   it('cancels the previous search in main when a new keystroke supersedes it', async () => {
     const { answers, cancelled } = pendingBridge();
@@ -39,8 +44,11 @@ describe('renderer api over the bridge', () => {
   it('turns a failed call into a DeskCallError carrying the typed shape', async () => {
     const { answers } = pendingBridge();
     const pending = searchInstruments({ Keywords: 'x' });
-    const [[, answer]] = [...answers];
-    answer!({ ok: false, error: { code: 'InvalidArgument', message: 'Invalid argument', fields: { Keywords: ['Too long'] } } });
+    const [answer] = [...answers.values()];
+    answer!({
+      ok: false,
+      error: { code: 'InvalidArgument', message: 'Invalid argument', fields: { Keywords: ['Too long'] } },
+    });
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeskCallError);
     expect(error).toMatchObject({ code: 'InvalidArgument', fields: { Keywords: ['Too long'] } });
@@ -50,7 +58,9 @@ describe('renderer api over the bridge', () => {
     const { answers } = pendingBridge();
     const controller = new AbortController();
     controller.abort();
-    await expect(searchInstruments({}, { signal: controller.signal })).rejects.toMatchObject({ code: 'Cancelled' });
+    await expect(searchInstruments({}, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'Cancelled',
+    });
     expect(answers.size).toBe(0);
   });
 });
