@@ -29,13 +29,17 @@ const agent = new http.Agent({ keepAlive: true });
 /** One request over the keep-alive agent; resolves with status and body text. */
 function request(url: string, init: { method?: string; headers: Record<string, string>; body?: string }) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const outgoing = http.request(url, { agent, method: init.method ?? 'GET', headers: init.headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      response.on('error', reject);
-    });
+    const outgoing = http.request(
+      url,
+      { agent, method: init.method ?? 'GET', headers: init.headers },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(init.body);
   });
@@ -51,11 +55,16 @@ async function timed(call: () => Promise<unknown>): Promise<number> {
 export async function benchIpcOverhead(): Promise<Record<string, unknown>> {
   const sim = await startTestSimulator();
   const token = await sim.accessToken('demo');
-  const services = createDeskServices({ baseUrl: sim.baseUrl, auth: { accessToken: () => token, reauthenticate: async () => false } });
+  const services = createDeskServices({
+    baseUrl: sim.baseUrl,
+    auth: { accessToken: () => token, reauthenticate: async () => false },
+  });
   const bridge = await startBridgedShell(services);
   try {
     const direct = async () => {
-      const response = await request(`${sim.baseUrl}/ref/v1/timezones`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await request(`${sim.baseUrl}/ref/v1/timezones`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (response.status !== 200) throw new Error(`direct call answered ${response.status}`);
       return JSON.parse(response.text) as unknown;
     };

@@ -59,10 +59,12 @@ export function buildDesk(transport: DeskTransport): Desk {
   };
 
   desk.cancel = (requestId: unknown) => {
-    if (typeof requestId === 'string' && requestId.length <= MAX_REQUEST_ID_LENGTH) transport.cancel(requestId);
+    if (typeof requestId === 'string' && requestId.length <= MAX_REQUEST_ID_LENGTH)
+      transport.cancel(requestId);
   };
   desk.on = (event: PushEventName, listener: Listener) => {
-    if (!pushEventNames.includes(event)) throw new TypeError(`Unknown push event: ${String(event).slice(0, 60)}`);
+    if (!pushEventNames.includes(event))
+      throw new TypeError(`Unknown push event: ${String(event).slice(0, 60)}`);
     if (typeof listener !== 'function') throw new TypeError('A push-event listener must be a function.');
     const set = listeners.get(event) ?? new Set<Listener>();
     listeners.set(event, set);

@@ -6,12 +6,19 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { buildDesk } from './bridge';
-import { CANCEL_CHANNEL, PUSH_CHANNEL, pushEventNames, type DeskResponse, type PushEventName } from './contract';
+import {
+  CANCEL_CHANNEL,
+  PUSH_CHANNEL,
+  pushEventNames,
+  type DeskResponse,
+  type PushEventName,
+} from './contract';
 
 contextBridge.exposeInMainWorld(
   'desk',
   buildDesk({
-    invoke: (channel, arg, requestId) => ipcRenderer.invoke(channel, arg, requestId) as Promise<DeskResponse<unknown>>,
+    invoke: (channel, arg, requestId) =>
+      ipcRenderer.invoke(channel, arg, requestId) as Promise<DeskResponse<unknown>>,
     cancel: (requestId) => ipcRenderer.send(CANCEL_CHANNEL, requestId),
     listen: (deliver) => {
       ipcRenderer.on(PUSH_CHANNEL, (_event, name: unknown, payload: unknown) => {

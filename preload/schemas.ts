@@ -6,8 +6,18 @@
  */
 import { z } from 'zod';
 import {
-  assetTypes, corporateActionTypes, electionStatuses, eventSortColumns, eventStates, eventStatuses,
-  inlineCounts, instrumentClasses, instrumentFieldGroups, optionSpaceSegments, sortTypes, tradingStatuses,
+  assetTypes,
+  corporateActionTypes,
+  electionStatuses,
+  eventSortColumns,
+  eventStates,
+  eventStatuses,
+  inlineCounts,
+  instrumentClasses,
+  instrumentFieldGroups,
+  optionSpaceSegments,
+  sortTypes,
+  tradingStatuses,
 } from '../main/core/api/enums';
 
 /** Largest `$top` the service accepts (platform facts: 1000). */
@@ -19,13 +29,26 @@ export const MAX_UICS = 200;
 
 const uic = z.number().int().min(1).max(2_147_483_647);
 /** Account, client and account-group keys: opaque tokens of the platform (base64-like). */
-const accountKey = z.string().min(1).max(100).regex(/^[A-Za-z0-9_\-|=+/.~]+$/, 'Not a valid key.');
+const accountKey = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_\-|=+/.~]+$/, 'Not a valid key.');
 const keywords = z.string().max(200);
 const assetType = z.enum(assetTypes);
 const assetTypeList = z.array(assetType).min(1).max(assetTypes.length);
 const uicList = z.array(uic).min(1).max(MAX_UICS);
 /** One display-hint tag: the service supports a single tag. */
-const tags = z.array(z.string().min(1).max(50).regex(/^[A-Za-z0-9]+$/, 'Not a valid tag.')).min(1).max(1);
+const tags = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(50)
+      .regex(/^[A-Za-z0-9]+$/, 'Not a valid tag.'),
+  )
+  .min(1)
+  .max(1);
 const fieldGroups = z.array(z.enum(instrumentFieldGroups)).min(1).max(instrumentFieldGroups.length);
 const valueChange = z.number().finite().min(-1_000_000).max(1_000_000);
 
@@ -54,7 +77,12 @@ export const searchInstrumentsArg = z
     AssetTypes: assetTypeList.optional(),
     CanParticipateInMultiLegOrder: z.boolean().optional(),
     Class: z.array(z.enum(instrumentClasses)).min(1).max(instrumentClasses.length).optional(),
-    ExchangeId: z.string().min(1).max(50).regex(/^[A-Za-z0-9_\-.:]+$/, 'Not a valid exchange id.').optional(),
+    ExchangeId: z
+      .string()
+      .min(1)
+      .max(50)
+      .regex(/^[A-Za-z0-9_\-.:]+$/, 'Not a valid exchange id.')
+      .optional(),
     IncludeNonTradable: z.boolean().optional(),
     Keywords: keywords.optional(),
     OneMonthTotalValueChangesFrom: valueChange.optional(),
@@ -107,7 +135,10 @@ export const futuresSpaceArg = z.object({ ContinuousFuturesUic: uic }).strict();
 export const tradingScheduleArg = z.object({ Uic: uic, AssetType: assetType }).strict();
 
 /** Reference lists without parameters: only `refresh`. */
-export const referenceListArg = z.object({ ...refresh }).strict().optional();
+export const referenceListArg = z
+  .object({ ...refresh })
+  .strict()
+  .optional();
 
 export const currencyPairsArg = z
   .object({ AccountKey: accountKey.optional(), ClientKey: accountKey.optional(), ...refresh })
@@ -121,11 +152,19 @@ export const corporateActionEventsArg = z
     AccountKey: accountKey.optional(),
     ClientKey: accountKey.optional(),
     AssetTypes: assetTypeList.optional(),
-    CorporateActionTypes: z.array(z.enum(corporateActionTypes)).min(1).max(corporateActionTypes.length).optional(),
+    CorporateActionTypes: z
+      .array(z.enum(corporateActionTypes))
+      .min(1)
+      .max(corporateActionTypes.length)
+      .optional(),
     ElectionStatuses: z.array(z.enum(electionStatuses)).min(1).max(electionStatuses.length).optional(),
     EventStates: z.array(z.enum(eventStates)).min(1).max(eventStates.length).optional(),
     EventStatus: z.enum(eventStatuses).optional(),
-    EventTypes: z.array(z.string().regex(/^[A-Z0-9]{4}$/, 'Event types are four-letter codes such as DVCA.')).min(1).max(60).optional(),
+    EventTypes: z
+      .array(z.string().regex(/^[A-Z0-9]{4}$/, 'Event types are four-letter codes such as DVCA.'))
+      .min(1)
+      .max(60)
+      .optional(),
     FromDeadlineDate: dateString.optional(),
     ToDeadlineDate: dateString.optional(),
     FromExDate: dateString.optional(),
@@ -145,7 +184,11 @@ export const corporateActionEventsArg = z
 
 export const corporateActionEventArg = z
   .object({
-    EventId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid event id.'),
+    EventId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid event id.'),
     AccountKey: accountKey.optional(),
     ClientKey: accountKey.optional(),
     EventStates: z.array(z.enum(eventStates)).min(1).max(eventStates.length).optional(),
@@ -163,5 +206,11 @@ export const applicationsArg = z
   .optional();
 
 export const applicationArg = z
-  .object({ AppKey: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid app key.') })
+  .object({
+    AppKey: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid app key.'),
+  })
   .strict();

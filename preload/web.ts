@@ -13,7 +13,11 @@ import { streamPushEvents } from './webEvents';
 /** Calls in flight that were given a request id, so `desk.cancel` can abort them. */
 const inFlight = new Map<string, AbortController>();
 
-async function invokeOverHttp(channel: string, arg: unknown, requestId: string | undefined): Promise<DeskResponse<unknown>> {
+async function invokeOverHttp(
+  channel: string,
+  arg: unknown,
+  requestId: string | undefined,
+): Promise<DeskResponse<unknown>> {
   const controller = new AbortController();
   if (requestId !== undefined) {
     inFlight.get(requestId)?.abort();
@@ -31,7 +35,10 @@ async function invokeOverHttp(channel: string, arg: unknown, requestId: string |
       });
     } catch {
       if (controller.signal.aborted) return cancelledResponse();
-      return { ok: false, error: { code: 'ShellUnreachable', message: 'The RefDesk web shell is not reachable.' } };
+      return {
+        ok: false,
+        error: { code: 'ShellUnreachable', message: 'The RefDesk web shell is not reachable.' },
+      };
     }
     try {
       return (await response.json()) as DeskResponse<unknown>;

@@ -45,7 +45,8 @@ export function registerIpc(dispatch: IpcDispatch): () => void {
 
   const onCancel = (event: Electron.IpcMainEvent, requestId: unknown) => {
     const sender = senderOf(event);
-    if (sender.isMainFrame && dispatch.isTrustedSender(sender.url)) pending.cancel(event.sender.id, requestId);
+    if (sender.isMainFrame && dispatch.isTrustedSender(sender.url))
+      pending.cancel(event.sender.id, requestId);
   };
   ipcMain.on(CANCEL_CHANNEL, onCancel);
 
@@ -53,7 +54,8 @@ export function registerIpc(dispatch: IpcDispatch): () => void {
     for (const window of BrowserWindow.getAllWindows()) {
       const contents = window.webContents;
       // The auth window shows the login page of the service: it never receives app events.
-      if (!contents.isDestroyed() && dispatch.isTrustedSender(contents.getURL())) contents.send(PUSH_CHANNEL, name, payload);
+      if (!contents.isDestroyed() && dispatch.isTrustedSender(contents.getURL()))
+        contents.send(PUSH_CHANNEL, name, payload);
     }
   });
 

@@ -23,7 +23,10 @@ export function servePushEvents(
 
   app.post(path, async (request, reply) => {
     if (!isAllowed(request)) {
-      return reply.status(403).type('text/plain; charset=utf-8').send('Event streams are opened only by the RefDesk page.');
+      return reply
+        .status(403)
+        .type('text/plain; charset=utf-8')
+        .send('Event streams are opened only by the RefDesk page.');
     }
     reply.hijack();
     const raw = reply.raw;

@@ -30,7 +30,9 @@ describe('every endpoint is reachable through the bridge', () => {
     return response.result;
   }
   const searchFor = async (arg: object, pick: (item: SummaryInfo) => boolean = () => true) => {
-    const found = (await result<Feed<SummaryInfo>>('ref:searchInstruments', { ...arg, $top: 200 })).Data.find(pick);
+    const found = (await result<Feed<SummaryInfo>>('ref:searchInstruments', { ...arg, $top: 200 })).Data.find(
+      pick,
+    );
     if (!found) throw new Error(`nothing found for ${JSON.stringify(arg)}`);
     return found;
   };
@@ -43,24 +45,44 @@ describe('every endpoint is reachable through the bridge', () => {
 
   it('answers the instrument channels', async () => {
     const stock = await searchFor({ AssetTypes: ['Stock'] });
-    expect(await result('ref:instrumentDetails', { Uic: stock.Identifier, AssetType: 'Stock' })).toMatchObject({ Uic: stock.Identifier });
-    expect((await result<Feed<unknown>>('ref:instrumentsDetails', { Uics: [stock.Identifier] })).Data.length).toBeGreaterThan(0);
-    expect(await result('ref:tradingSchedule', { Uic: stock.Identifier, AssetType: 'Stock' })).toHaveProperty('Sessions');
-    const root = await searchFor({ AssetTypes: ['StockOption', 'StockIndexOption'] }, (s) => s.SummaryType === 'ContractOptionRoot');
-    expect(await result('ref:optionSpace', { OptionRootId: root.Identifier })).toMatchObject({ OptionRootId: root.Identifier });
-    const continuous = await searchFor({ AssetTypes: ['ContractFutures'] }, (s) => s.DisplayHint === 'Continuous');
-    expect(await result('ref:futuresSpace', { ContinuousFuturesUic: continuous.Identifier })).toHaveProperty('Elements');
+    expect(
+      await result('ref:instrumentDetails', { Uic: stock.Identifier, AssetType: 'Stock' }),
+    ).toMatchObject({ Uic: stock.Identifier });
+    expect(
+      (await result<Feed<unknown>>('ref:instrumentsDetails', { Uics: [stock.Identifier] })).Data.length,
+    ).toBeGreaterThan(0);
+    expect(await result('ref:tradingSchedule', { Uic: stock.Identifier, AssetType: 'Stock' })).toHaveProperty(
+      'Sessions',
+    );
+    const root = await searchFor(
+      { AssetTypes: ['StockOption', 'StockIndexOption'] },
+      (s) => s.SummaryType === 'ContractOptionRoot',
+    );
+    expect(await result('ref:optionSpace', { OptionRootId: root.Identifier })).toMatchObject({
+      OptionRootId: root.Identifier,
+    });
+    const continuous = await searchFor(
+      { AssetTypes: ['ContractFutures'] },
+      (s) => s.DisplayHint === 'Continuous',
+    );
+    expect(await result('ref:futuresSpace', { ContinuousFuturesUic: continuous.Identifier })).toHaveProperty(
+      'Elements',
+    );
   });
 
   it('answers the corporate action channels', async () => {
     const events = await result<Feed<CorporateActionEvent>>('ca:events', { $top: 3 });
     expect(events.Data.length).toBeGreaterThan(0);
-    expect(await result('ca:event', { EventId: events.Data[0]!.EventId })).toMatchObject({ EventId: events.Data[0]!.EventId });
+    expect(await result('ca:event', { EventId: events.Data[0]!.EventId })).toMatchObject({
+      EventId: events.Data[0]!.EventId,
+    });
   });
 
   it('answers the application channels', async () => {
     const apps = await result<Feed<ListedApplication>>('apps:list', { $top: 5 });
     expect(apps.Data.length).toBeGreaterThan(0);
-    expect(await result('apps:get', { AppKey: apps.Data[0]!.AppKey })).toMatchObject({ AppKey: apps.Data[0]!.AppKey });
+    expect(await result('apps:get', { AppKey: apps.Data[0]!.AppKey })).toMatchObject({
+      AppKey: apps.Data[0]!.AppKey,
+    });
   });
 });

@@ -25,7 +25,10 @@ describe('API client against the simulator', () => {
   afterAll(() => sim.close());
 
   const search = (params: Parameters<DeskApi['searchInstruments']>[0]) => api.searchInstruments(params);
-  const first = async (params: Parameters<DeskApi['searchInstruments']>[0], pick: (s: SummaryInfo) => boolean = () => true) => {
+  const first = async (
+    params: Parameters<DeskApi['searchInstruments']>[0],
+    pick: (s: SummaryInfo) => boolean = () => true,
+  ) => {
     const found = (await search({ ...params, $top: 200 })).Data.find(pick);
     if (!found) throw new Error(`no instrument for ${JSON.stringify(params)}`);
     return found;
@@ -57,7 +60,12 @@ describe('API client against the simulator', () => {
     expect(firstPage.Data).toHaveLength(5);
     expect(firstPage.__next).toBeDefined();
     const identifiers: number[] = [];
-    for await (const item of feedItems<SummaryInfo>(api.http, 'ref/v1/instruments', { AssetTypes: ['Stock'] }, { maxItems: 5_000, pageSize: 100 })) {
+    for await (const item of feedItems<SummaryInfo>(
+      api.http,
+      'ref/v1/instruments',
+      { AssetTypes: ['Stock'] },
+      { maxItems: 5_000, pageSize: 100 },
+    )) {
       identifiers.push(item.Identifier);
     }
     expect(new Set(identifiers).size).toBe(identifiers.length);
@@ -84,20 +92,30 @@ describe('API client against the simulator', () => {
   });
 
   it('4.4 option space: SpecificOptions only on the selected expiries', async () => {
-    const root = await first({ AssetTypes: ['StockOption', 'StockIndexOption'] }, (s) => s.SummaryType === 'ContractOptionRoot');
+    const root = await first(
+      { AssetTypes: ['StockOption', 'StockIndexOption'] },
+      (s) => s.SummaryType === 'ContractOptionRoot',
+    );
     const bare = await api.optionSpace({ OptionRootId: root.Identifier });
     expect(bare.OptionRootId).toBe(root.Identifier);
     expect(bare.OptionSpace.length).toBeGreaterThan(0);
     expect(bare.OptionSpace.every((entry) => entry.SpecificOptions === undefined)).toBe(true);
     const expiry = bare.OptionSpace[0]!.Expiry.slice(0, 10);
-    const chosen = await api.optionSpace({ OptionRootId: root.Identifier, OptionSpaceSegment: 'SpecificDates', ExpiryDates: [expiry] });
+    const chosen = await api.optionSpace({
+      OptionRootId: root.Identifier,
+      OptionSpaceSegment: 'SpecificDates',
+      ExpiryDates: [expiry],
+    });
     const withOptions = chosen.OptionSpace.filter((entry) => entry.SpecificOptions !== undefined);
     expect(withOptions.map((entry) => entry.Expiry.slice(0, 10))).toEqual([expiry]);
     expect(withOptions[0]!.SpecificOptions!.length).toBeGreaterThan(0);
   });
 
   it('4.5 futures space of a continuous future, ordered by expiry', async () => {
-    const continuous = await first({ AssetTypes: ['ContractFutures'] }, (s) => s.DisplayHint === 'Continuous');
+    const continuous = await first(
+      { AssetTypes: ['ContractFutures'] },
+      (s) => s.DisplayHint === 'Continuous',
+    );
     const space = await api.futuresSpace({ ContinuousFuturesUic: continuous.Identifier });
     expect(space.Elements.length).toBeGreaterThan(1);
     const expiries = space.Elements.map((element) => element.ExpiryDate);
@@ -108,7 +126,9 @@ describe('API client against the simulator', () => {
     const stock = await first({ AssetTypes: ['Stock'] });
     const schedule = await api.tradingSchedule({ Uic: stock.Identifier, AssetType: 'Stock' });
     expect(schedule.Sessions.length).toBeGreaterThan(0);
-    schedule.Sessions.slice(1).forEach((session, i) => expect(session.StartTime).toBe(schedule.Sessions[i]!.EndTime));
+    schedule.Sessions.slice(1).forEach((session, i) =>
+      expect(session.StartTime).toBe(schedule.Sessions[i]!.EndTime),
+    );
   });
 
   it('4.10 and 4.11 corporate action events: a filtered page, then one event by id', async () => {
@@ -119,7 +139,9 @@ describe('API client against the simulator', () => {
     const event = await api.corporateActionEvent({ EventId: page.Data[0]!.EventId });
     expect(event.EventId).toBe(page.Data[0]!.EventId);
     expect(event.EventType?.Code).toMatch(/^[A-Z]{4}$/);
-    await expect(api.corporateActionEvent({ EventId: 'no-such-event' })).rejects.toMatchObject({ status: 404 });
+    await expect(api.corporateActionEvent({ EventId: 'no-such-event' })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('4.12 and 4.13 applications: the list, secrets only when asked, and one app by key', async () => {

@@ -28,10 +28,15 @@ describe('endpoint channels through the web shell bridge', () => {
       sendJson(response, 200, { Data: [{ Symbol: 'NOKIA:xhel' }] });
     });
     const first = new AbortController();
-    const superseded = bridge.invoke('ref:searchInstruments', { Keywords: 'no', $top: 20 }, first.signal).catch((e: unknown) => e);
+    const superseded = bridge
+      .invoke('ref:searchInstruments', { Keywords: 'no', $top: 20 }, first.signal)
+      .catch((e: unknown) => e);
     await vi.waitFor(() => expect(service.requests).toHaveLength(1));
     first.abort();
-    const latest = await bridge.invoke<{ Data: unknown[] }>('ref:searchInstruments', { Keywords: 'nok', $top: 20 });
+    const latest = await bridge.invoke<{ Data: unknown[] }>('ref:searchInstruments', {
+      Keywords: 'nok',
+      $top: 20,
+    });
     expect(latest).toEqual({ ok: true, result: { Data: [{ Symbol: 'NOKIA:xhel' }] } });
     expect(await superseded).toBeInstanceOf(Error);
     await vi.waitFor(() => expect(service.requests[0]?.abandoned).toBe(true), { timeout: 2_000 });
@@ -47,23 +52,38 @@ describe('endpoint channels through the web shell bridge', () => {
       ['apps:get', { AppKey: 'a/../../b' }],
     ];
     for (const [channel, arg] of invalid) {
-      expect(await bridge.invoke(channel, arg)).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
+      expect(await bridge.invoke(channel, arg)).toMatchObject({
+        ok: false,
+        error: { code: 'InvalidArgument' },
+      });
     }
     expect(service.requests).toHaveLength(0);
   });
 
   it('carries the service error to the page as a typed error', async () => {
     service.answerWith((_request, response) =>
-      sendJson(response, 400, { ErrorCode: 'InvalidOptionRootId', Message: 'Unknown root', ModelState: { OptionRootId: ['Unknown'] } }),
+      sendJson(response, 400, {
+        ErrorCode: 'InvalidOptionRootId',
+        Message: 'Unknown root',
+        ModelState: { OptionRootId: ['Unknown'] },
+      }),
     );
     expect(await bridge.invoke('ref:optionSpace', { OptionRootId: 9 })).toEqual({
       ok: false,
-      error: { code: 'InvalidOptionRootId', message: 'Unknown root', status: 400, fields: { OptionRootId: ['Unknown'] } },
+      error: {
+        code: 'InvalidOptionRootId',
+        message: 'Unknown root',
+        status: 400,
+        fields: { OptionRootId: ['Unknown'] },
+      },
     });
   });
 
   it('streams push events to the page, and the client announces an unreachable service', async () => {
-    const stream = await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, { method: 'POST', headers: bridge.pageHeaders });
+    const stream = await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, {
+      method: 'POST',
+      headers: bridge.pageHeaders,
+    });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
     const received: unknown[] = [];
@@ -82,7 +102,10 @@ describe('endpoint channels through the web shell bridge', () => {
     })();
 
     service.answerWith((request) => request.socket.destroy());
-    expect(await bridge.invoke('ref:timeZones', { refresh: true })).toMatchObject({ ok: false, error: { code: 'Network' } });
+    expect(await bridge.invoke('ref:timeZones', { refresh: true })).toMatchObject({
+      ok: false,
+      error: { code: 'Network' },
+    });
     service.answerWith((_request, response) => sendJson(response, 200, { Data: [] }));
     expect(await bridge.invoke('ref:timeZones', { refresh: true })).toMatchObject({ ok: true });
     await reading;
@@ -93,9 +116,14 @@ describe('endpoint channels through the web shell bridge', () => {
 
   it('refuses an event stream to anyone but the page', async () => {
     const { origin: _origin, ...noOrigin } = bridge.pageHeaders;
-    const foreign = await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, { method: 'POST', headers: noOrigin });
+    const foreign = await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, {
+      method: 'POST',
+      headers: noOrigin,
+    });
     expect(foreign.status).toBe(403);
     const { cookie: _cookie, ...noCookie } = bridge.pageHeaders;
-    expect((await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, { method: 'POST', headers: noCookie })).status).toBe(403);
+    expect(
+      (await fetch(`${bridge.shell.origin}${WEB_EVENTS_PATH}`, { method: 'POST', headers: noCookie })).status,
+    ).toBe(403);
   });
 });

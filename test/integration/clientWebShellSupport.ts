@@ -24,14 +24,25 @@ export interface BridgedShell {
 }
 
 /** Starts a web shell whose dispatcher serves the endpoint channels over `services`. */
-export async function startBridgedShell(services: DeskServices, events?: PushEventBus): Promise<BridgedShell> {
+export async function startBridgedShell(
+  services: DeskServices,
+  events?: PushEventBus,
+): Promise<BridgedShell> {
   const dir = await mkdtemp(path.join(tmpdir(), 'refdesk-client-shell-'));
-  await writeFile(path.join(dir, 'index.html'), '<html><head><script type="module" src="./a.js"></script></head></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<html><head><script type="module" src="./a.js"></script></head></html>',
+  );
   await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
   // Only the endpoint channels exist here; the dispatcher calls a handler only for its own channel.
-  const handlers = { ...registerRefIpc(services), ...registerCaIpc(services), ...registerAppsIpc(services) } as IpcHandlers;
+  const handlers = {
+    ...registerRefIpc(services),
+    ...registerCaIpc(services),
+    ...registerAppsIpc(services),
+  } as IpcHandlers;
   const shell = await startWebShell({
-    dispatch: (isTrustedSender) => createIpcDispatcher({ handlers, isTrustedSender, ...(events ? { events } : {}) }),
+    dispatch: (isTrustedSender) =>
+      createIpcDispatcher({ handlers, isTrustedSender, ...(events ? { events } : {}) }),
     rendererDir: dir,
     webPreloadFile: path.join(dir, 'preload.js'),
   });

@@ -24,7 +24,12 @@ export interface FakeService {
 }
 
 /** Answers JSON with a status and headers. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(text);

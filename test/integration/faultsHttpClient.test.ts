@@ -1,7 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServiceCallError } from '../../main/core/api/errors';
-import { createHttpClient, type ConnectionStatus, type HttpClientOptions, type SessionAuth } from '../../main/core/api/http';
+import {
+  createHttpClient,
+  type ConnectionStatus,
+  type HttpClientOptions,
+  type SessionAuth,
+} from '../../main/core/api/http';
 import { startFakeService, sendJson, type FakeService } from './faultsFakeService';
 
 /** Fast backoff so the bounded retries show in milliseconds; waits after a 429 keep the platform's 1 s floor. */
@@ -39,7 +44,9 @@ describe('the API client under injected faults', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.write('{"Data": [');
     });
-    await expect(client({ timeoutMs: 300 }).getJson('ref/v1/countries')).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(client({ timeoutMs: 300 }).getJson('ref/v1/countries')).rejects.toMatchObject({
+      kind: 'timeout',
+    });
   });
 
   it('answers slowly but within the timeout: the call succeeds', async () => {
@@ -58,7 +65,9 @@ describe('the API client under injected faults', () => {
   it('gives up on a lasting 503 after the bounded retries, with a typed error', async () => {
     service.answerWith((_request, response) => sendJson(response, 503, undefined));
     const statuses: ConnectionStatus[] = [];
-    const error = await failure(client({ onConnectionStatus: (s) => statuses.push(s) }).getJson('ref/v1/countries'));
+    const error = await failure(
+      client({ onConnectionStatus: (s) => statuses.push(s) }).getJson('ref/v1/countries'),
+    );
     expect(error).toMatchObject({ kind: 'service', status: 503, code: 'ServiceUnavailable' });
     expect(service.requests).toHaveLength(4);
     expect(statuses.at(-1)?.state).toBe('degraded');
@@ -66,7 +75,11 @@ describe('the API client under injected faults', () => {
 
   it('does not retry other errors and carries ErrorCode, Message and ModelState', async () => {
     service.answerWith((_request, response) =>
-      sendJson(response, 400, { ErrorCode: 'InvalidRequest', Message: 'Bad AssetTypes', ModelState: { AssetTypes: ['Unknown'] } }),
+      sendJson(response, 400, {
+        ErrorCode: 'InvalidRequest',
+        Message: 'Bad AssetTypes',
+        ModelState: { AssetTypes: ['Unknown'] },
+      }),
     );
     const error = await failure(client().getJson('ref/v1/instruments'));
     expect(error).toMatchObject({ status: 400, code: 'InvalidRequest', message: 'Bad AssetTypes' });
@@ -76,7 +89,9 @@ describe('the API client under injected faults', () => {
 
   it('waits as Retry-After says after a 429, then succeeds', async () => {
     service.answerWith((_request, response, index) =>
-      index === 0 ? sendJson(response, 429, undefined, { 'retry-after': '1' }) : sendJson(response, 200, { Data: [] }),
+      index === 0
+        ? sendJson(response, 429, undefined, { 'retry-after': '1' })
+        : sendJson(response, 200, { Data: [] }),
     );
     const started = Date.now();
     await client().getJson('ref/v1/instruments');
@@ -107,7 +122,10 @@ describe('the API client under injected faults', () => {
     expect(service.requests).toHaveLength(1);
 
     service.answerWith((_request, response) =>
-      sendJson(response, 429, undefined, { 'x-ratelimit-appday-remaining': '0', 'x-ratelimit-appday-reset': '2' }),
+      sendJson(response, 429, undefined, {
+        'x-ratelimit-appday-remaining': '0',
+        'x-ratelimit-appday-reset': '2',
+      }),
     );
     await expect(client().getJson('ref/v1/instruments')).rejects.toMatchObject({ status: 429 });
     expect(service.requests).toHaveLength(1);
@@ -115,7 +133,9 @@ describe('the API client under injected faults', () => {
 
   it('stops retrying 429s after its bound', async () => {
     service.answerWith((_request, response) => sendJson(response, 429, undefined, { 'retry-after': '0' }));
-    const error = await failure(client({ retry: { ...FAST_RETRY, minRateLimitWaitMs: 10 } }).getJson('ref/v1/instruments'));
+    const error = await failure(
+      client({ retry: { ...FAST_RETRY, minRateLimitWaitMs: 10 } }).getJson('ref/v1/instruments'),
+    );
     expect(error.status).toBe(429);
     expect(service.requests).toHaveLength(3);
   });
@@ -125,7 +145,10 @@ describe('the API client under injected faults', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"Data": [1, 2');
     });
-    await expect(client().getJson('ref/v1/countries')).rejects.toMatchObject({ kind: 'protocol', code: 'MalformedResponse' });
+    await expect(client().getJson('ref/v1/countries')).rejects.toMatchObject({
+      kind: 'protocol',
+      code: 'MalformedResponse',
+    });
     expect(service.requests).toHaveLength(1);
   });
 
@@ -163,7 +186,10 @@ describe('the API client under injected faults', () => {
     service.answerWith((request) => request.socket.destroy());
     const statuses: ConnectionStatus[] = [];
     const http = client({ onConnectionStatus: (s) => statuses.push(s) });
-    await expect(http.getJson('ref/v1/countries')).rejects.toMatchObject({ kind: 'network', code: 'Network' });
+    await expect(http.getJson('ref/v1/countries')).rejects.toMatchObject({
+      kind: 'network',
+      code: 'Network',
+    });
     expect(service.requests).toHaveLength(4);
     service.answerWith((_request, response) => sendJson(response, 200, { Data: [] }));
     await http.getJson('ref/v1/countries');
@@ -173,7 +199,11 @@ describe('the API client under injected faults', () => {
   it('cancels a call in flight: the request is dropped at the service', async () => {
     service.answerWith(() => undefined);
     const controller = new AbortController();
-    const pending = client({ timeoutMs: 10_000 }).getJson('ref/v1/instruments', {}, { signal: controller.signal });
+    const pending = client({ timeoutMs: 10_000 }).getJson(
+      'ref/v1/instruments',
+      {},
+      { signal: controller.signal },
+    );
     await vi.waitFor(() => expect(service.requests).toHaveLength(1));
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'cancelled', code: 'Cancelled' });
@@ -213,7 +243,9 @@ describe('401 handling', () => {
   }
   const acceptOnly = (token: string) =>
     service.answerWith((request, response) =>
-      request.headers.authorization === `Bearer ${token}` ? sendJson(response, 200, { Data: ['secret'] }) : sendJson(response, 401, undefined),
+      request.headers.authorization === `Bearer ${token}`
+        ? sendJson(response, 200, { Data: ['secret'] })
+        : sendJson(response, 401, undefined),
     );
 
   it('re-authenticates once and replays the request once with the new token', async () => {
@@ -222,7 +254,10 @@ describe('401 handling', () => {
     const http = createHttpClient({ baseUrl: service.baseUrl, auth });
     expect(await http.getJson('ca/v2/events')).toEqual({ Data: ['secret'] });
     expect(auth.reauthenticate).toHaveBeenCalledTimes(1);
-    expect(service.requests.map((r) => r.authorization)).toEqual(['Bearer expired-token', 'Bearer renewed-token']);
+    expect(service.requests.map((r) => r.authorization)).toEqual([
+      'Bearer expired-token',
+      'Bearer renewed-token',
+    ]);
   });
 
   it('fails with Unauthorized when the replay is refused too (no loop)', async () => {
@@ -247,7 +282,10 @@ describe('401 handling', () => {
 
   it('sends no token when signed out, and a 401 without a session simply fails', async () => {
     acceptOnly('renewed-token');
-    const http = createHttpClient({ baseUrl: service.baseUrl, auth: { accessToken: () => undefined, reauthenticate: async () => false } });
+    const http = createHttpClient({
+      baseUrl: service.baseUrl,
+      auth: { accessToken: () => undefined, reauthenticate: async () => false },
+    });
     await expect(http.getJson('ca/v2/events')).rejects.toMatchObject({ status: 401 });
     expect(service.requests[0]?.authorization).toBeUndefined();
   });

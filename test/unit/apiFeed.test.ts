@@ -38,8 +38,12 @@ const collect = async <T>(items: AsyncIterable<T>) => {
 
 describe('feed paging', () => {
   it('follows absolute __next links to the end, each item once', async () => {
-    const { http, requested } = fakeService(pagedNumbers(25, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`));
-    const items = await collect(feedItems<number>(http, 'ref/v1/items', { Keywords: 'x' }, { maxItems: 1000, pageSize: 10 }));
+    const { http, requested } = fakeService(
+      pagedNumbers(25, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`),
+    );
+    const items = await collect(
+      feedItems<number>(http, 'ref/v1/items', { Keywords: 'x' }, { maxItems: 1000, pageSize: 10 }),
+    );
     expect(items).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(requested).toEqual([
       '/openapi/ref/v1/items?Keywords=x&$top=10',
@@ -50,19 +54,26 @@ describe('feed paging', () => {
 
   it('follows origin-relative __next links', async () => {
     const { http } = fakeService(pagedNumbers(12, (s, t) => `/openapi/ref/v1/items?$skip=${s}&$top=${t}`));
-    expect(await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 5 }))).toHaveLength(12);
+    expect(
+      await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 5 })),
+    ).toHaveLength(12);
   });
 
   it('pages with $skip when the service reports __count but no link', async () => {
     const { http, requested } = fakeService(pagedNumbers(7));
-    expect(await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 3 }))).toEqual([
-      0, 1, 2, 3, 4, 5, 6,
+    expect(
+      await collect(feedItems<number>(http, 'ref/v1/items', {}, { maxItems: 100, pageSize: 3 })),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(requested.slice(1)).toEqual([
+      '/openapi/ref/v1/items?$skip=3&$top=3',
+      '/openapi/ref/v1/items?$skip=6&$top=3',
     ]);
-    expect(requested.slice(1)).toEqual(['/openapi/ref/v1/items?$skip=3&$top=3', '/openapi/ref/v1/items?$skip=6&$top=3']);
   });
 
   it('stops at the cap and says the feed was cut short', async () => {
-    const { http, requested } = fakeService(pagedNumbers(1_000_000, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`));
+    const { http, requested } = fakeService(
+      pagedNumbers(1_000_000, (s, t) => `${BASE}/ref/v1/items?$skip=${s}&$top=${t}`),
+    );
     const feed = await readWholeFeed<number>(http, 'ref/v1/items', {}, { maxItems: 25, pageSize: 10 });
     expect(feed.Data).toHaveLength(25);
     expect(feed.MaxRows).toBe(25);
@@ -77,11 +88,16 @@ describe('feed paging', () => {
 
   it('refuses a link that comes round again instead of paging forever', async () => {
     const { http } = fakeService(() => ({ Data: [1], __next: `${BASE}/ref/v1/items?$skip=1` }));
-    await expect(collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 1000 }))).rejects.toMatchObject({ code: 'FeedLoop' });
+    await expect(collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 1000 }))).rejects.toMatchObject({
+      code: 'FeedLoop',
+    });
   });
 
   it('never follows a link off the service (the bearer token would go with it)', async () => {
-    const { http, requested } = fakeService(() => ({ Data: [1], __next: 'http://evil.example/openapi/steal' }));
+    const { http, requested } = fakeService(() => ({
+      Data: [1],
+      __next: 'http://evil.example/openapi/steal',
+    }));
     await expect(collect(feedItems(http, 'ref/v1/items', {}, { maxItems: 1000 }))).rejects.toMatchObject({
       kind: 'protocol',
       code: 'ForeignLink',
@@ -113,7 +129,10 @@ describe('client-side caches', () => {
     await api.currencyPairs({ AccountKey: 'a1' });
     await api.currencyPairs({ AccountKey: 'a1' });
     await api.currencyPairs({ AccountKey: 'a2' });
-    expect(requested).toEqual(['/openapi/ref/v1/currencypairs?AccountKey=a1', '/openapi/ref/v1/currencypairs?AccountKey=a2']);
+    expect(requested).toEqual([
+      '/openapi/ref/v1/currencypairs?AccountKey=a1',
+      '/openapi/ref/v1/currencypairs?AccountKey=a2',
+    ]);
   });
 
   it('keeps instrument details in an LRU that evicts the least recently used', async () => {

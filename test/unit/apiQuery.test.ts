@@ -36,7 +36,9 @@ describe('query serialization', () => {
   });
 
   it('splits route parameters from the query', () => {
-    expect(queryOf({ Uic: 21, AssetType: 'FxSpot', FieldGroups: ['OrderSetting'] }, 'Uic', 'AssetType')).toEqual({
+    expect(
+      queryOf({ Uic: 21, AssetType: 'FxSpot', FieldGroups: ['OrderSetting'] }, 'Uic', 'AssetType'),
+    ).toEqual({
       FieldGroups: ['OrderSetting'],
     });
   });

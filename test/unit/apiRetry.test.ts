@@ -29,7 +29,11 @@ describe('rate-limit advice of a 429', () => {
       'x-ratelimit-appday-remaining': '9999',
       'x-ratelimit-appday-reset': '82332',
     });
-    expect(rateLimitAdvice(headers, policy)).toEqual({ waitMs: 42_000, fatal: false, dimensions: ['session'] });
+    expect(rateLimitAdvice(headers, policy)).toEqual({
+      waitMs: 42_000,
+      fatal: false,
+      dimensions: ['session'],
+    });
     const soon = new Headers({ 'x-ratelimit-session-remaining': '0', 'x-ratelimit-session-reset': '0' });
     expect(rateLimitAdvice(soon, policy).waitMs).toBe(1000);
   });
@@ -70,7 +74,10 @@ describe('service errors', () => {
   it('gives empty and non-JSON bodies a code and words from the status', () => {
     expect(errorFromResponse(401, '')).toMatchObject({ status: 401, code: 'Unauthorized' });
     expect(errorFromResponse(404, '')).toMatchObject({ status: 404, code: 'NotFound' });
-    expect(errorFromResponse(502, '<html>Bad gateway</html>')).toMatchObject({ status: 502, code: 'Http502' });
+    expect(errorFromResponse(502, '<html>Bad gateway</html>')).toMatchObject({
+      status: 502,
+      code: 'Http502',
+    });
     expect(errorFromResponse(400, '{"ModelState": ["not", "a map"]}').details.fields).toBeUndefined();
   });
 });

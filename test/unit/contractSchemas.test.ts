@@ -10,7 +10,11 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       {},
       { Keywords: 'nokia', AssetTypes: ['Stock', 'CfdOnStock'], $top: 50, $skip: 0 },
       { Uics: [21, 22], Class: ['NonComplex'], IncludeNonTradable: true, ExchangeId: 'XCSE', Tags: ['Etf'] },
-      { OneMonthTotalValueChangesFrom: -5.5, OneMonthTotalValueChangesTo: 10, AccountKey: 'LZTc7DdejXODf-WSl2aCyQ==' },
+      {
+        OneMonthTotalValueChangesFrom: -5.5,
+        OneMonthTotalValueChangesTo: 10,
+        AccountKey: 'LZTc7DdejXODf-WSl2aCyQ==',
+      },
     ],
     bad: [
       undefined,
@@ -34,8 +38,17 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     ],
   },
   'ref:instrumentDetails': {
-    good: [{ Uic: 21, AssetType: 'FxSpot' }, { Uic: 21, AssetType: 'FxSpot', FieldGroups: ['OrderSetting'], refresh: true }],
-    bad: [{ Uic: 21 }, { Uic: '21', AssetType: 'FxSpot' }, { Uic: 21, AssetType: 'fxspot' }, { Uic: 0, AssetType: 'Stock' }, { Uic: 21, AssetType: 'Stock', FieldGroups: ['Everything'] }],
+    good: [
+      { Uic: 21, AssetType: 'FxSpot' },
+      { Uic: 21, AssetType: 'FxSpot', FieldGroups: ['OrderSetting'], refresh: true },
+    ],
+    bad: [
+      { Uic: 21 },
+      { Uic: '21', AssetType: 'FxSpot' },
+      { Uic: 21, AssetType: 'fxspot' },
+      { Uic: 0, AssetType: 'Stock' },
+      { Uic: 21, AssetType: 'Stock', FieldGroups: ['Everything'] },
+    ],
   },
   'ref:instrumentsDetails': {
     good: [{ Uics: [21], AssetTypes: ['FxSpot'], $top: 10 }, {}],
@@ -44,7 +57,12 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
   'ref:optionSpace': {
     good: [
       { OptionRootId: 18 },
-      { OptionRootId: 18, OptionSpaceSegment: 'SpecificDates', ExpiryDates: ['2026-06-19'], TradingStatus: 'Tradable' },
+      {
+        OptionRootId: 18,
+        OptionSpaceSegment: 'SpecificDates',
+        ExpiryDates: ['2026-06-19'],
+        TradingStatus: 'Tradable',
+      },
       { OptionRootId: 18, OptionSpaceSegment: 'UnderlyingUic', UnderlyingUic: 211 },
     ],
     bad: [
@@ -55,9 +73,18 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       { OptionRootId: 18, ExpiryDates: Array.from({ length: 101 }, () => '2026-06-19') },
     ],
   },
-  'ref:futuresSpace': { good: [{ ContinuousFuturesUic: 28016 }], bad: [{}, { ContinuousFuturesUic: -1 }, { ContinuousFuturesUic: 1, extra: 1 }] },
-  'ref:tradingSchedule': { good: [{ Uic: 211, AssetType: 'Stock' }], bad: [{ Uic: 211 }, { Uic: 211, AssetType: 'Stonk' }] },
-  'ref:countries': { good: [undefined, {}, { refresh: true }], bad: [{ refresh: 'yes' }, { refresh: true, top: 1 }, null] },
+  'ref:futuresSpace': {
+    good: [{ ContinuousFuturesUic: 28016 }],
+    bad: [{}, { ContinuousFuturesUic: -1 }, { ContinuousFuturesUic: 1, extra: 1 }],
+  },
+  'ref:tradingSchedule': {
+    good: [{ Uic: 211, AssetType: 'Stock' }],
+    bad: [{ Uic: 211 }, { Uic: 211, AssetType: 'Stonk' }],
+  },
+  'ref:countries': {
+    good: [undefined, {}, { refresh: true }],
+    bad: [{ refresh: 'yes' }, { refresh: true, top: 1 }, null],
+  },
   'ref:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
   'ref:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
@@ -91,14 +118,20 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     ],
   },
   'ca:event': {
-    good: [{ EventId: '9652429' }, { EventId: '9652429', IncludeSubAccounts: true, EventStates: ['Withdrawn'] }],
+    good: [
+      { EventId: '9652429' },
+      { EventId: '9652429', IncludeSubAccounts: true, EventStates: ['Withdrawn'] },
+    ],
     bad: [{}, { EventId: '' }, { EventId: '../apps' }, { EventId: 'x'.repeat(65) }, { EventId: 9652429 }],
   },
   'apps:list': {
     good: [undefined, { $top: 20, $skip: 40, $inlinecount: 'AllPages', IncludeSecrets: true }],
     bad: [{ $inlinecount: 'Some' }, { IncludeSecrets: 'true' }, { $top: -5 }],
   },
-  'apps:get': { good: [{ AppKey: 'a1b2c3d4e5f6' }], bad: [{}, { AppKey: '' }, { AppKey: 'a/b' }, { AppKey: 'k'.repeat(101) }] },
+  'apps:get': {
+    good: [{ AppKey: 'a1b2c3d4e5f6' }],
+    bad: [{}, { AppKey: '' }, { AppKey: 'a/b' }, { AppKey: 'k'.repeat(101) }],
+  },
 };
 
 describe('endpoint channel schemas', () => {

@@ -4,8 +4,15 @@
 import type { HttpClient, RequestOptions } from './http';
 import { queryOf, segment, type DateParam, type PageParams } from './query';
 import type {
-  AssetType, CorporateActionEvent, CorporateActionType, ElectionStatus, EventSortColumn, EventState, EventStatus,
-  Feed, SortType,
+  AssetType,
+  CorporateActionEvent,
+  CorporateActionType,
+  ElectionStatus,
+  EventSortColumn,
+  EventState,
+  EventStatus,
+  Feed,
+  SortType,
 } from './types';
 
 /** Spec 4.10; every parameter is a query parameter, dates written `yyyy-mm-dd`. */

@@ -10,17 +10,35 @@
 import { LRUCache } from 'lru-cache';
 import { getApplication, getApplications, type ApplicationsParams } from './apps';
 import {
-  getCorporateActionEvent, getCorporateActionEvents, type CorporateActionEventParams, type CorporateActionEventsParams,
+  getCorporateActionEvent,
+  getCorporateActionEvents,
+  type CorporateActionEventParams,
+  type CorporateActionEventsParams,
 } from './ca';
 import { readWholeFeed } from './feed';
 import type { HttpClient, RequestOptions } from './http';
 import { queryOf } from './query';
 import {
-  getFuturesSpace, getInstrumentDetails, getInstrumentsDetails, getOptionSpace, getTradingSchedule, searchInstruments,
-  type CurrencyPairsParams, type InstrumentDetailsParams, type InstrumentSearchParams, type InstrumentsDetailsParams,
+  getFuturesSpace,
+  getInstrumentDetails,
+  getInstrumentsDetails,
+  getOptionSpace,
+  getTradingSchedule,
+  searchInstruments,
+  type CurrencyPairsParams,
+  type InstrumentDetailsParams,
+  type InstrumentSearchParams,
+  type InstrumentsDetailsParams,
   type OptionSpaceParams,
 } from './ref';
-import type { AssetType, CountryDetails, CurrencyPairDetails, Feed, InstrumentDetails, TimeZoneDetails } from './types';
+import type {
+  AssetType,
+  CountryDetails,
+  CurrencyPairDetails,
+  Feed,
+  InstrumentDetails,
+  TimeZoneDetails,
+} from './types';
 
 /** Options of a read that may be served from a cache. */
 export interface CachedReadOptions extends RequestOptions {
@@ -54,7 +72,10 @@ export function createDeskApi(options: DeskApiOptions) {
   const { http } = options;
   const maxItems = options.maxReferenceItems ?? MAX_REFERENCE_ITEMS;
   // Values are whole answers (objects), never undefined: lru-cache's V must be non-nullable.
-  const referenceCache = new LRUCache<string, object>({ max: 256, ttl: options.referenceTtlMs ?? REFERENCE_TTL_MS });
+  const referenceCache = new LRUCache<string, object>({
+    max: 256,
+    ttl: options.referenceTtlMs ?? REFERENCE_TTL_MS,
+  });
   const detailsCache = new LRUCache<string, InstrumentDetails>({
     max: options.detailsCapacity ?? DETAILS_CAPACITY,
     ttl: options.detailsTtlMs ?? DETAILS_TTL_MS,
@@ -86,13 +107,16 @@ export function createDeskApi(options: DeskApiOptions) {
 
   return {
     http,
-    searchInstruments: (params: InstrumentSearchParams, o?: RequestOptions) => searchInstruments(http, params, o),
-    instrumentsDetails: (params: InstrumentsDetailsParams, o?: RequestOptions) => getInstrumentsDetails(http, params, o),
+    searchInstruments: (params: InstrumentSearchParams, o?: RequestOptions) =>
+      searchInstruments(http, params, o),
+    instrumentsDetails: (params: InstrumentsDetailsParams, o?: RequestOptions) =>
+      getInstrumentsDetails(http, params, o),
     /** One instrument's details, from the LRU unless `refresh`. */
     instrumentDetails: (params: InstrumentDetailsParams, o: CachedReadOptions = {}) =>
       cached(detailsCache, keyOf('details', params), o, (ro) => getInstrumentDetails(http, params, ro)),
     optionSpace: (params: OptionSpaceParams, o?: RequestOptions) => getOptionSpace(http, params, o),
-    futuresSpace: (params: { ContinuousFuturesUic: number }, o?: RequestOptions) => getFuturesSpace(http, params, o),
+    futuresSpace: (params: { ContinuousFuturesUic: number }, o?: RequestOptions) =>
+      getFuturesSpace(http, params, o),
     tradingSchedule: (params: { Uic: number; AssetType: AssetType }, o?: RequestOptions) =>
       getTradingSchedule(http, params, o),
     /** Every country, cached for the profile unless `refresh`. */

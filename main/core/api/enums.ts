@@ -8,6 +8,7 @@
 /** A known value set that stays open to values the service has not shown yet. */
 export type Open<Known extends string> = Known | (string & {});
 
+// prettier-ignore
 export const assetTypes = [
   'Bond', 'Cash', 'CertificateBonus', 'CertificateCappedBonus', 'CertificateCappedCapitalProtected',
   'CertificateCappedOutperformance', 'CertificateConstantLeverage', 'CertificateDiscount', 'CertificateExpress',
@@ -25,17 +26,25 @@ export type AssetType = Open<(typeof assetTypes)[number]>;
 export const instrumentClasses = ['Complex', 'NonComplex'] as const;
 export type InstrumentClass = Open<(typeof instrumentClasses)[number]>;
 
+// prettier-ignore
 export const instrumentFieldGroups = [
   'MarketData', 'OrderSetting', 'SupportedOrderTypeSettings', 'TickSizeScheme', 'TradingSessions',
 ] as const;
 export type InstrumentFieldGroup = Open<(typeof instrumentFieldGroups)[number]>;
 
-export const optionSpaceSegments = ['AllDates', 'DefaultDates', 'None', 'SpecificDates', 'UnderlyingUic'] as const;
+export const optionSpaceSegments = [
+  'AllDates',
+  'DefaultDates',
+  'None',
+  'SpecificDates',
+  'UnderlyingUic',
+] as const;
 export type OptionSpaceSegment = Open<(typeof optionSpaceSegments)[number]>;
 
 export const tradingStatuses = ['NonTradable', 'NotDefined', 'ReduceOnly', 'Tradable'] as const;
 export type TradingStatus = Open<(typeof tradingStatuses)[number]>;
 
+// prettier-ignore
 export const displayHints = [
   'Continuous', 'CryptoCurrencies', 'Etc', 'Etf', 'Etn', 'Forex', 'Fund', 'Interests', 'None', 'PreciousMetal',
   'Rights', 'StockIndices', 'Warrant',
@@ -43,19 +52,23 @@ export const displayHints = [
 export type DisplayHint = Open<(typeof displayHints)[number]>;
 
 export type SummaryType = Open<'ContractOptionRoot' | 'Instrument'>;
+// prettier-ignore
 export type PriceDisplayFormatType = Open<
   'AllowDecimalPips' | 'AllowTwoDecimalPips' | 'Fractions' | 'ModernFractions' | 'Normal' | 'Percentage'
 >;
 export type OrderDistanceType = Open<'Percentage' | 'Pips' | 'Price' | 'Undefined'>;
+// prettier-ignore
 export type PlaceableOrderType = Open<
   | 'Algorithmic' | 'DealCapture' | 'GuaranteedStop' | 'Limit' | 'Market' | 'Stop' | 'StopIfTraded' | 'StopLimit'
   | 'Switch' | 'TrailingStop' | 'TrailingStopIfTraded' | 'Traspaso' | 'TraspasoIn' | 'TriggerBreakout'
   | 'TriggerLimit' | 'TriggerStop'
 >;
+// prettier-ignore
 export type OrderDurationType = Open<
   | 'AtTheClose' | 'AtTheOpening' | 'DayOrder' | 'FillOrKill' | 'GoodForPeriod' | 'GoodTillCancel' | 'GoodTillDate'
   | 'ImmediateOrCancel'
 >;
+// prettier-ignore
 export type NonTradableReason = Open<
   | 'ETFsWithoutKIIDs' | 'ExpiredInstrument' | 'NonShortableInstrument' | 'None' | 'NotOnlineClientTradable'
   | 'OfflineTradableBonds' | 'OtherReason' | 'ReduceOnlyInstrument'
@@ -65,11 +78,13 @@ export type SettlementStyle = Open<'CashDelivery' | 'PhysicalDelivery'>;
 export type LotSizeType = Open<'BuyOnly' | 'NotUsed' | 'OddLotsAllowed' | 'OddLotsNotAllowed'>;
 export type PutCall = Open<'Call' | 'None' | 'Put'>;
 export type DefaultSlippageType = Open<'Percentage' | 'Pips' | 'Ticks'>;
+// prettier-ignore
 export type OptionsStrategyType = Open<
   | 'BackRatio' | 'Butterfly' | 'CalendarSpread' | 'Combo' | 'Condor' | 'Custom' | 'Diagonal' | 'Gut'
   | 'IronButterfly' | 'IronCondor' | 'RiskReversal' | 'Straddle' | 'Strangle' | 'Synthetic' | 'Vertical'
 >;
 /** State of one trading session of a trading schedule. */
+// prettier-ignore
 export type TradingSessionState = Open<
   | 'Auction' | 'AutomatedTrading' | 'Break' | 'CallAuctionTrading' | 'Closed' | 'Halt' | 'OpeningAuction'
   | 'PitTrading' | 'PostAutomatedTrading' | 'PostMarket' | 'PostTrading' | 'PreAutomatedTrading' | 'PreMarket'
@@ -80,7 +95,14 @@ export const corporateActionTypes = ['Mandatory', 'Voluntary'] as const;
 export type CorporateActionType = Open<(typeof corporateActionTypes)[number]>;
 
 /** Spec section 3 plus the platform's older model (Complete). */
-export const eventStates = ['Approved', 'Cancelled', 'Complete', 'Confirmed', 'Preliminary', 'Withdrawn'] as const;
+export const eventStates = [
+  'Approved',
+  'Cancelled',
+  'Complete',
+  'Confirmed',
+  'Preliminary',
+  'Withdrawn',
+] as const;
 export type EventState = Open<(typeof eventStates)[number]>;
 
 export const eventStatuses = ['Active', 'Past', 'Upcoming'] as const;
@@ -89,6 +111,7 @@ export type EventStatus = Open<(typeof eventStatuses)[number]>;
 export const electionStatuses = ['Elected', 'NotElected', 'PartialElected'] as const;
 export type ElectionStatus = Open<(typeof electionStatuses)[number]>;
 
+// prettier-ignore
 export const eventSortColumns = [
   'AffectedAccounts', 'AnnouncedDate', 'CorporateActionType', 'Date', 'EligibleHoldings', 'EventId', 'EventType',
   'InstrumentDescription', 'UpdatedDateTime',
@@ -103,6 +126,7 @@ export type Electable = Open<'Electable' | 'NotElectable'>;
 export type InformationToComply = Open<'RestrictionsMayApply'>;
 export type DateStatus = Open<'Ongoing' | 'Unknown'>;
 
+// prettier-ignore
 export const appStatuses = [
   'Approved', 'OK', 'Pending', 'PendingUserApprovalCheck', 'Rejected', 'Requestable', 'Requested',
 ] as const;

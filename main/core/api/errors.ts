@@ -65,7 +65,10 @@ export function errorFromResponse(status: number, bodyText: string, retryAfterMs
   } catch {
     // The platform sends empty or non-JSON bodies for 401/404/429; the status still speaks.
   }
-  const fallback = bodilessStatus[status] ?? { code: `Http${status}`, message: `The service answered HTTP ${status}.` };
+  const fallback = bodilessStatus[status] ?? {
+    code: `Http${status}`,
+    message: `The service answered HTTP ${status}.`,
+  };
   const code = typeof body.ErrorCode === 'string' && body.ErrorCode ? body.ErrorCode : fallback.code;
   const message = typeof body.Message === 'string' && body.Message ? body.Message : fallback.message;
   const fields = isModelState(body.ModelState) ? body.ModelState : undefined;
@@ -82,6 +85,8 @@ function isModelState(value: unknown): value is Record<string, string[]> {
     typeof value === 'object' &&
     value !== null &&
     !Array.isArray(value) &&
-    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+    )
   );
 }

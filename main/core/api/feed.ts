@@ -43,7 +43,9 @@ export async function* feedItems<T>(
   const visited = new Set<string>();
   for (;;) {
     if (!Array.isArray(feed?.Data)) {
-      throw new ServiceCallError('protocol', 'The service answered a feed without Data.', { code: 'MalformedResponse' });
+      throw new ServiceCallError('protocol', 'The service answered a feed without Data.', {
+        code: 'MalformedResponse',
+      });
     }
     if (typeof feed.__count === 'number') progress.count = feed.__count;
     for (const item of feed.Data) {
@@ -62,11 +64,16 @@ export async function* feedItems<T>(
     }
     if (next) {
       // A link that comes round again would page forever.
-      if (visited.has(next)) throw new ServiceCallError('protocol', 'The service linked a page twice.', { code: 'FeedLoop' });
+      if (visited.has(next))
+        throw new ServiceCallError('protocol', 'The service linked a page twice.', { code: 'FeedLoop' });
       visited.add(next);
       feed = await http.getJson<Feed<T>>(next, undefined, requestOptions);
     } else if (moreBySkip) {
-      feed = await http.getJson<Feed<T>>(path, { ...query, $skip: skip, $top: pageSize ?? query.$top }, requestOptions);
+      feed = await http.getJson<Feed<T>>(
+        path,
+        { ...query, $skip: skip, $top: pageSize ?? query.$top },
+        requestOptions,
+      );
     } else {
       return;
     }

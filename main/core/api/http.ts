@@ -94,7 +94,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': String(++requestCounter) };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-request-id': String(++requestCounter),
+    };
     const token = options.auth?.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     try {
@@ -104,9 +107,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (requestOptions.signal?.aborted) throw cancelled(error);
       if (timeout.aborted) {
         report('degraded', `No answer within ${timeoutMs} ms.`);
-        throw new ServiceCallError('timeout', `The service did not answer within ${timeoutMs} ms.`, { cause: error });
+        throw new ServiceCallError('timeout', `The service did not answer within ${timeoutMs} ms.`, {
+          cause: error,
+        });
       }
-      throw new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, { cause: error });
+      throw new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, {
+        cause: error,
+      });
     }
   }
 
@@ -123,7 +130,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const url = appendQuery(resolveUrl(baseUrl, path), query);
     if (!isUnderBase(baseUrl, url)) {
       // A `__next` link pointing elsewhere must never receive the bearer token.
-      throw new ServiceCallError('protocol', 'The service linked to an address outside its base URL.', { code: 'ForeignLink' });
+      throw new ServiceCallError('protocol', 'The service linked to an address outside its base URL.', {
+        code: 'ForeignLink',
+      });
     }
     const { signal } = requestOptions;
     let reauthenticated = false;
@@ -154,14 +163,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await wait(backoffDelayMs(retries++, policy, random), signal);
         continue;
       }
-      report(status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
+      report(
+        status === 503 ? 'degraded' : 'online',
+        status === 503 ? 'The service answered 503.' : undefined,
+      );
       if (status === 401 && options.auth && !reauthenticated) {
         reauthenticated = true;
         if (await renewed(options.auth)) continue;
       }
       if (status === 429) {
         const advice = rateLimitAdvice(answer.headers, policy);
-        const retryable = !advice.fatal && rateLimitRetries < policy.maxRateLimitRetries && advice.waitMs <= policy.maxRateLimitWaitMs;
+        const retryable =
+          !advice.fatal &&
+          rateLimitRetries < policy.maxRateLimitRetries &&
+          advice.waitMs <= policy.maxRateLimitWaitMs;
         if (retryable) {
           rateLimitRetries += 1;
           await wait(advice.waitMs, signal);

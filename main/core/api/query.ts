@@ -6,7 +6,8 @@
 import { ServiceCallError } from './errors';
 
 /** A query value as the service accepts it; arrays become one comma-separated parameter. */
-export type QueryValue = string | number | boolean | Date | readonly (string | number | Date)[] | undefined | null;
+export type QueryValue =
+  string | number | boolean | Date | readonly (string | number | Date)[] | undefined | null;
 export type Query = Record<string, QueryValue>;
 
 /** `yyyy-mm-dd` in UTC, the service's date format. */
@@ -19,7 +20,9 @@ export function appendQuery(url: URL, query: Query = {}): URL {
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
-      const items = (value as readonly (string | number | Date)[]).map((item) => (item instanceof Date ? formatDate(item) : String(item)));
+      const items = (value as readonly (string | number | Date)[]).map((item) =>
+        item instanceof Date ? formatDate(item) : String(item),
+      );
       if (items.length > 0) url.searchParams.set(name, items.join(','));
     } else if (value instanceof Date) {
       url.searchParams.set(name, formatDate(value));
@@ -67,7 +70,9 @@ export type DateParam = string | Date;
 export function segment(value: string | number): string {
   const text = String(value);
   if (text === '' || /^(\.|%2e)+$/i.test(text)) {
-    throw new ServiceCallError('invalid', `"${text}" cannot be used as a path segment.`, { code: 'InvalidArgument' });
+    throw new ServiceCallError('invalid', `"${text}" cannot be used as a path segment.`, {
+      code: 'InvalidArgument',
+    });
   }
   return encodeURIComponent(text);
 }

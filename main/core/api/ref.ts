@@ -5,8 +5,19 @@
 import type { HttpClient, RequestOptions } from './http';
 import { queryOf, segment, type PageParams, type DateParam } from './query';
 import type {
-  AssetType, ContractOptionSpace, CountryDetails, CurrencyPairDetails, Feed, FuturesSpace, InstrumentClass,
-  InstrumentDetails, InstrumentFieldGroup, InstrumentTradeSessions, OptionSpaceSegment, SummaryInfo, TimeZoneDetails,
+  AssetType,
+  ContractOptionSpace,
+  CountryDetails,
+  CurrencyPairDetails,
+  Feed,
+  FuturesSpace,
+  InstrumentClass,
+  InstrumentDetails,
+  InstrumentFieldGroup,
+  InstrumentTradeSessions,
+  OptionSpaceSegment,
+  SummaryInfo,
+  TimeZoneDetails,
   TradingStatus,
 } from './types';
 
@@ -112,7 +123,11 @@ export function getFuturesSpace(
   params: { ContinuousFuturesUic: number },
   options?: RequestOptions,
 ): Promise<FuturesSpace> {
-  return http.getJson(`ref/v1/instruments/futuresspaces/${segment(params.ContinuousFuturesUic)}`, undefined, options);
+  return http.getJson(
+    `ref/v1/instruments/futuresspaces/${segment(params.ContinuousFuturesUic)}`,
+    undefined,
+    options,
+  );
 }
 
 /** GET /ref/v1/instruments/tradingschedule/{Uic}/{AssetType} (spec 4.6). */

@@ -29,7 +29,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** Full-jitter backoff before retry number `retry` (0-based): uniform in [0, min(max, base·2^retry)]. */
-export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelayMs(
+  retry: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
   return Math.round(random() * ceiling);
 }
@@ -77,9 +81,16 @@ export function rateLimitAdvice(headers: Headers, policy: RetryPolicy, now = Dat
   const exhausted = [...dimensions].filter(([, entry]) => entry.remaining === 0);
   const considered = exhausted.length > 0 ? exhausted : [...dimensions];
   const resetMs = Math.max(0, ...considered.map(([, entry]) => entry.resetMs ?? 0));
-  const waitMs = Math.max(policy.minRateLimitWaitMs, retryAfterMs(headers.get('retry-after'), now) ?? resetMs);
+  const waitMs = Math.max(
+    policy.minRateLimitWaitMs,
+    retryAfterMs(headers.get('retry-after'), now) ?? resetMs,
+  );
   const names = exhausted.map(([dimension]) => dimension);
-  return { waitMs, fatal: exhausted.some(([dimension]) => DAILY_DIMENSION.test(dimension)), dimensions: names };
+  return {
+    waitMs,
+    fatal: exhausted.some(([dimension]) => DAILY_DIMENSION.test(dimension)),
+    dimensions: names,
+  };
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */

@@ -17,7 +17,10 @@ export interface TransportAnswer {
 }
 
 /** Sends one GET; rejects when there is no complete answer (network failure, abort). */
-export type Transport = (url: URL, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<TransportAnswer>;
+export type Transport = (
+  url: URL,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<TransportAnswer>;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
@@ -37,7 +40,13 @@ function headersOf(raw: http.IncomingHttpHeaders): Headers {
 async function bodyText(response: http.IncomingMessage): Promise<string> {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
   const decoder =
-    encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+    encoding === 'gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   const chunks: Buffer[] = [];
   const collect = async (source: AsyncIterable<Buffer>) => {
     for await (const chunk of source) chunks.push(chunk);
@@ -51,7 +60,8 @@ async function bodyText(response: http.IncomingMessage): Promise<string> {
 /** GET over node:http / node:https with keep-alive. */
 export const nodeTransport: Transport = (url, { headers, signal }) =>
   new Promise<TransportAnswer>((resolve, reject) => {
-    const agent = url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : undefined;
+    const agent =
+      url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : undefined;
     if (!agent) return reject(new Error(`Unsupported protocol ${url.protocol}`));
     const library = url.protocol === 'https:' ? https : http;
     const request = library.request(

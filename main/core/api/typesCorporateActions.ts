@@ -3,7 +3,13 @@
  * `types.ts`.
  */
 import type {
-  AssetType, CorporateActionType, DateStatus, Electable, ElectionStatus, EventState, EventStatus,
+  AssetType,
+  CorporateActionType,
+  DateStatus,
+  Electable,
+  ElectionStatus,
+  EventState,
+  EventStatus,
   InformationToComply,
 } from './enums';
 

@@ -4,9 +4,22 @@
  * requested field groups. Read through `types.ts`.
  */
 import type {
-  AssetType, DefaultSlippageType, DisplayHint, ExerciseStyle, LotSizeType, NonTradableReason, OptionsStrategyType,
-  OrderDistanceType, OrderDurationType, PlaceableOrderType, PriceDisplayFormatType, PutCall, SettlementStyle,
-  SummaryType, TradingSessionState, TradingStatus,
+  AssetType,
+  DefaultSlippageType,
+  DisplayHint,
+  ExerciseStyle,
+  LotSizeType,
+  NonTradableReason,
+  OptionsStrategyType,
+  OrderDistanceType,
+  OrderDurationType,
+  PlaceableOrderType,
+  PriceDisplayFormatType,
+  PutCall,
+  SettlementStyle,
+  SummaryType,
+  TradingSessionState,
+  TradingStatus,
 } from './enums';
 
 /** Search result entry (spec 2.3). */
@@ -250,8 +263,10 @@ export interface ContractOptionEntry {
 }
 
 /** Option root with its option space (spec 2.2). */
-export interface ContractOptionSpace
-  extends Omit<InstrumentDetails, 'SupportedStrategies' | 'ExerciseCutOffTime'> {
+export interface ContractOptionSpace extends Omit<
+  InstrumentDetails,
+  'SupportedStrategies' | 'ExerciseCutOffTime'
+> {
   OptionRootId: number;
   ExerciseStyle?: ExerciseStyle;
   SupportedStrategies?: OptionsStrategyType[];

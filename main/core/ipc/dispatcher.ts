@@ -77,7 +77,10 @@ export function toDeskError(error: unknown): DeskErrorShape {
     };
   }
   if (error instanceof DeskError) return error.shape;
-  return { code: 'InternalError', message: 'RefDesk failed to complete the request; see the application log.' };
+  return {
+    code: 'InternalError',
+    message: 'RefDesk failed to complete the request; see the application log.',
+  };
 }
 
 /** An error a handler raises on purpose, carrying the exact shape the renderer should see. */
@@ -97,20 +100,33 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatch 
     signal: AbortSignal = new AbortController().signal,
   ): Promise<DeskResponse<unknown>> => {
     if (!isChannelName(channel)) {
-      return { ok: false, error: { code: 'UnknownChannel', message: `No such channel: ${channel.slice(0, 80)}` } };
+      return {
+        ok: false,
+        error: { code: 'UnknownChannel', message: `No such channel: ${channel.slice(0, 80)}` },
+      };
     }
     if (!sender.isMainFrame || !options.isTrustedSender(sender.url)) {
-      return { ok: false, error: { code: 'ForbiddenSender', message: 'Calls are accepted only from the RefDesk window.' } };
+      return {
+        ok: false,
+        error: { code: 'ForbiddenSender', message: 'Calls are accepted only from the RefDesk window.' },
+      };
     }
     const parsed = channels[channel].arg.safeParse(rawArg);
     if (!parsed.success) {
       return {
         ok: false,
-        error: { code: 'InvalidArgument', message: `Invalid argument for ${channel}.`, fields: zodFields(parsed.error) },
+        error: {
+          code: 'InvalidArgument',
+          message: `Invalid argument for ${channel}.`,
+          fields: zodFields(parsed.error),
+        },
       };
     }
     try {
-      const handler = options.handlers[channel] as (arg: unknown, context: IpcCallContext) => Promise<unknown>;
+      const handler = options.handlers[channel] as (
+        arg: unknown,
+        context: IpcCallContext,
+      ) => Promise<unknown>;
       return { ok: true, result: await handler(parsed.data, { signal }) };
     } catch (error) {
       if (!(error instanceof ServiceCallError) && !(error instanceof DeskError)) {

@@ -13,6 +13,9 @@ export function fetchApplications(
 }
 
 /** One registered application by its AppKey. */
-export function fetchApplication(arg: ArgOf<'apps:get'>, options: DeskCallOptions = {}): Promise<ResultOf<'apps:get'>> {
+export function fetchApplication(
+  arg: ArgOf<'apps:get'>,
+  options: DeskCallOptions = {},
+): Promise<ResultOf<'apps:get'>> {
   return callDesk((call) => desk().apps.get(arg, call), options.signal);
 }

@@ -2,7 +2,13 @@
  * The only module that touches `window.desk`: unwraps main's responses into values or a typed
  * DeskCallError that views can show in words.
  */
-import type { Desk, DeskErrorShape, DeskResponse, PushEventName, PushEvents } from '../../../preload/contract';
+import type {
+  Desk,
+  DeskErrorShape,
+  DeskResponse,
+  PushEventName,
+  PushEvents,
+} from '../../../preload/contract';
 
 /** A failed call to main, with the typed shape main sent. */
 export class DeskCallError extends Error implements DeskErrorShape {
@@ -22,7 +28,10 @@ export class DeskCallError extends Error implements DeskErrorShape {
 /** The bridge, or a clear failure when the page was opened without one. */
 export function desk(): Desk {
   if (!window.desk) {
-    throw new DeskCallError({ code: 'NoBridge', message: 'RefDesk was opened without its bridge to the main process.' });
+    throw new DeskCallError({
+      code: 'NoBridge',
+      message: 'RefDesk was opened without its bridge to the main process.',
+    });
   }
   return window.desk;
 }
@@ -92,6 +101,9 @@ export function latestOnly<A extends unknown[], T>(
 }
 
 /** Subscribes to a push event of main; returns the unsubscribe function. */
-export function onDeskEvent<E extends PushEventName>(event: E, listener: (payload: PushEvents[E]) => void): () => void {
+export function onDeskEvent<E extends PushEventName>(
+  event: E,
+  listener: (payload: PushEvents[E]) => void,
+): () => void {
   return desk().on(event, listener);
 }

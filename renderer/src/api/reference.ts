@@ -7,14 +7,26 @@ import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../..
 import { callDesk, desk, type DeskCallOptions } from './desk';
 
 /** Every country; `refresh` bypasses main's cache. */
-export async function fetchCountries(refresh = false, options: DeskCallOptions = {}): Promise<CountryDetails[]> {
-  const feed = await callDesk((call) => desk().ref.countries(refresh ? { refresh } : undefined, call), options.signal);
+export async function fetchCountries(
+  refresh = false,
+  options: DeskCallOptions = {},
+): Promise<CountryDetails[]> {
+  const feed = await callDesk(
+    (call) => desk().ref.countries(refresh ? { refresh } : undefined, call),
+    options.signal,
+  );
   return feed.Data;
 }
 
 /** Every time zone of the platform; `refresh` bypasses main's cache. */
-export async function fetchTimeZones(refresh = false, options: DeskCallOptions = {}): Promise<TimeZoneDetails[]> {
-  const feed = await callDesk((call) => desk().ref.timeZones(refresh ? { refresh } : undefined, call), options.signal);
+export async function fetchTimeZones(
+  refresh = false,
+  options: DeskCallOptions = {},
+): Promise<TimeZoneDetails[]> {
+  const feed = await callDesk(
+    (call) => desk().ref.timeZones(refresh ? { refresh } : undefined, call),
+    options.signal,
+  );
   return feed.Data;
 }
 
