@@ -60,7 +60,8 @@ export async function startDeskRuntime(options: DeskRuntimeOptions = {}): Promis
   const session = new SessionService({ profiles, store, events });
   await session.restore();
   const services = createDeskServices({
-    baseUrl: info.baseUrl,
+    // Requests go to the active profile's service, with that profile's session.
+    baseUrl: () => profiles.active().baseUrl,
     auth: session,
     events,
     profileId: () => profiles.active().id,
