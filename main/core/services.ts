@@ -3,6 +3,7 @@
  */
 import { createDeskApi, type DeskApi } from './api/client';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
+import type { PushEvents } from '../../preload/contract';
 import type { PushEventBus } from './events';
 
 export interface DeskServices {
@@ -29,5 +30,12 @@ export function createDeskServices(options: DeskServicesOptions): DeskServices {
     ...(options.auth ? { auth: options.auth } : {}),
     ...(events ? { onConnectionStatus: (status) => events.emit('connection:status', status) } : {}),
   });
-  return { http, api: createDeskApi({ http, ...(options.profileId ? { profileId: options.profileId } : {}) }) };
+  // Cached answers are kept per profile and per signed-in user: tradability and entitlements differ by user.
+  let userId = 'signed-out';
+  events?.subscribe((event, payload) => {
+    if (event === 'session:changed')
+      userId = (payload as PushEvents['session:changed']).user?.userId ?? 'signed-out';
+  });
+  const profileId = options.profileId ?? (() => 'default');
+  return { http, api: createDeskApi({ http, profileId: () => `${profileId()}|${userId}` }) };
 }
