@@ -7,27 +7,42 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
+import { SignInPage } from './pages/SignInPage';
 
 export interface WebShellReady {
   url: string;
   origin: string;
-  simulator: { baseUrl: string; authUrl: string };
+  /** The embedded simulator, with the demo credentials it accepts. */
+  simulator: { baseUrl: string; authUrl: string; username: string; password: string; userId: string };
+}
+
+/** The e2e runs' own universe cache: generated once a day, never mixed with the user's. */
+const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache');
+
+/** Starts the built web shell with its own data folder (extra arguments, e.g. `--token-ttl`). */
+export async function startWebShellProcess(extraArgs: string[] = []): Promise<ReadyProcess<WebShellReady>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-'));
+  return startReadyProcess<WebShellReady>(process.execPath, ['out/main/web.js', '--no-open', ...extraArgs], {
+    env: { REFDESK_DATA_DIR: dataDir, REFDESK_CACHE_DIR: E2E_CACHE_DIR },
+    // A cold cache means generating the default universe first (about 20 s on the build machines).
+    timeoutMs: 90_000,
+  });
 }
 
 export const test = base.extend<{ deskPage: Page }, { webShell: ReadyProcess<WebShellReady> }>({
   webShell: [
     async ({}, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-'));
-      const shell = await startReadyProcess<WebShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
-        env: { REFDESK_DATA_DIR: dataDir },
-      });
+      const shell = await startWebShellProcess();
       await use(shell);
       await shell.stop();
     },
     { scope: 'worker' },
   ],
+  /** A page of the web shell, signed in as the demo user through the simulator's login page. */
   deskPage: async ({ page, webShell }, use) => {
-    await page.goto(webShell.ready.url);
+    const { username, password } = webShell.ready.simulator;
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    await signIn.signIn({ username, password });
     await use(page);
   },
 });

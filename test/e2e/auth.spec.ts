@@ -1,0 +1,66 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+
+test.describe('signing in through the simulator login page', () => {
+  test('a fresh start asks to sign in; the login page signs the demo user in and the status bar ticks', async ({ page, webShell }) => {
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    await expect(signIn.prompt).toContainText('Sign in to reach the service');
+    const { username, password, userId } = webShell.ready.simulator;
+    await signIn.signIn({ username, password });
+
+    const status = new SessionStatusBar(page);
+    await expect(status.user).toHaveText(`Signed in as ${userId}`);
+    await expect(status.profile).toHaveText('Embedded simulator');
+    const first = await status.secondsLeft();
+    expect(first).toBeGreaterThan(1190);
+    await expect.poll(() => status.secondsLeft(), { timeout: 5_000 }).toBeLessThan(first);
+
+    // The workspace loads with the new token: the service is reachable.
+    const reference = new ReferenceDataPage(page);
+    await expect(reference.status).toHaveText(/\d+ countries/);
+    await expect(status.connection).toHaveText('Connection: Online');
+    await keepScreenshot(page, 'auth-signed-in');
+  });
+
+  test('the deny button is reported in words and RefDesk stays signed out', async ({ page, webShell }) => {
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    await SignInPage.deny(await signIn.openLoginPage());
+    await expect(signIn.message).toHaveText('You declined the sign-in, so RefDesk is not signed in.');
+    await expect(new SessionStatusBar(page).user).toHaveText('Not signed in');
+    await keepScreenshot(page, 'auth-denied');
+  });
+
+  test('closing the login window cancels the sign-in', async ({ page, webShell }) => {
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    const loginPage = await signIn.openLoginPage();
+    await loginPage.close();
+    await expect(signIn.message).toHaveText('The sign-in window was closed before the sign-in finished.');
+    await expect(signIn.signInButton).toBeEnabled();
+  });
+
+  test('a wrong password keeps the login page open with its error, then the right one signs in', async ({ page, webShell }) => {
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    const loginPage = await signIn.openLoginPage();
+    await loginPage.getByLabel('User name').fill(webShell.ready.simulator.username);
+    await loginPage.getByLabel('Password').fill('not-the-password');
+    await loginPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(loginPage.getByRole('alert')).toHaveText('The user name or password is not correct.');
+    await SignInPage.submitLogin(loginPage, webShell.ready.simulator);
+    await expect(signIn.prompt).toBeHidden();
+  });
+});
+
+test('signing out forgets the session and asks to sign in again', async ({ deskPage }) => {
+  const status = new SessionStatusBar(deskPage);
+  await expect(status.user).toContainText('Signed in as');
+  await status.signOut.click();
+  const signIn = new SignInPage(deskPage);
+  await expect(signIn.prompt).toBeVisible();
+  await expect(status.user).toHaveText('Not signed in');
+  await expect(status.remaining).toBeHidden();
+  // Nothing was kept: a reload of the page still finds RefDesk signed out.
+  await deskPage.reload();
+  await expect(signIn.prompt).toBeVisible();
+});
