@@ -87,7 +87,7 @@ describe('GET /ca/v2/events', () => {
     const members = TOP_CLIENT.accounts.filter((a) => a.groupId === group.groupId).map((a) => a.accountId);
     const byGroup = await all(`AccountGroupKey=${encodeURIComponent(opaqueKey('accountGroup', group.groupId))}`);
     expect(byGroup.length).toBeGreaterThanOrEqual(byAccount.length);
-    expect(byGroup.flatMap((e) => e.Holdings!.map((h) => h.AccountId)).every((id) => members.includes(id))).toBe(true);
+    expect(byGroup.flatMap((e) => e.Holdings!.map((h) => h.AccountId!)).every((id) => members.includes(id))).toBe(true);
   });
 
   it('filters by asset type, corporate action type, event type, state and status', async () => {

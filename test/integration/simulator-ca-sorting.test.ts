@@ -33,9 +33,9 @@ describe('GET /ca/v2/events sorting and paging', () => {
     let next: string | undefined = `ca/v2/events?${query}&$top=${top}`;
     let total: number | undefined;
     while (next) {
-      const response = await sim.get<EventFeed>(next);
+      const response: { status: number; body: EventFeed } = await sim.get<EventFeed>(next);
       expect(response.status).toBe(200);
-      const page = response.body;
+      const page: EventFeed = response.body;
       total ??= page.__count;
       expect(page.__count).toBe(total);
       expect(page.Data.length).toBeLessThanOrEqual(top);

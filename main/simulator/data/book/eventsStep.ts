@@ -97,7 +97,7 @@ export const eventsStep: GenerationStep = {
     const oldest = new Date(asOf.getTime() - HISTORY_DAYS * DAY_MS);
 
     for (const instrument of instruments) {
-      const positions = positionsIn(stream(`positions:${instrument.assetType}:${instrument.uic}`), book.pools, scale, instrument.assetType === 'Bond');
+      const positions = positionsIn(stream(`positions:${instrument.stableKey}`), book.pools, scale, instrument.assetType === 'Bond');
       for (const slot of slotsOf(instrument, { stream, fromYear, toYear, rareFactor: RARE_FACTOR[scale] })) {
         const random = stream(slot.streamName);
         const draft = EVENT_BUILDERS[slot.code]({

@@ -36,6 +36,19 @@ export function electionWindow(instrument: EventInstrument, random: RandomStream
   };
 }
 
+/** A window from `opens` to a market deadline on `closesOn` (both business days of the market). */
+export function windowClosingOn(instrument: EventInstrument, random: RandomStream, opens: Date, closesOn: Date): ElectionWindow {
+  const { days } = instrument;
+  const responseDay = days.add(closesOn, -random.int(1, 2));
+  return {
+    opens: days.onOrAfter(opens),
+    closesOn,
+    marketDeadline: days.localTime(closesOn, 17),
+    deadline: days.localTime(responseDay, 17),
+    issuerDeadline: days.localTime(closesOn, 17),
+  };
+}
+
 /** The deadline fields of an option for a window. */
 export function deadlineFields(window: ElectionWindow): Pick<EventOption, 'Deadline' | 'MarketDeadline' | 'IssuerDeadline' | 'ElectionPeriod'> {
   return {

@@ -11,6 +11,13 @@ import type { MarketDays, MarketRule } from './markets';
 /** An instrument with corporate actions, with the traits the builders need. */
 export interface EventInstrument {
   instrumentId: number;
+  /**
+   * Identity of the instrument that survives from one day's universe to the next (uics of
+   * generated instruments may not): random streams and event ids derive from it.
+   */
+  stableKey: string;
+  /** A 32-bit number unique among the instruments with events, derived from `stableKey`. */
+  stableCode: number;
   uic: number;
   assetType: 'Stock' | 'Bond';
   symbol: string;

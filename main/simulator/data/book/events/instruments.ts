@@ -41,10 +41,10 @@ function unitHash(seed: number, name: string): number {
 }
 
 /** Coupon (percent) and maturity from a bond description such as "Bund 2.5% 2037-02-15". */
-function bondTerms(description: string, seed: number, uic: number): { coupon: number; maturity: Date } {
+function bondTerms(description: string, seed: number, stableKey: string): { coupon: number; maturity: Date } {
   const coupon = /(\d+(?:\.\d+)?)\s*%/.exec(description);
   const maturity = /(\d{4})-(\d{2})-(\d{2})/.exec(description);
-  const random = randomStream(seed, `ca:Bond:${uic}:terms`);
+  const random = randomStream(seed, `ca:${stableKey}:terms`);
   return {
     coupon: coupon ? Number(coupon[1]) : Math.round((2 + random.next() * 4) * 8) / 8,
     maturity: maturity
@@ -55,33 +55,41 @@ function bondTerms(description: string, seed: number, uic: number): { coupon: nu
 
 /**
  * The shares and bonds with events, in a stable order (shares, then bonds, by uic), numbered
- * from 1. Only the keys are scanned (the type index covers them); the rows of the selected
- * instruments are read one by one, which spares reading every instrument's details.
+ * from 1. Rows are read one by one by key (the type index lists the keys), which spares
+ * reading every instrument's details column.
  */
 export function loadEventInstruments(db: Database.Database, seed: number, scale: Scale): EventInstrument[] {
   const keysOf = db.prepare('SELECT uic FROM instruments WHERE asset_type = ? ORDER BY uic').pluck();
   const rowOf = db.prepare('SELECT uic, asset_type, symbol, description, isin, currency, exchange_id FROM instruments WHERE uic = ? AND asset_type = ?');
   const share = SELECTED[scale];
   const selected: EventInstrument[] = [];
+  const codesTaken = new Set<number>();
   for (const assetType of ['Stock', 'Bond'] as const) {
     const uics = keysOf.all(assetType) as number[];
     uics.forEach((uic, index) => {
       const wellKnown = assetType === 'Stock' && index < ALWAYS_SELECTED_SHARES;
-      if (!wellKnown && unitHash(seed, `${assetType}:${uic}`) >= (assetType === 'Bond' ? share.bonds : share.shares)) return;
       const row = rowOf.get(uic, assetType) as InstrumentRow;
-      selected.push(eventInstrument(row, selected.length + 1, seed));
+      const stableKey = `${assetType}:${row.isin ?? ''}:${row.symbol}`;
+      if (!wellKnown && unitHash(seed, stableKey) >= (assetType === 'Bond' ? share.bonds : share.shares)) return;
+      // Two keys with the same hash: the later one takes the next free code.
+      let stableCode = Math.floor(unitHash(0, stableKey) * 4_294_967_296);
+      while (codesTaken.has(stableCode)) stableCode = (stableCode + 1) % 4_294_967_296;
+      codesTaken.add(stableCode);
+      selected.push(eventInstrument(row, selected.length + 1, seed, stableKey, stableCode));
     });
   }
   return selected;
 }
 
-function eventInstrument(row: InstrumentRow, instrumentId: number, seed: number): EventInstrument {
+function eventInstrument(row: InstrumentRow, instrumentId: number, seed: number, stableKey: string, stableCode: number): EventInstrument {
   const isBond = row.asset_type === 'Bond';
   const rule = marketRuleFor(row.exchange_id, row.isin);
-  const priceRandom = randomStream(seed, `ca:${row.asset_type}:${row.uic}:price`);
+  const priceRandom = randomStream(seed, `ca:${stableKey}:price`);
   const price = Math.round((8 + priceRandom.next() ** 2 * 300) * (PRICE_MULTIPLIER[row.currency] ?? 1) * 100) / 100;
   return {
     instrumentId,
+    stableKey,
+    stableCode,
     uic: row.uic,
     assetType: row.asset_type,
     symbol: row.symbol,
@@ -91,6 +99,6 @@ function eventInstrument(row: InstrumentRow, instrumentId: number, seed: number)
     rule,
     days: new MarketDays(rule),
     price: isBond ? 100 : price,
-    ...(isBond ? bondTerms(row.description, seed, row.uic) : {}),
+    ...(isBond ? bondTerms(row.description, seed, stableKey) : {}),
   };
 }

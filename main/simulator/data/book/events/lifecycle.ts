@@ -43,7 +43,8 @@ export function lifecycleAt(code: EventCode, announced: Date, final: Date, asOf:
   const confirmedAt = new Date(announcedAt.getTime() + random.int(1, 6) * DAY_MS + random.int(0, 8) * HOUR_MS);
   const approvedAt = new Date(confirmedAt.getTime() + random.int(1, 4) * DAY_MS + random.int(0, 8) * HOUR_MS);
   const endAt = new Date(announcedAt.getTime() + random.int(2, Math.max(3, Math.round((final.getTime() - announced.getTime()) / DAY_MS))) * DAY_MS);
-  const pastAt = new Date(final.getTime() + DAY_MS + 2 * HOUR_MS);
+  // The event turns Past at the start of the day after its last day.
+  const pastAt = new Date(final.getTime() + DAY_MS);
 
   const transitions: Transition[] = [{ state: 'Preliminary', at: announcedAt }];
   const cancelled = roll < 0.035;

@@ -43,10 +43,10 @@ const RARE_BOND_EVENTS: { codes: EventCode[]; probability: number }[] = [
   { codes: ['EXOF'], probability: 0.01 },
 ];
 
-/** A stable id from the instrument, the year and the slot. */
-export function eventIdOf(instrument: Pick<EventInstrument, 'uic' | 'assetType'>, year: number, slot: number): number {
+/** A stable id from the instrument's stable code, the year and the slot. */
+export function eventIdOf(instrument: Pick<EventInstrument, 'stableCode'>, year: number, slot: number): number {
   if (slot < 0 || slot >= SLOTS_PER_YEAR) throw new Error(`Event slot ${slot} out of range`);
-  return (instrument.uic * 2 + (instrument.assetType === 'Bond' ? 1 : 0)) * 64 * SLOTS_PER_YEAR + (year - 2000) * SLOTS_PER_YEAR + slot;
+  return instrument.stableCode * 64 * SLOTS_PER_YEAR + (year - 2000) * SLOTS_PER_YEAR + slot;
 }
 
 function utc(year: number, month: number, day: number): Date {
@@ -71,11 +71,13 @@ function dividendAnchors(instrument: EventInstrument, traits: RandomStream, year
 /** The slots of a share between `fromYear` and `toYear`. */
 function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
   const { stream, fromYear, toYear } = window;
-  const base = `ca:${instrument.assetType}:${instrument.uic}`;
+  const base = `ca:${instrument.stableKey}`;
   const traits = stream(`${base}:traits`);
   const pays = traits.chance(0.75);
   const style = traits.next();
   const holdsMeeting = traits.chance(0.65);
+  const meetingMonth = traits.int(4, 6);
+  const meetingDay = traits.int(5, 24);
   const slots: EventSlot[] = [];
   for (let year = fromYear; year <= toYear; year++) {
     const anchors = dividendAnchors(instrument, stream(`${base}:habit`), year);
@@ -90,7 +92,7 @@ function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[
     }
     if (holdsMeeting) {
       // The AGM: in Europe the dividend follows it, so they share the date.
-      const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, 4 + (instrument.uic % 3), 5 + (instrument.uic % 20));
+      const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, meetingMonth, meetingDay);
       slots.push({ eventId: eventIdOf(instrument, year, SLOT.meeting), code: 'MEET', anchor: meeting, streamName: `${base}:${year}:meeting` });
     }
     slots.push(...rareSlots(instrument, window, base, year, RARE_SHARE_EVENTS));
@@ -116,7 +118,7 @@ function rareSlots(instrument: EventInstrument, window: SlotWindow, base: string
 /** The slots of a bond: coupons back from maturity, the maturity itself, and rare calls and offers. */
 function bondSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
   const { fromYear, toYear } = window;
-  const base = `ca:${instrument.assetType}:${instrument.uic}`;
+  const base = `ca:${instrument.stableKey}`;
   const maturity = instrument.maturity;
   if (!maturity) return [];
   const perYear = instrument.rule.couponsPerYear;

@@ -7,7 +7,7 @@
  */
 import type { EventOption } from '../../../../core/api/types';
 import { optionType, type OptionCode } from './codes';
-import { deadlineFields, electionWindow, type ElectionWindow } from './deadlines';
+import { deadlineFields, electionWindow, windowClosingOn, type ElectionWindow } from './deadlines';
 import { day, roundMoney } from './distribution';
 import type { BuildInput, EventDraft, EventInstrument } from './draft';
 import { indicator, narrative, onDay, period, price, round } from './wire';
@@ -22,6 +22,8 @@ interface RightsTerms {
   credited: Date;
   tradingEnds: Date;
   window: ElectionWindow;
+  /** Instructions to sell rights close the business day before rights trading ends. */
+  sellWindow: ElectionWindow;
   newShares: Date;
   per: number;
   subscriptionPrice: number;
@@ -42,10 +44,11 @@ export function rightsTerms(input: BuildInput): RightsTerms {
   const credited = days.add(record, 1);
   const tradingEnds = days.add(credited, random.int(7, 10));
   const window = electionWindow(instrument, random, credited, random.int(9, 13));
+  const sellWindow = windowClosingOn(instrument, random, credited, days.add(tradingEnds, -1));
   const newShares = days.add(window.closesOn, 5);
   const per = random.int(2, 8);
   const subscriptionPrice = roundMoney(instrument.price * (0.6 + random.next() * 0.2), instrument.currency);
-  return { announced, meeting, ex, record, credited, tradingEnds, window, newShares, per, subscriptionPrice, renounceable: random.chance(0.7) };
+  return { announced, meeting, ex, record, credited, tradingEnds, window, sellWindow, newShares, per, subscriptionPrice, renounceable: random.chance(0.7) };
 }
 
 function rightsLine(instrument: EventInstrument) {
@@ -68,9 +71,10 @@ function subscriptionOptions(instrument: EventInstrument, terms: RightsTerms, co
             SecurityMovements: [{ ...rightsLine(instrument), SecurityMovementType: 'Debit' }, { Currency: instrument.currency, DisplayAndFormat: { Description: instrument.description, IsinCode: instrument.isin ?? '', Symbol: instrument.symbol }, SecurityMovementType: 'Credit', Uic: instrument.uic }],
           }
         : {}),
-      ...(code === 'SLLE' ? { Payment: onDay(terms.tradingEnds), CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual' }] } : {}),
+      // Rights are sold while they trade; the proceeds settle two business days after the last sale.
+      ...(code === 'SLLE' ? { Payment: onDay(instrument.days.add(terms.tradingEnds, 2)), CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual' }] } : {}),
       ...(code === 'BUYA' ? { CashMovements: [{ CashMovementType: 'Debit', Currency: instrument.currency, PriceType: 'Actual' }] } : {}),
-      ...deadlineFields(terms.window),
+      ...deadlineFields(code === 'SLLE' || code === 'BUYA' ? terms.sellWindow : terms.window),
     };
   });
 }
