@@ -31,6 +31,8 @@ export async function startWebShellProcess(extraArgs: string[] = []): Promise<Re
 
 export const test = base.extend<{ deskPage: Page }, { webShell: ReadyProcess<WebShellReady> }>({
   webShell: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const shell = await startWebShellProcess();
       await use(shell);
