@@ -1,0 +1,52 @@
+import { expect, keepScreenshot, startWebShellProcess, test, type WebShellReady } from './fixtures';
+import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+import type { ReadyProcess } from '../support/simulatorProcess';
+
+/** Tokens of this web shell live 15 s: the warning comes at 10 s, expiry at 15 s. */
+const TOKEN_TTL_SECONDS = 15;
+let shortLived: ReadyProcess<WebShellReady>;
+
+test.beforeAll(async () => {
+  shortLived = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+});
+test.afterAll(async () => {
+  await shortLived?.stop();
+});
+
+test('after expiry the user signs in again and finds the workspace as they left it', async ({ page }) => {
+  const credentials = shortLived.ready.simulator;
+  const signIn = await SignInPage.openSignedOut(page, shortLived.ready.url);
+  await signIn.signIn(credentials);
+  const reference = new ReferenceDataPage(page);
+  await expect(reference.status).toHaveText(/\d+ countries/);
+  await reference.filter.fill('Denmark');
+  await expect(reference.countryRow('Denmark')).toHaveCount(1);
+
+  const status = new SessionStatusBar(page);
+  await expect(status.expiryWarning).toContainText('Your session is about to expire', { timeout: TOKEN_TTL_SECONDS * 1000 });
+  await keepScreenshot(page, 'auth-expiring');
+  await expect(signIn.prompt).toContainText('Your session expired', { timeout: TOKEN_TTL_SECONDS * 1000 });
+  await expect(status.user).toHaveText('Not signed in');
+  await keepScreenshot(page, 'auth-expired');
+
+  await signIn.signIn(credentials);
+  // Nothing was reloaded: the filter and its result are still there, and the service answers again.
+  await expect(reference.filter).toHaveValue('Denmark');
+  await expect(reference.countryRow('Denmark')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(reference.status).toHaveText(/\d+ countries/);
+  await expect(status.user).toContainText('Signed in as');
+});
+
+test('"Sign in again" in the expiry warning renews the session before it ends', async ({ page }) => {
+  const signIn = await SignInPage.openSignedOut(page, shortLived.ready.url);
+  await signIn.signIn(shortLived.ready.simulator);
+  const status = new SessionStatusBar(page);
+  await expect(status.signInAgain).toBeVisible({ timeout: TOKEN_TTL_SECONDS * 1000 });
+  await signIn.signIn(shortLived.ready.simulator, status.signInAgain);
+  await expect(status.expiryWarning).toBeHidden();
+  expect(await status.secondsLeft()).toBeGreaterThan(TOKEN_TTL_SECONDS - 4);
+  await expect(signIn.prompt).toBeHidden();
+});
