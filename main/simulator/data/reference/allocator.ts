@@ -48,13 +48,12 @@ export class RankCounter {
 
   constructor(db: Database.Database, tier: number) {
     const from = tier * TIER_SIZE;
+    // Search entries are keyed by rank: the tier's highest is one primary-key lookup.
     const row = db
-      .prepare(
-        `SELECT max(top) AS top FROM (
-           SELECT max(search_rank) AS top FROM instruments WHERE search_rank >= ? AND search_rank < ?
-           UNION ALL SELECT max(search_rank) FROM option_roots WHERE search_rank >= ? AND search_rank < ?)`,
-      )
-      .get(from, from + TIER_SIZE, from, from + TIER_SIZE) as { top: number | null };
+      .prepare('SELECT max(id) AS top FROM search_entries WHERE id >= ? AND id < ?')
+      .get(from, from + TIER_SIZE) as {
+      top: number | null;
+    };
     this.next = (row.top ?? from - 1) + 1;
   }
 

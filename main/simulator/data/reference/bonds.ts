@@ -4,20 +4,12 @@
  * Maturities follow each type's pattern and always lie after the universe's date.
  */
 import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
-import {
-  isoDate,
-  ORDER_TYPES_EXCHANGE,
-  orderDistances,
-  priceFormat,
-  roundTo,
-  standardAmounts,
-} from './fields';
-import { completeIsin } from './isin';
+import { isoDate, orderDistances, priceFormat, roundTo, standardAmounts } from './fields';
+import { uniqueIsin } from './isin';
 import { companyName, SECTORS } from './names';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
 import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
-import type { RandomStream } from '../random';
 import type { GenerationStep } from '../universe';
 
 export type BondType = 'Government' | 'Corporate' | 'Mortgage' | 'TreasuryBill';
@@ -307,6 +299,12 @@ const WELL_KNOWN_BONDS: readonly [string, string, number, number][] = [
   ['jgb', 'JP1103761233', 1.5, 10],
 ];
 
+const OTC_EXCHANGE = exchangeSummary(OTC_VENUE);
+const BOND_DISTANCES = orderDistances('Percentage', 0.5);
+const BOND_ORDER_TYPES = ['Market', 'Limit'];
+/** LocalizedInfo of the deflation floor of inflation-linked bonds. */
+const DEFLATION_FLOOR = { Text: 'Deflation floor at par on redemption' };
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The first maturity date of the template's pattern at least `years` after `asOf`. */
@@ -347,19 +345,15 @@ function bondRow(input: BondInput, rank: number) {
   const details = {
     AmountDecimals: template.minimum < 1 ? 2 : 0,
     AssetType: 'Bond',
+    BondIndexRatio: template.inflationLinked ? 1.2345 : undefined,
     BondType: template.bondType,
-    ...(template.inflationLinked
-      ? {
-          BondIndexRatio: 1.2345,
-          DeflationFloorProtectionType: { Text: 'Deflation floor at par on redemption' },
-        }
-      : {}),
     Coupon: input.coupon,
     CouponType: template.couponType,
     CurrencyCode: template.currency,
     DefaultAmount: minimum * 10,
+    DeflationFloorProtectionType: template.inflationLinked ? DEFLATION_FLOOR : undefined,
     Description: description,
-    Exchange: exchangeSummary(OTC_VENUE),
+    Exchange: OTC_EXCHANGE,
     Format: priceFormat(3),
     GroupId: 0,
     IncrementSize: template.increment,
@@ -367,9 +361,9 @@ function bondRow(input: BondInput, rank: number) {
     IsTradable: input.isTradable,
     MinimumTradeSize: minimum,
     NonTradableReason: input.isTradable ? 'None' : 'OfflineTradableBonds',
-    OrderDistances: orderDistances('Percentage', 0.5),
+    OrderDistances: BOND_DISTANCES,
     StandardAmounts: standardAmounts(minimum, [1, 5, 10, 25, 50, 100]),
-    SupportedOrderTypes: ORDER_TYPES_EXCHANGE.filter((type) => type !== 'Stop' && type !== 'StopLimit'),
+    SupportedOrderTypes: BOND_ORDER_TYPES,
     Symbol: symbol,
     TickSize: 0.001,
     TradableAs: ['Bond'],
@@ -414,19 +408,6 @@ const ISIN_PREFIX_BY_TEMPLATE: Record<string, string> = {
   frn: 'XS2',
   jgb: 'JP1',
 };
-
-function generatedIsin(random: RandomStream, prefix: string, taken: Set<string>): string {
-  const characters = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-  for (;;) {
-    let body = prefix;
-    while (body.length < 11) body += random.pick([...characters]);
-    const isin = completeIsin(body);
-    if (!taken.has(isin)) {
-      taken.add(isin);
-      return isin;
-    }
-  }
-}
 
 export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
@@ -482,7 +463,7 @@ export const bondsStep: GenerationStep = {
           {
             uic: uics.take(),
             template,
-            isin: generatedIsin(rng, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
+            isin: uniqueIsin(rng, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
             coupon,
             maturity: maturityAfter(template, asOf, years),
             issuer,

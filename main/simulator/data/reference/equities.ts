@@ -1,6 +1,10 @@
 /**
  * Shares, ETFs and ETCs with their CFDs (same uic, asset type CfdOnStock/CfdOnEtf/CfdOnEtc:
  * the platform trades a CFD on the share's own uic), and stock indices with index CFDs.
+ *
+ * Details are object literals with their fields in alphabetical order (a field that does not
+ * apply is `undefined`, which JSON leaves out): hundreds of thousands of them are built at
+ * large scale, and literals of one shape are what V8 builds and serializes fastest.
  */
 import type { RankCounter } from './allocator';
 import {
@@ -28,6 +32,40 @@ const DISPLAY_HINT_OF: Record<ShareAssetType, string | undefined> = {
 /** Countries whose shares are eligible for the French PEA wrapper (EU/EEA listings). */
 const PEA_COUNTRIES = new Set(['FR', 'DE', 'NL', 'BE', 'IT', 'ES', 'PT', 'AT', 'FI', 'DK', 'SE', 'NO']);
 const US_MICS = new Set(['XNYS', 'XNAS', 'ARCX']);
+
+const SHARE_DISTANCES = orderDistances('Percentage', 0.5);
+const CFD_AMOUNTS = standardAmounts(1, [1, 10, 50, 100, 500, 1000]);
+
+/** Per-listing pieces shared by every share of the exchange. */
+const venueCache = new Map<
+  string,
+  {
+    exchange: ReturnType<typeof exchangeSummary>;
+    exchangeId: string;
+    country: string;
+    tickScheme: ReturnType<typeof stockTickSizeScheme>;
+  }
+>();
+function venue(mic: string) {
+  let cached = venueCache.get(mic);
+  if (!cached) {
+    cached = {
+      exchange: exchangeSummary(mic),
+      exchangeId: exchangeIdOf(mic),
+      country: countryOf(mic),
+      tickScheme: stockTickSizeScheme(mic),
+    };
+    venueCache.set(mic, cached);
+  }
+  return cached;
+}
+
+const amountsCache = new Map<number, number[]>();
+function shareAmounts(lot: number): number[] {
+  let amounts = amountsCache.get(lot);
+  if (!amounts) amountsCache.set(lot, (amounts = standardAmounts(lot)));
+  return amounts;
+}
 
 export interface ShareInput {
   uic: number;
@@ -63,93 +101,99 @@ export function shareRows(
   ranks: { share: RankCounter; cfd: RankCounter },
 ): InstrumentRow[] {
   const symbol = listingSymbol(input.ticker, input.mic);
-  const tickScheme = stockTickSizeScheme(input.mic);
+  const { exchange, exchangeId, country, tickScheme } = venue(input.mic);
   const tick = tickAt(tickScheme, input.price);
-  const country = countryOf(input.mic);
   const cfdType = CFD_OF[input.assetType];
   const tradableAs = input.withCfd ? [input.assetType, cfdType] : [input.assetType];
   const format = priceFormat(
     Math.max(priceDecimals(input.currency, input.price), Math.min(4, decimalsOf(tick))),
   );
-  const common = {
-    AmountDecimals: 0,
-    CurrencyCode: input.currency,
-    Description: input.name,
-    Exchange: exchangeSummary(input.mic),
-    Format: format,
-    GroupId: 0,
-    IsTradable: input.isTradable,
-    NonTradableReason: input.isTradable ? 'None' : 'NotOnlineClientTradable',
-    OrderDistances: orderDistances('Percentage', 0.5),
-    PrimaryListing: input.primaryListing,
-    Symbol: symbol,
-    TickSize: tick,
-    TickSizeScheme: tickScheme,
-    TradableAs: tradableAs,
-    TradingStatus: input.isTradable ? 'Tradable' : 'NonTradable',
-    Uic: input.uic,
-  };
-  const share: Record<string, unknown> = {
-    ...common,
-    AssetType: input.assetType,
-    DefaultAmount: input.lot,
-    IncrementSize: input.lot,
-    IsComplex: false,
-    ...(US_MICS.has(input.mic) ? { IsExtendedTradingHoursEnabled: true } : {}),
-    ...(input.assetType === 'Stock' && PEA_COUNTRIES.has(country) ? { IsPEAEligible: true } : {}),
-    LotSize: input.lot,
-    LotSizeType: input.lot > 1 ? 'OddLotsNotAllowed' : 'NotUsed',
-    MinimumTradeSize: input.lot,
-    ShortTradeDisabled: true,
-    StandardAmounts: standardAmounts(input.lot),
-    SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
-  };
-  const rows: InstrumentRow[] = [
-    {
-      uic: input.uic,
-      assetType: input.assetType,
-      symbol,
-      description: input.name,
-      isin: input.isin,
-      currency: input.currency,
-      exchangeId: exchangeIdOf(input.mic),
-      mic: input.mic,
-      displayHint: DISPLAY_HINT_OF[input.assetType],
-      price: input.price,
-      isTradable: input.isTradable,
-      isComplex: false,
-      searchRank: ranks.share.take(),
-      details: share,
-    },
+  const displayHint = DISPLAY_HINT_OF[input.assetType];
+  const tradable = input.isTradable;
+  const row = (
+    assetType: string,
+    isComplex: boolean,
+    rank: number,
+    details: Record<string, unknown>,
+  ): InstrumentRow => ({
+    uic: input.uic,
+    assetType,
+    symbol,
+    description: input.name,
+    isin: input.isin,
+    currency: input.currency,
+    exchangeId,
+    mic: input.mic,
+    displayHint,
+    price: input.price,
+    isTradable: tradable,
+    isComplex,
+    searchRank: rank,
+    details,
+  });
+  const rows = [
+    row(input.assetType, false, ranks.share.take(), {
+      AmountDecimals: 0,
+      AssetType: input.assetType,
+      CurrencyCode: input.currency,
+      DefaultAmount: input.lot,
+      Description: input.name,
+      DisplayHint: displayHint,
+      Exchange: exchange,
+      Format: format,
+      GroupId: 0,
+      IncrementSize: input.lot,
+      IsComplex: false,
+      IsExtendedTradingHoursEnabled: US_MICS.has(input.mic) ? true : undefined,
+      IsPEAEligible: input.assetType === 'Stock' && PEA_COUNTRIES.has(country) ? true : undefined,
+      IsTradable: tradable,
+      LotSize: input.lot,
+      LotSizeType: input.lot > 1 ? 'OddLotsNotAllowed' : 'NotUsed',
+      MinimumTradeSize: input.lot,
+      NonTradableReason: tradable ? 'None' : 'NotOnlineClientTradable',
+      OrderDistances: SHARE_DISTANCES,
+      PrimaryListing: input.primaryListing,
+      ShortTradeDisabled: true,
+      StandardAmounts: shareAmounts(input.lot),
+      SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+      Symbol: symbol,
+      TickSize: tick,
+      TickSizeScheme: tickScheme,
+      TradableAs: tradableAs,
+      TradingStatus: tradable ? 'Tradable' : 'NonTradable',
+      Uic: input.uic,
+    }),
   ];
   if (input.withCfd) {
-    const cfd: Record<string, unknown> = {
-      ...common,
-      AssetType: cfdType,
-      DefaultAmount: 100,
-      IncrementSize: 1,
-      IsComplex: true,
-      MinimumTradeSize: 1,
-      ShortTradeDisabled: false,
-      StandardAmounts: standardAmounts(1, [1, 10, 50, 100, 500, 1000]),
-      SupportedOrderTypes: ORDER_TYPES_FULL,
-    };
-    rows.push({
-      uic: input.uic,
-      assetType: cfdType,
-      symbol,
-      description: input.name,
-      isin: input.isin,
-      currency: input.currency,
-      exchangeId: exchangeIdOf(input.mic),
-      mic: input.mic,
-      displayHint: DISPLAY_HINT_OF[input.assetType],
-      price: input.price,
-      isTradable: input.isTradable,
-      isComplex: true,
-      searchRank: ranks.cfd.take(),
-      details: cfd,
-    });
+    rows.push(
+      row(cfdType, true, ranks.cfd.take(), {
+        AmountDecimals: 0,
+        AssetType: cfdType,
+        CurrencyCode: input.currency,
+        DefaultAmount: 100,
+        Description: input.name,
+        DisplayHint: displayHint,
+        Exchange: exchange,
+        Format: format,
+        GroupId: 0,
+        IncrementSize: 1,
+        IsComplex: true,
+        IsTradable: tradable,
+        MinimumTradeSize: 1,
+        NonTradableReason: tradable ? 'None' : 'NotOnlineClientTradable',
+        OrderDistances: SHARE_DISTANCES,
+        PrimaryListing: input.primaryListing,
+        ShortTradeDisabled: false,
+        StandardAmounts: CFD_AMOUNTS,
+        SupportedOrderTypes: ORDER_TYPES_FULL,
+        Symbol: symbol,
+        TickSize: tick,
+        TickSizeScheme: tickScheme,
+        TradableAs: tradableAs,
+        TradingStatus: tradable ? 'Tradable' : 'NonTradable',
+        Uic: input.uic,
+      }),
+    );
   }
   return rows;
 }
@@ -185,6 +229,7 @@ export function indexRow(input: IndexInput, rank: number): InstrumentRow {
       AssetType: 'StockIndex',
       CurrencyCode: input.currency,
       Description: input.name,
+      DisplayHint: 'StockIndices',
       Exchange: exchangeSummary(input.mic),
       Format: priceFormat(2),
       GroupId: 0,
@@ -222,6 +267,7 @@ export function indexCfdRow(
     exchangeId: exchangeIdOf(input.indexMic),
     mic: input.indexMic,
     displayHint: 'StockIndices',
+    price: input.level,
     isTradable: true,
     isComplex: true,
     searchRank: rank,
@@ -232,12 +278,14 @@ export function indexCfdRow(
       CurrencyCode: input.currency,
       DefaultAmount: 1,
       Description: input.name,
+      DisplayHint: 'StockIndices',
       Exchange: exchangeSummary(input.indexMic),
       Format: priceFormat(tick === 1 ? 0 : 1),
       GroupId: 0,
       IncrementSize: 1,
       IsComplex: true,
       IsTradable: true,
+      MaxGuaranteedStopOrderSize: 100,
       MinimumTradeSize: 1,
       NonTradableReason: 'None',
       OrderDistances: orderDistances('Percentage', 0.25),
@@ -245,7 +293,6 @@ export function indexCfdRow(
       RelatedInstruments: [{ AssetType: 'StockIndex', Uic: input.indexUic }],
       StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
       SupportedOrderTypes: [...ORDER_TYPES_FULL, 'GuaranteedStop'],
-      MaxGuaranteedStopOrderSize: 100,
       Symbol: input.symbol,
       TickSize: tick,
       TradableAs: ['CfdOnIndex'],

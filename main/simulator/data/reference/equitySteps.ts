@@ -4,7 +4,7 @@
  */
 import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
 import { indexCfdRow, indexRow, shareRows, type ShareAssetType } from './equities';
-import { completeIsin } from './isin';
+import { uniqueIsin } from './isin';
 import { WELL_KNOWN_ETFS, WELL_KNOWN_INDICES, WELL_KNOWN_STOCKS } from './listings';
 import { companyName, nameStem, SECTORS, tickerFor } from './names';
 import { InstrumentWriter } from './schema';
@@ -123,7 +123,6 @@ const ISIN_PREFIX: Record<string, string> = {
   IN: 'INE',
   ZA: 'ZAE',
 };
-const ALPHANUMERIC = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 export const generatedEquitiesStep: GenerationStep = {
   name: 'reference:generated-equities',
@@ -153,18 +152,7 @@ export const generatedEquitiesStep: GenerationStep = {
       }
       return ['XNAS', 'USD'];
     };
-    const isinFor = (country: string): string => {
-      for (;;) {
-        const prefix = ISIN_PREFIX[country] ?? country;
-        let body = prefix;
-        while (body.length < 11) body += rng.pick([...ALPHANUMERIC]);
-        const isin = completeIsin(body);
-        if (!takenIsins.has(isin)) {
-          takenIsins.add(isin);
-          return isin;
-        }
-      }
-    };
+    const isinFor = (country: string): string => uniqueIsin(rng, ISIN_PREFIX[country] ?? country, takenIsins);
 
     const products = sizes.exchangeTradedProducts;
     for (let i = 0; i < sizes.stocks + products; i++) {

@@ -15,6 +15,7 @@ import {
   ORDER_TYPES_FULL,
   orderDistances,
   priceFormat,
+  sortKeys,
   standardAmounts,
   wireDate,
 } from './fields';
@@ -124,12 +125,13 @@ export const futuresStep: GenerationStep = {
         isTradable: true,
         isComplex: true,
         searchRank: ranks.continuous.take(),
-        details: {
+        details: sortKeys({
           ...common,
           Description: continuousDescription,
+          DisplayHint: 'Continuous',
           Symbol: continuousSymbol,
           Uic: continuousUic,
-        },
+        }),
       });
       space.run(continuousUic, product.root);
 
@@ -151,7 +153,7 @@ export const futuresStep: GenerationStep = {
           searchRank: ranks.contracts.take(),
           expiry,
           underlyingUic: continuousUic,
-          details: {
+          details: sortKeys({
             ...common,
             Description: description,
             ExpiryDate: wireDate(expiry),
@@ -159,7 +161,7 @@ export const futuresStep: GenerationStep = {
             RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: continuousUic }],
             Symbol: contract.symbol,
             Uic: uic,
-          },
+          }),
         });
         element.run(continuousUic, expiry, uic, contract.symbol);
       });

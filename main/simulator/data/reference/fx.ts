@@ -6,7 +6,7 @@
  */
 import { isTradingDay } from '../../calendar/businessDays';
 import { RankCounter, SEARCH_TIER } from './allocator';
-import { isoDate, ORDER_TYPES_FULL, orderDistances, priceFormat, standardAmounts } from './fields';
+import { isoDate, ORDER_TYPES_FULL, orderDistances, priceFormat, sortKeys, standardAmounts } from './fields';
 import { CURRENCY_NAMES, FIXED_FX_UICS, FX_PAIRS, pipsOf, spotLagOf, type FxClass } from './fxFacts';
 import { InstrumentWriter, type InstrumentRow } from './schema';
 import { exchangeIdOf, exchangeSummary, OTC_VENUE } from './venues';
@@ -156,7 +156,7 @@ function pairRows(
       isTradable: true,
       isComplex: OPTION_TYPES.includes(assetType),
       searchRank: assetType === 'FxSpot' ? ranks.spot.take() : ranks.other.take(),
-      details: { ...details, AssetType: assetType },
+      details: sortKeys({ ...details, AssetType: assetType, DisplayHint: metal ? 'PreciousMetal' : 'Forex' }),
     };
   });
 }

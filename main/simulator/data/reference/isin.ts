@@ -2,6 +2,7 @@
  * ISIN check digits (ISO 6166): letters become numbers (A=10 ... Z=35), then the Luhn check
  * over the digit string. Generated ISINs use it; the well-known ones are checked with it.
  */
+import type { RandomStream } from '../random';
 
 function expand(body: string): string {
   let digits = '';
@@ -36,4 +37,24 @@ export function isValidIsin(isin: string): boolean {
 /** A full ISIN from an 11-character body. */
 export function completeIsin(body: string): string {
   return `${body}${isinCheckDigit(body)}`;
+}
+
+const ISIN_CHARACTERS = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** Characters drawn at random from an alphabet. */
+export function randomCharacters(random: RandomStream, alphabet: string, count: number): string {
+  let text = '';
+  for (let i = 0; i < count; i++) text += alphabet[random.int(0, alphabet.length - 1)];
+  return text;
+}
+
+/** A generated ISIN starting with `prefix` (country code and any national prefix), unique within `taken`. */
+export function uniqueIsin(random: RandomStream, prefix: string, taken: Set<string>): string {
+  for (;;) {
+    const isin = completeIsin(prefix + randomCharacters(random, ISIN_CHARACTERS, 11 - prefix.length));
+    if (!taken.has(isin)) {
+      taken.add(isin);
+      return isin;
+    }
+  }
 }

@@ -242,7 +242,7 @@ export function tickerFor(
     let symbol: string;
     if (range && attempt >= 30) {
       // Numeric codes run out on a large universe: Tokyo's newer codes end in a letter (e.g. 130A).
-      symbol = `${random.int(100, 999)}${random.pick([...LETTERS])}${attempt > 60 ? random.int(0, 9) : ''}`;
+      symbol = `${random.int(100, 999)}${LETTERS[random.int(0, 25)]}${attempt > 60 ? random.int(0, 9) : ''}`;
     } else if (range) {
       const value = random.int(range[0], range[1]);
       symbol = countryCode === 'KR' ? String(value).padStart(6, '0') : String(value);
@@ -252,9 +252,9 @@ export function tickerFor(
       symbol = letters.slice(0, 1);
       while (symbol.length < length) {
         symbol +=
-          attempt < 5 && letters.length > symbol.length
-            ? random.pick([...letters.slice(1)])
-            : random.pick([...LETTERS]);
+          attempt < 5 && letters.length > 1
+            ? letters[random.int(1, letters.length - 1)]
+            : LETTERS[random.int(0, 25)];
       }
     }
     if (!taken.has(symbol)) {

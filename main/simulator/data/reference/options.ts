@@ -32,6 +32,7 @@ import {
 } from './optionChains';
 import { stockOptionShape, WELL_KNOWN_OPTION_ROOTS, type OptionRootFact } from './optionFacts';
 import { InstrumentWriter } from './schema';
+import { SearchIndexWriter } from './searchIndex';
 import { REFERENCE_SIZES } from './sizes';
 import { exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
@@ -60,6 +61,7 @@ class OptionRootBuilder {
   private readonly writer: InstrumentWriter;
   private readonly uics: UicAllocator;
   private readonly insertRoot: Database.Statement;
+  private readonly search: SearchIndexWriter;
   private readonly insertExpiry: Database.Statement;
   private nextRootId: number;
   readonly rootsByUnderlying = new Map<
@@ -73,6 +75,7 @@ class OptionRootBuilder {
   ) {
     const { db } = context;
     this.writer = new InstrumentWriter(db);
+    this.search = new SearchIndexWriter(db);
     this.uics = new UicAllocator(db);
     this.insertRoot = db.prepare(
       `INSERT INTO option_roots (option_root_id, asset_type, symbol, description, currency, exchange_id, underlying_uic,
@@ -139,6 +142,7 @@ class OptionRootBuilder {
       TradableAs: [fact.assetType],
       UnderlyingAssetType: underlying.assetType,
     });
+    const rank = this.ranks.take();
     this.insertRoot.run(
       rootId,
       fact.assetType,
@@ -149,9 +153,36 @@ class OptionRootBuilder {
       underlying.uic,
       underlying.assetType,
       multiLeg ? 1 : 0,
-      this.ranks.take(),
+      rank,
       JSON.stringify(details),
     );
+    this.search.write({
+      rank,
+      summaryType: 'ContractOptionRoot',
+      identifier: rootId,
+      assetType: fact.assetType,
+      symbol,
+      description: fact.description,
+      exchangeId,
+      isComplex: true,
+      visible: true,
+      multiLeg,
+      summary: {
+        AssetType: fact.assetType,
+        CanParticipateInMultiLegOrder: multiLeg,
+        CurrencyCode: currency,
+        Description: fact.description,
+        ExchangeId: exchangeId,
+        GroupId: 0,
+        GroupOptionRootId: rootId,
+        Identifier: rootId,
+        SummaryType: 'ContractOptionRoot',
+        Symbol: symbol,
+        TradableAs: [fact.assetType],
+        UnderlyingAssetType: underlying.assetType,
+        UnderlyingUic: underlying.uic,
+      },
+    });
     const key = `${underlying.uic}:${underlying.assetType}`;
     const related = this.rootsByUnderlying.get(key) ?? [];
     related.push({ AssetType: fact.assetType, OptionRootId: rootId, OptionType: 'Standard' });

@@ -9,7 +9,7 @@
  * at request time, which keeps a million-instrument universe small.
  */
 import type Database from 'better-sqlite3';
-import { sortKeys } from './fields';
+import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
 export const REFERENCE_SCHEMA = `
 CREATE TABLE instruments (
@@ -81,7 +81,7 @@ CREATE TABLE fx_pairs (
   base TEXT NOT NULL,
   quote TEXT NOT NULL
 );
-`;
+${SEARCH_SCHEMA}`;
 
 /** Indexes created after the bulk inserts (cheaper than maintaining them row by row). */
 export const REFERENCE_INDEXES = `
@@ -111,15 +111,20 @@ export interface InstrumentRow {
   putCall?: string | undefined;
   underlyingUic?: number | undefined;
   tradingStatus?: string | undefined;
-  /** The wire InstrumentDetails; omitted for specific options. */
+  /**
+   * The wire InstrumentDetails, fields in alphabetical order (undefined ones are left out);
+   * omitted for specific options.
+   */
   details?: Record<string, unknown> | undefined;
 }
 
-/** Inserts instrument rows with one prepared statement. */
+/** Inserts instrument rows, and the search entries of those with a search rank. */
 export class InstrumentWriter {
   private readonly insert: Database.Statement;
+  private readonly search: SearchIndexWriter;
 
   constructor(db: Database.Database) {
+    this.search = new SearchIndexWriter(db);
     this.insert = db.prepare(
       `INSERT INTO instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic, display_hint, price,
          is_tradable, is_complex, search_rank, option_root_id, expiry, strike, put_call, underlying_uic, trading_status, details)
@@ -128,6 +133,7 @@ export class InstrumentWriter {
   }
 
   write(row: InstrumentRow): void {
+    const details = row.details;
     this.insert.run(
       row.uic,
       row.assetType,
@@ -148,12 +154,42 @@ export class InstrumentWriter {
       row.putCall ?? null,
       row.underlyingUic ?? null,
       row.tradingStatus ?? null,
-      row.details === undefined ? null : JSON.stringify(wireDetails(row)),
+      details === undefined ? null : JSON.stringify(details),
     );
+    if (row.searchRank !== undefined) this.writeSearchEntry(row, row.searchRank, details ?? {});
   }
-}
 
-/** The stored wire object: the row's DisplayHint included, fields in alphabetical order. */
-function wireDetails(row: InstrumentRow): Record<string, unknown> {
-  return sortKeys(row.displayHint ? { ...row.details, DisplayHint: row.displayHint } : row.details!);
+  private writeSearchEntry(row: InstrumentRow, rank: number, details: Record<string, unknown>): void {
+    const multiLeg = details.CanParticipateInMultiLegOrder as boolean | undefined;
+    const summary: Record<string, unknown> = {
+      AssetType: row.assetType,
+      ...(multiLeg !== undefined ? { CanParticipateInMultiLegOrder: multiLeg } : {}),
+      CurrencyCode: row.currency,
+      Description: row.description,
+      ...(row.displayHint ? { DisplayHint: row.displayHint } : {}),
+      ExchangeId: row.exchangeId ?? '',
+      GroupId: details.GroupId ?? 0,
+      Identifier: row.uic,
+      PrimaryListing: details.PrimaryListing ?? row.uic,
+      SummaryType: 'Instrument',
+      Symbol: row.symbol,
+      TradableAs: details.TradableAs ?? [row.assetType],
+      ...(details.UnderlyingAssetType ? { UnderlyingAssetType: details.UnderlyingAssetType } : {}),
+    };
+    this.search.write({
+      rank,
+      summaryType: 'Instrument',
+      identifier: row.uic,
+      uic: row.uic,
+      assetType: row.assetType,
+      symbol: row.symbol,
+      description: row.description,
+      exchangeId: row.exchangeId,
+      isComplex: row.isComplex,
+      displayHint: row.displayHint,
+      visible: isVisible(row.isTradable, row.assetType),
+      multiLeg,
+      summary,
+    });
+  }
 }

@@ -39,6 +39,6 @@ export const REFERENCE_SIZES: Record<Scale, ReferenceSizes> = {
     bonds: 80_000,
     mutualFunds: 40_000,
     certificates: 30_000,
-    stockOptionRoots: 520,
+    stockOptionRoots: 1000,
   },
 };

@@ -4,8 +4,10 @@
  * every scale; generated content sized by the scale follows; indexes and the search index last.
  */
 import { bondsStep } from './bonds';
+import { certificatesStep } from './certificates';
 import { generatedEquitiesStep, wellKnownEquitiesStep } from './equitySteps';
 import { futuresStep } from './futures';
+import { fundsStep } from './funds';
 import { fxStep } from './fx';
 import { generatedOptionsStep, wellKnownOptionsStep } from './options';
 import { REFERENCE_INDEXES, REFERENCE_SCHEMA } from './schema';
@@ -29,7 +31,9 @@ export const referenceSteps: GenerationStep[] = [
   futuresStep,
   wellKnownOptionsStep,
   bondsStep,
+  fundsStep,
   generatedEquitiesStep,
+  certificatesStep,
   generatedOptionsStep,
   indexesStep,
   searchIndexStep,
