@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { SignInPage } from './pages/SignInPage';
+
+interface Exchange {
+  window: 'RefDesk' | 'login popup';
+  channel: string;
+  request: string;
+  response: string;
+}
+
+/** Records every bridge call of the browser context (RefDesk's window and the login popup). */
+async function recordBridge(page: Page, exchanges: Exchange[]): Promise<void> {
+  await page.context().route('**/__desk/invoke/**', async (route) => {
+    const request = route.request();
+    const response = await route.fetch();
+    exchanges.push({
+      window: request.frame().page() === page ? 'RefDesk' : 'login popup',
+      channel: decodeURIComponent(new URL(request.url()).pathname.slice('/__desk/invoke/'.length)),
+      request: request.postData() ?? '',
+      response: await response.text(),
+    });
+    await route.fulfill({ response });
+  });
+}
+
+test('after sign-in no token is in any IPC payload, push event, storage or renderer state', async ({ page, webShell }) => {
+  const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+  // The token the authorization server issues, read from its redirect before the browser follows it.
+  let issued = '';
+  await page.context().route('**/auth/authorize', async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    const location = response.headers()['location'] ?? '';
+    issued ||= new URLSearchParams(location.split('#')[1] ?? '').get('access_token') ?? '';
+    await route.fulfill({ response });
+  });
+  await page.evaluate(() => {
+    const holder = window as unknown as {
+      seenEvents: unknown[];
+      desk: { on(event: string, listener: (payload: unknown) => void): () => void };
+    };
+    holder.seenEvents = [];
+    for (const event of ['session:changed', 'session:expiring', 'connection:status']) {
+      holder.desk.on(event, (payload) => holder.seenEvents.push({ event, payload }));
+    }
+  });
+  const exchanges: Exchange[] = [];
+  await recordBridge(page, exchanges);
+
+  await signIn.signIn(webShell.ready.simulator);
+  await expect(page.getByTestId('status-user')).toContainText('Signed in as');
+  await expect(page.getByRole('status').filter({ hasText: 'countries' })).toHaveText(/\d+ countries/);
+
+  expect(issued.split('.')).toHaveLength(3);
+  const signature = issued.split('.')[2] ?? '';
+  const leaks = (text: string) => text.includes(issued) || text.includes(signature);
+
+  const recorded = [...exchanges];
+  expect(recorded.some((exchange) => exchange.channel === 'session:state')).toBe(true);
+  // Only the callback page's hand-over carries the redirect (to main); nothing carries it back.
+  const carriers = recorded.filter((exchange) => leaks(exchange.request)).map((exchange) => `${exchange.window} ${exchange.channel}`);
+  expect(carriers).toEqual(['login popup session:completeSignIn']);
+  expect(recorded.filter((exchange) => leaks(exchange.response)).map((exchange) => exchange.channel)).toEqual([]);
+
+  const rendererState = await page.evaluate(() => {
+    const root = document.querySelector('#app') as unknown as {
+      __vue_app__: { config: { globalProperties: { $pinia: { state: { value: unknown } } } } };
+    };
+    return JSON.stringify({
+      pinia: root.__vue_app__.config.globalProperties.$pinia.state.value,
+      events: (window as unknown as { seenEvents: unknown[] }).seenEvents,
+      localStorage: { ...window.localStorage },
+      sessionStorage: { ...window.sessionStorage },
+      cookie: document.cookie,
+      html: document.documentElement.outerHTML,
+      url: window.location.href,
+    });
+  });
+  expect(rendererState).toContain('"signedIn":true');
+  expect(rendererState).toContain('session:changed');
+  expect(leaks(rendererState)).toBe(false);
+  expect(leaks(webShell.stderr())).toBe(false);
+});
