@@ -1,27 +1,41 @@
 /**
  * Starts the web shell with the embedded simulator behind it and prints `READY {json}`.
  */
-import { closeOnSignals, parseCommandLine, parsePort, printReady } from '../core/cli';
+import { popupSignIn } from '../core/auth/interactiveSignIn';
+import { closeOnSignals, parseCommandLine, parsePort, printReady, UsageError } from '../core/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../core/paths';
 import { startDeskRuntime } from '../core/runtime';
 import { openInBrowser } from './openInBrowser';
 import { startWebShell } from './server';
 
-/** Runs the web shell from command-line arguments (`--port`, `--no-open`). */
+/** `--token-ttl`: seconds, from 5 (to watch expiry happen) to a day. */
+function parseTokenTtl(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 5 || Number(value) > 86_400) {
+    throw new UsageError(`--token-ttl must be a whole number of seconds from 5 to 86400 (got "${value}")`);
+  }
+  return Number(value);
+}
+
+/** Runs the web shell from command-line arguments (`--port`, `--no-open`, `--token-ttl`). */
 export async function runWebShell(argv: string[]): Promise<void> {
   const { values } = parseCommandLine(argv, {
     port: { type: 'string' },
     'no-open': { type: 'boolean' },
     web: { type: 'boolean' },
+    'token-ttl': { type: 'string' },
   });
+  const tokenTtlSeconds = parseTokenTtl(values['token-ttl']);
   const root = findAppRoot();
-  const runtime = await startDeskRuntime();
+  const runtime = await startDeskRuntime(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {});
   const shell = await startWebShell({
     dispatch: runtime.createDispatcher,
     rendererDir: rendererDir(root),
     webPreloadFile: webPreloadFile(root),
     port: parsePort(values.port, 0),
   });
+  // The renderer opens login pages in a popup that returns to this shell's callback page.
+  runtime.session.useInteractiveSignIn(popupSignIn(shell.origin));
   printReady({ url: shell.launchUrl, origin: shell.origin, simulator: runtime.simulator.info });
   if (!values['no-open']) process.stderr.write(`${openInBrowser(shell.launchUrl, userDataDir())}\n`);
   closeOnSignals(async () => {
