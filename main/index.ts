@@ -6,7 +6,9 @@ import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { startDeskRuntime, type DeskRuntime } from './core/runtime';
 import { registerAppScheme, serveRenderer } from './electron/appProtocol';
+import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
+import { electronClipboard } from './electron/electronClipboard';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
 
@@ -26,9 +28,11 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     const root = app.getAppPath();
-    runtime = await startDeskRuntime();
+    runtime = await startDeskRuntime({ systemClipboard: electronClipboard });
     serveRenderer(path.join(root, 'out', 'renderer'));
     registerIpc(runtime.createDispatcher(isAppUrl));
-    createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
+    const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
+    // Login pages open in the auth window, modal over the main window while it exists.
+    runtime.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
   });
 }
