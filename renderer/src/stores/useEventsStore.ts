@@ -1,0 +1,132 @@
+/**
+ * The corporate events inbox: filters, sort and columns, the pages of events loaded so far,
+ * the event open in the detail pane, and reading every matching event for an export.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { CorporateActionEvent } from '../../../main/core/api/types';
+import { eventStates } from '../../../main/core/api/types';
+import type { InboxFilters, InboxViewDefinition } from '../../../preload/contract';
+import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
+import { isCancelled } from '../api/desk';
+import { defaultColumnIds } from '../components/events/inboxColumns';
+import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from '../components/events/inboxQuery';
+
+/** Events per page of the list. */
+export const PAGE_SIZE = 100;
+/** Most events one export reads (a day's work fits many times over). */
+export const EXPORT_CAP = 10_000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const useEventsStore = defineStore('events', () => {
+  const filters = ref<InboxFilters>({});
+  const sort = ref<InboxSort>({ ...DEFAULT_SORT });
+  const columns = ref<string[]>([...defaultColumnIds]);
+  const rows = ref<CorporateActionEvent[]>([]);
+  const total = ref<number>();
+  const hasMore = ref(false);
+  const loading = ref(false);
+  const error = ref<string>();
+  const openEventId = ref<string>();
+  const detail = ref<CorporateActionEvent>();
+  const detailLoading = ref(false);
+  const detailError = ref<string>();
+  let listController: AbortController | undefined;
+  let detailController: AbortController | undefined;
+
+  /** The current filters, sort and columns, as a saved view stores them. */
+  const viewDefinition = computed<InboxViewDefinition>(() => ({
+    filters: cleanFilters(filters.value),
+    sort: { ...sort.value },
+    columns: [...columns.value],
+  }));
+
+  async function loadPage(skip: number): Promise<void> {
+    listController?.abort();
+    const controller = new AbortController();
+    listController = controller;
+    loading.value = true;
+    error.value = undefined;
+    try {
+      const feed = await fetchCorporateActionEvents(eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }), {
+        signal: controller.signal,
+      });
+      rows.value = skip === 0 ? feed.Data : [...rows.value, ...feed.Data];
+      total.value = feed.__count;
+      hasMore.value = feed.__next !== undefined || (feed.__count !== undefined && rows.value.length < feed.__count);
+    } catch (caught) {
+      if (!isCancelled(caught)) error.value = messageOf(caught);
+    } finally {
+      if (listController === controller) loading.value = false;
+    }
+  }
+
+  /** Reads the first page again for the current filters and sort (a newer search cancels an older one). */
+  const search = () => loadPage(0);
+  /** Appends the next page. */
+  const loadMore = () => (hasMore.value && !loading.value ? loadPage(rows.value.length) : Promise.resolve());
+
+  /** Applies a saved view (or any definition) and searches again. */
+  async function applyView(definition: InboxViewDefinition): Promise<void> {
+    filters.value = { ...definition.filters };
+    sort.value = { column: definition.sort.column, type: definition.sort.type };
+    columns.value = [...definition.columns];
+    await search();
+  }
+
+  /** Opens an event in the detail pane, read again with its holdings (any state: it was in the list). */
+  async function openEvent(eventId: string): Promise<void> {
+    detailController?.abort();
+    const controller = new AbortController();
+    detailController = controller;
+    openEventId.value = eventId;
+    detailLoading.value = true;
+    detailError.value = undefined;
+    const { AccountKey, ClientKey, IncludeSubAccounts } = cleanFilters(filters.value);
+    try {
+      detail.value = await fetchCorporateActionEvent(
+        {
+          EventId: eventId,
+          EventStates: [...eventStates],
+          ...(AccountKey ? { AccountKey } : {}),
+          ...(ClientKey ? { ClientKey } : {}),
+          ...(IncludeSubAccounts ? { IncludeSubAccounts } : {}),
+        },
+        { signal: controller.signal },
+      );
+    } catch (caught) {
+      if (!isCancelled(caught)) {
+        detail.value = undefined;
+        detailError.value = messageOf(caught);
+      }
+    } finally {
+      if (detailController === controller) detailLoading.value = false;
+    }
+  }
+
+  function closeEvent(): void {
+    detailController?.abort();
+    openEventId.value = undefined;
+    detail.value = undefined;
+    detailError.value = undefined;
+  }
+
+  /** Every event matching the current filters and sort, page after page, up to EXPORT_CAP. */
+  async function readAllMatching(): Promise<{ events: CorporateActionEvent[]; capped: boolean }> {
+    const events: CorporateActionEvent[] = [];
+    for (;;) {
+      const feed = await fetchCorporateActionEvents(
+        eventsQuery(filters.value, sort.value, { top: 1000, skip: events.length }),
+      );
+      events.push(...feed.Data);
+      if (events.length >= EXPORT_CAP) return { events: events.slice(0, EXPORT_CAP), capped: true };
+      if (feed.Data.length === 0 || feed.__next === undefined) return { events, capped: false };
+    }
+  }
+
+  return {
+    filters, sort, columns, rows, total, hasMore, loading, error, openEventId, detail, detailLoading, detailError,
+    viewDefinition, search, loadMore, applyView, openEvent, closeEvent, readAllMatching,
+  };
+});
