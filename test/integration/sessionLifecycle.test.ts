@@ -89,6 +89,19 @@ describe('session lifecycle with the simulator', () => {
     expect(late).toMatchObject({ outcome: 'failed', message: 'No sign-in is in progress; start it again from RefDesk.' });
   });
 
+  it('ignores a callback of another sign-in and keeps waiting for the real one', async () => {
+    const { session } = await newSession();
+    const start = await session.signIn();
+    if (start.outcome !== 'openPopup') throw new Error('expected a popup');
+    const forged = await session.completeSignIn({ fragment: '#access_token=forged&token_type=Bearer&expires_in=600&state=guess' });
+    expect(forged).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/did not belong to the sign-in RefDesk started/) });
+    expect(session.view()).toMatchObject({ signedIn: false, signingIn: true });
+    const { username, password } = sim.simulator.info;
+    const location = new URL(await answerLoginPage(start.authorizeUrl, { username, password, decision: 'allow' }));
+    await expect(session.completeSignIn({ fragment: location.hash })).resolves.toMatchObject({ outcome: 'signedIn' });
+    expect(session.accessToken()).not.toBe('forged');
+  });
+
   it('warns before expiry, ends the session at expiry, and a refused call completes once the user signs in again', async () => {
     const { session, store, seen } = await newSession();
     await signInThroughPopup(session);

@@ -11,6 +11,8 @@ import { AuthError } from './authErrors';
 import { callbackParameters, callbackParametersOfUrl } from './authorizationRequest';
 import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from './grants';
 import { noInteractiveSignIn, type InteractiveSignIn } from './interactiveSignIn';
+import { ReauthenticationWaiters } from './reauthenticationWaiters';
+import { sessionViewOf } from './sessionState';
 import { SignInAttempts, type AttemptOutcome, type SignInAttempt } from './signInAttempts';
 import { SessionTimers, sessionSchedule } from './sessionTimers';
 import type { SessionView, SignInOutcome, SignInStart } from './sessionView';
@@ -41,7 +43,7 @@ export class SessionService {
   private signInNeeded: SessionView['signInNeeded'];
   private readonly attempts = new SignInAttempts();
   private readonly timers: SessionTimers;
-  private readonly reauthenticationWaiters = new Set<(signedIn: boolean) => void>();
+  private readonly waiters: ReauthenticationWaiters;
   private refreshing: Promise<boolean> | undefined;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
@@ -52,6 +54,7 @@ export class SessionService {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message) => console.warn(`[session] ${message}`));
     this.timers = new SessionTimers(this.now);
+    this.waiters = new ReauthenticationWaiters(options.reauthenticationWaitMs ?? 10 * 60_000);
     options.profiles.onConnectionChanged((profileId) => {
       if (profileId === this.profile().id && this.tokens) void this.endSession(undefined);
     });
@@ -68,19 +71,14 @@ export class SessionService {
 
   /** The renderer's view of the session: never a token. */
   view(): SessionView {
-    const profile = this.profile();
-    const tokens = this.tokens;
-    const notice = this.options.store.notice;
-    return {
-      signedIn: tokens !== undefined,
-      ...(tokens?.user ? { user: { ...tokens.user } } : {}),
-      ...(tokens ? { expiresAt: new Date(tokens.expiresAt).toISOString() } : {}),
-      profile: { id: profile.id, name: profile.name, kind: profile.kind, flow: profile.flow },
+    return sessionViewOf({
+      profile: this.profile(),
+      tokens: this.tokens,
       tokenStorage: this.options.store.kind,
-      ...(notice ? { tokenStorageNotice: notice } : {}),
-      ...(this.signInNeeded && !tokens ? { signInNeeded: this.signInNeeded } : {}),
+      tokenStorageNotice: this.options.store.notice,
+      signInNeeded: this.signInNeeded,
       signingIn: this.attempts.current() !== undefined,
-    };
+    });
   }
 
   /** SessionAuth: the access token while it is valid, for main's HTTP client only. */
@@ -98,16 +96,7 @@ export class SessionService {
     if (this.tokens && canRefresh(this.tokens, this.now()) && (await this.refresh())) return true;
     // Signed out already (never signed in, expired): the prompt is up; wait for the sign-in.
     if (this.tokens) await this.endSession('rejected');
-    return new Promise<boolean>((resolve) => {
-      const done = (signedIn: boolean) => {
-        clearTimeout(timer);
-        this.reauthenticationWaiters.delete(done);
-        resolve(signedIn);
-      };
-      const timer = setTimeout(() => done(false), this.options.reauthenticationWaitMs ?? 10 * 60_000);
-      timer.unref?.();
-      this.reauthenticationWaiters.add(done);
-    });
+    return this.waiters.wait();
   }
 
   /** Restores the active profile's stored session at start (or after a profile switch). */
@@ -193,7 +182,7 @@ export class SessionService {
     this.timers.clear();
     this.tokens = undefined;
     this.signInNeeded = undefined;
-    this.wakeReauthenticationWaiters(false);
+    this.waiters.wake(false);
     await this.restore();
     this.emitChanged();
     return this.view();
@@ -203,7 +192,7 @@ export class SessionService {
   close(): void {
     this.timers.clear();
     this.attempts.close();
-    this.wakeReauthenticationWaiters(false);
+    this.waiters.wake(false);
   }
 
   private async signInWithAssertion(profile: ConnectionProfile): Promise<SignInOutcome> {
@@ -260,7 +249,7 @@ export class SessionService {
     const tokens: TokenSet = { ...received, authUrl: this.options.profiles.get(profileId)?.authUrl ?? '' };
     await this.options.store.set(sessionAccount(profileId), serializeTokenSet(tokens));
     this.activate(tokens);
-    this.wakeReauthenticationWaiters(true);
+    this.waiters.wake(true);
     this.emitChanged();
   }
 
@@ -307,13 +296,9 @@ export class SessionService {
     this.tokens = undefined;
     this.timers.clear();
     if (reason) this.signInNeeded = reason;
-    else this.wakeReauthenticationWaiters(false);
+    else this.waiters.wake(false);
     await this.options.store.delete(sessionAccount(profileId));
     if (hadTokens || !reason) this.emitChanged();
-  }
-
-  private wakeReauthenticationWaiters(signedIn: boolean): void {
-    for (const wake of [...this.reauthenticationWaiters]) wake(signedIn);
   }
 
   private emitChanged(): void {
