@@ -3,7 +3,6 @@
  * long after the record date cash is paid, how often dividends come, withholding tax, and the
  * business days of the market (the listing exchange's trading calendar).
  */
-import { DateTime } from 'luxon';
 import { isTradingDay } from '../../../calendar/businessDays';
 import { EXCHANGES, findExchange } from '../../reference/exchanges';
 
@@ -85,8 +84,8 @@ const DAY_MS = 86_400_000;
 
 /** Business days by exchange and day number: the holiday rules are costly to consult day by day. */
 const businessDayCache = new Map<string, Map<number, boolean>>();
-/** UTC offsets (minutes) by zone and day number: deadlines of many events fall on the same days. */
-const zoneOffsetCache = new Map<string, number>();
+/** Instants of local wall-clock times by zone: deadlines of many events fall on the same days and hours. */
+const localTimeCache = new Map<string, number>();
 
 /** Business-day arithmetic on a market's calendar. */
 export class MarketDays {
@@ -138,17 +137,30 @@ export class MarketDays {
 
   /** The instant of local time `hour`:`minute` on the date `date` in the market's zone. */
   localTime(date: Date, hour: number, minute = 0): Date {
-    const day = Math.floor(date.getTime() / DAY_MS);
-    const key = `${this.rule.zone}|${day}`;
-    let offsetMinutes = zoneOffsetCache.get(key);
-    if (offsetMinutes === undefined) {
-      // The offset at local noon holds all afternoon: clocks change at night.
-      offsetMinutes = DateTime.fromObject(
-        { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 12 },
-        { zone: this.rule.zone },
-      ).offset;
-      zoneOffsetCache.set(key, offsetMinutes);
+    const wallClock = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hour, minute);
+    const key = `${this.rule.zone}|${wallClock}`;
+    let instant = localTimeCache.get(key);
+    if (instant === undefined) {
+      // Read the offset at the wall-clock time taken as UTC, then once more at the instant found,
+      // which settles it on both sides of a clock change.
+      const first = wallClock - offsetMinutes(this.rule.zone, wallClock) * 60_000;
+      instant = wallClock - offsetMinutes(this.rule.zone, first) * 60_000;
+      localTimeCache.set(key, instant);
     }
-    return new Date(day * DAY_MS + (hour * 60 + minute - offsetMinutes) * 60_000);
+    return new Date(instant);
   }
+}
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The UTC offset of `zone` at `instant`, in minutes (from the ICU time zone data Node ships). */
+function offsetMinutes(zone: string, instant: number): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, format);
+  }
+  const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0)) : 0;
 }
