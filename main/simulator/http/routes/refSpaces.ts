@@ -35,11 +35,7 @@ function selectedExpiries(
       return new Set(expiries.slice(0, 3).map((entry) => entry.expiry));
     case 'SpecificDates': {
       const wanted = new Set(expiryDates);
-      return new Set(
-        expiries
-          .filter((entry) => wanted.has(entry.expiry) || wanted.has(entry.display_expiry))
-          .map((entry) => entry.expiry),
-      );
+      return new Set(expiries.filter((entry) => wanted.has(entry.expiry)).map((entry) => entry.expiry));
     }
     case 'UnderlyingUic':
       return new Set(

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidIsin } from '../../main/simulator/data/reference/isin';
+import { referenceSteps } from '../../main/simulator/data/reference/steps';
+import { openUniverse, type Universe } from '../../main/simulator/data/universe';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+
+describe('the generated reference universe (small scale)', () => {
+  let cacheDir: string;
+  let universe: Universe;
+  const all = <T>(sql: string, ...values: unknown[]) => universe.db.prepare(sql).all(...values) as T[];
+  const get = <T>(sql: string, ...values: unknown[]) => universe.db.prepare(sql).get(...values) as T;
+
+  beforeAll(() => {
+    cacheDir = mkdtempSync(path.join(tmpdir(), 'refdesk-reference-'));
+    universe = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, now: NOW });
+  });
+  afterAll(() => {
+    universe.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('has the instruments table the book steps rely on, with the well-known shares and their real ISINs', () => {
+    const columns = all<{ name: string }>('PRAGMA table_info(instruments)').map((column) => column.name);
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        'uic',
+        'asset_type',
+        'symbol',
+        'description',
+        'isin',
+        'currency',
+        'exchange_id',
+      ]),
+    );
+    expect(
+      get(
+        'SELECT uic, symbol, isin, currency, exchange_id FROM instruments WHERE asset_type = ? AND isin = ?',
+        'Stock',
+        'US0378331005',
+      ),
+    ).toEqual({
+      uic: 211,
+      symbol: 'AAPL:xnas',
+      isin: 'US0378331005',
+      currency: 'USD',
+      exchange_id: 'XNAS',
+    });
+    expect(
+      get<{ n: number }>(
+        "SELECT count(*) AS n FROM instruments WHERE asset_type = 'Stock' AND isin = 'ES0113900J37'",
+      ).n,
+    ).toBe(1);
+    expect(
+      get<{ n: number }>(
+        "SELECT count(*) AS n FROM instruments WHERE asset_type = 'Bond' AND isin IS NOT NULL",
+      ).n,
+    ).toBeGreaterThanOrEqual(60);
+  });
+
+  it('gives every generated ISIN a valid check digit', () => {
+    const isins = all<{ isin: string }>('SELECT DISTINCT isin FROM instruments WHERE isin IS NOT NULL');
+    expect(isins.length).toBeGreaterThan(300);
+    expect(isins.filter(({ isin }) => !isValidIsin(isin))).toEqual([]);
+  });
+
+  it('contains every kind of instrument of the issue', () => {
+    const counts = new Map(
+      all<{ asset_type: string; n: number }>(
+        'SELECT asset_type, count(*) AS n FROM instruments GROUP BY asset_type',
+      ).map((row) => [row.asset_type, row.n]),
+    );
+    for (const assetType of [
+      'FxSpot',
+      'FxForwards',
+      'FxSwap',
+      'FxVanillaOption',
+      'FxKnockInOption',
+      'FxKnockOutOption',
+      'Stock',
+      'Etf',
+      'Etc',
+      'StockIndex',
+      'CfdOnStock',
+      'CfdOnIndex',
+      'CfdOnFutures',
+      'Bond',
+      'MutualFund',
+      'CertificateDiscount',
+      'ContractFutures',
+      'StockOption',
+      'StockIndexOption',
+      'FuturesOption',
+    ]) {
+      expect(counts.get(assetType), assetType).toBeGreaterThan(0);
+    }
+    expect(counts.get('FxSpot')).toBeGreaterThanOrEqual(40);
+    const spx = get<{ n: number }>(
+      "SELECT count(*) AS n FROM instruments i JOIN option_roots r ON r.option_root_id = i.option_root_id WHERE r.symbol = 'SPX:xcbo'",
+    );
+    expect(spx.n).toBeGreaterThanOrEqual(10_000);
+    const categories = all<{ base_identifier: string }>('SELECT base_identifier FROM futures_spaces').map(
+      (row) => row.base_identifier,
+    );
+    expect(categories).toEqual(expect.arrayContaining(['ES', 'ZN', 'CL', 'GC', 'ZC', '6E']));
+  });
+
+  it('indexes every searchable instrument and option root for search', () => {
+    const searchable = get<{ n: number }>(
+      'SELECT count(*) AS n FROM instruments WHERE search_rank IS NOT NULL',
+    ).n;
+    const roots = get<{ n: number }>('SELECT count(*) AS n FROM option_roots').n;
+    expect(get<{ n: number }>('SELECT count(*) AS n FROM search_entries').n).toBe(searchable + roots);
+    expect(
+      get<{ n: number }>(
+        "SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH 'filters : c0 OR filters : c1'",
+      ).n,
+    ).toBe(searchable + roots);
+  });
+
+  it('is the same universe for the same seed and date', () => {
+    const again = openUniverse({
+      seed: 7,
+      scale: 'small',
+      cacheDir,
+      steps: referenceSteps,
+      now: NOW,
+      regenerate: true,
+    });
+    try {
+      const digest = (db: Universe['db']) =>
+        db
+          .prepare(
+            "SELECT group_concat(uic || asset_type || symbol || coalesce(isin, '') || coalesce(details, ''), '|') AS all_rows FROM (SELECT * FROM instruments ORDER BY uic, asset_type)",
+          )
+          .get();
+      expect(digest(again.db)).toEqual(digest(universe.db));
+    } finally {
+      again.close();
+    }
+  });
+});
