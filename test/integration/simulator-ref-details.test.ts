@@ -94,7 +94,7 @@ describe('GET /ref/v1/instruments/details and /details/{Uic}/{AssetType}', () =>
     expect((await one(211, 'CfdOnStock')).body).toMatchObject({ AssetType: 'CfdOnStock', IsComplex: true });
 
     const bonds = await list('AssetTypes=Bond&$top=100');
-    expect(bonds.body.Data.find((bond) => bond.Symbol.startsWith('UST 4.25%'))).toMatchObject({
+    expect(bonds.body.Data.find((bond) => bond.Symbol?.startsWith('UST 4.25%'))).toMatchObject({
       BondType: 'Government',
       Coupon: 4.25,
       CouponType: 'Fixed',

@@ -16,7 +16,7 @@ export async function collectFeed<T>(
   const links: string[] = [];
   let next: string | undefined = path;
   while (next !== undefined) {
-    const response = await sim.get<Feed<T>>(next);
+    const response: { status: number; text: string; body: Feed<T> } = await sim.get<Feed<T>>(next);
     expect(response.status, `${next}: ${response.text.slice(0, 200)}`).toBe(200);
     items.push(...response.body.Data);
     counts.push(response.body.__count!);
