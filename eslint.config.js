@@ -12,8 +12,8 @@ export const rendererBoundary = {
   patterns: [
     { group: ['node:*'], message: 'The renderer never imports Node built-ins.' },
     {
-      regex: '(^|/)main/(?!core/api/types$)',
-      message: 'The renderer may import only the wire types of main/core/api/types.',
+      regex: '(^|/)main/(?!core/api/(types\\w*|enums)$)',
+      message: 'The renderer may import only the wire types and enumerations of main/core/api.',
     },
     {
       regex: '(^|/)preload/',
@@ -29,7 +29,7 @@ export const nodeCoreBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'node_modules/**'] },
+  { ignores: ['.scratch/**', 'out/**', 'dist/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'node_modules/**'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

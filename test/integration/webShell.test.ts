@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_HEADER } from '../../preload/contract';
 import { startDeskRuntime, type DeskRuntime } from '../../main/core/runtime';
 import { SESSION_COOKIE, startWebShell, type RunningWebShell } from '../../main/web/server';
+import { DEFAULT_SETTINGS } from '../../main/core/settings/settingsSchema';
+import { TEST_CACHE_DIR } from '../support/testSimulator';
 
 describe('web shell bridge', () => {
   let runtime: DeskRuntime;
@@ -13,6 +15,14 @@ describe('web shell bridge', () => {
 
   beforeAll(async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'refdesk-shell-'));
+    // An isolated data folder whose settings start the embedded simulator at test scale.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-shell-data-'));
+    await writeFile(
+      path.join(dataDir, 'settings.json'),
+      JSON.stringify({ ...DEFAULT_SETTINGS, simulator: { ...DEFAULT_SETTINGS.simulator, scale: 'small' } }),
+    );
+    process.env.REFDESK_DATA_DIR = dataDir;
+    process.env.REFDESK_CACHE_DIR = TEST_CACHE_DIR;
     await writeFile(path.join(dir, 'index.html'), '<html><head><script type="module" src="./a.js"></script></head></html>');
     await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
     runtime = await startDeskRuntime();
@@ -33,19 +43,21 @@ describe('web shell bridge', () => {
     await runtime.close();
   });
 
-  const invoke = (body: unknown, headers: Record<string, string>) =>
-    fetch(`${shell.origin}/__desk/invoke/ref:countries`, {
+  const invoke = (body: unknown, headers: Record<string, string>, channel = 'ref:countries') =>
+    fetch(`${shell.origin}/__desk/invoke/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
     });
   const trusted = () => ({ cookie, origin: shell.origin, [BRIDGE_HEADER]: '1' });
 
-  it('answers a bridge call from its own page with the countries', async () => {
-    const response = await invoke({}, trusted());
-    const body = (await response.json()) as { ok: boolean; result: { Data: unknown[] } };
+  it('answers a bridge call from its own page, with no token in the session state', async () => {
+    const response = await invoke({}, trusted(), 'session:state');
+    const text = await response.text();
+    const body = JSON.parse(text) as { ok: boolean; result: { signedIn: boolean } };
     expect(body.ok).toBe(true);
-    expect(body.result.Data).toHaveLength(249);
+    expect(body.result.signedIn).toBe(false);
+    expect(text).not.toMatch(/access_token|eyJ[\w-]{10,}\./);
   });
 
   it('serves the page with the bridge script first and a strict CSP', async () => {
