@@ -1,0 +1,62 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+
+test('a remote profile is validated on entry, then signs in with code + PKCE through the login page', async ({ page, webShell }) => {
+  const simulator = webShell.ready.simulator as typeof webShell.ready.simulator & { appKey: string; appSecret: string };
+  const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+  await signIn.manageProfiles.click();
+  const profiles = new SessionProfilesDialog(page);
+  await expect(profiles.row('Embedded simulator')).toContainText('(active)');
+
+  await profiles.fillAndSave({
+    name: 'Simulator with PKCE',
+    baseUrl: 'gateway.example.com',
+    authUrl: 'http://auth.example.com/auth',
+    appKey: simulator.appKey,
+    flow: 'Login page (authorization code + PKCE)',
+  });
+  await expect(profiles.formError).toHaveText('Invalid argument for profiles:save.');
+  await expect(profiles.field('Base URL')).toHaveAccessibleDescription(
+    'Base URL must be a full web address, e.g. https://gateway.example.com/openapi.',
+  );
+  await expect(profiles.field('Authentication URL')).toHaveAccessibleDescription(
+    'Authentication URL must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).',
+  );
+  await keepScreenshot(page, 'auth-profile-invalid');
+
+  await profiles.fillAndSave({
+    name: 'Simulator with PKCE',
+    baseUrl: simulator.baseUrl,
+    authUrl: simulator.authUrl,
+    appKey: simulator.appKey,
+    appSecret: simulator.appSecret,
+    flow: 'Login page (authorization code + PKCE)',
+  });
+  await expect(profiles.form).toBeHidden();
+  await profiles.row('Simulator with PKCE').getByRole('button', { name: 'Use Simulator with PKCE' }).click();
+  await expect(profiles.row('Simulator with PKCE')).toContainText('(active)');
+  await profiles.close.click();
+
+  await expect(signIn.prompt).toContainText('Signs in with the login page (code + PKCE) of Simulator with PKCE.');
+  await signIn.signIn(simulator);
+  const status = new SessionStatusBar(page);
+  await expect(status.profile).toHaveText('Simulator with PKCE');
+  await expect(status.user).toHaveText(`Signed in as ${simulator.userId}`);
+  // The service answers with this profile's session.
+  const reference = new ReferenceDataPage(page);
+  await reference.open();
+  await reference.filter.fill('Denmark');
+  await expect(reference.countryRow('Denmark')).toHaveCount(1);
+
+  // Back to the embedded simulator, which was never signed in: it asks again; the remote one can go.
+  await status.profile.click();
+  await profiles.row('Embedded simulator').getByRole('button', { name: 'Use Embedded simulator' }).click();
+  await profiles.row('Simulator with PKCE').getByRole('button', { name: 'Delete Simulator with PKCE' }).click();
+  await expect(profiles.row('Simulator with PKCE')).toHaveCount(0);
+  await profiles.close.click();
+  await expect(signIn.prompt).toBeVisible();
+  await expect(status.profile).toHaveText('Embedded simulator');
+});
