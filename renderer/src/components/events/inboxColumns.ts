@@ -24,7 +24,7 @@ export interface InboxColumn {
 export const inboxColumns: InboxColumn[] = [
   { id: 'review', header: 'Review', width: 130, value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label },
   { id: 'flagged', header: 'Flag', width: 70, value: (_e, c) => (c.review?.flagged ? 'Flagged' : '') },
-  { id: 'eventId', header: 'Event id', width: 100, value: (e) => e.EventId },
+  { id: 'eventId', header: 'Event id', width: 130, value: (e) => e.EventId },
   { id: 'eventType', header: 'Type', width: 80, value: (e) => e.EventType?.Code },
   { id: 'eventTypeName', header: 'Type name', width: 170, value: (e) => e.EventType?.Name },
   { id: 'instrument', header: 'Instrument', width: 220, value: (e) => e.DisplayAndFormat?.Description },

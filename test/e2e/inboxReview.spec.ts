@@ -1,0 +1,133 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
+import { expect, keepScreenshot, test, type WebShellReady } from './fixtures';
+import { InboxPage } from './pages/InboxPage';
+import { SignInPage } from './pages/SignInPage';
+
+/** The web shell on a data folder the test chooses, so a restart finds the same review state. */
+function startShell(dataDir: string): Promise<ReadyProcess<WebShellReady>> {
+  return startReadyProcess<WebShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
+    env: { REFDESK_DATA_DIR: dataDir, REFDESK_CACHE_DIR: path.join(tmpdir(), 'refdesk-e2e-universe-cache') },
+    timeoutMs: 90_000,
+  });
+}
+
+async function signedIn(page: Page, shell: ReadyProcess<WebShellReady>): Promise<void> {
+  const { username, password } = shell.ready.simulator;
+  const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
+  await signIn.signIn({ username, password });
+}
+
+test('a reviewer filters, sorts, triages by keyboard, exports, and finds the review state after a restart', async ({ page }) => {
+  test.setTimeout(300_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-inbox-'));
+  let shell = await startShell(dataDir);
+  const inbox = new InboxPage(page);
+  let first = '';
+  let second = '';
+
+  try {
+    await test.step('filter voluntary events, sorted by event type ascending', async () => {
+      await signedIn(page, shell);
+      await inbox.open();
+      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
+      await inbox.toggleColumn('Mandatory/Voluntary');
+      await inbox.toggleColumn('Event id');
+      await inbox.filterCheckbox('Voluntary').click();
+      await inbox.applyFilters.click();
+      await inbox.sortBy.selectOption({ label: 'Event type' });
+      await inbox.sortDirection().click();
+      await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
+      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
+      // The list answers the last request: only voluntary events, by event type ascending.
+      await expect.poll(async () => [...new Set(await inbox.columnTexts('corporateActionType'))]).toEqual(['Voluntary']);
+      await expect.poll(async () => (await inbox.columnTexts('eventType'))[0]).toBe('BIDS');
+      const types = await inbox.columnTexts('eventType');
+      expect(types.length).toBeGreaterThan(3);
+      expect(types).toEqual([...types].sort());
+      const ids = await inbox.columnTexts('eventId');
+      [first, second] = ids as [string, string];
+      await keepScreenshot(page, 'inbox-filtered-sorted');
+    });
+
+    await test.step('open an event, move with j, mark reviewed with r and flag with f, keep a note', async () => {
+      await inbox.row(first).locator('[col-id="instrument"]').click();
+      await expect(inbox.detail).toBeVisible();
+      await expect(inbox.detail.getByRole('region', { name: 'Key dates' })).toBeVisible();
+      await expect(inbox.detail.getByRole('region', { name: 'Holdings' })).toBeVisible();
+      await expect(inbox.reviewCell(first)).toHaveText('Read');
+      await inbox.detail.getByRole('button', { name: 'Mark reviewed' }).click();
+      await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
+      await inbox.detail.getByLabel('Note').fill('=SUM(A1) checked with the agent');
+      await inbox.detail.getByRole('button', { name: 'Save note' }).click();
+      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText('Added the note');
+
+      await inbox.row(first).locator('[col-id="eventType"]').click();
+      await page.keyboard.press('j');
+      await page.keyboard.press('r');
+      await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
+      await page.keyboard.press('f');
+      await expect(inbox.flagCell(second)).toHaveText('Flagged');
+      await page.keyboard.press('Enter');
+      await expect(inbox.detail).toContainText(`Event ${second}`);
+      await keepScreenshot(page, 'inbox-triaged');
+    });
+
+    await test.step('the audit log lists who did what', async () => {
+      await inbox.auditButton.click();
+      await expect(inbox.auditGrid).toContainText('Marked reviewed');
+      await expect(inbox.auditGrid).toContainText('Flagged');
+      await expect(inbox.auditGrid).toContainText(shell.ready.simulator.userId);
+      await inbox.auditButton.click();
+    });
+
+    await test.step('save the view by name', async () => {
+      await page.getByRole('button', { name: 'Save view…' }).click();
+      await page.getByLabel('View name').fill('Voluntary by type');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(inbox.savedView).toHaveValue('Voluntary by type');
+    });
+
+    await test.step('export the view to CSV and read it back', async () => {
+      const download = page.waitForEvent('download');
+      await inbox.exportButton.click();
+      const file = await (await download).path();
+      const csv = await readFile(file, 'utf8');
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      const lines = csv.slice(1).trimEnd().split('\r\n');
+      expect(lines[0]).toContain('Review,Flag,Event id');
+      const total = Number(/^(\d+) events/.exec((await inbox.status.textContent()) ?? '')?.[1]);
+      expect(lines).toHaveLength(Math.min(total, 10_000) + 1);
+      const firstLine = lines.find((line) => line.split(',')[2] === first) ?? '';
+      expect(firstLine.startsWith('Reviewed,')).toBe(true);
+      expect(firstLine).toContain("'=SUM(A1) checked with the agent");
+      expect(lines.slice(1).every((line) => line.includes('Voluntary'))).toBe(true);
+      expect(lines.slice(1, 20).join('\n')).toMatch(/,\d{4}-\d{2}-\d{2},/);
+    });
+  } finally {
+    await shell.stop();
+  }
+
+  await test.step('restart the app on the same data folder: the review state and the view are kept', async () => {
+    shell = await startShell(dataDir);
+    try {
+      await signedIn(page, shell);
+      await inbox.open();
+      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
+      await inbox.savedView.selectOption('Voluntary by type');
+      await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
+      await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
+      await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
+      await expect(inbox.flagCell(second)).toHaveText('Flagged');
+      await inbox.row(first).locator('[col-id="instrument"]').click();
+      await expect(inbox.detail.getByLabel('Note')).toHaveValue('=SUM(A1) checked with the agent');
+      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText('Marked reviewed');
+      await keepScreenshot(page, 'inbox-after-restart');
+    } finally {
+      await shell.stop();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Page module of the corporate events inbox.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class InboxPage {
+  readonly heading: Locator;
+  readonly status: Locator;
+  readonly grid: Locator;
+  readonly filters: Locator;
+  readonly keywords: Locator;
+  readonly applyFilters: Locator;
+  readonly sortBy: Locator;
+  readonly detail: Locator;
+  readonly savedView: Locator;
+  readonly exportButton: Locator;
+  readonly auditButton: Locator;
+  readonly auditGrid: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Corporate actions', level: 1 });
+    this.status = page.getByRole('status').filter({ hasText: /events|Loading events/ });
+    this.grid = page.getByTestId('inbox-grid');
+    this.filters = page.getByRole('form', { name: 'Event filters' });
+    this.keywords = this.filters.getByLabel('Keywords');
+    this.applyFilters = this.filters.getByRole('button', { name: 'Apply filters' });
+    this.sortBy = page.getByLabel('Sort by');
+    this.detail = page.getByTestId('event-detail');
+    this.savedView = page.getByLabel('Saved view');
+    this.exportButton = page.getByRole('button', { name: 'Export CSV' });
+    this.auditButton = page.getByRole('button', { name: 'Audit log', exact: true });
+    this.auditGrid = page.getByTestId('audit-grid');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Corporate actions' }).click();
+    await this.heading.waitFor();
+  }
+
+  /** A checkbox of the filter panel (corporate action type, state, election status, scope). */
+  filterCheckbox(name: string): Locator {
+    return this.filters.getByRole('checkbox', { name, exact: true });
+  }
+
+  /** The sort direction toggle, whichever way it points now. */
+  sortDirection(): Locator {
+    return this.page.getByRole('button', { name: /^Sort direction/ });
+  }
+
+  /** Shows or hides a column through the Columns chooser. */
+  async toggleColumn(name: string): Promise<void> {
+    const chooser = this.page.locator('details.columns');
+    if (!(await chooser.getAttribute('open'))) await chooser.locator('summary').click();
+    await chooser.getByRole('checkbox', { name, exact: true }).click();
+    await chooser.locator('summary').click();
+  }
+
+  /** The data rows the grid has rendered. */
+  rows(): Locator {
+    return this.grid.locator('[role="row"][row-id]');
+  }
+
+  /** The cell texts of the column `colId` for the rows rendered, in row order (the DOM order may differ). */
+  async columnTexts(colId: string): Promise<string[]> {
+    return this.rows().evaluateAll(
+      (rows, column) =>
+        rows
+          .map((row) => ({ index: Number(row.getAttribute('row-index')), text: row.querySelector(`[col-id="${column}"]`)?.textContent?.trim() ?? '' }))
+          .sort((a, b) => a.index - b.index)
+          .map((cell) => cell.text),
+      colId,
+    );
+  }
+
+  /** The grid row of the event with this id. */
+  row(eventId: string): Locator {
+    return this.grid.locator(`[role="row"][row-id="${eventId}"]`);
+  }
+
+  /** The review badge cell of an event's row. */
+  reviewCell(eventId: string): Locator {
+    return this.row(eventId).locator('[col-id="review"]');
+  }
+
+  flagCell(eventId: string): Locator {
+    return this.row(eventId).locator('[col-id="flagged"]');
+  }
+}
