@@ -77,9 +77,12 @@ function where(filter: EventListFilter): { sql: string; params: (string | number
   }
   if (!filter.includeLapsed) clauses.push('lapsed = 0');
   if (filter.keywords.length > 0) {
-    const likes = filter.keywords.map(() => "search LIKE ? ESCAPE '\\'").join(' AND ');
-    clauses.push(`instrument_id IN (SELECT instrument_id FROM ca_instruments WHERE ${likes})`);
-    params.push(...filter.keywords.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    // LIKE of three plain characters or more is a trigram index look-up; shorter words and
+    // words with LIKE wildcards are matched literally with instr() (a scan of the instruments).
+    const plain = (word: string) => word.length >= 3 && !/[%_]/.test(word);
+    const tests = filter.keywords.map((word) => (plain(word) ? 'search LIKE ?' : 'instr(search, ?) > 0')).join(' AND ');
+    clauses.push(`instrument_id IN (SELECT rowid FROM ca_search WHERE ${tests})`);
+    params.push(...filter.keywords.map((word) => (plain(word) ? `%${word}%` : word)));
   }
   return { sql: clauses.join(' AND '), params };
 }

@@ -85,9 +85,11 @@ export const eventsStep: GenerationStep = {
     const instruments = loadEventInstruments(db, seed, scale);
     const shares = instruments.filter((i) => i.assetType === 'Stock');
     const ranks = descriptionRanks(instruments);
-    const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?, ?)');
+    const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
+    const insertSearch = db.prepare('INSERT INTO ca_search (rowid, search) VALUES (?, ?)');
     for (const i of instruments) {
-      insertInstrument.run(i.instrumentId, i.uic, i.assetType, `${i.description}|${i.isin ?? ''}|${i.symbol}`.toLowerCase(), ranks.get(i.instrumentId)!);
+      insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
+      insertSearch.run(i.instrumentId, `${i.description}|${i.isin ?? ''}|${i.symbol}`.toLowerCase());
     }
     const book = indexBook(db);
     const writer = new EventWriter(db);

@@ -13,7 +13,7 @@ import { MarketDays, marketRuleFor } from './markets';
 const SELECTED: Record<Scale, { shares: number; bonds: number }> = {
   small: { shares: 0.5, bonds: 1 },
   default: { shares: 0.04, bonds: 0.12 },
-  large: { shares: 0.11, bonds: 0.08 },
+  large: { shares: 0.17, bonds: 0.08 },
 };
 /** The first shares by uic are the well-known listings (the reference data lays them out first). */
 const ALWAYS_SELECTED_SHARES = 120;

@@ -13,9 +13,11 @@ CREATE TABLE ca_instruments (
   instrument_id INTEGER PRIMARY KEY,
   uic INTEGER NOT NULL,
   asset_type TEXT NOT NULL,
-  search TEXT NOT NULL,
   desc_rank INTEGER NOT NULL
 );
+-- Keywords: description|isin|symbol per instrument (rowid = instrument_id); trigrams make
+-- substring LIKE of three characters or more an index look-up.
+CREATE VIRTUAL TABLE ca_search USING fts5(search, tokenize = 'trigram', detail = 'none');
 CREATE TABLE events (
   event_id INTEGER PRIMARY KEY,
   instrument_id INTEGER NOT NULL,
@@ -63,13 +65,15 @@ CREATE TABLE event_scopes (
   desc_rank INTEGER NOT NULL,
   announced_day INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
-  PRIMARY KEY (scope_id, event_id)
+  -- Clustered by date within a scope: the default sort (Date) is a range walk of the table.
+  PRIMARY KEY (scope_id, sort_day, event_id)
 ) WITHOUT ROWID;
 `;
 
-/** Built after the bulk insert: the default sort (Date) walks this index. */
+/** Built after the bulk insert. */
 export const EVENTS_INDEXES = `
-CREATE INDEX event_scopes_by_date ON event_scopes (scope_id, sort_day, event_id);
+CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
+CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
 `;
 
 /** The scope kinds a query can name: an account, an account group, a client, a client tree. */
