@@ -24,10 +24,12 @@ export interface SessionAuth {
   /** The current access token, or undefined when signed out. */
   accessToken(): string | undefined;
   /**
-   * Called once after a 401: renew the session (refresh token, new assertion or sign-in).
-   * Resolves true when a new token is ready and the request should be replayed once.
+   * Called once after a 401 with the token that was refused: renew the session (refresh token,
+   * new assertion or sign-in). Resolves true when a new token is ready and the request should be
+   * replayed once. Knowing the refused token lets the session ignore a 401 of a token it has
+   * already replaced, instead of ending a fresh session.
    */
-  reauthenticate(): Promise<boolean>;
+  reauthenticate(rejectedToken?: string): Promise<boolean>;
 }
 
 /** Reachability of the service as the client last observed it. */
@@ -90,7 +92,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** One HTTP exchange; throws only for no answer (network, timeout, cancelled). */
-  async function attempt(url: URL, requestOptions: RequestOptions): Promise<Answer> {
+  async function attempt(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
@@ -98,7 +100,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       accept: 'application/json',
       'x-request-id': String(++requestCounter),
     };
-    const token = options.auth?.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     try {
       // The body is read under the same signal: a server that stalls mid-body times out too.
@@ -141,8 +142,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (;;) {
       if (signal?.aborted) throw cancelled(signal.reason);
       let answer: Answer;
+      const sentToken = options.auth?.accessToken();
       try {
-        answer = await attempt(url, requestOptions);
+        answer = await attempt(url, requestOptions, sentToken);
       } catch (error) {
         if (error instanceof ServiceCallError && error.kind === 'network') {
           if (retries < policy.maxRetries) {
@@ -169,7 +171,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       );
       if (status === 401 && options.auth && !reauthenticated) {
         reauthenticated = true;
-        if (await renewed(options.auth)) continue;
+        if (await renewed(options.auth, sentToken)) continue;
       }
       if (status === 429) {
         const advice = rateLimitAdvice(answer.headers, policy);
@@ -197,9 +199,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 /** Asks the session for a new token; a failing re-authentication counts as "no". */
-async function renewed(auth: SessionAuth): Promise<boolean> {
+async function renewed(auth: SessionAuth, rejectedToken: string | undefined): Promise<boolean> {
   try {
-    return (await auth.reauthenticate()) === true;
+    return (await auth.reauthenticate(rejectedToken)) === true;
   } catch {
     return false;
   }
