@@ -1,19 +1,43 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
+import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Desk, DeskResponse } from '../../preload/contract';
-import type { CountryDetails, Feed } from '../../main/core/api/types';
+import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from '../../main/core/api/types';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import ReferenceDataView from '../../renderer/src/views/ReferenceDataView.vue';
 
 const denmark: CountryDetails = { A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 };
 const norway: CountryDetails = { A3: 'NOR', CountryCode: 'NO', Name: 'Norway', Numeric: 578 };
+const zones: TimeZoneDetails[] = [
+  { DisplayName: 'GMT', TimeZoneId: '0', TimeZoneOffset: '00:00:00', ZoneName: 'Etc/UTC' },
+  { DisplayName: 'US Eastern', TimeZoneId: '3', TimeZoneOffset: '-05:00:00', ZoneName: 'America/New_York' },
+];
+const pairs: CurrencyPairDetails[] = [
+  { CurrencyCode: 'EUR', RelatedCurrencies: [{ CurrencyCode: 'USD', Uic: 21 }, { CurrencyCode: 'GBP', Uic: 17 }] },
+];
 
-function installDesk(countries: () => Promise<DeskResponse<Feed<CountryDetails>>>) {
-  const fake = { ref: { countries: vi.fn(countries) } } as unknown as Desk;
+type Answer<T> = () => Promise<DeskResponse<Feed<T>>>;
+
+function installDesk(countries: Answer<CountryDetails>) {
+  const fake = {
+    ref: {
+      countries: vi.fn(countries),
+      timeZones: vi.fn(async () => ({ ok: true, result: { Data: zones } })),
+      currencyPairs: vi.fn(async () => ({ ok: true, result: { Data: pairs } })),
+    },
+    cancel: vi.fn(),
+  } as unknown as Desk;
   Object.defineProperty(window, 'desk', { value: fake, configurable: true });
   return fake;
+}
+
+async function mountView() {
+  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/reference', component: ReferenceDataView }] });
+  await router.push('/reference');
+  const wrapper = mount(ReferenceDataView, { attachTo: document.body, global: { plugins: [router] } });
+  return { wrapper, router };
 }
 
 describe('ReferenceDataView', () => {
@@ -23,16 +47,18 @@ describe('ReferenceDataView', () => {
   });
   afterEach(() => {
     Reflect.deleteProperty(window, 'desk');
+    document.body.innerHTML = '';
   });
 
   it('loads the countries through the bridge and says how many there are', async () => {
     const desk = installDesk(async () => ({ ok: true, result: { Data: [denmark, norway] } }));
-    const wrapper = mount(ReferenceDataView, { attachTo: document.body });
+    const { wrapper } = await mountView();
     await nextTick();
     expect(wrapper.get('[role="status"]').text()).toBe('Loading countries…');
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe('2 countries');
     expect(desk.ref.countries).toHaveBeenCalledTimes(1);
+    expect(desk.ref.timeZones).not.toHaveBeenCalled();
     wrapper.unmount();
   });
 
@@ -43,14 +69,38 @@ describe('ReferenceDataView', () => {
         ? { ok: false, error: { code: 'Network', message: 'The service at http://127.0.0.1:1 could not be reached.' } }
         : { ok: true, result: { Data: [denmark] } },
     );
-    const wrapper = mount(ReferenceDataView, { attachTo: document.body });
+    const { wrapper } = await mountView();
     await flushPromises();
     expect(wrapper.get('[role="alert"]').text()).toContain('could not be reached');
     fail = false;
-    await wrapper.get('button').trigger('click');
+    const refresh = wrapper.findAll('button').find((button) => button.text() === 'Refresh');
+    await refresh?.trigger('click');
     await flushPromises();
     expect(wrapper.find('[role="alert"]').exists()).toBe(false);
     expect(wrapper.get('[role="status"]').text()).toBe('1 country');
+    wrapper.unmount();
+  });
+
+  it('switches to time zones and currency pairs with the keyboard, reading each list once', async () => {
+    const desk = installDesk(async () => ({ ok: true, result: { Data: [denmark] } }));
+    const { wrapper, router } = await mountView();
+    await flushPromises();
+    await wrapper.get('[role="tab"][aria-selected="true"]').trigger('keydown', { key: 'ArrowRight' });
+    await flushPromises();
+    expect(router.currentRoute.value.query.list).toBe('timezones');
+    expect(wrapper.get('[role="tab"][aria-selected="true"]').text()).toBe('Time zones');
+    expect(wrapper.get('[role="status"]').text()).toBe('2 time zones');
+    expect(wrapper.find('input[aria-label="Filter time zones"]').exists()).toBe(true);
+
+    await wrapper.get('[role="tab"][aria-selected="true"]').trigger('keydown', { key: 'End' });
+    await flushPromises();
+    expect(wrapper.get('[role="status"]').text()).toBe('1 currency, 2 pairs');
+
+    await wrapper.get('[role="tab"][aria-selected="true"]').trigger('keydown', { key: 'Home' });
+    await flushPromises();
+    expect(wrapper.get('[role="status"]').text()).toBe('1 country');
+    expect(desk.ref.countries).toHaveBeenCalledTimes(1);
+    expect(desk.ref.timeZones).toHaveBeenCalledTimes(1);
     wrapper.unmount();
   });
 });

@@ -1,29 +1,68 @@
 /**
- * Server state of the reference lists.
+ * Server state of the reference lists: countries, time zones and currency pairs, each read
+ * once (or again on refresh) with its failure kept as a message to show.
  */
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
-import type { CountryDetails } from '../../../main/core/api/types';
-import { fetchCountries } from '../api/reference';
+import { computed, ref, type Ref } from 'vue';
+import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../../../main/core/api/types';
+import { fetchCountries, fetchCurrencyPairs, fetchTimeZones } from '../api/reference';
 
-export const useReferenceStore = defineStore('reference', () => {
-  const countries = ref<CountryDetails[]>([]);
-  const loadingCountries = ref(false);
-  const countriesError = ref<string>();
+interface ListState<T> {
+  items: Ref<T[]>;
+  loading: Ref<boolean>;
+  error: Ref<string | undefined>;
+  load: (refresh?: boolean) => Promise<void>;
+}
 
-  /** Loads the countries once (or again with `refresh`); failures are kept as a message to show. */
-  async function loadCountries(refresh = false): Promise<void> {
-    if (loadingCountries.value || (countries.value.length > 0 && !refresh)) return;
-    loadingCountries.value = true;
-    countriesError.value = undefined;
+/** One list with its loading flag and error, read by `read`. */
+function listState<T>(read: (refresh: boolean) => Promise<T[]>): ListState<T> {
+  const items = ref<T[]>([]) as Ref<T[]>;
+  const loading = ref(false);
+  const error = ref<string>();
+  let loaded = false;
+  async function load(refresh = false): Promise<void> {
+    if (loading.value || (loaded && !refresh)) return;
+    loading.value = true;
+    error.value = undefined;
     try {
-      countries.value = await fetchCountries(refresh);
-    } catch (error) {
-      countriesError.value = error instanceof Error ? error.message : String(error);
+      items.value = await read(refresh);
+      loaded = true;
+    } catch (failure) {
+      error.value = failure instanceof Error ? failure.message : String(failure);
     } finally {
-      loadingCountries.value = false;
+      loading.value = false;
     }
   }
+  return { items, loading, error, load };
+}
 
-  return { countries, loadingCountries, countriesError, loadCountries };
+export const useReferenceStore = defineStore('reference', () => {
+  const countriesList = listState<CountryDetails>((refresh) => fetchCountries(refresh));
+  const timeZonesList = listState<TimeZoneDetails>((refresh) => fetchTimeZones(refresh));
+  const currencyPairsList = listState<CurrencyPairDetails>((refresh) =>
+    fetchCurrencyPairs(refresh ? { refresh } : {}),
+  );
+
+  const zoneNames = computed(() => new Map(timeZonesList.items.value.map((zone) => [zone.TimeZoneId, zone.ZoneName])));
+
+  /** The IANA name of a platform time zone id, once the time zones are loaded. */
+  function zoneNameOf(timeZoneId: number | string | undefined): string | undefined {
+    return timeZoneId === undefined ? undefined : zoneNames.value.get(String(timeZoneId));
+  }
+
+  return {
+    countries: countriesList.items,
+    loadingCountries: countriesList.loading,
+    countriesError: countriesList.error,
+    loadCountries: countriesList.load,
+    timeZones: timeZonesList.items,
+    loadingTimeZones: timeZonesList.loading,
+    timeZonesError: timeZonesList.error,
+    loadTimeZones: timeZonesList.load,
+    currencyPairs: currencyPairsList.items,
+    loadingCurrencyPairs: currencyPairsList.loading,
+    currencyPairsError: currencyPairsList.error,
+    loadCurrencyPairs: currencyPairsList.load,
+    zoneNameOf,
+  };
 });

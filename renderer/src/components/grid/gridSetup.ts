@@ -1,7 +1,7 @@
 /**
  * AG Grid set-up shared by every grid: the Community modules and the app's dense theme.
  */
-import { AllCommunityModule, colorSchemeDarkBlue, ModuleRegistry, themeQuartz } from 'ag-grid-community';
+import { AllCommunityModule, colorSchemeVariable, ModuleRegistry, themeQuartz } from 'ag-grid-community';
 
 let registered = false;
 
@@ -12,10 +12,20 @@ export function registerGridModules(): void {
   registered = true;
 }
 
-/** Dense rows for trading desks; dark by default like the rest of the app. */
-export const deskGridTheme = themeQuartz.withPart(colorSchemeDarkBlue).withParams({
+/**
+ * Dense rows for trading desks. The colours come from the app's CSS variables and the scheme
+ * follows `html[data-ag-theme-mode]`, so every grid switches with the app's theme.
+ */
+export const deskGridTheme = themeQuartz.withPart(colorSchemeVariable).withParams({
   spacing: 4,
   rowHeight: 26,
   headerHeight: 30,
   fontSize: 13,
+  fontFamily: 'inherit',
+  backgroundColor: 'var(--surface)',
+  foregroundColor: 'var(--text)',
+  headerBackgroundColor: 'var(--surface-raised)',
+  accentColor: 'var(--accent)',
+  borderColor: 'var(--border)',
+  wrapperBorderRadius: 4,
 });
