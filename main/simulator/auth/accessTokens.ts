@@ -36,6 +36,7 @@ export interface TokenSubject {
   isAdmin: boolean;
   appKey: string;
   sessionId: string;
+  name?: string;
 }
 
 const ALGORITHM = 'RS256';
@@ -67,6 +68,7 @@ export class AccessTokenIssuer {
       sid: subject.sessionId,
       tid: randomUUID(),
       isa: subject.isAdmin ? 'True' : 'False',
+      ...(subject.name ? { name: subject.name } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT', kid: this.keyId })
       .setIssuer(issuer)

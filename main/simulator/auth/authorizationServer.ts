@@ -96,7 +96,15 @@ export class AuthorizationServer {
   async continueSession(session: Session, user: AuthUser, withRefreshToken: boolean): Promise<TokenResponse> {
     const now = this.now();
     const { accessToken, expiresAt } = await this.tokens.issue(
-      { userId: user.userId, userKey: user.userKey, clientKey: user.clientKey, isAdmin: user.isAdmin, appKey: session.appKey, sessionId: session.id },
+      {
+        userId: user.userId,
+        userKey: user.userKey,
+        clientKey: user.clientKey,
+        isAdmin: user.isAdmin,
+        appKey: session.appKey,
+        sessionId: session.id,
+        ...(user.name ? { name: user.name } : {}),
+      },
       this.authUrl,
       now,
     );

@@ -13,6 +13,8 @@ export interface AuthUser {
   /** The key of the user's own client, carried as `cid`. */
   clientKey: string;
   isAdmin: boolean;
+  /** Display name, carried as the access token's `name` so clients can say who is signed in. */
+  name?: string;
 }
 
 /** One secret of an application with its validity window. */
