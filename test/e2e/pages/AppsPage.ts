@@ -1,0 +1,62 @@
+/**
+ * Page module of the app registry manager.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class AppsPage {
+  readonly heading: Locator;
+  readonly status: Locator;
+  readonly grid: Locator;
+  readonly filter: Locator;
+  readonly perPage: Locator;
+  readonly nextPage: Locator;
+  readonly previousPage: Locator;
+  readonly detail: Locator;
+  readonly message: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Apps', level: 1 });
+    this.status = page.getByRole('status').filter({ hasText: /applications?|Loading applications/ });
+    this.grid = page.getByTestId('apps-grid');
+    this.filter = page.getByLabel('Filter applications');
+    this.perPage = page.getByLabel('Applications per page');
+    this.nextPage = page.getByRole('button', { name: 'Next page' });
+    this.previousPage = page.getByRole('button', { name: 'Previous page' });
+    this.detail = page.getByTestId('app-detail');
+    this.message = page.locator('p[aria-live="polite"]');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Apps', exact: true }).click();
+    await this.heading.waitFor();
+  }
+
+  rows(): Locator {
+    return this.grid.locator('[role="row"][row-id]');
+  }
+
+  /** The cell texts of one column for the rows rendered, in row order. */
+  async columnTexts(colId: string): Promise<string[]> {
+    return this.rows().evaluateAll(
+      (rows, column) =>
+        rows
+          .map((row) => ({ index: Number(row.getAttribute('row-index')), text: row.querySelector(`[col-id="${column}"]`)?.textContent?.trim() ?? '' }))
+          .sort((a, b) => a.index - b.index)
+          .map((cell) => cell.text),
+      colId,
+    );
+  }
+
+  row(appKey: string): Locator {
+    return this.grid.locator(`[role="row"][row-id="${appKey}"]`);
+  }
+
+  /** The secrets' rows of the open application. */
+  secretRows(): Locator {
+    return this.detail.locator('tr[data-testid^="secret-"]');
+  }
+
+  revealedValue(): Locator {
+    return this.detail.getByTestId('secret-value');
+  }
+}
