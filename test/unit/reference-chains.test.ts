@@ -7,7 +7,8 @@ import {
   usStockSteps,
 } from '../../main/simulator/data/reference/optionChains';
 import { WELL_KNOWN_OPTION_ROOTS } from '../../main/simulator/data/reference/optionFacts';
-import { isKeywordMatch, keywordTerms, wordsOf } from '../../main/simulator/http/routes/refSearch';
+import { wordsOf } from '../../main/simulator/data/reference/searchIndex';
+import { isKeywordMatch, keywordTerms } from '../../main/simulator/http/routes/refSearch';
 
 const asOf = new Date('2026-11-21T00:00:00Z');
 const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => candidate.root === symbol)!;

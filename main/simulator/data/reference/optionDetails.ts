@@ -1,59 +1,53 @@
 /**
  * InstrumentDetails of one specific option, derived from its root's fields and its own row
- * (strike, side, expiry, status): what the platform returns for an option's uic.
+ * (strike, side, expiry, status): what the platform returns for an option's uic. Fields are
+ * listed in alphabetical order, as everywhere on the wire.
  */
 import type { InstrumentRecord } from './store';
 
-/** Root fields every specific option of the root shares. */
-const SHARED_ROOT_FIELDS = [
-  'AmountDecimals',
-  'ContractSize',
-  'CurrencyCode',
-  'DefaultAmount',
-  'Exchange',
-  'ExerciseStyle',
-  'Format',
-  'GroupId',
-  'IncrementSize',
-  'IsComplex',
-  'LotSize',
-  'LotSizeType',
-  'MinimumTradeSize',
-  'OrderDistances',
-  'PriceToContractFactor',
-  'SettlementStyle',
-  'StandardAmounts',
-  'SupportedOrderTypes',
-  'TickSize',
-  'TickSizeScheme',
-  'UnderlyingAssetType',
-] as const;
-
-/** The wire details of a specific option, fields in alphabetical order. */
+/** The wire details of a specific option. */
 export function specificOptionDetails(
   root: Record<string, unknown>,
   option: InstrumentRecord,
 ): Record<string, unknown> {
-  const details: Record<string, unknown> = {
+  const tradable = option.is_tradable === 1;
+  return {
+    AmountDecimals: root.AmountDecimals,
     AssetType: option.asset_type,
+    ContractSize: root.ContractSize,
+    CurrencyCode: root.CurrencyCode,
+    DefaultAmount: root.DefaultAmount,
     Description: option.description,
+    Exchange: root.Exchange,
+    ExerciseStyle: root.ExerciseStyle,
     ExpiryDate: `${option.expiry}T00:00:00Z`,
-    IsTradable: option.is_tradable === 1,
-    NonTradableReason: option.is_tradable === 1 ? 'None' : 'OtherReason',
+    Format: root.Format,
+    GroupId: root.GroupId,
+    IncrementSize: root.IncrementSize,
+    IsComplex: root.IsComplex,
+    IsTradable: tradable,
+    LotSize: root.LotSize,
+    LotSizeType: root.LotSizeType,
+    MinimumTradeSize: root.MinimumTradeSize,
+    NonTradableReason: tradable ? 'None' : 'OtherReason',
     OptionsChainSubscriptionAllowed: true,
+    OrderDistances: root.OrderDistances,
+    PriceToContractFactor: root.PriceToContractFactor,
     PutCall: option.put_call,
     RelatedInstruments: [{ AssetType: root.UnderlyingAssetType, Uic: option.underlying_uic }],
     RelatedOptionRootsEnhanced: [
       { AssetType: option.asset_type, OptionRootId: option.option_root_id, OptionType: 'Standard' },
     ],
+    SettlementStyle: root.SettlementStyle,
+    StandardAmounts: root.StandardAmounts,
     StrikePrice: option.strike,
+    SupportedOrderTypes: root.SupportedOrderTypes,
     Symbol: option.symbol,
+    TickSize: root.TickSize,
+    TickSizeScheme: root.TickSizeScheme,
     TradableAs: [option.asset_type],
     TradingStatus: option.trading_status,
     Uic: option.uic,
+    UnderlyingAssetType: root.UnderlyingAssetType,
   };
-  for (const field of SHARED_ROOT_FIELDS) if (root[field] !== undefined) details[field] = root[field];
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(details).sort()) sorted[key] = details[key];
-  return sorted;
 }

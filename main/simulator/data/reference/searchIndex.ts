@@ -27,7 +27,7 @@ CREATE TABLE search_entries (
   summary TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  words, filters, content = '', columnsize = 0, prefix = '1 2 3', tokenize = "unicode61 remove_diacritics 2"
+  words, typed, filters, content = '', columnsize = 0, prefix = '1 2 3', tokenize = "unicode61 remove_diacritics 2"
 );
 `;
 
@@ -41,7 +41,7 @@ export const filterToken = {
   exchange: (exchangeId: string) => token('x', exchangeId),
   complex: (isComplex: boolean) => (isComplex ? 'c1' : 'c0'),
   displayHint: (hint: string) => token('h', hint),
-  visible: 'v1',
+  visible: (isVisible: boolean) => (isVisible ? 'v1' : 'v0'),
   multiLeg: (canParticipate: boolean) => (canParticipate ? 'm1' : 'm0'),
 };
 
@@ -85,7 +85,7 @@ export class SearchIndexWriter {
 
   write(entry: SearchEntry): void {
     const filters = [filterToken.assetType(entry.assetType), filterToken.complex(entry.isComplex)];
-    if (entry.visible) filters.push(filterToken.visible);
+    filters.push(filterToken.visible(entry.visible));
     if (entry.exchangeId) filters.push(filterToken.exchange(entry.exchangeId));
     if (entry.displayHint) filters.push(filterToken.displayHint(entry.displayHint));
     if (entry.multiLeg !== undefined) filters.push(filterToken.multiLeg(entry.multiLeg));
@@ -108,6 +108,34 @@ export class SearchIndexWriter {
   }
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/** Words of a text as the index sees them: letters and digits, lower case, without diacritics. */
+export function wordsOf(text: string): string[] {
+  // Plain ASCII has no diacritics to strip: the common case skips Unicode normalization.
+  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/**
+ * The words of an entry each prefixed with its asset type ("tstockapple"): keywords searched
+ * within some asset types become prefix lookups of these, whose cost follows the matches of
+ * those types rather than the size of a whole asset type.
+ */
+export function typedWords(assetType: string, words: readonly string[]): string {
+  const prefix = filterToken.assetType(assetType);
+  return words.map((word) => prefix + word).join(' ');
+}
+
+const BATCH = 20_000;
+
 /**
  * Last step: the full-text index, filled in rank order (FTS5 flushes its pending terms
  * whenever a rowid is lower than the last one, so out-of-order inserts would be slow), and
@@ -116,9 +144,26 @@ export class SearchIndexWriter {
 export const searchIndexStep: GenerationStep = {
   name: 'reference:search-index',
   run({ db }) {
-    db.exec(
-      `INSERT INTO search_fts (rowid, words, filters) SELECT id, symbol || ' ' || description, filters FROM search_entries ORDER BY id`,
+    const read = db.prepare(
+      'SELECT id, asset_type, symbol, description, filters FROM search_entries WHERE id > ? ORDER BY id LIMIT ?',
     );
+    const insert = db.prepare('INSERT INTO search_fts (rowid, words, typed, filters) VALUES (?, ?, ?, ?)');
+    // In batches: better-sqlite3 cannot write while a read is still iterating.
+    for (let after = -1; ;) {
+      const rows = read.all(after, BATCH) as {
+        id: number;
+        asset_type: string;
+        symbol: string;
+        description: string;
+        filters: string;
+      }[];
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const text = `${row.symbol} ${row.description}`;
+        insert.run(row.id, text, typedWords(row.asset_type, wordsOf(text)), row.filters);
+      }
+      after = rows.at(-1)!.id;
+    }
     db.exec("INSERT INTO search_fts (search_fts) VALUES ('optimize')");
     db.exec('CREATE INDEX search_entries_by_uic ON search_entries (uic) WHERE uic IS NOT NULL');
   },

@@ -5,9 +5,10 @@
  * by Uics goes through the uic index instead.
  */
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { displayHints, instrumentClasses } from '../../../core/api/types';
 import type { SimulatorContext } from '../../context';
-import { filterToken } from '../../data/reference/searchIndex';
+import { filterToken, wordsOf } from '../../data/reference/searchIndex';
 import type { ReferenceStore, SearchEntryRecord } from '../../data/reference/store';
 import { badParameter, ServiceError } from '../errors';
 import { QueryReader } from '../query';
@@ -17,17 +18,6 @@ import { DEFAULT_TOP, MAX_TOP, readAssetTypes, readUics, sendJsonFeed } from './
 const VALUE_CHANGE_FILTERS = ['OneWeek', 'OneMonth', 'OneYear'].flatMap((period) =>
   ['From', 'To'].map((bound) => `${period}TotalValueChanges${bound}`),
 );
-
-/** Words of a text as the index sees them: letters and digits, lower case, without diacritics. */
-export function wordsOf(text: string): string[] {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
 
 /** Each keyword as the words it is made of ("BRK.B" → brk, b); keywords without letters or digits drop out. */
 export function keywordTerms(keywords: string): string[][] {
@@ -56,27 +46,41 @@ interface SearchCriteria {
   multiLeg?: boolean | undefined;
 }
 
-/** The FTS5 expression of the criteria. */
+/** One keyword as a phrase whose last word may be a prefix ("brk b"* matches BRK.B), its words optionally prefixed. */
+function phrase(words: readonly string[], prefix = ''): string {
+  return `"${words.map((word) => prefix + word).join(' ')}"*`;
+}
+
+/**
+ * The FTS5 expression of the criteria. Keywords within asset types search the typed words
+ * ("tstockapp"*), so their cost follows the matches, not the size of the asset types; the
+ * rare exclusions (non-tradable, multi-leg support) are NOTs of small doclists.
+ */
 function matchExpression(criteria: SearchCriteria): string {
   const parts: string[] = [];
   if (criteria.terms?.length) {
-    // Each keyword is a phrase whose last word may be a prefix: "brk b"* matches BRK.B.
-    parts.push(`words : (${criteria.terms.map((words) => `"${words.join(' ')}"*`).join(' AND ')})`);
-  }
-  if (criteria.assetTypes)
+    if (criteria.assetTypes) {
+      const prefixes = criteria.assetTypes.map(filterToken.assetType);
+      for (const words of criteria.terms)
+        parts.push(`typed : (${prefixes.map((prefix) => phrase(words, prefix)).join(' OR ')})`);
+    } else {
+      parts.push(`words : (${criteria.terms.map((words) => phrase(words)).join(' AND ')})`);
+    }
+  } else if (criteria.assetTypes) {
     parts.push(`filters : (${criteria.assetTypes.map(filterToken.assetType).join(' OR ')})`);
+  }
   if (criteria.exchangeId !== undefined) parts.push(`filters : ${filterToken.exchange(criteria.exchangeId)}`);
   if (criteria.classes && criteria.classes.length === 1)
     parts.push(`filters : ${filterToken.complex(criteria.classes[0] === 'Complex')}`);
   if (criteria.tag !== undefined) parts.push(`filters : ${filterToken.displayHint(criteria.tag)}`);
-  if (!criteria.includeNonTradable) parts.push(`filters : ${filterToken.visible}`);
   // Every entry is either complex or not: the expression of criteria that exclude nothing.
   if (parts.length === 0)
     parts.push(`filters : (${filterToken.complex(true)} OR ${filterToken.complex(false)})`);
-  let expression = parts.join(' AND ');
+  let expression = `(${parts.join(' AND ')})`;
+  if (!criteria.includeNonTradable) expression += ` NOT filters : ${filterToken.visible(false)}`;
   // Multi-leg support restricts only entries that carry it (option roots, FX vanilla options).
   if (criteria.multiLeg !== undefined)
-    expression = `(${expression}) NOT filters : ${filterToken.multiLeg(!criteria.multiLeg)}`;
+    expression += ` NOT filters : ${filterToken.multiLeg(!criteria.multiLeg)}`;
   return expression;
 }
 
@@ -118,6 +122,14 @@ export function registerRefSearchRoute(
   _context: SimulatorContext,
   store: ReferenceStore,
 ): void {
+  // The universe never changes: a search's count is cached, so paging through __next counts once.
+  const counts = new LRUCache<string, number>({ max: 20_000 });
+  const countOf = (match: string) => {
+    let count = counts.get(match);
+    if (count === undefined) counts.set(match, (count = store.searchCount(match)));
+    return count;
+  };
+
   app.get('/ref/v1/instruments', async (request, reply) => {
     const query = new QueryReader(request.query);
     const window = { top: query.top(DEFAULT_TOP, MAX_TOP), skip: query.skip() };
@@ -150,7 +162,7 @@ export function registerRefSearchRoute(
     }
 
     const match = matchExpression(criteria);
-    const total = store.searchCount(match);
+    const total = countOf(match);
     const page =
       window.top === 0 || window.skip >= total ? [] : store.searchPage(match, window.top, window.skip);
     return sendJsonFeed(
