@@ -108,7 +108,7 @@ export class SearchIndexWriter {
   }
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 const ASCII_WORD = /[a-z0-9]+/g;
 
 /** Words of a text as the index sees them: letters and digits, lower case, without diacritics. */
