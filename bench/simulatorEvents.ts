@@ -17,11 +17,17 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS_PER_QUERY = 5;
-const CONNECTIONS = 4;
+/** One client at a time: the latency a single desktop user sees, not a queue behind others. */
+const CONNECTIONS = 1;
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -34,10 +40,13 @@ function queries(asOf: Date, eventId: string): Record<string, string> {
     'default (own client, Date desc, 100)': 'ca/v2/events',
     'sub-accounts aggregated': 'ca/v2/events?IncludeSubAccounts=true',
     'types+action type+ex range': `ca/v2/events?IncludeSubAccounts=true&EventTypes=DVCA,INTR,DVOP&CorporateActionTypes=Mandatory&FromExDate=${halfYearAgo}&ToExDate=${isoDay(asOf)}`,
-    'voluntary, active, by deadline asc': 'ca/v2/events?IncludeSubAccounts=true&CorporateActionTypes=Voluntary&EventStatus=Active&SortColumn=Date&SortType=Asc',
-    'sort by instrument description': 'ca/v2/events?IncludeSubAccounts=true&SortColumn=InstrumentDescription&SortType=Asc&$top=50',
-    'keywords': 'ca/v2/events?IncludeSubAccounts=true&Keywords=bank',
-    'lapsed included, deep page': 'ca/v2/events?IncludeSubAccounts=true&IncludeLapsedEvents=true&$skip=1000&$top=100',
+    'voluntary, active, by deadline asc':
+      'ca/v2/events?IncludeSubAccounts=true&CorporateActionTypes=Voluntary&EventStatus=Active&SortColumn=Date&SortType=Asc',
+    'sort by instrument description':
+      'ca/v2/events?IncludeSubAccounts=true&SortColumn=InstrumentDescription&SortType=Asc&$top=50',
+    keywords: 'ca/v2/events?IncludeSubAccounts=true&Keywords=bank',
+    'lapsed included, deep page':
+      'ca/v2/events?IncludeSubAccounts=true&IncludeLapsedEvents=true&$skip=1000&$top=100',
     'one event': `ca/v2/events/${eventId}`,
   };
 }
@@ -45,7 +54,9 @@ function queries(asOf: Date, eventId: string): Record<string, string> {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Runs the event list benchmark at each scale; prints and returns the figures. */
-export async function benchSimulatorEvents(options: { scales: ('default' | 'large')[] }): Promise<Record<string, unknown>> {
+export async function benchSimulatorEvents(options: {
+  scales: ('default' | 'large')[];
+}): Promise<Record<string, unknown>> {
   const figures: Record<string, unknown> = {};
   for (const scale of options.scales) {
     const started = performance.now();
@@ -57,14 +68,31 @@ export async function benchSimulatorEvents(options: { scales: ('default' | 'larg
       const headers = { authorization: `Bearer ${token}` };
       const first = await sim.get<Feed<CorporateActionEvent>>('ca/v2/events?IncludeSubAccounts=true&$top=1');
       const eventId = first.body.Data[0]?.EventId;
-      if (first.status !== 200 || eventId === undefined) throw new Error(`events list answered ${first.status}`);
-      const totalEvents = (sim.simulator.context.universe.db.prepare('SELECT count(*) FROM events').pluck().get() as number) ?? 0;
+      if (first.status !== 200 || eventId === undefined)
+        throw new Error(`events list answered ${first.status}`);
+      const totalEvents =
+        (sim.simulator.context.universe.db.prepare('SELECT count(*) FROM events').pluck().get() as number) ??
+        0;
       const perQuery: Record<string, unknown> = {};
-      for (const [label, path] of Object.entries(queries(new Date(`${sim.simulator.info.universe.asOf}T00:00:00Z`), eventId))) {
-        const result = await autocannon({ url: `${sim.baseUrl}/${path}`, connections: CONNECTIONS, duration: SECONDS_PER_QUERY, headers });
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        perQuery[label] = { p50Ms: round(result.latency.p50), p99Ms: round(result.latency.p99), requestsPerSecond: round(result.requests.average) };
-        console.log(`[${scale}] ${label.padEnd(38)} p50 ${String(round(result.latency.p50)).padStart(6)} ms  p99 ${String(round(result.latency.p99)).padStart(6)} ms  ${round(result.requests.average)} req/s`);
+      for (const [label, path] of Object.entries(
+        queries(new Date(`${sim.simulator.info.universe.asOf}T00:00:00Z`), eventId),
+      )) {
+        const result = await autocannon({
+          url: `${sim.baseUrl}/${path}`,
+          connections: CONNECTIONS,
+          duration: SECONDS_PER_QUERY,
+          headers,
+        });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        perQuery[label] = {
+          p50Ms: round(result.latency.p50),
+          p99Ms: round(result.latency.p99),
+          requestsPerSecond: round(result.requests.average),
+        };
+        console.log(
+          `[${scale}] ${label.padEnd(38)} p50 ${String(round(result.latency.p50)).padStart(6)} ms  p99 ${String(round(result.latency.p99)).padStart(6)} ms  ${round(result.requests.average)} req/s`,
+        );
       }
       figures[scale] = {
         events: totalEvents,
@@ -75,7 +103,9 @@ export async function benchSimulatorEvents(options: { scales: ('default' | 'larg
         secondsPerQuery: SECONDS_PER_QUERY,
         queries: perQuery,
       };
-      console.log(`[${scale}] ${totalEvents} events, ${first.body.__count} in the demo book; start (with generation when not cached) ${startMs} ms`);
+      console.log(
+        `[${scale}] ${totalEvents} events, ${first.body.__count} in the demo book; start (with generation when not cached) ${startMs} ms`,
+      );
     } finally {
       await sim.close();
     }
@@ -85,7 +115,9 @@ export async function benchSimulatorEvents(options: { scales: ('default' | 'larg
 
 // Run directly: `npx tsx bench/simulatorEvents.ts [default] [large]`.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const scales = process.argv.slice(2).filter((s): s is 'default' | 'large' => s === 'default' || s === 'large');
+  const scales = process.argv
+    .slice(2)
+    .filter((s): s is 'default' | 'large' => s === 'default' || s === 'large');
   benchSimulatorEvents({ scales: scales.length > 0 ? scales : ['default'] }).then(
     (figures) => console.log(JSON.stringify(figures, null, 2)),
     (error: unknown) => {

@@ -20,27 +20,39 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
     expect(feed.Data.length).toBeLessThanOrEqual(20);
     const demo = feed.Data.find((a) => a.AppKey === DEMO_APP.appKey);
     expect(demo).toMatchObject({ Name: 'RefDesk Desktop', Status: 'OK', IsActive: true, Flow: 'Implicit' });
-    expect(demo?.Brandings?.[0]).toMatchObject({ Id: 1, Name: expect.any(String), Description: expect.any(String) });
+    expect(demo?.Brandings?.[0]).toMatchObject({
+      Id: 1,
+      Name: expect.any(String),
+      Description: expect.any(String),
+    });
     expect(demo).not.toHaveProperty('Branding');
     expect(demo).not.toHaveProperty('Secrets');
     expect(demo).not.toHaveProperty('RedirectUris');
     expect(demo?.ManualOrderIndicator).toEqual(expect.any(String));
     expect(new Set(feed.Data.map((a) => a.CreatedBy?.UserKey)).size).toBe(1);
-    expect(new Set(feed.Data.map((a) => a.Status))).toEqual(new Set(['OK', 'Pending', 'Requestable', 'Rejected']));
+    expect(new Set(feed.Data.map((a) => a.Status))).toEqual(
+      new Set(['OK', 'Pending', 'Requestable', 'Rejected']),
+    );
   });
 
   it('adds __count with $inlinecount=AllPages and Secrets with IncludeSecrets=true', async () => {
-    const all = (await sim.get<Feed<ListedApplication>>('developer/apps?$inlinecount=AllPages&IncludeSecrets=true')).body;
+    const all = (
+      await sim.get<Feed<ListedApplication>>('developer/apps?$inlinecount=AllPages&IncludeSecrets=true')
+    ).body;
     expect(all.__count).toBe(all.Data.length);
     const demo = all.Data.find((a) => a.AppKey === DEMO_APP.appKey);
     expect(demo?.Secrets?.map((s) => s.Secret)).toContain(DEMO_APP.appSecret);
-    const none = (await sim.get<Feed<ListedApplication>>('developer/apps?$inlinecount=None&includesecrets=false')).body;
+    const none = (
+      await sim.get<Feed<ListedApplication>>('developer/apps?$inlinecount=None&includesecrets=false')
+    ).body;
     expect(none.__count).toBeUndefined();
     expect(none.Data.every((a) => a.Secrets === undefined)).toBe(true);
   });
 
   it('pages with $top and $skip, __next reaching every app exactly once', async () => {
-    const whole = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000')).body.Data.map((a) => a.AppKey);
+    const whole = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000')).body.Data.map(
+      (a) => a.AppKey,
+    );
     const seen: string[] = [];
     let next: string | undefined = 'developer/apps?$top=2';
     while (next) {
@@ -62,7 +74,10 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
     expect(response.status).toBe(200);
     const app = response.body;
     const authUrl = sim.simulator.info.authUrl;
-    expect(app.Endpoints).toEqual({ AuthorizationEndpoint: `${authUrl}/authorize`, TokenEndpoint: `${authUrl}/token` });
+    expect(app.Endpoints).toEqual({
+      AuthorizationEndpoint: `${authUrl}/authorize`,
+      TokenEndpoint: `${authUrl}/token`,
+    });
     expect(app.Branding?.length).toBeGreaterThan(0);
     expect(app).not.toHaveProperty('Brandings');
     expect(app.RedirectUris?.map((r) => r.Uri)).toEqual([
@@ -70,7 +85,11 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
       'https://refdesk.example.com/auth/callback',
       'refdesk://auth/callback',
     ]);
-    expect(app.RedirectUris?.[0]).toMatchObject({ RedirectUriId: 1, RedirectUriLabel: expect.any(String), Branding: { Id: 1 } });
+    expect(app.RedirectUris?.[0]).toMatchObject({
+      RedirectUriId: 1,
+      RedirectUriLabel: expect.any(String),
+      Branding: { Id: 1 },
+    });
     const now = Date.now();
     const windows = app.Secrets?.map((s) => [Date.parse(s.ValidFrom!), Date.parse(s.ValidUntil!)]) ?? [];
     expect(windows.some(([, until]) => until! < now)).toBe(true);
@@ -81,7 +100,9 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
   });
 
   it('answers 404 with the error shape for an unknown AppKey', async () => {
-    const response = await sim.get<{ ErrorCode: string; Message: string }>('developer/apps/00000000000000000000000000000000');
+    const response = await sim.get<{ ErrorCode: string; Message: string }>(
+      'developer/apps/00000000000000000000000000000000',
+    );
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ ErrorCode: 'NotFound', Message: expect.any(String) });
   });
@@ -94,7 +115,11 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
       ['$inlinecount=Some', '$inlinecount'],
       ['IncludeSecrets=yes', 'IncludeSecrets'],
     ] as const) {
-      const response = await sim.get<{ ErrorCode: string; Message: string; ModelState: Record<string, string[]> }>(`developer/apps?${query}`);
+      const response = await sim.get<{
+        ErrorCode: string;
+        Message: string;
+        ModelState: Record<string, string[]>;
+      }>(`developer/apps?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.body.ErrorCode).toBe('InvalidRequest');
       expect(Object.keys(response.body.ModelState)).toEqual([parameter]);
@@ -105,14 +130,20 @@ describe('GET /developer/apps and /developer/apps/{AppKey}', () => {
     it('hides another user’s app from an ordinary user (404) and shows it to the admin', async () => {
       expect((await sim.get(`developer/apps/${DEMO_APP.appKey}`, { as: 'trader2' })).status).toBe(404);
       expect((await sim.get(`developer/apps/${DEMO_APP.appKey}`, { as: 'admin' })).status).toBe(200);
-      const trader2 = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000', { as: 'trader2' })).body.Data;
+      const trader2 = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000', { as: 'trader2' }))
+        .body.Data;
       expect(trader2.length).toBeGreaterThan(0);
       expect(trader2.some((a) => a.AppKey === DEMO_APP.appKey)).toBe(false);
     });
 
     it('lists every application to the admin, created by many users', async () => {
-      const admin = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000&$inlinecount=AllPages', { as: 'admin' })).body;
-      const demo = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000&$inlinecount=AllPages')).body;
+      const admin = (
+        await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000&$inlinecount=AllPages', {
+          as: 'admin',
+        })
+      ).body;
+      const demo = (await sim.get<Feed<ListedApplication>>('developer/apps?$top=1000&$inlinecount=AllPages'))
+        .body;
       expect(admin.__count).toBeGreaterThan(demo.__count!);
       expect(new Set(admin.Data.map((a) => a.CreatedBy?.UserKey)).size).toBeGreaterThan(3);
       expect(admin.Data.map((a) => a.AppKey)).toEqual(expect.arrayContaining(demo.Data.map((a) => a.AppKey)));

@@ -6,14 +6,17 @@ import { startTestSimulator, type TestSimulator } from '../support/testSimulator
 
 type EventFeed = Feed<CorporateActionEvent>;
 type ErrorBody = { ErrorCode: string; Message: string; ModelState?: Record<string, string[]> };
-const key = (kind: 'client' | 'account' | 'accountGroup', id: string) => encodeURIComponent(opaqueKey(kind, id));
+const key = (kind: 'client' | 'account' | 'accountGroup', id: string) =>
+  encodeURIComponent(opaqueKey(kind, id));
 
 describe('GET /ca/v2/events/{EventId}', () => {
   let sim: TestSimulator;
   let events: CorporateActionEvent[];
   beforeAll(async () => {
     sim = await startTestSimulator();
-    events = (await sim.get<EventFeed>('ca/v2/events?IncludeSubAccounts=true&IncludeLapsedEvents=true&$top=1000')).body.Data;
+    events = (
+      await sim.get<EventFeed>('ca/v2/events?IncludeSubAccounts=true&IncludeLapsedEvents=true&$top=1000')
+    ).body.Data;
   });
   afterAll(() => sim.close());
 
@@ -28,7 +31,8 @@ describe('GET /ca/v2/events/{EventId}', () => {
 
   it('shows AffectedAccounts and EligibleHoldings with IncludeSubAccounts=true', async () => {
     const event = events.find((e) => e.EventState === 'Approved')!;
-    const one = (await sim.get<CorporateActionEvent>(`ca/v2/events/${event.EventId}?IncludeSubAccounts=true`)).body;
+    const one = (await sim.get<CorporateActionEvent>(`ca/v2/events/${event.EventId}?IncludeSubAccounts=true`))
+      .body;
     expect(one).toEqual(event);
     expect(one).not.toHaveProperty('Holdings');
   });
@@ -39,7 +43,9 @@ describe('GET /ca/v2/events/{EventId}', () => {
     const hidden = await sim.get<ErrorBody>(`ca/v2/events/${cancelled.EventId}`);
     expect(hidden.status).toBe(404);
     expect(hidden.body).toMatchObject({ ErrorCode: 'NotFound', Message: expect.any(String) });
-    const shown = await sim.get<CorporateActionEvent>(`ca/v2/events/${cancelled.EventId}?EventStates=Cancelled&IncludeSubAccounts=true`);
+    const shown = await sim.get<CorporateActionEvent>(
+      `ca/v2/events/${cancelled.EventId}?EventStates=Cancelled&IncludeSubAccounts=true`,
+    );
     expect(shown.status).toBe(200);
     expect(shown.body.EventState).toBe('Cancelled');
     const withdrawn = events.find((e) => e.EventState === 'Withdrawn')!;
@@ -89,8 +95,16 @@ describe('GET /ca/v2/events/{EventId}', () => {
   });
 
   it('accepts parameter names and enumeration values in any case', async () => {
-    const exact = (await sim.get<EventFeed>('ca/v2/events?IncludeSubAccounts=true&EventTypes=DVCA&SortColumn=EventId&SortType=Asc')).body;
-    const loose = (await sim.get<EventFeed>('ca/v2/events?includesubaccounts=TRUE&eventtypes=dvca&sortcolumn=eventid&sorttype=asc')).body;
+    const exact = (
+      await sim.get<EventFeed>(
+        'ca/v2/events?IncludeSubAccounts=true&EventTypes=DVCA&SortColumn=EventId&SortType=Asc',
+      )
+    ).body;
+    const loose = (
+      await sim.get<EventFeed>(
+        'ca/v2/events?includesubaccounts=TRUE&eventtypes=dvca&sortcolumn=eventid&sorttype=asc',
+      )
+    ).body;
     expect(loose.__count).toBe(exact.__count);
     expect(loose.Data).toEqual(exact.Data);
   });
@@ -114,7 +128,9 @@ describe('GET /ca/v2/events/{EventId}', () => {
     });
 
     it('shows trader2 only its own holdings, and never the demo book', async () => {
-      const own = await sim.get<EventFeed>('ca/v2/events?$top=1000&IncludeLapsedEvents=true', { as: 'trader2' });
+      const own = await sim.get<EventFeed>('ca/v2/events?$top=1000&IncludeLapsedEvents=true', {
+        as: 'trader2',
+      });
       expect(own.status).toBe(200);
       expect(own.body.Data.length).toBeGreaterThan(0);
       const clients = new Set(own.body.Data.flatMap((e) => e.Holdings!.map((h) => h.ClientId)));
@@ -123,18 +139,31 @@ describe('GET /ca/v2/events/{EventId}', () => {
       const demoKey = `ClientKey=${key('client', DEMO_USER.clients[0]!.clientId)}`;
       expect((await sim.get(`ca/v2/events?${demoKey}`, { as: 'trader2' })).status).toBe(404);
       // An event only the demo book holds is not there for trader2.
-      const trader2Ids = new Set((await sim.get<EventFeed>('ca/v2/events?$top=1000&IncludeSubAccounts=true&IncludeLapsedEvents=true', { as: 'trader2' })).body.Data.map((e) => e.EventId));
+      const trader2Ids = new Set(
+        (
+          await sim.get<EventFeed>(
+            'ca/v2/events?$top=1000&IncludeSubAccounts=true&IncludeLapsedEvents=true',
+            { as: 'trader2' },
+          )
+        ).body.Data.map((e) => e.EventId),
+      );
       const demoOnly = events.find((e) => !trader2Ids.has(e.EventId) && e.EventState !== 'Cancelled')!;
       expect((await sim.get(`ca/v2/events/${demoOnly.EventId}`, { as: 'trader2' })).status).toBe(404);
     });
 
     it('lets a user name its own sub-client, but not an account outside the client it names', async () => {
       const sub = DEMO_USER.clients[1]!;
-      const response = await sim.get<EventFeed>(`ca/v2/events?ClientKey=${key('client', sub.clientId)}&$top=1000`);
+      const response = await sim.get<EventFeed>(
+        `ca/v2/events?ClientKey=${key('client', sub.clientId)}&$top=1000`,
+      );
       expect(response.status).toBe(200);
-      expect(response.body.Data.every((e) => e.Holdings!.every((h) => h.ClientId === sub.clientId))).toBe(true);
+      expect(response.body.Data.every((e) => e.Holdings!.every((h) => h.ClientId === sub.clientId))).toBe(
+        true,
+      );
       const foreignAccount = DEMO_USER.clients[0]!.accounts[0]!.accountId;
-      const mismatch = await sim.get<ErrorBody>(`ca/v2/events?ClientKey=${key('client', sub.clientId)}&AccountKey=${key('account', foreignAccount)}`);
+      const mismatch = await sim.get<ErrorBody>(
+        `ca/v2/events?ClientKey=${key('client', sub.clientId)}&AccountKey=${key('account', foreignAccount)}`,
+      );
       expect(mismatch.status).toBe(400);
       expect(Object.keys(mismatch.body.ModelState ?? {})).toEqual(['AccountKey']);
     });

@@ -9,7 +9,10 @@ const TOP_CLIENT = DEMO_USER.clients[0]!;
 const day = (value: string | undefined) => value?.slice(0, 10);
 /** The date the list sorts on by default: ex date, else record date, else the first payment date. */
 const sortDate = (e: CorporateActionEvent) =>
-  day(e.Ex?.Date) ?? day(e.Record?.Date) ?? e.Options?.map((o) => day(o.Payment?.Date)).find((d) => d !== undefined) ?? '';
+  day(e.Ex?.Date) ??
+  day(e.Record?.Date) ??
+  e.Options?.map((o) => day(o.Payment?.Date)).find((d) => d !== undefined) ??
+  '';
 
 describe('GET /ca/v2/events', () => {
   let sim: TestSimulator;
@@ -37,7 +40,11 @@ describe('GET /ca/v2/events', () => {
     expect(feed.__next).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/openapi\/ca\/v2\/events\?/);
     const event = feed.Data[0]!;
     expect(event.EventId).toMatch(/^\d+$/);
-    expect(event.EventType).toEqual({ Code: expect.stringMatching(/^[A-Z]{4}$/), Name: expect.any(String), Description: expect.any(String) });
+    expect(event.EventType).toEqual({
+      Code: expect.stringMatching(/^[A-Z]{4}$/),
+      Name: expect.any(String),
+      Description: expect.any(String),
+    });
     expect(event.UpdatedDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(event.AnnouncedDate).toMatch(/T00:00:00Z$/);
     expect(JSON.stringify(feed)).not.toContain('null');
@@ -49,7 +56,12 @@ describe('GET /ca/v2/events', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     for (const event of events) {
       expect(event.Holdings!.length).toBeGreaterThan(0);
-      expect(event.Holdings!.every((h) => h.ClientId === TOP_CLIENT.clientId && h.ClientKey === opaqueKey('client', TOP_CLIENT.clientId))).toBe(true);
+      expect(
+        event.Holdings!.every(
+          (h) =>
+            h.ClientId === TOP_CLIENT.clientId && h.ClientKey === opaqueKey('client', TOP_CLIENT.clientId),
+        ),
+      ).toBe(true);
       expect(event).not.toHaveProperty('AffectedAccounts');
       expect(event).not.toHaveProperty('EligibleHoldings');
     }
@@ -71,23 +83,34 @@ describe('GET /ca/v2/events', () => {
     let accounts = 0;
     let amount = 0;
     for (const client of DEMO_USER.clients) {
-      const one = await sim.get<CorporateActionEvent>(`ca/v2/events/${sample.EventId}?ClientKey=${encodeURIComponent(opaqueKey('client', client.clientId))}&EventStates=Approved,Cancelled,Confirmed,Preliminary,Withdrawn`);
+      const one = await sim.get<CorporateActionEvent>(
+        `ca/v2/events/${sample.EventId}?ClientKey=${encodeURIComponent(opaqueKey('client', client.clientId))}&EventStates=Approved,Cancelled,Confirmed,Preliminary,Withdrawn`,
+      );
       accounts += one.body.Holdings!.length;
       amount += one.body.Holdings!.reduce((sum, h) => sum + h.Amount!, 0);
     }
-    expect({ accounts, amount }).toEqual({ accounts: sample.AffectedAccounts, amount: sample.EligibleHoldings });
+    expect({ accounts, amount }).toEqual({
+      accounts: sample.AffectedAccounts,
+      amount: sample.EligibleHoldings,
+    });
   });
 
   it('narrows to an account (AccountKey) or an account group (AccountGroupKey)', async () => {
     const account = TOP_CLIENT.accounts[1]!;
     const byAccount = await all(`AccountKey=${encodeURIComponent(opaqueKey('account', account.accountId))}`);
     expect(byAccount.length).toBeGreaterThan(0);
-    expect(byAccount.every((e) => e.Holdings!.length === 1 && e.Holdings![0]!.AccountId === account.accountId)).toBe(true);
+    expect(
+      byAccount.every((e) => e.Holdings!.length === 1 && e.Holdings![0]!.AccountId === account.accountId),
+    ).toBe(true);
     const group = TOP_CLIENT.groups![0]!;
     const members = TOP_CLIENT.accounts.filter((a) => a.groupId === group.groupId).map((a) => a.accountId);
-    const byGroup = await all(`AccountGroupKey=${encodeURIComponent(opaqueKey('accountGroup', group.groupId))}`);
+    const byGroup = await all(
+      `AccountGroupKey=${encodeURIComponent(opaqueKey('accountGroup', group.groupId))}`,
+    );
     expect(byGroup.length).toBeGreaterThanOrEqual(byAccount.length);
-    expect(byGroup.flatMap((e) => e.Holdings!.map((h) => h.AccountId!)).every((id) => members.includes(id))).toBe(true);
+    expect(
+      byGroup.flatMap((e) => e.Holdings!.map((h) => h.AccountId!)).every((id) => members.includes(id)),
+    ).toBe(true);
   });
 
   it('filters by asset type, corporate action type, event type, state and status', async () => {
@@ -101,12 +124,18 @@ describe('GET /ca/v2/events', () => {
       ['EventStates=Approved,Withdrawn', (e) => ['Approved', 'Withdrawn'].includes(e.EventState!)],
       ['EventStatus=Past', (e) => e.EventStatus === 'Past'],
       ['ElectionStatuses=PartialElected', (e) => e.ElectionStatus === 'PartialElected'],
-      ['ElectionStatuses=Elected,NotElected', (e) => e.ElectionStatus === 'Elected' || e.ElectionStatus === 'NotElected'],
+      [
+        'ElectionStatuses=Elected,NotElected',
+        (e) => e.ElectionStatus === 'Elected' || e.ElectionStatus === 'NotElected',
+      ],
     ];
     for (const [filter, holds] of cases) {
       const filtered = await all(`${base}&${filter}`);
       expect(filtered.length, filter).toBeGreaterThan(0);
-      expect(filtered.map((e) => e.EventId), filter).toEqual(everything.filter(holds).map((e) => e.EventId));
+      expect(
+        filtered.map((e) => e.EventId),
+        filter,
+      ).toEqual(everything.filter(holds).map((e) => e.EventId));
     }
     expect(await all(`${base}&EventTypes=XXXX`)).toEqual([]);
   });
@@ -123,14 +152,18 @@ describe('GET /ca/v2/events', () => {
 
     const after = await all(`${base}&FromRecordDate=${target}`);
     expect(after.every((e) => day(e.Record?.Date)! >= target)).toBe(true);
-    expect(after.length).toBe(everything.filter((e) => e.Record?.Date && day(e.Record.Date)! >= target).length);
+    expect(after.length).toBe(
+      everything.filter((e) => e.Record?.Date && day(e.Record.Date)! >= target).length,
+    );
 
-    const payments = (e: CorporateActionEvent) => (e.Options ?? []).map((o) => day(o.Payment?.Date)).filter((d) => d !== undefined);
+    const payments = (e: CorporateActionEvent) =>
+      (e.Options ?? []).map((o) => day(o.Payment?.Date)).filter((d) => d !== undefined);
     const paid = await all(`${base}&ToPayDate=${target}`);
     expect(paid.length).toBeGreaterThan(0);
     expect(paid.every((e) => payments(e).some((d) => d <= target))).toBe(true);
 
-    const deadlines = (e: CorporateActionEvent) => (e.Options ?? []).map((o) => day(o.Deadline?.Date)).filter((d) => d !== undefined);
+    const deadlines = (e: CorporateActionEvent) =>
+      (e.Options ?? []).map((o) => day(o.Deadline?.Date)).filter((d) => d !== undefined);
     const withDeadline = everything.filter((e) => deadlines(e).length > 0);
     const deadline = deadlines(withDeadline[0]!)[0]!;
     const due = await all(`${base}&FromDeadlineDate=${deadline}&ToDeadlineDate=${deadline}`);
@@ -139,7 +172,8 @@ describe('GET /ca/v2/events', () => {
   });
 
   it('leaves out lapsed events (Past and Preliminary, Confirmed or Cancelled) unless IncludeLapsedEvents=true', async () => {
-    const lapsed = (e: CorporateActionEvent) => e.EventStatus === 'Past' && ['Preliminary', 'Confirmed', 'Cancelled'].includes(e.EventState!);
+    const lapsed = (e: CorporateActionEvent) =>
+      e.EventStatus === 'Past' && ['Preliminary', 'Confirmed', 'Cancelled'].includes(e.EventState!);
     const shown = await all('IncludeSubAccounts=true');
     const withLapsed = await all('IncludeSubAccounts=true&IncludeLapsedEvents=true');
     expect(shown.some(lapsed)).toBe(false);
@@ -158,10 +192,19 @@ describe('GET /ca/v2/events', () => {
     const sample = everything.find((e) => e.AssetType === 'Stock')!;
     const { Description, IsinCode, Symbol } = sample.DisplayAndFormat!;
     for (const keyword of [IsinCode!.toLowerCase(), Symbol!.toUpperCase(), Description!.split(' ')[0]!]) {
-      const found = await all(`IncludeSubAccounts=true&IncludeLapsedEvents=true&Keywords=${encodeURIComponent(keyword)}`);
-      expect(found.map((e) => e.EventId), keyword).toContain(sample.EventId);
-      const text = (e: CorporateActionEvent) => `${e.DisplayAndFormat!.Description}|${e.DisplayAndFormat!.IsinCode}|${e.DisplayAndFormat!.Symbol}`.toLowerCase();
-      expect(found.every((e) => text(e).includes(keyword.toLowerCase())), keyword).toBe(true);
+      const found = await all(
+        `IncludeSubAccounts=true&IncludeLapsedEvents=true&Keywords=${encodeURIComponent(keyword)}`,
+      );
+      expect(
+        found.map((e) => e.EventId),
+        keyword,
+      ).toContain(sample.EventId);
+      const text = (e: CorporateActionEvent) =>
+        `${e.DisplayAndFormat!.Description}|${e.DisplayAndFormat!.IsinCode}|${e.DisplayAndFormat!.Symbol}`.toLowerCase();
+      expect(
+        found.every((e) => text(e).includes(keyword.toLowerCase())),
+        keyword,
+      ).toBe(true);
     }
     expect(await all('Keywords=%25_%25&IncludeSubAccounts=true')).toEqual([]);
   });

@@ -3,14 +3,60 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 const PARAMETERS = [
-  '$top', '$skip', 'AccountGroupKey', 'AccountKey', 'ClientKey', 'AssetTypes', 'CorporateActionTypes', 'ElectionStatuses',
-  'EventStates', 'EventStatus', 'EventTypes', 'FromDeadlineDate', 'ToDeadlineDate', 'FromExDate', 'ToExDate', 'FromPayDate',
-  'ToPayDate', 'FromRecordDate', 'ToRecordDate', 'IncludeLapsedEvents', 'IncludeSubAccounts', 'Keywords', 'SortColumn', 'SortType',
+  '$top',
+  '$skip',
+  'AccountGroupKey',
+  'AccountKey',
+  'ClientKey',
+  'AssetTypes',
+  'CorporateActionTypes',
+  'ElectionStatuses',
+  'EventStates',
+  'EventStatus',
+  'EventTypes',
+  'FromDeadlineDate',
+  'ToDeadlineDate',
+  'FromExDate',
+  'ToExDate',
+  'FromPayDate',
+  'ToPayDate',
+  'FromRecordDate',
+  'ToRecordDate',
+  'IncludeLapsedEvents',
+  'IncludeSubAccounts',
+  'Keywords',
+  'SortColumn',
+  'SortType',
 ];
 const VALUES = [
-  'true', 'false', 'Asc', 'Desc', 'Date', 'EventId', 'AffectedAccounts', 'Bond', 'Stock,Bond', 'Mandatory', 'Voluntary', 'Elected',
-  'Approved,Cancelled', 'Past', 'DVCA,INTR', '2026-01-01', '2025-12-31T00:00:00Z', '0', '1', '-1', '1000', '99999999999999999999',
-  '%', '_', ',', ' ', 'NaN', '1e3',
+  'true',
+  'false',
+  'Asc',
+  'Desc',
+  'Date',
+  'EventId',
+  'AffectedAccounts',
+  'Bond',
+  'Stock,Bond',
+  'Mandatory',
+  'Voluntary',
+  'Elected',
+  'Approved,Cancelled',
+  'Past',
+  'DVCA,INTR',
+  '2026-01-01',
+  '2025-12-31T00:00:00Z',
+  '0',
+  '1',
+  '-1',
+  '1000',
+  '99999999999999999999',
+  '%',
+  '_',
+  ',',
+  ' ',
+  'NaN',
+  '1e3',
 ];
 
 const name = fc.oneof(
@@ -55,7 +101,11 @@ describe('corporate action routes never fail on odd input (properties)', () => {
   });
 
   it('GET /ca/v2/events/{EventId} answers 200, 400 or 404 for any id and query', async () => {
-    const id = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.nat().map(String), fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String));
+    const id = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.nat().map(String),
+      fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String),
+    );
     await fc.assert(
       fc.asyncProperty(id, queryString, async (eventId, query) => {
         const response = await sim.get(`ca/v2/events/${encodeURIComponent(eventId)}?${query}`);

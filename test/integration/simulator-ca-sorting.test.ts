@@ -62,8 +62,14 @@ describe('GET /ca/v2/events sorting and paging', () => {
   }
 
   it('breaks ties by EventId, so equal keys keep one order across requests', async () => {
-    const events = (await sim.get<EventFeed>('ca/v2/events?IncludeSubAccounts=true&SortColumn=CorporateActionType&SortType=Asc&$top=1000')).body.Data;
-    const mandatory = events.filter((e) => e.CorporateActionType === 'Mandatory').map((e) => Number(e.EventId));
+    const events = (
+      await sim.get<EventFeed>(
+        'ca/v2/events?IncludeSubAccounts=true&SortColumn=CorporateActionType&SortType=Asc&$top=1000',
+      )
+    ).body.Data;
+    const mandatory = events
+      .filter((e) => e.CorporateActionType === 'Mandatory')
+      .map((e) => Number(e.EventId));
     expect(mandatory).toEqual([...mandatory].sort((a, b) => a - b));
   });
 

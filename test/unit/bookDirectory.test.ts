@@ -21,7 +21,13 @@ describe('the book directory: identities and applications', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'refdesk-book-'));
-    universe = openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [identitiesStep, appsStep], now });
+    universe = openUniverse({
+      seed: 1,
+      scale: 'small',
+      cacheDir: dir,
+      steps: [identitiesStep, appsStep],
+      now,
+    });
   });
   afterAll(() => {
     universe.close();
@@ -30,10 +36,18 @@ describe('the book directory: identities and applications', () => {
 
   it('signs in the documented users by login and password, and nobody with a wrong password', () => {
     const demo = findUserByLogin(universe.db, 'demo', 'refdesk-demo');
-    expect(demo).toMatchObject({ userId: DEMO_USER.userId, name: DEMO_USER.name, isAdmin: false, clientId: '9300112' });
+    expect(demo).toMatchObject({
+      userId: DEMO_USER.userId,
+      name: DEMO_USER.name,
+      isAdmin: false,
+      clientId: '9300112',
+    });
     expect(demo?.clientKey).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(findUserByLogin(universe.db, 'DEMO', 'refdesk-demo')?.userId).toBe(DEMO_USER.userId);
-    expect(findUserByLogin(universe.db, 'admin', 'refdesk-admin')).toMatchObject({ isAdmin: true, role: 'admin' });
+    expect(findUserByLogin(universe.db, 'admin', 'refdesk-admin')).toMatchObject({
+      isAdmin: true,
+      role: 'admin',
+    });
     expect(findUserByLogin(universe.db, 'trader2', 'refdesk-trader2')?.userId).toBe(TRADER2_USER.userId);
     expect(findUserByLogin(universe.db, 'demo', 'refdesk-admin')).toBeUndefined();
     expect(findUserByLogin(universe.db, 'nobody', 'refdesk-demo')).toBeUndefined();
@@ -53,7 +67,12 @@ describe('the book directory: identities and applications', () => {
 
   it('holds the demo app with its redirect URIs, flows and current, past and future secrets', () => {
     const app = findApp(universe.db, DEMO_APP.appKey);
-    expect(app).toMatchObject({ name: 'RefDesk Desktop', status: 'OK', isActive: true, appUrl: DEMO_APP.appUrl });
+    expect(app).toMatchObject({
+      name: 'RefDesk Desktop',
+      status: 'OK',
+      isActive: true,
+      appUrl: DEMO_APP.appUrl,
+    });
     expect(app?.allowedFlows).toEqual(['Implicit', 'Code', 'PersonalJwt']);
     expect(app?.redirectUris.map((r) => r.uri)).toEqual([
       'http://127.0.0.1/refdesk/callback',
@@ -74,7 +93,9 @@ describe('the book directory: identities and applications', () => {
     const mine = listAppsVisibleTo(universe.db, demo, { top: 100, skip: 0 });
     const all = listAppsVisibleTo(universe.db, admin, { top: 1000, skip: 0 });
     expect(mine.apps.every((a) => a.createdBy.userId === DEMO_USER.userId)).toBe(true);
-    expect(new Set(mine.apps.map((a) => a.status))).toEqual(new Set(['OK', 'Pending', 'Requestable', 'Rejected']));
+    expect(new Set(mine.apps.map((a) => a.status))).toEqual(
+      new Set(['OK', 'Pending', 'Requestable', 'Rejected']),
+    );
     expect(all.total).toBeGreaterThan(mine.total);
     expect(all.apps).toHaveLength(all.total);
     expect(findAppVisibleTo(universe.db, trader2, DEMO_APP.appKey)).toBeUndefined();

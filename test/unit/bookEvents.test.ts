@@ -17,14 +17,26 @@ interface Loaded {
 }
 
 function load(now: Date): Loaded {
-  const universe = openUniverse({ seed: 20260101, scale: 'small', cacheDir: TEST_CACHE_DIR, steps: generationSteps, now });
-  const events = (universe.db.prepare('SELECT body FROM events ORDER BY event_id').pluck().all() as string[]).map((body) => JSON.parse(body) as CorporateActionEvent);
-  const exchanges = universe.db.prepare("SELECT uic, exchange_id FROM instruments WHERE asset_type = 'Stock'").all() as { uic: number; exchange_id: string }[];
+  const universe = openUniverse({
+    seed: 20260101,
+    scale: 'small',
+    cacheDir: TEST_CACHE_DIR,
+    steps: generationSteps,
+    now,
+  });
+  const events = (
+    universe.db.prepare('SELECT body FROM events ORDER BY event_id').pluck().all() as string[]
+  ).map((body) => JSON.parse(body) as CorporateActionEvent);
+  const exchanges = universe.db
+    .prepare("SELECT uic, exchange_id FROM instruments WHERE asset_type = 'Stock'")
+    .all() as { uic: number; exchange_id: string }[];
   return { universe, events, exchangeOf: new Map(exchanges.map((row) => [row.uic, row.exchange_id])) };
 }
 
 describe('generated corporate action events', () => {
-  const today = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
+  const today = new Date(
+    Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()),
+  );
   let now: Loaded;
   let later: Loaded;
   beforeAll(() => {
@@ -37,14 +49,21 @@ describe('generated corporate action events', () => {
   });
 
   const ofCode = (code: string, exchange?: string) =>
-    now.events.filter((e) => e.EventType!.Code === code && (exchange === undefined || now.exchangeOf.get(e.Uic!) === exchange));
+    now.events.filter(
+      (e) =>
+        e.EventType!.Code === code && (exchange === undefined || now.exchangeOf.get(e.Uic!) === exchange),
+    );
 
   it('covers every event type, state, status, action type and electability', () => {
     expect(now.events.length).toBeGreaterThan(800);
     expect(new Set(now.events.map((e) => e.EventType!.Code))).toEqual(new Set(EVENT_CODES));
-    expect(new Set(now.events.map((e) => e.EventState))).toEqual(new Set(['Preliminary', 'Confirmed', 'Approved', 'Cancelled', 'Withdrawn']));
+    expect(new Set(now.events.map((e) => e.EventState))).toEqual(
+      new Set(['Preliminary', 'Confirmed', 'Approved', 'Cancelled', 'Withdrawn']),
+    );
     expect(new Set(now.events.map((e) => e.EventStatus))).toEqual(new Set(['Active', 'Past']));
-    expect(new Set(now.events.map((e) => e.CorporateActionType))).toEqual(new Set(['Mandatory', 'Voluntary']));
+    expect(new Set(now.events.map((e) => e.CorporateActionType))).toEqual(
+      new Set(['Mandatory', 'Voluntary']),
+    );
     expect(new Set(now.events.map((e) => e.Electable))).toEqual(new Set(['Electable', 'NotElectable']));
     expect(now.events.some((e) => e.Effective?.Status === 'Ongoing')).toBe(true);
     expect(now.events.some((e) => e.InformationToComply === 'RestrictionsMayApply')).toBe(true);
@@ -55,7 +74,8 @@ describe('generated corporate action events', () => {
   it('puts ex dates of shares on trading days of their exchange', () => {
     const shares = now.events.filter((e) => e.AssetType === 'Stock' && e.Ex?.Date);
     expect(shares.length).toBeGreaterThan(500);
-    for (const event of shares) expect(isTradingDay(now.exchangeOf.get(event.Uic!)!, date(event.Ex!.Date)!), event.EventId).toBe(true);
+    for (const event of shares)
+      expect(isTradingDay(now.exchangeOf.get(event.Uic!)!, date(event.Ex!.Date)!), event.EventId).toBe(true);
   });
 
   it('follows each market’s ex/record rule for cash dividends', () => {
@@ -66,22 +86,41 @@ describe('generated corporate action events', () => {
     expect(london.length).toBeGreaterThan(5);
     expect(london.every((e) => e.Ex!.Date! < e.Record!.Date!)).toBe(true);
     // UK ex dates are Thursdays (a holiday may move them).
-    expect(london.filter((e) => date(e.Ex!.Date)!.getUTCDay() === 4).length / london.length).toBeGreaterThan(0.8);
+    expect(london.filter((e) => date(e.Ex!.Date)!.getUTCDay() === 4).length / london.length).toBeGreaterThan(
+      0.8,
+    );
     const tokyo = ofCode('DVCA', 'XTKS');
     expect(tokyo.length).toBeGreaterThan(5);
     for (const event of tokyo) {
       const record = date(event.Record!.Date)!;
-      const halfYearEnd = ['03-31', '09-30'].map((md) => new Date(`${record.getUTCFullYear()}-${md}T00:00:00Z`));
-      expect(halfYearEnd.some((end) => end >= record && end.getTime() - record.getTime() <= 4 * DAY_MS), event.EventId).toBe(true);
+      const halfYearEnd = ['03-31', '09-30'].map(
+        (md) => new Date(`${record.getUTCFullYear()}-${md}T00:00:00Z`),
+      );
+      expect(
+        halfYearEnd.some((end) => end >= record && end.getTime() - record.getTime() <= 4 * DAY_MS),
+        event.EventId,
+      ).toBe(true);
     }
     const xetra = ofCode('DVCA', 'XETR');
     const meetings = ofCode('MEET', 'XETR');
-    const paired = xetra.filter((dividend) => meetings.some((m) => m.Uic === dividend.Uic && day(m.Effective!.Date)!.slice(0, 4) === day(dividend.Ex!.Date)!.slice(0, 4)));
+    const paired = xetra.filter((dividend) =>
+      meetings.some(
+        (m) =>
+          m.Uic === dividend.Uic &&
+          day(m.Effective!.Date)!.slice(0, 4) === day(dividend.Ex!.Date)!.slice(0, 4),
+      ),
+    );
     expect(paired.length).toBeGreaterThan(0);
     for (const dividend of paired) {
-      const meeting = meetings.find((m) => m.Uic === dividend.Uic && day(m.Effective!.Date)!.slice(0, 4) === day(dividend.Ex!.Date)!.slice(0, 4))!;
+      const meeting = meetings.find(
+        (m) =>
+          m.Uic === dividend.Uic &&
+          day(m.Effective!.Date)!.slice(0, 4) === day(dividend.Ex!.Date)!.slice(0, 4),
+      )!;
       expect(date(dividend.Ex!.Date)! > date(meeting.Effective!.Date)!).toBe(true);
-      expect(date(dividend.Ex!.Date)!.getTime() - date(meeting.Effective!.Date)!.getTime()).toBeLessThanOrEqual(5 * DAY_MS);
+      expect(
+        date(dividend.Ex!.Date)!.getTime() - date(meeting.Effective!.Date)!.getTime(),
+      ).toBeLessThanOrEqual(5 * DAY_MS);
     }
   });
 
@@ -89,10 +128,14 @@ describe('generated corporate action events', () => {
     for (const event of now.events) {
       for (const option of event.Options ?? []) {
         const payment = date(option.Payment?.Date);
-        if (payment && event.Record?.Date) expect(payment >= date(event.Record.Date)!, event.EventId).toBe(true);
+        if (payment && event.Record?.Date)
+          expect(payment >= date(event.Record.Date)!, event.EventId).toBe(true);
         if (option.Deadline?.Date && option.MarketDeadline?.Date) {
           expect(date(option.Deadline.Date)! < date(option.MarketDeadline.Date)!, event.EventId).toBe(true);
-          expect(date(option.ElectionPeriod!.Start!.Date)! <= date(option.Deadline.Date)!, event.EventId).toBe(true);
+          expect(
+            date(option.ElectionPeriod!.Start!.Date)! <= date(option.Deadline.Date)!,
+            event.EventId,
+          ).toBe(true);
           if (payment) expect(payment > date(option.MarketDeadline.Date)!, event.EventId).toBe(true);
         }
       }
@@ -124,7 +167,19 @@ describe('generated corporate action events', () => {
 
   it('keeps each event’s id and terms from day to day while its lifecycle moves on', () => {
     const terms = (e: CorporateActionEvent) =>
-      JSON.parse(JSON.stringify({ type: e.EventType, isin: e.DisplayAndFormat, ex: e.Ex, record: e.Record, narrative: e.Narrative, options: e.Options }, (k, v: unknown) => (k === 'Uic' ? undefined : v)));
+      JSON.parse(
+        JSON.stringify(
+          {
+            type: e.EventType,
+            isin: e.DisplayAndFormat,
+            ex: e.Ex,
+            record: e.Record,
+            narrative: e.Narrative,
+            options: e.Options,
+          },
+          (k, v: unknown) => (k === 'Uic' ? undefined : v),
+        ),
+      );
     const before = new Map(now.events.map((e) => [e.EventId, e]));
     const both = later.events.filter((e) => before.has(e.EventId));
     expect(both.length).toBeGreaterThan(now.events.length * 0.9);

@@ -62,9 +62,15 @@ function hex(random: RandomStream, length: number): string {
 function secretWindows(random: RandomStream, asOf: Date, current: string): AppSeed['secrets'] {
   const at = (days: number) => new Date(asOf.getTime() + days * DAY_MS);
   const secrets: AppSeed['secrets'] = [];
-  if (random.chance(0.6)) secrets.push({ secret: hex(random, 32), validFrom: at(-730), validUntil: at(-random.int(5, 200)) });
-  secrets.push({ secret: current, validFrom: at(-random.int(30, 300)), validUntil: at(random.int(200, 700)) });
-  if (random.chance(0.4)) secrets.push({ secret: hex(random, 32), validFrom: at(random.int(10, 90)), validUntil: at(900) });
+  if (random.chance(0.6))
+    secrets.push({ secret: hex(random, 32), validFrom: at(-730), validUntil: at(-random.int(5, 200)) });
+  secrets.push({
+    secret: current,
+    validFrom: at(-random.int(30, 300)),
+    validUntil: at(random.int(200, 700)),
+  });
+  if (random.chance(0.4))
+    secrets.push({ secret: hex(random, 32), validFrom: at(random.int(10, 90)), validUntil: at(900) });
   return secrets;
 }
 
@@ -82,9 +88,17 @@ function demoApp(random: RandomStream, asOf: Date): AppSeed {
     createdBy: DEMO_APP.createdByUserId,
     appUrl: DEMO_APP.appUrl,
     redirectUris: [
-      { uri: DEMO_APP.redirectUris[0], label: 'Desktop (loopback)', description: 'Native app loopback redirect, any port' },
+      {
+        uri: DEMO_APP.redirectUris[0],
+        label: 'Desktop (loopback)',
+        description: 'Native app loopback redirect, any port',
+      },
       { uri: DEMO_APP.redirectUris[1], label: 'Web', description: 'Hosted redirect page; the AppUrl' },
-      { uri: DEMO_APP.redirectUris[2], label: 'Desktop (custom scheme)', description: 'Claimed custom URI scheme' },
+      {
+        uri: DEMO_APP.redirectUris[2],
+        label: 'Desktop (custom scheme)',
+        description: 'Claimed custom URI scheme',
+      },
     ],
     secrets: [
       { secret: hex(random, 32), validFrom: at(-800), validUntil: at(-30) },
@@ -94,9 +108,23 @@ function demoApp(random: RandomStream, asOf: Date): AppSeed {
   };
 }
 
-const APP_PURPOSES = ['Portfolio Sync', 'Dividend Monitor', 'Risk Dashboard', 'Order Router', 'Reporting Service', 'Mobile Companion', 'Research Terminal', 'Back Office Bridge'] as const;
+const APP_PURPOSES = [
+  'Portfolio Sync',
+  'Dividend Monitor',
+  'Risk Dashboard',
+  'Order Router',
+  'Reporting Service',
+  'Mobile Companion',
+  'Research Terminal',
+  'Back Office Bridge',
+] as const;
 
-function generatedApp(random: RandomStream, asOf: Date, createdBy: string, forcedStatus?: AppStatus): AppSeed {
+function generatedApp(
+  random: RandomStream,
+  asOf: Date,
+  createdBy: string,
+  forcedStatus?: AppStatus,
+): AppSeed {
   const company = random.pick(COMPANY_WORDS);
   const purpose = random.pick(APP_PURPOSES);
   const slug = `${company}-${purpose}`.toLowerCase().replace(/[^a-z]+/g, '-');
@@ -104,8 +132,18 @@ function generatedApp(random: RandomStream, asOf: Date, createdBy: string, force
   const status = forcedStatus ?? random.pick(APP_STATUSES);
   const httpsUri = `https://${slug}.example.com/oauth/callback`;
   const redirectUris = [{ uri: httpsUri, label: 'Production', description: 'Hosted callback' }];
-  if (random.chance(0.5)) redirectUris.push({ uri: `http://localhost:${random.int(3000, 9999)}/callback`, label: 'Development', description: 'Local development server' });
-  if (random.chance(0.35)) redirectUris.push({ uri: `${slug.replace(/-/g, '')}://oauth`, label: 'Mobile', description: 'Custom scheme of the mobile app' });
+  if (random.chance(0.5))
+    redirectUris.push({
+      uri: `http://localhost:${random.int(3000, 9999)}/callback`,
+      label: 'Development',
+      description: 'Local development server',
+    });
+  if (random.chance(0.35))
+    redirectUris.push({
+      uri: `${slug.replace(/-/g, '')}://oauth`,
+      label: 'Mobile',
+      description: 'Custom scheme of the mobile app',
+    });
   return {
     appKey: hex(random, 32),
     name: `${company} ${purpose}`,
@@ -124,24 +162,46 @@ function generatedApp(random: RandomStream, asOf: Date, createdBy: string, force
 
 function insertApp(db: Database.Database, app: AppSeed, seq: number, random: RandomStream): void {
   db.prepare('INSERT INTO apps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
-    app.appKey, seq, app.name, app.description, app.flow, app.allowedFlows.join(','), app.status,
-    app.isActive ? 1 : 0, app.isTradingEnabled ? 1 : 0, app.createdBy, app.appUrl,
-    random.pick(['Automated', 'Manual']), random.pick(['Allowed', 'NotAllowed', 'Required']),
+    app.appKey,
+    seq,
+    app.name,
+    app.description,
+    app.flow,
+    app.allowedFlows.join(','),
+    app.status,
+    app.isActive ? 1 : 0,
+    app.isTradingEnabled ? 1 : 0,
+    app.createdBy,
+    app.appUrl,
+    random.pick(['Automated', 'Manual']),
+    random.pick(['Allowed', 'NotAllowed', 'Required']),
   );
   const brandings = random.chance(0.3) ? 2 : 1;
   for (let id = 1; id <= brandings; id++) {
     db.prepare('INSERT INTO app_brandings VALUES (?, ?, ?, ?)').run(
-      app.appKey, id, id === 1 ? app.name : `${app.name} (white label)`, id === 1 ? 'Default branding' : 'Partner branding',
+      app.appKey,
+      id,
+      id === 1 ? app.name : `${app.name} (white label)`,
+      id === 1 ? 'Default branding' : 'Partner branding',
     );
   }
   app.redirectUris.forEach((redirect, index) => {
     db.prepare('INSERT INTO app_redirect_uris VALUES (?, ?, ?, ?, ?, ?)').run(
-      app.appKey, index + 1, redirect.uri, redirect.label, redirect.description, Math.min(index + 1, brandings),
+      app.appKey,
+      index + 1,
+      redirect.uri,
+      redirect.label,
+      redirect.description,
+      Math.min(index + 1, brandings),
     );
   });
   app.secrets.forEach((secret, index) => {
     db.prepare('INSERT INTO app_secrets VALUES (?, ?, ?, ?, ?)').run(
-      app.appKey, index + 1, secret.secret, secret.validFrom.toISOString(), secret.validUntil.toISOString(),
+      app.appKey,
+      index + 1,
+      secret.secret,
+      secret.validFrom.toISOString(),
+      secret.validUntil.toISOString(),
     );
   });
 }
@@ -154,11 +214,15 @@ export const appsStep: GenerationStep = {
     const random = context.random('book.apps');
     const seeds: AppSeed[] = [demoApp(random, context.asOf)];
     // The demo user's other apps show every status in its own (non-admin) list.
-    for (const status of APP_STATUSES) seeds.push(generatedApp(random, context.asOf, DEMO_USER.userId, status));
+    for (const status of APP_STATUSES)
+      seeds.push(generatedApp(random, context.asOf, DEMO_USER.userId, status));
     seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'OK'));
     seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'Rejected'));
     seeds.push(generatedApp(random, context.asOf, ADMIN_USER.userId, 'OK'));
-    const creators = context.db.prepare("SELECT user_id FROM users WHERE login IS NULL ORDER BY user_id").pluck().all() as string[];
+    const creators = context.db
+      .prepare('SELECT user_id FROM users WHERE login IS NULL ORDER BY user_id')
+      .pluck()
+      .all() as string[];
     for (let i = 0; i < GENERATED_APPS[context.scale] && creators.length > 0; i++) {
       seeds.push(generatedApp(random, context.asOf, random.pick(creators)));
     }

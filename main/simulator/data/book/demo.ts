@@ -114,7 +114,13 @@ export const ADMIN_USER: DemoUser = {
   password: 'refdesk-admin',
   name: 'Amelia Ortiz',
   role: 'admin',
-  clients: [{ clientId: '9100001', name: 'RefDesk Operations', accounts: [{ accountId: '9100001EUR', currency: 'EUR' }] }],
+  clients: [
+    {
+      clientId: '9100001',
+      name: 'RefDesk Operations',
+      accounts: [{ accountId: '9100001EUR', currency: 'EUR' }],
+    },
+  ],
 };
 
 /** Every documented user, in the order they are created. */
@@ -136,7 +142,8 @@ export const DEMO_APP = {
   appKey: '7d1e6c3b9a2f4e8d0c5b1a6f3e9d2c4b',
   appSecret: '4f9a2c7e1b8d3f6a0e5c9b2d7f1a4e8c',
   name: 'RefDesk Desktop',
-  description: 'Desktop client for instrument reference data, corporate actions and the application directory.',
+  description:
+    'Desktop client for instrument reference data, corporate actions and the application directory.',
   /** The flow shown in the directory's `Flow` field. */
   flow: 'Implicit' as AuthFlow,
   allowedFlows: ['Implicit', 'Code', 'PersonalJwt'] as AuthFlow[],

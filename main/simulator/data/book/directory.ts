@@ -42,7 +42,10 @@ const DECOY = { salt: Buffer.alloc(16, 7), hash: Buffer.alloc(32, 0) };
 /** The user signing in with `login` (case-insensitive) and `password`, or undefined. */
 export function findUserByLogin(db: Database.Database, login: string, password: string): SimUser | undefined {
   const row = statement(db, `${USER_SELECT} WHERE u.login = ?`).get(login) as UserRow | undefined;
-  const stored = row?.password_salt && row.password_hash ? { salt: row.password_salt, hash: row.password_hash } : undefined;
+  const stored =
+    row?.password_salt && row.password_hash
+      ? { salt: row.password_salt, hash: row.password_hash }
+      : undefined;
   const matches = verifyPassword(password, stored ?? DECOY);
   return row && stored && matches ? toUser(row) : undefined;
 }
@@ -83,14 +86,30 @@ function asFlow(value: string): AuthFlow {
 }
 
 function toApp(db: Database.Database, row: AppRow): AppRecord {
-  const brandings = statement(db, 'SELECT * FROM app_brandings WHERE app_key = ? ORDER BY branding_id').all(row.app_key) as {
-    branding_id: number; name: string; description: string;
+  const brandings = statement(db, 'SELECT * FROM app_brandings WHERE app_key = ? ORDER BY branding_id').all(
+    row.app_key,
+  ) as {
+    branding_id: number;
+    name: string;
+    description: string;
   }[];
-  const redirects = statement(db, 'SELECT * FROM app_redirect_uris WHERE app_key = ? ORDER BY redirect_uri_id').all(row.app_key) as {
-    redirect_uri_id: number; uri: string; label: string; description: string; branding_id: number | null;
+  const redirects = statement(
+    db,
+    'SELECT * FROM app_redirect_uris WHERE app_key = ? ORDER BY redirect_uri_id',
+  ).all(row.app_key) as {
+    redirect_uri_id: number;
+    uri: string;
+    label: string;
+    description: string;
+    branding_id: number | null;
   }[];
-  const secrets = statement(db, 'SELECT * FROM app_secrets WHERE app_key = ? ORDER BY secret_id').all(row.app_key) as {
-    secret_id: number; secret: string; valid_from: string; valid_until: string;
+  const secrets = statement(db, 'SELECT * FROM app_secrets WHERE app_key = ? ORDER BY secret_id').all(
+    row.app_key,
+  ) as {
+    secret_id: number;
+    secret: string;
+    valid_from: string;
+    valid_until: string;
   }[];
   return {
     appKey: row.app_key,
@@ -105,7 +124,11 @@ function toApp(db: Database.Database, row: AppRow): AppRecord {
     manualOrderIndicationDefault: row.manual_order_indication_default,
     manualOrderIndicator: row.manual_order_indicator,
     createdBy: { userId: row.created_by, userKey: row.creator_key, name: row.creator_name },
-    brandings: brandings.map((b) => ({ brandingId: b.branding_id, name: b.name, description: b.description })),
+    brandings: brandings.map((b) => ({
+      brandingId: b.branding_id,
+      name: b.name,
+      description: b.description,
+    })),
     redirectUris: redirects.map((r) => ({
       redirectUriId: r.redirect_uri_id,
       uri: r.uri,
@@ -129,7 +152,11 @@ export function findApp(db: Database.Database, appKey: string): AppRecord | unde
 }
 
 /** The application with `appKey` if `user` may see it (its creator, or an admin), or undefined. */
-export function findAppVisibleTo(db: Database.Database, user: SimUser, appKey: string): AppRecord | undefined {
+export function findAppVisibleTo(
+  db: Database.Database,
+  user: SimUser,
+  appKey: string,
+): AppRecord | undefined {
   const app = findApp(db, appKey);
   return app && (user.isAdmin || app.createdBy.userId === user.userId) ? app : undefined;
 }
@@ -141,7 +168,9 @@ export function listAppsVisibleTo(
   window: { top: number; skip: number },
 ): { apps: AppRecord[]; total: number } {
   const where = user.isAdmin ? '1 = 1' : 'a.created_by = @userId';
-  const total = statement(db, `SELECT count(*) FROM apps a WHERE ${where}`).pluck().get({ userId: user.userId }) as number;
+  const total = statement(db, `SELECT count(*) FROM apps a WHERE ${where}`)
+    .pluck()
+    .get({ userId: user.userId }) as number;
   const rows = statement(db, `${APP_SELECT} WHERE ${where} ORDER BY a.seq LIMIT @top OFFSET @skip`).all({
     userId: user.userId,
     top: window.top,

@@ -80,7 +80,9 @@ function where(filter: EventListFilter): { sql: string; params: (string | number
     // LIKE of three plain characters or more is a trigram index look-up; shorter words and
     // words with LIKE wildcards are matched literally with instr() (a scan of the instruments).
     const plain = (word: string) => word.length >= 3 && !/[%_]/.test(word);
-    const tests = filter.keywords.map((word) => (plain(word) ? 'search LIKE ?' : 'instr(search, ?) > 0')).join(' AND ');
+    const tests = filter.keywords
+      .map((word) => (plain(word) ? 'search LIKE ?' : 'instr(search, ?) > 0'))
+      .join(' AND ');
     clauses.push(`instrument_id IN (SELECT rowid FROM ca_search WHERE ${tests})`);
     params.push(...filter.keywords.map((word) => (plain(word) ? `%${word}%` : word)));
   }
@@ -88,26 +90,36 @@ function where(filter: EventListFilter): { sql: string; params: (string | number
 }
 
 /** One page of the events of a scope and the total count of the filtered list. */
-export function listEvents(db: Database.Database, filter: EventListFilter): { rows: EventListRow[]; total: number } {
+export function listEvents(
+  db: Database.Database,
+  filter: EventListFilter,
+): { rows: EventListRow[]; total: number } {
   const { sql, params } = where(filter);
   const column = EVENT_SORT_COLUMNS[filter.sort.column];
   const direction = filter.sort.descending ? 'DESC' : 'ASC';
-  const order = column === 'event_id' ? `event_id ${direction}` : `${column} ${direction}, event_id ${direction}`;
-  const total = statement(db, `SELECT count(*) FROM event_scopes WHERE ${sql}`).pluck().get(...params) as number;
+  const order =
+    column === 'event_id' ? `event_id ${direction}` : `${column} ${direction}, event_id ${direction}`;
+  const total = statement(db, `SELECT count(*) FROM event_scopes WHERE ${sql}`)
+    .pluck()
+    .get(...params) as number;
   const rows =
     filter.top === 0 || filter.skip >= total
       ? []
-      : (statement(db, `SELECT event_id, affected, eligible, election FROM event_scopes WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-          ...params,
-          filter.top,
-          filter.skip,
-        ) as EventListRow[]);
+      : (statement(
+          db,
+          `SELECT event_id, affected, eligible, election FROM event_scopes WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        ).all(...params, filter.top, filter.skip) as EventListRow[]);
   return { rows, total };
 }
 
 /** The aggregates of one event in one scope, or undefined when the scope holds none of it. */
-export function eventInScope(db: Database.Database, scopeId: number, eventId: number): EventListRow | undefined {
-  return statement(db, 'SELECT event_id, affected, eligible, election FROM event_scopes WHERE scope_id = ? AND event_id = ?').get(scopeId, eventId) as
-    | EventListRow
-    | undefined;
+export function eventInScope(
+  db: Database.Database,
+  scopeId: number,
+  eventId: number,
+): EventListRow | undefined {
+  return statement(
+    db,
+    'SELECT event_id, affected, eligible, election FROM event_scopes WHERE scope_id = ? AND event_id = ?',
+  ).get(scopeId, eventId) as EventListRow | undefined;
 }

@@ -36,7 +36,8 @@ const HOLDING_SELECT = `SELECT h.*, a.account_key, c.client_key, c.name AS clien
 
 function selectionClause(selection: HoldingSelection): { sql: string; value: string } {
   if ('accountId' in selection) return { sql: 'h.account_id = ?', value: selection.accountId };
-  if ('accountGroupId' in selection) return { sql: 'a.account_group_id = ?', value: selection.accountGroupId };
+  if ('accountGroupId' in selection)
+    return { sql: 'a.account_group_id = ?', value: selection.accountGroupId };
   return { sql: 'h.client_id = ?', value: selection.clientId };
 }
 
@@ -46,11 +47,15 @@ function toHolding(row: HoldingRow): Holding {
     AccountId: row.account_id,
     AccountKey: row.account_key,
     Amount: row.amount,
-    ...(row.cash_value !== null && row.cash_currency !== null ? { CashReserved: { Currency: row.cash_currency, Value: row.cash_value } } : {}),
+    ...(row.cash_value !== null && row.cash_currency !== null
+      ? { CashReserved: { Currency: row.cash_currency, Value: row.cash_value } }
+      : {}),
     ClientId: row.client_id,
     ClientKey: row.client_key,
     ClientName: row.client_name,
-    ...(electable ? { ElectedAmount: row.elected_amount ?? 0, ElectionStatus: ELECTION_STATUSES[row.election] } : {}),
+    ...(electable
+      ? { ElectedAmount: row.elected_amount ?? 0, ElectionStatus: ELECTION_STATUSES[row.election] }
+      : {}),
     EventId: String(row.event_id),
     ...(row.elections ? { Options: JSON.parse(row.elections) as Holding['Options'] } : {}),
     OwnerId: row.owner_id,
@@ -59,7 +64,11 @@ function toHolding(row: HoldingRow): Holding {
 }
 
 /** Holdings of the selection in each of the events, by event id. */
-function holdingsOf(db: Database.Database, eventIds: number[], selection: HoldingSelection): Map<number, Holding[]> {
+function holdingsOf(
+  db: Database.Database,
+  eventIds: number[],
+  selection: HoldingSelection,
+): Map<number, Holding[]> {
   const byEvent = new Map<number, Holding[]>(eventIds.map((id) => [id, []]));
   if (eventIds.length === 0) return byEvent;
   const clause = selectionClause(selection);
@@ -74,7 +83,10 @@ function holdingsOf(db: Database.Database, eventIds: number[], selection: Holdin
 /** Stored bodies by event id. */
 function bodiesOf(db: Database.Database, eventIds: number[]): Map<number, string> {
   if (eventIds.length === 0) return new Map();
-  const rows = statement(db, `SELECT event_id, body FROM events WHERE event_id IN (${eventIds.map(() => '?').join(',')})`).all(...eventIds) as {
+  const rows = statement(
+    db,
+    `SELECT event_id, body FROM events WHERE event_id IN (${eventIds.map(() => '?').join(',')})`,
+  ).all(...eventIds) as {
     event_id: number;
     body: string;
   }[];
@@ -108,5 +120,6 @@ export function eventJsonTexts(db: Database.Database, rows: EventListRow[], shap
 
 /** The stored state and body of one event, or undefined. */
 export function eventState(db: Database.Database, eventId: number): number | undefined {
-  return statement(db, 'SELECT state FROM events WHERE event_id = ?').pluck().get(eventId) as number | undefined;
+  return statement(db, 'SELECT state FROM events WHERE event_id = ?').pluck().get(eventId) as
+    number | undefined;
 }

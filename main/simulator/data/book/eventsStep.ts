@@ -9,7 +9,16 @@ import { randomStream } from '../random';
 import type { GenerationContext, GenerationStep, Scale } from '../universe';
 import { indexBook } from './events/book';
 import { EVENT_BUILDERS } from './events/builders';
-import { CORPORATE_ACTION_TYPES, EVENT_ASSET_TYPES, EVENT_CODES, EVENT_STATES, EVENT_STATUSES, dayNumber, encode, eventType } from './events/codes';
+import {
+  CORPORATE_ACTION_TYPES,
+  EVENT_ASSET_TYPES,
+  EVENT_CODES,
+  EVENT_STATES,
+  EVENT_STATUSES,
+  dayNumber,
+  encode,
+  eventType,
+} from './events/codes';
 import type { EventDraft, EventInstrument } from './events/draft';
 import { writeHoldings } from './events/holdingRows';
 import { positionsIn } from './events/holdings';
@@ -27,12 +36,21 @@ const FUTURE_DAYS = 200;
 /** A small universe has few instruments: rare event types are made likelier so each still occurs. */
 const RARE_FACTOR: Record<Scale, number> = { small: 3, default: 1, large: 1 };
 
-function body(instrument: EventInstrument, eventId: number, draft: EventDraft, life: Lifecycle): CorporateActionEvent {
+function body(
+  instrument: EventInstrument,
+  eventId: number,
+  draft: EventDraft,
+  life: Lifecycle,
+): CorporateActionEvent {
   return {
     EventId: String(eventId),
     AssetType: instrument.assetType,
     Uic: instrument.uic,
-    DisplayAndFormat: { Description: instrument.description, IsinCode: instrument.isin ?? '', Symbol: instrument.symbol },
+    DisplayAndFormat: {
+      Description: instrument.description,
+      IsinCode: instrument.isin ?? '',
+      Symbol: instrument.symbol,
+    },
     CorporateActionType: draft.corporateActionType,
     EventType: eventType(draft.code),
     EventState: life.state,
@@ -45,7 +63,13 @@ function body(instrument: EventInstrument, eventId: number, draft: EventDraft, l
   };
 }
 
-function columns(instrument: EventInstrument, eventId: number, draft: EventDraft, life: Lifecycle, descRank: number): EventColumns {
+function columns(
+  instrument: EventInstrument,
+  eventId: number,
+  draft: EventDraft,
+  life: Lifecycle,
+  descRank: number,
+): EventColumns {
   const day = (date: Date | undefined) => (date ? dayNumber(date) : null);
   return {
     eventId,
@@ -99,7 +123,12 @@ export const eventsStep: GenerationStep = {
     const oldest = new Date(asOf.getTime() - HISTORY_DAYS * DAY_MS);
 
     for (const instrument of instruments) {
-      const positions = positionsIn(stream(`positions:${instrument.stableKey}`), book.pools, scale, instrument.assetType === 'Bond');
+      const positions = positionsIn(
+        stream(`positions:${instrument.stableKey}`),
+        book.pools,
+        scale,
+        instrument.assetType === 'Bond',
+      );
       for (const slot of slotsOf(instrument, { stream, fromYear, toYear, rareFactor: RARE_FACTOR[scale] })) {
         const random = stream(slot.streamName);
         const draft = EVENT_BUILDERS[slot.code]({
@@ -108,12 +137,27 @@ export const eventsStep: GenerationStep = {
           anchor: slot.anchor,
           otherShare: () => {
             const other = shares[random.int(0, shares.length - 1)]!;
-            return other.instrumentId === instrument.instrumentId && shares.length > 1 ? shares[(shares.indexOf(other) + 1) % shares.length]! : other;
+            return other.instrumentId === instrument.instrumentId && shares.length > 1
+              ? shares[(shares.indexOf(other) + 1) % shares.length]!
+              : other;
           },
         });
-        if (!draft || draft.announced.getTime() >= asOf.getTime() || draft.final.getTime() < oldest.getTime()) continue;
-        const life = lifecycleAt(draft.code, draft.announced, draft.final, asOf, stream(`${slot.streamName}:lifecycle`));
-        const eventColumns = columns(instrument, slot.eventId, draft, life, ranks.get(instrument.instrumentId)!);
+        if (!draft || draft.announced.getTime() >= asOf.getTime() || draft.final.getTime() < oldest.getTime())
+          continue;
+        const life = lifecycleAt(
+          draft.code,
+          draft.announced,
+          draft.final,
+          asOf,
+          stream(`${slot.streamName}:lifecycle`),
+        );
+        const eventColumns = columns(
+          instrument,
+          slot.eventId,
+          draft,
+          life,
+          ranks.get(instrument.instrumentId)!,
+        );
         writer.event(eventColumns, JSON.stringify(body(instrument, slot.eventId, draft, life)));
         writeHoldings({ writer, draft, life, instrument, positions, eventColumns, asOf, book, stream });
       }

@@ -66,7 +66,9 @@ function generatedUser(random: RandomStream, index: number): DemoUser {
       c === 0 && random.chance(0.4) ? name : `${random.pick(COMPANY_WORDS)} ${random.pick(COMPANY_KINDS)}`;
     const grouped = random.chance(0.5);
     const groupId = `G${clientId}-1`;
-    const currencies = new Set(Array.from({ length: random.int(1, 3) }, () => random.pick(ACCOUNT_CURRENCIES)));
+    const currencies = new Set(
+      Array.from({ length: random.int(1, 3) }, () => random.pick(ACCOUNT_CURRENCIES)),
+    );
     clients.push({
       clientId,
       name: clientName,
@@ -76,7 +78,9 @@ function generatedUser(random: RandomStream, index: number): DemoUser {
         currency,
         ...(grouped && a < 2 ? { groupId } : {}),
       })),
-      ...(grouped ? { groups: [{ groupId, name: random.pick(['Trading', 'Long term', 'Income', 'Hedging']) }] } : {}),
+      ...(grouped
+        ? { groups: [{ groupId, name: random.pick(['Trading', 'Long term', 'Income', 'Hedging']) }] }
+        : {}),
     });
   }
   return { userId, login: '', password: '', name, role: 'user', clients };
@@ -103,12 +107,24 @@ function insertUser(db: Database.Database, user: DemoUser, random: RandomStream)
   const insertGroup = db.prepare('INSERT INTO account_groups VALUES (?, ?, ?, ?)');
   const insertAccount = db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?, ?)');
   for (const client of user.clients) {
-    insertClient.run(client.clientId, opaqueKey('client', client.clientId), client.name, user.userId, client.parentClientId ?? null);
+    insertClient.run(
+      client.clientId,
+      opaqueKey('client', client.clientId),
+      client.name,
+      user.userId,
+      client.parentClientId ?? null,
+    );
     for (const group of client.groups ?? []) {
       insertGroup.run(group.groupId, opaqueKey('accountGroup', group.groupId), client.clientId, group.name);
     }
     for (const account of client.accounts) {
-      insertAccount.run(account.accountId, opaqueKey('account', account.accountId), client.clientId, account.groupId ?? null, account.currency);
+      insertAccount.run(
+        account.accountId,
+        opaqueKey('account', account.accountId),
+        client.clientId,
+        account.groupId ?? null,
+        account.currency,
+      );
     }
   }
 }

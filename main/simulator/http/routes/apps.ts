@@ -67,7 +67,11 @@ export function singleApplication(app: AppRecord, context: SimulatorContext): Ap
 }
 
 /** The listed shape (AppWithSecretsDto): `Brandings`, order indicators, secrets only on request. */
-export function listedApplication(app: AppRecord, context: SimulatorContext, includeSecrets: boolean): ListedApplication {
+export function listedApplication(
+  app: AppRecord,
+  context: SimulatorContext,
+  includeSecrets: boolean,
+): ListedApplication {
   return {
     ...summary(app, context),
     Brandings: brandings(app),
@@ -86,7 +90,13 @@ export function registerAppsRoutes(app: FastifyInstance, context: SimulatorConte
     const inlineCount = query.enumValue('$inlinecount', INLINE_COUNTS) ?? 'None';
     const includeSecrets = query.boolean('IncludeSecrets') ?? false;
     const { apps, total } = listAppsVisibleTo(context.universe.db, user, window);
-    const feed = pageFeed(request, apps.map((a) => listedApplication(a, context, includeSecrets)), total, window, MAX_TOP);
+    const feed = pageFeed(
+      request,
+      apps.map((a) => listedApplication(a, context, includeSecrets)),
+      total,
+      window,
+      MAX_TOP,
+    );
     if (inlineCount !== 'AllPages') delete feed.__count;
     return feed;
   });

@@ -17,7 +17,9 @@ import { eventStateCodes, readEventListFilter } from './caParameters';
 import { resolveEventScope } from './caScope';
 
 /** States searched by the single-event read when EventStates is omitted: a cancelled event is not found. */
-const DEFAULT_SINGLE_EVENT_STATES = (['Approved', 'Confirmed', 'Preliminary', 'Withdrawn'] as const).map((state) => encode(EVENT_STATES, state));
+const DEFAULT_SINGLE_EVENT_STATES = (['Approved', 'Confirmed', 'Preliminary', 'Withdrawn'] as const).map(
+  (state) => encode(EVENT_STATES, state),
+);
 const EVENT_ID_PATTERN = /^\d{1,15}$/;
 
 function sendJson(reply: FastifyReply, json: string): FastifyReply {
@@ -37,7 +39,9 @@ export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext
     const { rows, total } = listEvents(db, filter);
     const texts = eventJsonTexts(db, rows, scope.shape);
     const more = rows.length > 0 && filter.skip + rows.length < total;
-    const next = more ? `"__next":${JSON.stringify(nextPageUrl(request, { top: filter.top, skip: filter.skip }))},` : '';
+    const next = more
+      ? `"__next":${JSON.stringify(nextPageUrl(request, { top: filter.top, skip: filter.skip }))},`
+      : '';
     return sendJson(reply, `{"__count":${total},${next}"Data":[${texts.join(',')}]}`);
   });
 
@@ -54,8 +58,19 @@ export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext
     const state = eventState(db, eventId);
     // Visible when some account of the caller's own client tree holds the event.
     const ownTree = scopeIdOf(db, 'T', user.clientId);
-    if (state === undefined || !states.includes(state) || ownTree === undefined || !eventInScope(db, ownTree, eventId)) throw missing;
-    const row = (scope.scopeId !== undefined ? eventInScope(db, scope.scopeId, eventId) : undefined) ?? { event_id: eventId, affected: 0, eligible: 0, election: 0 };
+    if (
+      state === undefined ||
+      !states.includes(state) ||
+      ownTree === undefined ||
+      !eventInScope(db, ownTree, eventId)
+    )
+      throw missing;
+    const row = (scope.scopeId !== undefined ? eventInScope(db, scope.scopeId, eventId) : undefined) ?? {
+      event_id: eventId,
+      affected: 0,
+      eligible: 0,
+      election: 0,
+    };
     const [text] = eventJsonTexts(db, [row], scope.shape);
     return sendJson(reply, text!);
   });

@@ -31,7 +31,10 @@ const EVENT_CODE_PATTERN = /^[A-Za-z0-9]{4}$/;
 const MAX_KEYWORDS = 10;
 
 /** Encodes the values a column can hold; values it never holds drop out (and so match nothing). */
-function encodeKnown(values: readonly string[] | undefined, encoding: readonly string[]): number[] | undefined {
+function encodeKnown(
+  values: readonly string[] | undefined,
+  encoding: readonly string[],
+): number[] | undefined {
   return values?.map((value) => encoding.indexOf(value)).filter((index) => index >= 0);
 }
 
@@ -39,9 +42,16 @@ function encodeKnown(values: readonly string[] | undefined, encoding: readonly s
 function eventCodes(query: QueryReader): number[] | undefined {
   const codes = query.list('EventTypes');
   codes?.forEach((code) => {
-    if (!EVENT_CODE_PATTERN.test(code)) throw badParameter('EventTypes', `EventTypes holds "${code.slice(0, 20)}", which is not a four-character event code such as DVCA.`);
+    if (!EVENT_CODE_PATTERN.test(code))
+      throw badParameter(
+        'EventTypes',
+        `EventTypes holds "${code.slice(0, 20)}", which is not a four-character event code such as DVCA.`,
+      );
   });
-  return encodeKnown(codes?.map((code) => code.toUpperCase()), EVENT_CODES);
+  return encodeKnown(
+    codes?.map((code) => code.toUpperCase()),
+    EVENT_CODES,
+  );
 }
 
 /** The event states a query names (also used by the single-event read). */
@@ -49,17 +59,26 @@ export function eventStateCodes(query: QueryReader): number[] | undefined {
   return encodeKnown(query.enumList('EventStates', eventStates), EVENT_STATES);
 }
 
-function dayRange(query: QueryReader, name: string, column: DayColumn): EventListFilter['dayRanges'][number] | undefined {
+function dayRange(
+  query: QueryReader,
+  name: string,
+  column: DayColumn,
+): EventListFilter['dayRanges'][number] | undefined {
   const from = query.date(`From${name}Date`);
   const to = query.date(`To${name}Date`);
-  if (from && to && from > to) throw badParameter(`From${name}Date`, `From${name}Date is after To${name}Date.`);
+  if (from && to && from > to)
+    throw badParameter(`From${name}Date`, `From${name}Date is after To${name}Date.`);
   if (!from && !to) return undefined;
   return { column, ...(from ? { from: dayNumber(from) } : {}), ...(to ? { to: dayNumber(to) } : {}) };
 }
 
 function keywords(query: QueryReader): string[] {
-  const words = (query.string('Keywords') ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
-  if (words.length > MAX_KEYWORDS) throw badParameter('Keywords', `Keywords may hold at most ${MAX_KEYWORDS} words.`);
+  const words = (query.string('Keywords') ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  if (words.length > MAX_KEYWORDS)
+    throw badParameter('Keywords', `Keywords may hold at most ${MAX_KEYWORDS} words.`);
   return words;
 }
 
@@ -74,8 +93,14 @@ export function readEventListFilter(query: QueryReader, scopeId: number): EventL
   ].filter((range) => range !== undefined);
   return {
     scopeId,
-    assetTypes: encodeKnown(query.enumList('AssetTypes', assetTypes, 'AssetTypesParseFailed'), EVENT_ASSET_TYPES),
-    corporateActionTypes: encodeKnown(query.enumList('CorporateActionTypes', corporateActionTypes), CORPORATE_ACTION_TYPES),
+    assetTypes: encodeKnown(
+      query.enumList('AssetTypes', assetTypes, 'AssetTypesParseFailed'),
+      EVENT_ASSET_TYPES,
+    ),
+    corporateActionTypes: encodeKnown(
+      query.enumList('CorporateActionTypes', corporateActionTypes),
+      CORPORATE_ACTION_TYPES,
+    ),
     electionStatuses: encodeKnown(query.enumList('ElectionStatuses', electionStatuses), ELECTION_STATUSES),
     states: eventStateCodes(query),
     statuses: encodeKnown(status === undefined ? undefined : [status], EVENT_STATUSES),

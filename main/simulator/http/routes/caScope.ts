@@ -7,7 +7,13 @@ import type Database from 'better-sqlite3';
 import type { EventShape } from '../../data/book/eventRead';
 import type { SimUser } from '../../data/book/directoryTypes';
 import type { ScopeKind } from '../../data/book/events/store';
-import { isWithinClient, ownedAccount, ownedAccountGroup, ownedClient, scopeIdOf } from '../../data/book/ownership';
+import {
+  isWithinClient,
+  ownedAccount,
+  ownedAccountGroup,
+  ownedClient,
+  scopeIdOf,
+} from '../../data/book/ownership';
 import { badParameter, notFound } from '../errors';
 import type { QueryReader } from '../query';
 
@@ -22,27 +28,51 @@ function scope(db: Database.Database, kind: ScopeKind, ref: string, shape: Event
 }
 
 /** Resolves the scope of the query's keys for `user`; `includeSubAccounts` picks the shape. */
-export function resolveEventScope(db: Database.Database, user: SimUser, query: QueryReader, includeSubAccounts: boolean): EventScope {
+export function resolveEventScope(
+  db: Database.Database,
+  user: SimUser,
+  query: QueryReader,
+  includeSubAccounts: boolean,
+): EventScope {
   const clientKey = query.string('ClientKey');
   const accountKey = query.string('AccountKey');
   const accountGroupKey = query.string('AccountGroupKey');
   const client = clientKey === undefined ? undefined : ownedClient(db, user, clientKey);
   if (clientKey !== undefined && !client) throw notFound('No client with this ClientKey.');
   const aggregated: EventShape = { kind: 'aggregated' };
-  const within = (clientId: string) => !client || clientId === client.clientId || (includeSubAccounts && isWithinClient(db, clientId, client.clientId));
+  const within = (clientId: string) =>
+    !client ||
+    clientId === client.clientId ||
+    (includeSubAccounts && isWithinClient(db, clientId, client.clientId));
 
   if (accountKey !== undefined) {
     const account = ownedAccount(db, user, accountKey);
     if (!account) throw notFound('No account with this AccountKey.');
-    if (!within(account.clientId)) throw badParameter('AccountKey', 'The account does not belong to the client of ClientKey.');
-    return scope(db, 'A', account.accountId, includeSubAccounts ? aggregated : { kind: 'holdings', selection: { accountId: account.accountId } });
+    if (!within(account.clientId))
+      throw badParameter('AccountKey', 'The account does not belong to the client of ClientKey.');
+    return scope(
+      db,
+      'A',
+      account.accountId,
+      includeSubAccounts ? aggregated : { kind: 'holdings', selection: { accountId: account.accountId } },
+    );
   }
   if (accountGroupKey !== undefined) {
     const group = ownedAccountGroup(db, user, accountGroupKey);
     if (!group) throw notFound('No account group with this AccountGroupKey.');
-    if (!within(group.clientId)) throw badParameter('AccountGroupKey', 'The account group does not belong to the client of ClientKey.');
-    return scope(db, 'G', group.accountGroupId, includeSubAccounts ? aggregated : { kind: 'holdings', selection: { accountGroupId: group.accountGroupId } });
+    if (!within(group.clientId))
+      throw badParameter('AccountGroupKey', 'The account group does not belong to the client of ClientKey.');
+    return scope(
+      db,
+      'G',
+      group.accountGroupId,
+      includeSubAccounts
+        ? aggregated
+        : { kind: 'holdings', selection: { accountGroupId: group.accountGroupId } },
+    );
   }
   const clientId = client?.clientId ?? user.clientId;
-  return includeSubAccounts ? scope(db, 'T', clientId, aggregated) : scope(db, 'C', clientId, { kind: 'holdings', selection: { clientId } });
+  return includeSubAccounts
+    ? scope(db, 'T', clientId, aggregated)
+    : scope(db, 'C', clientId, { kind: 'holdings', selection: { clientId } });
 }

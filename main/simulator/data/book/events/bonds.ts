@@ -7,14 +7,28 @@ import { optionType } from './codes';
 import { deadlineFields, electionWindow } from './deadlines';
 import { day } from './distribution';
 import type { BuildInput, EventDraft, EventInstrument } from './draft';
-import { ONGOING, indicator, narrative, onDay, payoutBreakdown, percentage, period, price, round } from './wire';
+import {
+  ONGOING,
+  indicator,
+  narrative,
+  onDay,
+  payoutBreakdown,
+  percentage,
+  period,
+  price,
+  round,
+} from './wire';
 
 const DAY_MS = 86_400_000;
 
 function bondItself(instrument: EventInstrument, redemptionRate: number): SecurityMovement {
   return {
     Currency: instrument.currency,
-    DisplayAndFormat: { Description: instrument.description, IsinCode: instrument.isin ?? '', Symbol: instrument.symbol },
+    DisplayAndFormat: {
+      Description: instrument.description,
+      IsinCode: instrument.isin ?? '',
+      Symbol: instrument.symbol,
+    },
     RedemptionRate: redemptionRate,
     SecurityMovementType: 'Debit',
     Uic: instrument.uic,
@@ -47,14 +61,19 @@ export function buildCoupon(input: BuildInput): EventDraft {
   const { instrument, random } = input;
   const perYear = instrument.rule.couponsPerYear;
   const scheduled = input.anchor;
-  const previous = new Date(Date.UTC(scheduled.getUTCFullYear(), scheduled.getUTCMonth() - 12 / perYear, scheduled.getUTCDate()));
+  const previous = new Date(
+    Date.UTC(scheduled.getUTCFullYear(), scheduled.getUTCMonth() - 12 / perYear, scheduled.getUTCDate()),
+  );
   const pay = instrument.days.onOrAfter(scheduled);
   const record = bondRecord(input, pay);
   const ex = instrument.rule.exEqualsRecord ? record : instrument.days.add(record, -1);
   const coupon = instrument.coupon ?? 0;
   const rate = round(coupon / perYear, 6);
   const accrued = Math.round((scheduled.getTime() - previous.getTime()) / DAY_MS);
-  const withholding = instrument.rule.country === 'US' || instrument.rule.country === 'GB' ? 0 : instrument.rule.withholding / 2;
+  const withholding =
+    instrument.rule.country === 'US' || instrument.rule.country === 'GB'
+      ? 0
+      : instrument.rule.withholding / 2;
   return {
     code: 'INTR',
     corporateActionType: 'Mandatory',
@@ -88,7 +107,9 @@ export function buildCoupon(input: BuildInput): EventDraft {
         GrossRate: rate,
         NetRate: round(rate * (1 - withholding), 6),
         Payment: onDay(pay),
-        CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Percentage' }],
+        CashMovements: [
+          { CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Percentage' },
+        ],
         PayoutBreakdown: payoutBreakdown(instrument.currency, rate, withholding),
       },
     ],
@@ -143,9 +164,16 @@ export function buildCall(code: 'MCAL' | 'PCAL'): (input: BuildInput) => EventDr
       fields: {
         Record: onDay(record),
         Effective: onDay(pay),
-        ...(code === 'MCAL' ? { TradingSuspended: onDay(instrument.days.add(record, -1)) } : { NewDenominationQuantity: round(1000 * (1 - fraction), 2) }),
+        ...(code === 'MCAL'
+          ? { TradingSuspended: onDay(instrument.days.add(record, -1)) }
+          : { NewDenominationQuantity: round(1000 * (1 - fraction), 2) }),
         MaxPrice: percentage(instrument.currency, callPrice),
-        EventIndicators: [indicator('AdditionalBusinessProcess', { Code: code === 'MCAL' ? 'FULL' : 'PART', Name: code === 'MCAL' ? 'Full call' : 'Partial call with nominal reduction' })],
+        EventIndicators: [
+          indicator('AdditionalBusinessProcess', {
+            Code: code === 'MCAL' ? 'FULL' : 'PART',
+            Name: code === 'MCAL' ? 'Full call' : 'Partial call with nominal reduction',
+          }),
+        ],
         Narrative: narrative(
           `The issuer of ${instrument.description} (ISIN ${instrument.isin ?? 'n/a'}) exercises its call option.`,
           code === 'MCAL'
@@ -175,7 +203,16 @@ export function buildConversion(input: BuildInput): EventDraft {
     Payment: onDay(pay),
     GrossRate: sharesPer1000,
     SecurityMovements: [
-      { Currency: share.currency, DisplayAndFormat: { Description: share.description, IsinCode: share.isin ?? '', Symbol: share.symbol }, SecurityMovementType: 'Credit', Uic: share.uic },
+      {
+        Currency: share.currency,
+        DisplayAndFormat: {
+          Description: share.description,
+          IsinCode: share.isin ?? '',
+          Symbol: share.symbol,
+        },
+        SecurityMovementType: 'Credit',
+        Uic: share.uic,
+      },
       bondItself(instrument, 100),
     ],
     ...deadlineFields(window),
@@ -199,7 +236,10 @@ export function buildConversion(input: BuildInput): EventDraft {
         'Holders who do not instruct keep their bonds.',
       ),
     },
-    options: [convert, { OptionId: '2', OptionType: optionType('NOAC'), IsDefault: true, ...deadlineFields(window) }],
+    options: [
+      convert,
+      { OptionId: '2', OptionType: optionType('NOAC'), IsDefault: true, ...deadlineFields(window) },
+    ],
     electableOptions: [{ optionId: '1' }, { optionId: '2' }],
   };
 }

@@ -23,7 +23,11 @@ export interface BookIndex {
 
 /** The scope keys a holding of `account` counts in: its account, group, client and every client tree above it. */
 export function scopeKeysOf(account: BookAccount): string[] {
-  const keys = [`A:${account.accountId}`, `C:${account.clientId}`, ...account.clientChain.map((clientId) => `T:${clientId}`)];
+  const keys = [
+    `A:${account.accountId}`,
+    `C:${account.clientId}`,
+    ...account.clientChain.map((clientId) => `T:${clientId}`),
+  ];
   if (account.groupId) keys.push(`G:${account.groupId}`);
   return keys;
 }
@@ -31,11 +35,17 @@ export function scopeKeysOf(account: BookAccount): string[] {
 /** Reads the identities and creates the `scopes` rows. */
 export function indexBook(db: Database.Database): BookIndex {
   const parents = new Map(
-    (db.prepare('SELECT client_id, parent_client_id FROM clients').all() as { client_id: string; parent_client_id: string | null }[]).map((r) => [r.client_id, r.parent_client_id]),
+    (
+      db.prepare('SELECT client_id, parent_client_id FROM clients').all() as {
+        client_id: string;
+        parent_client_id: string | null;
+      }[]
+    ).map((r) => [r.client_id, r.parent_client_id]),
   );
   const chainOf = (clientId: string): string[] => {
     const chain: string[] = [];
-    for (let current: string | null | undefined = clientId; current; current = parents.get(current)) chain.push(current);
+    for (let current: string | null | undefined = clientId; current; current = parents.get(current))
+      chain.push(current);
     return chain;
   };
   const rows = db
@@ -65,10 +75,13 @@ export function indexBook(db: Database.Database): BookIndex {
     };
     for (const key of scopeKeysOf(account)) addScope(key[0] as ScopeKind, key.slice(2));
     const pool =
-      row.owner_user_id === DEMO_USER.userId ? pools.demo
-      : row.owner_user_id === TRADER2_USER.userId ? pools.trader2
-      : row.owner_user_id === ADMIN_USER.userId ? pools.admin
-      : pools.others;
+      row.owner_user_id === DEMO_USER.userId
+        ? pools.demo
+        : row.owner_user_id === TRADER2_USER.userId
+          ? pools.trader2
+          : row.owner_user_id === ADMIN_USER.userId
+            ? pools.admin
+            : pools.others;
     pool.push(account);
   }
   return { pools, scopeIds };

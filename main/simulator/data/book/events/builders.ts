@@ -3,10 +3,17 @@
  */
 import { buildCall, buildConversion, buildCoupon, buildMaturity } from './bonds';
 import type { EventCode } from './codes';
-import { buildCapitalDistribution, buildCashDividend, buildDividendChoice, buildStockDividend } from './dividends';
+import {
+  buildCapitalDistribution,
+  buildCashDividend,
+  buildDividendChoice,
+  buildStockDividend,
+} from './dividends';
 import type { EventBuilder } from './draft';
-import { buildBuyback, buildDutchAuction, buildExchangeOffer, buildMeeting, buildTakeoverOffer } from './offers';
-import { buildBonusIssue, buildMerger, buildReverseSplit, buildSpinOff, buildSplit } from './reorganisations';
+import { buildMeeting } from './meetings';
+import { buildMerger, buildSpinOff } from './mergers';
+import { buildBuyback, buildDutchAuction, buildExchangeOffer, buildTakeoverOffer } from './offers';
+import { buildBonusIssue, buildReverseSplit, buildSplit } from './reorganisations';
 import { buildRightsCall, buildRightsIssue } from './rights';
 
 export const EVENT_BUILDERS: Record<EventCode, EventBuilder> = {

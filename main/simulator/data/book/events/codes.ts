@@ -7,34 +7,108 @@
 import type { CodeDescription } from '../../../../core/api/types';
 
 export const EVENT_CODES = [
-  'BIDS', 'BONU', 'CAPD', 'CONV', 'DRIP', 'DTCH', 'DVCA', 'DVOP', 'DVSE', 'EXOF', 'EXRI', 'INTR', 'MCAL',
-  'MEET', 'MRGR', 'PCAL', 'REDM', 'RHTS', 'SOFF', 'SPLF', 'SPLR', 'TEND',
+  'BIDS',
+  'BONU',
+  'CAPD',
+  'CONV',
+  'DRIP',
+  'DTCH',
+  'DVCA',
+  'DVOP',
+  'DVSE',
+  'EXOF',
+  'EXRI',
+  'INTR',
+  'MCAL',
+  'MEET',
+  'MRGR',
+  'PCAL',
+  'REDM',
+  'RHTS',
+  'SOFF',
+  'SPLF',
+  'SPLR',
+  'TEND',
 ] as const;
 export type EventCode = (typeof EVENT_CODES)[number];
 
 const EVENT_TYPES: Record<EventCode, { name: string; description: string }> = {
-  BIDS: { name: 'Repurchase Offer', description: 'Offer by the issuer to buy back its own securities from the holders.' },
-  BONU: { name: 'Bonus Issue', description: 'Free additional shares allocated to holders in proportion to their holding.' },
-  CAPD: { name: 'Capital Distribution', description: 'Repayment of capital to holders, not paid out of earnings.' },
-  CONV: { name: 'Conversion', description: 'Conversion of securities (for example convertible bonds) into another security.' },
-  DRIP: { name: 'Dividend Reinvestment', description: 'Dividend paid in cash, with the option to reinvest it in new shares.' },
-  DTCH: { name: 'Dutch Auction', description: 'Offer to buy back securities at a price chosen by the holder within a range.' },
-  DVCA: { name: 'Cash Dividend', description: 'Distribution of cash to holders in proportion to their holding.' },
-  DVOP: { name: 'Dividend Option', description: 'Dividend paid in cash or in new shares, at the holder’s choice.' },
+  BIDS: {
+    name: 'Repurchase Offer',
+    description: 'Offer by the issuer to buy back its own securities from the holders.',
+  },
+  BONU: {
+    name: 'Bonus Issue',
+    description: 'Free additional shares allocated to holders in proportion to their holding.',
+  },
+  CAPD: {
+    name: 'Capital Distribution',
+    description: 'Repayment of capital to holders, not paid out of earnings.',
+  },
+  CONV: {
+    name: 'Conversion',
+    description: 'Conversion of securities (for example convertible bonds) into another security.',
+  },
+  DRIP: {
+    name: 'Dividend Reinvestment',
+    description: 'Dividend paid in cash, with the option to reinvest it in new shares.',
+  },
+  DTCH: {
+    name: 'Dutch Auction',
+    description: 'Offer to buy back securities at a price chosen by the holder within a range.',
+  },
+  DVCA: {
+    name: 'Cash Dividend',
+    description: 'Distribution of cash to holders in proportion to their holding.',
+  },
+  DVOP: {
+    name: 'Dividend Option',
+    description: 'Dividend paid in cash or in new shares, at the holder’s choice.',
+  },
   DVSE: { name: 'Stock Dividend', description: 'Dividend paid in new shares of the same company.' },
-  EXOF: { name: 'Exchange', description: 'Offer to exchange the securities held for other securities and/or cash.' },
-  EXRI: { name: 'Call on Intermediate Securities', description: 'Subscription to new shares with the rights distributed earlier.' },
+  EXOF: {
+    name: 'Exchange',
+    description: 'Offer to exchange the securities held for other securities and/or cash.',
+  },
+  EXRI: {
+    name: 'Call on Intermediate Securities',
+    description: 'Subscription to new shares with the rights distributed earlier.',
+  },
   INTR: { name: 'Interest Payment', description: 'Regular interest (coupon) payment on a debt instrument.' },
-  MCAL: { name: 'Full Call / Early Redemption', description: 'Redemption of the whole issue before its final maturity.' },
-  MEET: { name: 'Annual General Meeting', description: 'General meeting of shareholders with resolutions to vote on.' },
+  MCAL: {
+    name: 'Full Call / Early Redemption',
+    description: 'Redemption of the whole issue before its final maturity.',
+  },
+  MEET: {
+    name: 'Annual General Meeting',
+    description: 'General meeting of shareholders with resolutions to vote on.',
+  },
   MRGR: { name: 'Merger', description: 'Exchange of securities following the merger of two companies.' },
-  PCAL: { name: 'Partial Redemption', description: 'Redemption of part of the issue, reducing the nominal value held.' },
+  PCAL: {
+    name: 'Partial Redemption',
+    description: 'Redemption of part of the issue, reducing the nominal value held.',
+  },
   REDM: { name: 'Final Maturity', description: 'Redemption of the whole issue at its final maturity.' },
-  RHTS: { name: 'Rights Issue', description: 'Subscription rights distributed to holders to buy new shares at a discount.' },
-  SOFF: { name: 'Spin-off', description: 'Distribution of shares of a subsidiary to the holders of the parent company.' },
-  SPLF: { name: 'Stock Split', description: 'Increase of the number of shares, with a proportional decrease of the nominal value.' },
-  SPLR: { name: 'Reverse Split', description: 'Decrease of the number of shares, with a proportional increase of the nominal value.' },
-  TEND: { name: 'Tender/Takeover Offer', description: 'Offer by a third party to buy the securities, usually to take control.' },
+  RHTS: {
+    name: 'Rights Issue',
+    description: 'Subscription rights distributed to holders to buy new shares at a discount.',
+  },
+  SOFF: {
+    name: 'Spin-off',
+    description: 'Distribution of shares of a subsidiary to the holders of the parent company.',
+  },
+  SPLF: {
+    name: 'Stock Split',
+    description: 'Increase of the number of shares, with a proportional decrease of the nominal value.',
+  },
+  SPLR: {
+    name: 'Reverse Split',
+    description: 'Decrease of the number of shares, with a proportional increase of the nominal value.',
+  },
+  TEND: {
+    name: 'Tender/Takeover Offer',
+    description: 'Offer by a third party to buy the securities, usually to take control.',
+  },
 };
 
 /** The wire EventType of a code. */
@@ -42,7 +116,20 @@ export function eventType(code: EventCode): CodeDescription {
   return { Code: code, Name: EVENT_TYPES[code].name, Description: EVENT_TYPES[code].description };
 }
 
-export const OPTION_CODES = ['ABST', 'BUYA', 'CASE', 'CASH', 'CONN', 'CONY', 'EXER', 'LAPS', 'NOAC', 'OVER', 'SECU', 'SLLE'] as const;
+export const OPTION_CODES = [
+  'ABST',
+  'BUYA',
+  'CASE',
+  'CASH',
+  'CONN',
+  'CONY',
+  'EXER',
+  'LAPS',
+  'NOAC',
+  'OVER',
+  'SECU',
+  'SLLE',
+] as const;
 export type OptionCode = (typeof OPTION_CODES)[number];
 
 const OPTION_TYPES: Record<OptionCode, { name: string; description: string }> = {
@@ -55,7 +142,10 @@ const OPTION_TYPES: Record<OptionCode, { name: string; description: string }> = 
   EXER: { name: 'Exercise', description: 'Subscribe to new shares at the offer price.' },
   LAPS: { name: 'Lapse', description: 'Let the rights lapse without action.' },
   NOAC: { name: 'No Action', description: 'Take no action; the offer is declined.' },
-  OVER: { name: 'Oversubscribe', description: 'Apply for more shares than the rights entitle to (excess application).' },
+  OVER: {
+    name: 'Oversubscribe',
+    description: 'Apply for more shares than the rights entitle to (excess application).',
+  },
   SECU: { name: 'Securities', description: 'Receive securities.' },
   SLLE: { name: 'Sell Entitlement', description: 'Sell the rights in the market.' },
 };

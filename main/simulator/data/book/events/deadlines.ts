@@ -22,7 +22,12 @@ export interface ElectionWindow {
 }
 
 /** A window opening on `opens` (moved to a business day) and lasting `businessDays`. */
-export function electionWindow(instrument: EventInstrument, random: RandomStream, opens: Date, businessDays: number): ElectionWindow {
+export function electionWindow(
+  instrument: EventInstrument,
+  random: RandomStream,
+  opens: Date,
+  businessDays: number,
+): ElectionWindow {
   const { days } = instrument;
   const first = days.onOrAfter(opens);
   const closesOn = days.add(first, Math.max(businessDays, 4));
@@ -37,7 +42,12 @@ export function electionWindow(instrument: EventInstrument, random: RandomStream
 }
 
 /** A window from `opens` to a market deadline on `closesOn` (both business days of the market). */
-export function windowClosingOn(instrument: EventInstrument, random: RandomStream, opens: Date, closesOn: Date): ElectionWindow {
+export function windowClosingOn(
+  instrument: EventInstrument,
+  random: RandomStream,
+  opens: Date,
+  closesOn: Date,
+): ElectionWindow {
   const { days } = instrument;
   const responseDay = days.add(closesOn, -random.int(1, 2));
   return {
@@ -50,7 +60,9 @@ export function windowClosingOn(instrument: EventInstrument, random: RandomStrea
 }
 
 /** The deadline fields of an option for a window. */
-export function deadlineFields(window: ElectionWindow): Pick<EventOption, 'Deadline' | 'MarketDeadline' | 'IssuerDeadline' | 'ElectionPeriod'> {
+export function deadlineFields(
+  window: ElectionWindow,
+): Pick<EventOption, 'Deadline' | 'MarketDeadline' | 'IssuerDeadline' | 'ElectionPeriod'> {
   return {
     Deadline: atInstant(window.deadline),
     MarketDeadline: atInstant(window.marketDeadline),

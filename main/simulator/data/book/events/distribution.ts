@@ -49,7 +49,9 @@ export function distributionDates(input: BuildInput, payLag?: [number, number]):
   }
   const [minLag, maxLag] = payLag ?? rule.payLag;
   const pay = days.add(record, random.int(minLag, maxLag));
-  const announced = days.onOrBefore(calendarDaysBefore(ex, random.int(rule.announceLead[0], rule.announceLead[1])));
+  const announced = days.onOrBefore(
+    calendarDaysBefore(ex, random.int(rule.announceLead[0], rule.announceLead[1])),
+  );
   return { announced, ex, record, pay };
 }
 

@@ -21,13 +21,25 @@ function dividendKind(input: BuildInput): { code: string; name: string } {
 export function sameShares(instrument: EventInstrument): SecurityMovement {
   return {
     Currency: instrument.currency,
-    DisplayAndFormat: { Description: instrument.description, IsinCode: instrument.isin ?? '', Symbol: instrument.symbol },
+    DisplayAndFormat: {
+      Description: instrument.description,
+      IsinCode: instrument.isin ?? '',
+      Symbol: instrument.symbol,
+    },
     SecurityMovementType: 'Credit',
     Uic: instrument.uic,
   };
 }
 
-function cashOption(optionId: string, currency: string, gross: number, withholding: number, pay: Date, isDefault: boolean, adrFee?: number): EventOption {
+function cashOption(
+  optionId: string,
+  currency: string,
+  gross: number,
+  withholding: number,
+  pay: Date,
+  isDefault: boolean,
+  adrFee?: number,
+): EventOption {
   return {
     OptionId: optionId,
     OptionType: optionType('CASH'),
@@ -63,14 +75,20 @@ export function buildCashDividend(input: BuildInput): EventDraft {
   const kind = dividendKind(input);
   const wh = instrument.rule.withholding;
   // A US line of a foreign issuer (an ADR) pays a depositary fee.
-  const adrFee = instrument.rule.country === 'US' && instrument.isin && !instrument.isin.startsWith('US') ? 0.02 : undefined;
+  const adrFee =
+    instrument.rule.country === 'US' && instrument.isin && !instrument.isin.startsWith('US')
+      ? 0.02
+      : undefined;
   const currencyChoice = instrument.currency !== 'USD' && random.chance(0.12);
   const options = [cashOption('1', instrument.currency, gross, wh, dates.pay, true, adrFee)];
   let window;
   if (currencyChoice) {
     window = electionWindow(instrument, random, dates.ex, random.int(6, 10));
     if (dates.pay <= window.closesOn) dates.pay = instrument.days.add(window.closesOn, random.int(3, 6));
-    options[0] = { ...cashOption('1', instrument.currency, gross, wh, dates.pay, true), ...deadlineFields(window) };
+    options[0] = {
+      ...cashOption('1', instrument.currency, gross, wh, dates.pay, true),
+      ...deadlineFields(window),
+    };
     const usd = roundMoney(gross * (0.8 + random.next() * 0.6), 'USD');
     options.push({ ...cashOption('2', 'USD', usd, wh, dates.pay, false), ...deadlineFields(window) });
   }
@@ -88,11 +106,18 @@ export function buildCashDividend(input: BuildInput): EventDraft {
       Ex: onDay(dates.ex),
       Record: onDay(dates.record),
       Effective: onDay(dates.pay),
-      EventIndicators: [indicator('Dividend', { Code: kind.code, Name: kind.name, Description: `${kind.name} dividend` })],
+      EventIndicators: [
+        indicator('Dividend', { Code: kind.code, Name: kind.name, Description: `${kind.name} dividend` }),
+      ],
       Narrative: narrative(
-        header(input, `has declared a ${kind.name.toLowerCase()} cash dividend of ${instrument.currency} ${gross} per share.`),
+        header(
+          input,
+          `has declared a ${kind.name.toLowerCase()} cash dividend of ${instrument.currency} ${gross} per share.`,
+        ),
         `Ex date ${day(dates.ex)}, record date ${day(dates.record)}, payment date ${day(dates.pay)}.`,
-        wh > 0 ? `Non-resident holders are subject to ${round(wh * 100, 3)}% withholding tax; the net rate assumes it.` : 'No withholding tax applies to non-resident holders.',
+        wh > 0
+          ? `Non-resident holders are subject to ${round(wh * 100, 3)}% withholding tax; the net rate assumes it.`
+          : 'No withholding tax applies to non-resident holders.',
         currencyChoice && 'Holders may elect to receive the dividend in USD instead of the quote currency.',
       ),
     },
@@ -108,9 +133,10 @@ export function buildDividendChoice(code: 'DVOP' | 'DRIP'): (input: BuildInput) 
     const dates = distributionDates(input);
     const gross = dividendPerShare(input);
     const wh = instrument.rule.withholding;
-    const window = code === 'DVOP'
-      ? electionWindow(instrument, random, dates.ex, random.int(10, 20))
-      : electionWindow(instrument, random, dates.announced, random.int(8, 14));
+    const window =
+      code === 'DVOP'
+        ? electionWindow(instrument, random, dates.ex, random.int(10, 20))
+        : electionWindow(instrument, random, dates.announced, random.int(8, 14));
     if (dates.pay <= window.closesOn) dates.pay = instrument.days.add(window.closesOn, random.int(5, 10));
     const referencePrice = roundMoney(instrument.price * (0.95 + random.next() * 0.05), instrument.currency);
     const ratio = round(gross / referencePrice, 8);
@@ -143,7 +169,13 @@ export function buildDividendChoice(code: 'DVOP' | 'DRIP'): (input: BuildInput) 
         Record: onDay(dates.record),
         Effective: onDay(dates.pay),
         StrikePrice: price(instrument.currency, referencePrice),
-        EventIndicators: [indicator('Dividend', { Code: 'OPTN', Name: 'Optional', Description: 'Cash or shares at the holder’s choice' })],
+        EventIndicators: [
+          indicator('Dividend', {
+            Code: 'OPTN',
+            Name: 'Optional',
+            Description: 'Cash or shares at the holder’s choice',
+          }),
+        ],
         Narrative: narrative(
           header(input, `pays a dividend of ${instrument.currency} ${gross} per share.`),
           code === 'DVOP'
@@ -153,7 +185,10 @@ export function buildDividendChoice(code: 'DVOP' | 'DRIP'): (input: BuildInput) 
           `Election deadline ${window.deadline.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
         ),
       },
-      options: [{ ...cashOption('1', instrument.currency, gross, wh, dates.pay, true), ...deadlineFields(window) }, shares],
+      options: [
+        { ...cashOption('1', instrument.currency, gross, wh, dates.pay, true), ...deadlineFields(window) },
+        shares,
+      ],
       electableOptions: [{ optionId: '1' }, { optionId: '2' }],
     };
   };
@@ -177,9 +212,21 @@ export function buildStockDividend(input: BuildInput): EventDraft {
       Ex: onDay(dates.ex),
       Record: onDay(dates.record),
       Effective: onDay(dates.pay),
-      Narrative: narrative(header(input, `distributes 1 new share for every ${per} shares held.`), 'Fractional entitlements are sold and paid in cash.'),
+      Narrative: narrative(
+        header(input, `distributes 1 new share for every ${per} shares held.`),
+        'Fractional entitlements are sold and paid in cash.',
+      ),
     },
-    options: [{ OptionId: '1', OptionType: optionType('SECU'), IsDefault: true, GrossRate: round(1 / per, 8), Payment: onDay(dates.pay), SecurityMovements: [sameShares(instrument)] }],
+    options: [
+      {
+        OptionId: '1',
+        OptionType: optionType('SECU'),
+        IsDefault: true,
+        GrossRate: round(1 / per, 8),
+        Payment: onDay(dates.pay),
+        SecurityMovements: [sameShares(instrument)],
+      },
+    ],
     electableOptions: [],
   };
 }
@@ -202,7 +249,10 @@ export function buildCapitalDistribution(input: BuildInput): EventDraft {
       Ex: onDay(dates.ex),
       Record: onDay(dates.record),
       Effective: onDay(dates.pay),
-      Narrative: narrative(header(input, `returns capital of ${instrument.currency} ${amount} per share.`), 'The repayment reduces the cost base and is not taxed as a dividend.'),
+      Narrative: narrative(
+        header(input, `returns capital of ${instrument.currency} ${amount} per share.`),
+        'The repayment reduces the cost base and is not taxed as a dividend.',
+      ),
     },
     options: [{ ...cashOption('1', instrument.currency, amount, 0, dates.pay, true), IsTaxable: false }],
     electableOptions: [],

@@ -37,7 +37,15 @@ export function writeHoldings(input: HoldingsInput): void {
   const totals = new Map<number, ScopeTotals>();
   for (const { account, amount } of positions) {
     const elections = draft.electable
-      ? electionsOf(input.stream(`elections:${eventId}:${account.accountId}`), draft, amount, asOf, life.endedAt, account.ownerName, instrument.currency)
+      ? electionsOf(
+          input.stream(`elections:${eventId}:${account.accountId}`),
+          draft,
+          amount,
+          asOf,
+          life.endedAt,
+          account.ownerName,
+          instrument.currency,
+        )
       : undefined;
     writer.holding({
       eventId,

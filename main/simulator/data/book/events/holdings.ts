@@ -40,18 +40,25 @@ export interface Position {
 function pickDistinct<T>(random: RandomStream, items: readonly T[], count: number): T[] {
   const pool = [...items];
   const picked: T[] = [];
-  while (picked.length < count && pool.length > 0) picked.push(pool.splice(random.int(0, pool.length - 1), 1)[0]!);
+  while (picked.length < count && pool.length > 0)
+    picked.push(pool.splice(random.int(0, pool.length - 1), 1)[0]!);
   return picked;
 }
 
 /** The positions held in one instrument; every instrument with events has at least one holder. */
-export function positionsIn(random: RandomStream, pools: AccountPools, scale: Scale, isBond: boolean): Position[] {
+export function positionsIn(
+  random: RandomStream,
+  pools: AccountPools,
+  scale: Scale,
+  isBond: boolean,
+): Position[] {
   const accounts: BookAccount[] = [];
   if (random.chance(DEMO_SHARE[scale])) accounts.push(...pickDistinct(random, pools.demo, random.int(1, 3)));
   if (random.chance(0.2)) accounts.push(...pickDistinct(random, pools.trader2, random.int(1, 2)));
   if (random.chance(0.02)) accounts.push(...pools.admin.slice(0, 1));
   accounts.push(...pickDistinct(random, pools.others, random.int(0, 2)));
-  if (accounts.length === 0) accounts.push(...pickDistinct(random, pools.others.length > 0 ? pools.others : pools.demo, 1));
+  if (accounts.length === 0)
+    accounts.push(...pickDistinct(random, pools.others.length > 0 ? pools.others : pools.demo, 1));
   return accounts.map((account) => ({
     account,
     amount: isBond ? 1000 * random.int(5, 500) : (random.chance(0.2) ? 100 : 10) * random.int(1, 500),
@@ -66,7 +73,12 @@ export interface HoldingElections {
   standingInstruction: boolean;
 }
 
-const REMARKS = ['Per portfolio manager instruction', 'Client called in', 'Confirmed by e-mail', 'Tax-driven choice'] as const;
+const REMARKS = [
+  'Per portfolio manager instruction',
+  'Client called in',
+  'Confirmed by e-mail',
+  'Tax-driven choice',
+] as const;
 
 /**
  * The elections of one holding in an electable event as of `asOf`: made at a moment of the
@@ -81,14 +93,20 @@ export function electionsOf(
   electedBy: string,
   currency: string,
 ): HoldingElections {
-  const none: HoldingElections = { elections: [], electedAmount: 0, status: 'NotElected', standingInstruction: false };
+  const none: HoldingElections = {
+    elections: [],
+    electedAmount: 0,
+    status: 'NotElected',
+    standingInstruction: false,
+  };
   const options = draft.electableOptions;
   const opens = draft.electionStart ?? draft.announced;
   const closes = draft.deadline ?? draft.final;
   const roll = random.next();
   const standing = random.chance(0.15);
   const madeAt = new Date(opens.getTime() + random.next() * Math.max(0, closes.getTime() - opens.getTime()));
-  if (roll < 0.2 || options.length === 0 || madeAt > asOf || (endedAt && endedAt <= madeAt)) return { ...none, standingInstruction: standing };
+  if (roll < 0.2 || options.length === 0 || madeAt > asOf || (endedAt && endedAt <= madeAt))
+    return { ...none, standingInstruction: standing };
 
   const chosen: { option: ElectableOption; amount: number }[] = [];
   const first = options[random.int(0, options.length - 1)]!;
@@ -97,7 +115,8 @@ export function electionsOf(
     const second = options.find((o) => o.optionId !== first.optionId)!;
     const part = Math.max(1, Math.round(amount * (0.2 + random.next() * 0.6)));
     chosen.push({ option: first, amount: part }, { option: second, amount: amount - part });
-  } else chosen.push({ option: first, amount: Math.max(1, Math.round(amount * (0.1 + random.next() * 0.7))) });
+  } else
+    chosen.push({ option: first, amount: Math.max(1, Math.round(amount * (0.1 + random.next() * 0.7))) });
 
   const settled = madeAt.getTime() + 86_400_000 <= asOf.getTime();
   const elections: HoldingElection[] = chosen.map(({ option, amount: elected }) => ({
@@ -114,7 +133,14 @@ export function electionsOf(
     elections,
     electedAmount,
     status: electedAmount >= amount ? 'Elected' : 'PartialElected',
-    ...(cash > 0 ? { cashReserved: { currency: options.find((o) => o.cashPerUnit)?.currency ?? currency, value: Math.round(cash * 100) / 100 } } : {}),
+    ...(cash > 0
+      ? {
+          cashReserved: {
+            currency: options.find((o) => o.cashPerUnit)?.currency ?? currency,
+            value: Math.round(cash * 100) / 100,
+          },
+        }
+      : {}),
     standingInstruction: standing,
   };
 }

@@ -19,7 +19,18 @@ const SELECTED: Record<Scale, { shares: number; bonds: number }> = {
 const ALWAYS_SELECTED_SHARES = 120;
 
 /** Price levels of currencies whose shares quote in large numbers. */
-const PRICE_MULTIPLIER: Record<string, number> = { JPY: 100, KRW: 1000, INR: 50, HKD: 5, TWD: 20, ZAR: 15, SEK: 8, NOK: 8, DKK: 6, BRL: 4 };
+const PRICE_MULTIPLIER: Record<string, number> = {
+  JPY: 100,
+  KRW: 1000,
+  INR: 50,
+  HKD: 5,
+  TWD: 20,
+  ZAR: 15,
+  SEK: 8,
+  NOK: 8,
+  DKK: 6,
+  BRL: 4,
+};
 
 interface InstrumentRow {
   uic: number;
@@ -60,7 +71,9 @@ function bondTerms(description: string, seed: number, stableKey: string): { coup
  */
 export function loadEventInstruments(db: Database.Database, seed: number, scale: Scale): EventInstrument[] {
   const keysOf = db.prepare('SELECT uic FROM instruments WHERE asset_type = ? ORDER BY uic').pluck();
-  const rowOf = db.prepare('SELECT uic, asset_type, symbol, description, isin, currency, exchange_id FROM instruments WHERE uic = ? AND asset_type = ?');
+  const rowOf = db.prepare(
+    'SELECT uic, asset_type, symbol, description, isin, currency, exchange_id FROM instruments WHERE uic = ? AND asset_type = ?',
+  );
   const share = SELECTED[scale];
   const selected: EventInstrument[] = [];
   const codesTaken = new Set<number>();
@@ -70,7 +83,8 @@ export function loadEventInstruments(db: Database.Database, seed: number, scale:
       const wellKnown = assetType === 'Stock' && index < ALWAYS_SELECTED_SHARES;
       const row = rowOf.get(uic, assetType) as InstrumentRow;
       const stableKey = `${assetType}:${row.isin ?? ''}:${row.symbol}`;
-      if (!wellKnown && unitHash(seed, stableKey) >= (assetType === 'Bond' ? share.bonds : share.shares)) return;
+      if (!wellKnown && unitHash(seed, stableKey) >= (assetType === 'Bond' ? share.bonds : share.shares))
+        return;
       // Two keys with the same hash: the later one takes the next free code.
       let stableCode = Math.floor(unitHash(0, stableKey) * 4_294_967_296);
       while (codesTaken.has(stableCode)) stableCode = (stableCode + 1) % 4_294_967_296;
@@ -81,11 +95,18 @@ export function loadEventInstruments(db: Database.Database, seed: number, scale:
   return selected;
 }
 
-function eventInstrument(row: InstrumentRow, instrumentId: number, seed: number, stableKey: string, stableCode: number): EventInstrument {
+function eventInstrument(
+  row: InstrumentRow,
+  instrumentId: number,
+  seed: number,
+  stableKey: string,
+  stableCode: number,
+): EventInstrument {
   const isBond = row.asset_type === 'Bond';
   const rule = marketRuleFor(row.exchange_id, row.isin);
   const priceRandom = randomStream(seed, `ca:${stableKey}:price`);
-  const price = Math.round((8 + priceRandom.next() ** 2 * 300) * (PRICE_MULTIPLIER[row.currency] ?? 1) * 100) / 100;
+  const price =
+    Math.round((8 + priceRandom.next() ** 2 * 300) * (PRICE_MULTIPLIER[row.currency] ?? 1) * 100) / 100;
   return {
     instrumentId,
     stableKey,

@@ -37,12 +37,23 @@ function during(day: Date, random: RandomStream): Date {
  * The lifecycle at `asOf` of an event announced on `announced` whose last relevant day is
  * `final`. The stream must be the event's own, so the same event evolves the same way every day.
  */
-export function lifecycleAt(code: EventCode, announced: Date, final: Date, asOf: Date, random: RandomStream): Lifecycle {
+export function lifecycleAt(
+  code: EventCode,
+  announced: Date,
+  final: Date,
+  asOf: Date,
+  random: RandomStream,
+): Lifecycle {
   const roll = random.next();
   const announcedAt = during(announced, random);
-  const confirmedAt = new Date(announcedAt.getTime() + random.int(1, 6) * DAY_MS + random.int(0, 8) * HOUR_MS);
+  const confirmedAt = new Date(
+    announcedAt.getTime() + random.int(1, 6) * DAY_MS + random.int(0, 8) * HOUR_MS,
+  );
   const approvedAt = new Date(confirmedAt.getTime() + random.int(1, 4) * DAY_MS + random.int(0, 8) * HOUR_MS);
-  const endAt = new Date(announcedAt.getTime() + random.int(2, Math.max(3, Math.round((final.getTime() - announced.getTime()) / DAY_MS))) * DAY_MS);
+  const endAt = new Date(
+    announcedAt.getTime() +
+      random.int(2, Math.max(3, Math.round((final.getTime() - announced.getTime()) / DAY_MS))) * DAY_MS,
+  );
   // The event turns Past at the start of the day after its last day.
   const pastAt = new Date(final.getTime() + DAY_MS);
 
@@ -68,7 +79,8 @@ export function lifecycleAt(code: EventCode, announced: Date, final: Date, asOf:
     if (transition.at > updated) updated = transition.at;
   }
   const status: EventStatusValue = final.getTime() < asOf.getTime() ? 'Past' : 'Active';
-  const lapsed = status === 'Past' && (state === 'Preliminary' || state === 'Confirmed' || state === 'Cancelled');
+  const lapsed =
+    status === 'Past' && (state === 'Preliminary' || state === 'Confirmed' || state === 'Cancelled');
   const ended = (cancelled || withdrawn) && endAt <= asOf ? endAt : undefined;
   return { state, status, updated, lapsed, ...(ended ? { endedAt: ended } : {}) };
 }

@@ -33,29 +33,89 @@ export interface MarketRule {
 
 type Family = Omit<MarketRule, 'country' | 'exchangeId' | 'zone' | 'withholding'>;
 
-const US_LIKE: Family = { exEqualsRecord: true, dividendsPerYear: 4, payLag: [5, 20], announceLead: [10, 30], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
-const UK: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [10, 30], announceLead: [21, 45], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
-const EUROPE: Family = { exEqualsRecord: false, dividendsPerYear: 1, payLag: [1, 3], announceLead: [30, 90], fiscalHalfYearRecords: false, exAfterMeeting: true, couponsPerYear: 1 };
-const JAPAN: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [45, 65], announceLead: [30, 60], fiscalHalfYearRecords: true, exAfterMeeting: false, couponsPerYear: 2 };
-const ASIA_PACIFIC: Family = { exEqualsRecord: false, dividendsPerYear: 2, payLag: [10, 30], announceLead: [14, 40], fiscalHalfYearRecords: false, exAfterMeeting: false, couponsPerYear: 2 };
+const US_LIKE: Family = {
+  exEqualsRecord: true,
+  dividendsPerYear: 4,
+  payLag: [5, 20],
+  announceLead: [10, 30],
+  fiscalHalfYearRecords: false,
+  exAfterMeeting: false,
+  couponsPerYear: 2,
+};
+const UK: Family = {
+  exEqualsRecord: false,
+  dividendsPerYear: 2,
+  payLag: [10, 30],
+  announceLead: [21, 45],
+  fiscalHalfYearRecords: false,
+  exAfterMeeting: false,
+  couponsPerYear: 2,
+};
+const EUROPE: Family = {
+  exEqualsRecord: false,
+  dividendsPerYear: 1,
+  payLag: [1, 3],
+  announceLead: [30, 90],
+  fiscalHalfYearRecords: false,
+  exAfterMeeting: true,
+  couponsPerYear: 1,
+};
+const JAPAN: Family = {
+  exEqualsRecord: false,
+  dividendsPerYear: 2,
+  payLag: [45, 65],
+  announceLead: [30, 60],
+  fiscalHalfYearRecords: true,
+  exAfterMeeting: false,
+  couponsPerYear: 2,
+};
+const ASIA_PACIFIC: Family = {
+  exEqualsRecord: false,
+  dividendsPerYear: 2,
+  payLag: [10, 30],
+  announceLead: [14, 40],
+  fiscalHalfYearRecords: false,
+  exAfterMeeting: false,
+  couponsPerYear: 2,
+};
 
 /** Rule family and non-resident withholding by country (approximations of universe facts §9). */
 const BY_COUNTRY: Record<string, [Family, number]> = {
-  US: [US_LIKE, 0.3], CA: [US_LIKE, 0.25], IN: [{ ...US_LIKE, dividendsPerYear: 1, payLag: [10, 25] }, 0.2],
-  GB: [UK, 0], IE: [UK, 0.25],
-  DE: [EUROPE, 0.26375], FR: [{ ...EUROPE, dividendsPerYear: 2 }, 0.25], NL: [{ ...EUROPE, dividendsPerYear: 2 }, 0.15],
-  BE: [EUROPE, 0.3], PT: [EUROPE, 0.25], IT: [{ ...EUROPE, dividendsPerYear: 2 }, 0.26], ES: [{ ...EUROPE, dividendsPerYear: 2 }, 0.19],
-  AT: [EUROPE, 0.275], CH: [EUROPE, 0.35], DK: [EUROPE, 0.27], SE: [EUROPE, 0.3], FI: [EUROPE, 0.35], NO: [EUROPE, 0.25],
+  US: [US_LIKE, 0.3],
+  CA: [US_LIKE, 0.25],
+  IN: [{ ...US_LIKE, dividendsPerYear: 1, payLag: [10, 25] }, 0.2],
+  GB: [UK, 0],
+  IE: [UK, 0.25],
+  DE: [EUROPE, 0.26375],
+  FR: [{ ...EUROPE, dividendsPerYear: 2 }, 0.25],
+  NL: [{ ...EUROPE, dividendsPerYear: 2 }, 0.15],
+  BE: [EUROPE, 0.3],
+  PT: [EUROPE, 0.25],
+  IT: [{ ...EUROPE, dividendsPerYear: 2 }, 0.26],
+  ES: [{ ...EUROPE, dividendsPerYear: 2 }, 0.19],
+  AT: [EUROPE, 0.275],
+  CH: [EUROPE, 0.35],
+  DK: [EUROPE, 0.27],
+  SE: [EUROPE, 0.3],
+  FI: [EUROPE, 0.35],
+  NO: [EUROPE, 0.25],
   JP: [JAPAN, 0.15315],
-  HK: [ASIA_PACIFIC, 0], AU: [ASIA_PACIFIC, 0.3], SG: [ASIA_PACIFIC, 0], KR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.22],
-  TW: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.21], CN: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.1],
-  ZA: [ASIA_PACIFIC, 0.2], BR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.15], SA: [ASIA_PACIFIC, 0.05],
+  HK: [ASIA_PACIFIC, 0],
+  AU: [ASIA_PACIFIC, 0.3],
+  SG: [ASIA_PACIFIC, 0],
+  KR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.22],
+  TW: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.21],
+  CN: [{ ...ASIA_PACIFIC, dividendsPerYear: 1 }, 0.1],
+  ZA: [ASIA_PACIFIC, 0.2],
+  BR: [{ ...ASIA_PACIFIC, dividendsPerYear: 4 }, 0.15],
+  SA: [ASIA_PACIFIC, 0.05],
 };
 const DEFAULT: [Family, number] = [ASIA_PACIFIC, 0.15];
 
 /** The first listed exchange of a country, for bonds (traded OTC) whose calendar is their issuer's market. */
 function homeExchangeOf(country: string): string | undefined {
-  return EXCHANGES.find((exchange) => exchange.CountryCode === country && exchange.Mic !== undefined)?.ExchangeId;
+  return EXCHANGES.find((exchange) => exchange.CountryCode === country && exchange.Mic !== undefined)
+    ?.ExchangeId;
 }
 
 const cache = new Map<string, MarketRule>();
@@ -75,7 +135,13 @@ export function marketRuleFor(exchangeId: string | null, isin: string | null): M
   }
   const resolved = exchange ?? findExchange('XNYS')!;
   const [family, withholding] = BY_COUNTRY[resolved.CountryCode] ?? DEFAULT;
-  const rule: MarketRule = { ...family, country: resolved.CountryCode, exchangeId: resolved.ExchangeId, zone: resolved.ZoneName, withholding };
+  const rule: MarketRule = {
+    ...family,
+    country: resolved.CountryCode,
+    exchangeId: resolved.ExchangeId,
+    zone: resolved.ZoneName,
+    withholding,
+  };
   cache.set(key, rule);
   return rule;
 }
@@ -128,7 +194,7 @@ export class MarketDays {
   add(date: Date, count: number): Date {
     const step = count >= 0 ? DAY_MS : -DAY_MS;
     let day = date;
-    for (let left = Math.abs(count); left > 0; ) {
+    for (let left = Math.abs(count); left > 0;) {
       day = new Date(day.getTime() + step);
       if (this.isBusinessDay(day)) left--;
     }

@@ -1,10 +1,10 @@
 /**
- * Builders of offers and meetings: takeover offers (TEND), buybacks (BIDS), Dutch auctions
- * (DTCH), exchange offers (EXOF) and general meetings (MEET). Holders who do not instruct take
- * no action (universe facts §9).
+ * Builders of offers: takeover offers (TEND), buybacks (BIDS), Dutch auctions
+ * (DTCH) and exchange offers (EXOF). Holders who do not instruct take no action (universe
+ * facts §9).
  */
 import type { EventOption } from '../../../../core/api/types';
-import { optionType, type OptionCode } from './codes';
+import { optionType } from './codes';
 import { sameShares } from './dividends';
 import { deadlineFields, electionWindow, type ElectionWindow } from './deadlines';
 import { day, roundMoney } from './distribution';
@@ -15,14 +15,31 @@ const DAY_MS = 86_400_000;
 
 function offerWindow(input: BuildInput, minDays: number, maxDays: number): ElectionWindow {
   const usMinimum = input.instrument.rule.country === 'US' ? 20 : minDays;
-  return electionWindow(input.instrument, input.random, input.anchor, input.random.int(Math.max(minDays, usMinimum), Math.max(maxDays, usMinimum)));
+  return electionWindow(
+    input.instrument,
+    input.random,
+    input.anchor,
+    input.random.int(Math.max(minDays, usMinimum), Math.max(maxDays, usMinimum)),
+  );
 }
 
 function noAction(optionId: string, window: ElectionWindow): EventOption {
-  return { OptionId: optionId, OptionType: optionType('NOAC'), IsDefault: true, CashRequired: false, ...deadlineFields(window) };
+  return {
+    OptionId: optionId,
+    OptionType: optionType('NOAC'),
+    IsDefault: true,
+    CashRequired: false,
+    ...deadlineFields(window),
+  };
 }
 
-function cashOffer(optionId: string, instrument: EventInstrument, offerPrice: number, pay: Date, window: ElectionWindow): EventOption {
+function cashOffer(
+  optionId: string,
+  instrument: EventInstrument,
+  offerPrice: number,
+  pay: Date,
+  window: ElectionWindow,
+): EventOption {
   return {
     OptionId: optionId,
     OptionType: optionType('CASH'),
@@ -37,13 +54,21 @@ function cashOffer(optionId: string, instrument: EventInstrument, offerPrice: nu
   };
 }
 
-function offerDraft(input: BuildInput, code: 'TEND' | 'BIDS' | 'DTCH' | 'EXOF', window: ElectionWindow, pay: Date, leadDays: [number, number]): Omit<EventDraft, 'fields' | 'options' | 'electableOptions'> {
+function offerDraft(
+  input: BuildInput,
+  code: 'TEND' | 'BIDS' | 'DTCH' | 'EXOF',
+  window: ElectionWindow,
+  pay: Date,
+  leadDays: [number, number],
+): Omit<EventDraft, 'fields' | 'options' | 'electableOptions'> {
   const { instrument, random } = input;
   return {
     code,
     corporateActionType: 'Voluntary',
     electable: true,
-    announced: instrument.days.onOrBefore(new Date(window.opens.getTime() - random.int(leadDays[0], leadDays[1]) * DAY_MS)),
+    announced: instrument.days.onOrBefore(
+      new Date(window.opens.getTime() - random.int(leadDays[0], leadDays[1]) * DAY_MS),
+    ),
     pay,
     deadline: window.deadline,
     electionStart: window.opens,
@@ -69,7 +94,18 @@ export function buildTakeoverOffer(input: BuildInput): EventDraft {
       CashRequired: false,
       GrossRate: round(offerPrice / offeror.price, 4),
       Payment: onDay(pay),
-      SecurityMovements: [{ Currency: offeror.currency, DisplayAndFormat: { Description: offeror.description, IsinCode: offeror.isin ?? '', Symbol: offeror.symbol }, SecurityMovementType: 'Credit', Uic: offeror.uic }],
+      SecurityMovements: [
+        {
+          Currency: offeror.currency,
+          DisplayAndFormat: {
+            Description: offeror.description,
+            IsinCode: offeror.isin ?? '',
+            Symbol: offeror.symbol,
+          },
+          SecurityMovementType: 'Credit',
+          Uic: offeror.uic,
+        },
+      ],
       ...deadlineFields(window),
     });
   }
@@ -84,11 +120,20 @@ export function buildTakeoverOffer(input: BuildInput): EventDraft {
       MinPrice: price(instrument.currency, offerPrice),
       MinQuantitySought: Math.round(sought / 2),
       ...(partial ? { MaxQuantitySought: sought } : {}),
-      EventIndicators: [indicator('Offer', partial ? { Code: 'PROR', Name: 'Prorated', Description: 'Partial offer; acceptances are scaled back' } : { Code: 'FINL', Name: 'Final offer' })],
+      EventIndicators: [
+        indicator(
+          'Offer',
+          partial
+            ? { Code: 'PROR', Name: 'Prorated', Description: 'Partial offer; acceptances are scaled back' }
+            : { Code: 'FINL', Name: 'Final offer' },
+        ),
+      ],
       Narrative: narrative(
         `${offeror.description} offers ${instrument.currency} ${offerPrice} in cash for each ${instrument.description} share${withShares ? `, or ${round(offerPrice / offeror.price, 4)} ${offeror.description} shares` : ''}.`,
         `The offer runs from ${day(window.opens)} to ${day(window.closesOn)}; settlement about a week after it closes.`,
-        partial ? `The offer is for at most ${sought.toLocaleString('en-US')} shares; acceptances above it are prorated.` : 'The offer is conditional on acceptances above 50% of the shares.',
+        partial
+          ? `The offer is for at most ${sought.toLocaleString('en-US')} shares; acceptances above it are prorated.`
+          : 'The offer is conditional on acceptances above 50% of the shares.',
         'The offer may be extended; holders in restricted jurisdictions cannot accept.',
       ),
     },
@@ -111,7 +156,13 @@ export function buildBuyback(input: BuildInput): EventDraft {
       Effective: ONGOING,
       MaxPrice: price(instrument.currency, offerPrice),
       MaxQuantitySought: sought,
-      EventIndicators: [indicator('Offer', { Code: 'PROR', Name: 'Prorated', Description: 'Tenders above the maximum are scaled back' })],
+      EventIndicators: [
+        indicator('Offer', {
+          Code: 'PROR',
+          Name: 'Prorated',
+          Description: 'Tenders above the maximum are scaled back',
+        }),
+      ],
       Narrative: narrative(
         instrument.assetType === 'Bond'
           ? `The issuer offers to repurchase up to ${instrument.currency} ${sought.toLocaleString('en-US')} nominal of ${instrument.description} at ${offerPrice}% of nominal.`
@@ -139,7 +190,14 @@ export function buildDutchAuction(input: BuildInput): EventDraft {
     FirstBidIncrementPrice: price(instrument.currency, min),
     LastBidIncrementPrice: price(instrument.currency, max),
   };
-  const options = [{ ...cashOffer('1', instrument, max, pay, window), ...terms, OptionIndicators: [indicator('BidRange', { Code: 'BIDR', Name: 'Bid within range' })] }, noAction('2', window)];
+  const options = [
+    {
+      ...cashOffer('1', instrument, max, pay, window),
+      ...terms,
+      OptionIndicators: [indicator('BidRange', { Code: 'BIDR', Name: 'Bid within range' })],
+    },
+    noAction('2', window),
+  ];
   return {
     ...offerDraft(input, 'DTCH', window, pay, [5, 20]),
     fields: {
@@ -174,7 +232,16 @@ export function buildExchangeOffer(input: BuildInput): EventDraft {
       Payment: onDay(pay),
       SecurityMovements: [
         { ...sameShares(instrument), SecurityMovementType: 'Debit' },
-        { Currency: target.currency, DisplayAndFormat: { Description: target.description, IsinCode: target.isin ?? '', Symbol: target.symbol }, SecurityMovementType: 'Credit', Uic: target.uic },
+        {
+          Currency: target.currency,
+          DisplayAndFormat: {
+            Description: target.description,
+            IsinCode: target.isin ?? '',
+            Symbol: target.symbol,
+          },
+          SecurityMovementType: 'Credit',
+          Uic: target.uic,
+        },
       ],
       ...deadlineFields(window),
     },
@@ -188,59 +255,6 @@ export function buildExchangeOffer(input: BuildInput): EventDraft {
       Narrative: narrative(
         `Offer to exchange ${instrument.description} for ${target.description} (${target.symbol}).`,
         `${ratio} ${target.description} shares per ${instrument.assetType === 'Bond' ? '1000 nominal' : 'share'}; offer closes ${day(window.closesOn)}.`,
-      ),
-    },
-    options,
-    electableOptions: options.map((o) => ({ optionId: o.OptionId })),
-  };
-}
-
-const RESOLUTIONS = [
-  'Approval of the annual report and accounts',
-  'Appropriation of the result and the dividend',
-  'Discharge of the board of directors',
-  'Election of board members',
-  'Appointment of the auditor',
-  'Remuneration report (advisory vote)',
-  'Authority to repurchase own shares',
-] as const;
-
-/** MEET: the annual general meeting; holders vote for, against or abstain by the deadline. */
-export function buildMeeting(input: BuildInput): EventDraft {
-  const { instrument, random } = input;
-  const days = instrument.days;
-  const meeting = days.onOrAfter(input.anchor);
-  const record = days.add(meeting, -random.int(5, 20));
-  const announced = days.onOrBefore(new Date(meeting.getTime() - random.int(28, 45) * DAY_MS));
-  const closes = days.add(meeting, -random.int(3, 5));
-  const window: ElectionWindow = {
-    opens: days.add(announced, 2),
-    closesOn: closes,
-    marketDeadline: days.localTime(closes, 17),
-    deadline: days.localTime(days.add(closes, -1), 17),
-    issuerDeadline: days.localTime(closes, 23, 59),
-  };
-  const codes: OptionCode[] = ['CONY', 'CONN', 'ABST', 'NOAC'];
-  const options = codes.map((code, index) => ({ OptionId: String(index + 1), OptionType: optionType(code), IsDefault: code === 'NOAC', CashRequired: false, ...deadlineFields(window) }));
-  const agenda = RESOLUTIONS.slice(0, random.int(4, RESOLUTIONS.length));
-  return {
-    code: 'MEET',
-    corporateActionType: 'Voluntary',
-    electable: true,
-    announced,
-    record,
-    deadline: window.deadline,
-    electionStart: window.opens,
-    final: meeting,
-    fields: {
-      Record: onDay(record),
-      Effective: onDay(meeting),
-      EventIndicators: [indicator('Consent', { Code: 'AGM', Name: 'Annual general meeting' })],
-      Narrative: narrative(
-        `Annual general meeting of ${instrument.description} on ${day(meeting)}.`,
-        'Agenda:',
-        ...agenda.map((item, index) => `${index + 1}. ${item}`),
-        `Voting instructions by ${day(closes)}; holders on the record date ${day(record)} may vote.`,
       ),
     },
     options,

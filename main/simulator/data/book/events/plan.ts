@@ -44,7 +44,11 @@ const RARE_BOND_EVENTS: { codes: EventCode[]; probability: number }[] = [
 ];
 
 /** A stable id from the instrument's stable code, the year and the slot. */
-export function eventIdOf(instrument: Pick<EventInstrument, 'stableCode'>, year: number, slot: number): number {
+export function eventIdOf(
+  instrument: Pick<EventInstrument, 'stableCode'>,
+  year: number,
+  slot: number,
+): number {
   if (slot < 0 || slot >= SLOTS_PER_YEAR) throw new Error(`Event slot ${slot} out of range`);
   return instrument.stableCode * 64 * SLOTS_PER_YEAR + (year - 2000) * SLOTS_PER_YEAR + slot;
 }
@@ -65,7 +69,9 @@ function dividendAnchors(instrument: EventInstrument, traits: RandomStream, year
     return rule.dividendsPerYear === 1 ? [meeting] : [meeting, utc(year, meetingMonth + 6, dayOfMonth)];
   }
   const step = 12 / rule.dividendsPerYear;
-  return Array.from({ length: rule.dividendsPerYear }, (_, i) => utc(year, firstMonth + i * step, dayOfMonth));
+  return Array.from({ length: rule.dividendsPerYear }, (_, i) =>
+    utc(year, firstMonth + i * step, dayOfMonth),
+  );
 }
 
 /** The slots of a share between `fromYear` and `toYear`. */
@@ -87,20 +93,36 @@ function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[
         const europeanChoice = instrument.rule.exAfterMeeting && last && style < 0.15;
         const reinvestment = !instrument.rule.exAfterMeeting && style > 0.9;
         const code: EventCode = europeanChoice ? 'DVOP' : reinvestment ? 'DRIP' : 'DVCA';
-        slots.push({ eventId: eventIdOf(instrument, year, SLOT.dividend + index), code, anchor, streamName: `${base}:${year}:${index}` });
+        slots.push({
+          eventId: eventIdOf(instrument, year, SLOT.dividend + index),
+          code,
+          anchor,
+          streamName: `${base}:${year}:${index}`,
+        });
       });
     }
     if (holdsMeeting) {
       // The AGM: in Europe the dividend follows it, so they share the date.
       const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, meetingMonth, meetingDay);
-      slots.push({ eventId: eventIdOf(instrument, year, SLOT.meeting), code: 'MEET', anchor: meeting, streamName: `${base}:${year}:meeting` });
+      slots.push({
+        eventId: eventIdOf(instrument, year, SLOT.meeting),
+        code: 'MEET',
+        anchor: meeting,
+        streamName: `${base}:${year}:meeting`,
+      });
     }
     slots.push(...rareSlots(instrument, window, base, year, RARE_SHARE_EVENTS));
   }
   return slots;
 }
 
-function rareSlots(instrument: EventInstrument, window: SlotWindow, base: string, year: number, table: typeof RARE_SHARE_EVENTS): EventSlot[] {
+function rareSlots(
+  instrument: EventInstrument,
+  window: SlotWindow,
+  base: string,
+  year: number,
+  table: typeof RARE_SHARE_EVENTS,
+): EventSlot[] {
   const rare = window.stream(`${base}:${year}:rare`);
   const slots: EventSlot[] = [];
   let slot: number = SLOT.rare;
@@ -108,7 +130,13 @@ function rareSlots(instrument: EventInstrument, window: SlotWindow, base: string
     const happens = rare.chance(probability * window.rareFactor);
     const anchor = utc(year, 1, 1 + rare.int(0, 364));
     for (const code of codes) {
-      if (happens) slots.push({ eventId: eventIdOf(instrument, year, slot), code, anchor, streamName: `${base}:${year}:${codes.join('-')}` });
+      if (happens)
+        slots.push({
+          eventId: eventIdOf(instrument, year, slot),
+          code,
+          anchor,
+          streamName: `${base}:${year}:${codes.join('-')}`,
+        });
       slot++;
     }
   }
@@ -127,17 +155,30 @@ function bondSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[]
   let calledAt: Date | undefined;
   for (let year = fromYear; year <= toYear && year <= maturity.getUTCFullYear(); year++) {
     const alive = (date: Date) => date <= maturity && (calledAt === undefined || date <= calledAt);
-    const rare = rareSlots(instrument, window, base, year, RARE_BOND_EVENTS).filter((slot) => alive(slot.anchor) && slot.anchor < maturity);
+    const rare = rareSlots(instrument, window, base, year, RARE_BOND_EVENTS).filter(
+      (slot) => alive(slot.anchor) && slot.anchor < maturity,
+    );
     calledAt ??= rare.find((slot) => slot.code === 'MCAL')?.anchor;
     if ((instrument.coupon ?? 0) > 0) {
       for (let index = 0; index < perYear; index++) {
         const month = maturity.getUTCMonth() + 1 - index * (12 / perYear);
         const anchor = utc(year, month, maturity.getUTCDate());
-        if (alive(anchor)) slots.push({ eventId: eventIdOf(instrument, year, index), code: 'INTR', anchor, streamName: `${base}:${year}:${index}` });
+        if (alive(anchor))
+          slots.push({
+            eventId: eventIdOf(instrument, year, index),
+            code: 'INTR',
+            anchor,
+            streamName: `${base}:${year}:${index}`,
+          });
       }
     }
     if (year === maturity.getUTCFullYear() && calledAt === undefined) {
-      slots.push({ eventId: eventIdOf(instrument, year, SLOT.maturity), code: 'REDM', anchor: maturity, streamName: `${base}:${year}:maturity` });
+      slots.push({
+        eventId: eventIdOf(instrument, year, SLOT.maturity),
+        code: 'REDM',
+        anchor: maturity,
+        streamName: `${base}:${year}:maturity`,
+      });
     }
     slots.push(...rare);
   }

@@ -1,19 +1,24 @@
 /**
- * Builders of reorganisations: splits and reverse splits, bonus issues, spin-offs and mergers.
+ * Builders of reorganisations of the share capital: splits, reverse splits and bonus issues.
  */
-import type { EventOption } from '../../../../core/api/types';
 import { completeIsin } from '../../reference/isin';
 import { optionType } from './codes';
 import { sameShares } from './dividends';
-import { deadlineFields, electionWindow } from './deadlines';
 import { day, distributionDates, roundMoney } from './distribution';
 import type { BuildInput, EventDraft, EventInstrument } from './draft';
-import { indicator, narrative, onDay, price, round } from './wire';
+import { narrative, onDay, round } from './wire';
 
 const DAY_MS = 86_400_000;
 const ISIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-function announcedBefore(instrument: EventInstrument, date: Date, minDays: number, maxDays: number, random: BuildInput['random']): Date {
+/** A business day `minDays`–`maxDays` calendar days before `date`. */
+export function announcedBefore(
+  instrument: EventInstrument,
+  date: Date,
+  minDays: number,
+  maxDays: number,
+  random: BuildInput['random'],
+): Date {
   return instrument.days.onOrBefore(new Date(date.getTime() - random.int(minDays, maxDays) * DAY_MS));
 }
 
@@ -23,7 +28,9 @@ function shareLine(instrument: EventInstrument, movement: 'Credit' | 'Debit') {
 
 /** Board lots matter where shares trade in lots (Hong Kong, Japan): a split changes the lot. */
 function boardLot(instrument: EventInstrument, ratio: number): Partial<EventDraft['fields']> {
-  return instrument.rule.country === 'HK' || instrument.rule.country === 'JP' ? { NewBoardLotQuantity: Math.max(100, Math.round(100 * ratio)) } : {};
+  return instrument.rule.country === 'HK' || instrument.rule.country === 'JP'
+    ? { NewBoardLotQuantity: Math.max(100, Math.round(100 * ratio)) }
+    : {};
 }
 
 /** SPLF: forward split. In the US the ex date is the business day after the payable date. */
@@ -63,7 +70,16 @@ export function buildSplit(input: BuildInput): EventDraft {
         `Shares trade split-adjusted from ${day(ex)}.`,
       ),
     },
-    options: [{ OptionId: '1', OptionType: optionType('SECU'), IsDefault: true, GrossRate: ratio - 1, Payment: onDay(pay), SecurityMovements: [shareLine(instrument, 'Credit')] }],
+    options: [
+      {
+        OptionId: '1',
+        OptionType: optionType('SECU'),
+        IsDefault: true,
+        GrossRate: ratio - 1,
+        Payment: onDay(pay),
+        SecurityMovements: [shareLine(instrument, 'Credit')],
+      },
+    ],
     electableOptions: [],
   };
 }
@@ -107,9 +123,24 @@ export function buildReverseSplit(input: BuildInput): EventDraft {
         Payment: onDay(pay),
         SecurityMovements: [
           shareLine(instrument, 'Debit'),
-          { Currency: instrument.currency, DisplayAndFormat: { Description: instrument.description, IsinCode: newIsin, Symbol: instrument.symbol }, SecurityMovementType: 'Credit' },
+          {
+            Currency: instrument.currency,
+            DisplayAndFormat: {
+              Description: instrument.description,
+              IsinCode: newIsin,
+              Symbol: instrument.symbol,
+            },
+            SecurityMovementType: 'Credit',
+          },
         ],
-        CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual', SubscriptionPrice: fractionPrice }],
+        CashMovements: [
+          {
+            CashMovementType: 'Credit',
+            Currency: instrument.currency,
+            PriceType: 'Actual',
+            SubscriptionPrice: fractionPrice,
+          },
+        ],
       },
     ],
     electableOptions: [],
@@ -134,37 +165,9 @@ export function buildBonusIssue(input: BuildInput): EventDraft {
       Ex: onDay(dates.ex),
       Record: onDay(dates.record),
       Effective: onDay(dates.pay),
-      Narrative: narrative(`${instrument.description} (${instrument.symbol}) issues 1 bonus share for every ${per} shares held.`, 'Fractional entitlements are disregarded and paid in cash.'),
-    },
-    options: [{ OptionId: '1', OptionType: optionType('SECU'), IsDefault: true, GrossRate: round(1 / per, 8), Payment: onDay(dates.pay), SecurityMovements: [shareLine(instrument, 'Credit')] }],
-    electableOptions: [],
-  };
-}
-
-/** SOFF: shares of another company distributed to the holders. */
-export function buildSpinOff(input: BuildInput): EventDraft {
-  const { instrument, random } = input;
-  const dates = distributionDates(input);
-  const spun = input.otherShare();
-  const per = random.int(1, 10);
-  return {
-    code: 'SOFF',
-    corporateActionType: 'Mandatory',
-    electable: false,
-    announced: instrumentAnnouncement(instrument, dates.ex, random),
-    ex: dates.ex,
-    record: dates.record,
-    pay: dates.pay,
-    final: dates.pay,
-    fields: {
-      Ex: onDay(dates.ex),
-      Record: onDay(dates.record),
-      Effective: onDay(dates.ex),
-      InformationToComply: 'RestrictionsMayApply',
       Narrative: narrative(
-        `${instrument.description} spins off ${spun.description} (${spun.symbol}).`,
-        `Holders receive 1 ${spun.description} share for every ${per} ${instrument.description} shares held.`,
-        'Holders in some jurisdictions may not receive the new shares; these are sold on their behalf.',
+        `${instrument.description} (${instrument.symbol}) issues 1 bonus share for every ${per} shares held.`,
+        'Fractional entitlements are disregarded and paid in cash.',
       ),
     },
     options: [
@@ -174,66 +177,9 @@ export function buildSpinOff(input: BuildInput): EventDraft {
         IsDefault: true,
         GrossRate: round(1 / per, 8),
         Payment: onDay(dates.pay),
-        SecurityMovements: [{ Currency: spun.currency, DisplayAndFormat: { Description: spun.description, IsinCode: spun.isin ?? '', Symbol: spun.symbol }, SecurityMovementType: 'Credit', Uic: spun.uic }],
+        SecurityMovements: [shareLine(instrument, 'Credit')],
       },
     ],
     electableOptions: [],
-  };
-}
-
-function instrumentAnnouncement(instrument: EventInstrument, ex: Date, random: BuildInput['random']): Date {
-  return announcedBefore(instrument, ex, 30, 90, random);
-}
-
-/** MRGR: the company is absorbed; holders get cash and acquirer shares, some mergers let them choose. */
-export function buildMerger(input: BuildInput): EventDraft {
-  const { instrument, random } = input;
-  const acquirer = input.otherShare();
-  const days = instrument.days;
-  const effective = days.onOrAfter(input.anchor);
-  const suspended = days.add(effective, -1);
-  const record = days.add(effective, -2);
-  const pay = days.add(effective, random.int(3, 8));
-  const cash = roundMoney(instrument.price * (0.5 + random.next() * 0.4), instrument.currency);
-  const ratio = round((instrument.price * (0.7 + random.next() * 0.3)) / acquirer.price, 4);
-  const withElection = random.chance(0.5);
-  const window = withElection ? electionWindow(instrument, random, days.add(effective, -random.int(25, 35)), random.int(15, 20)) : undefined;
-  const shares = { Currency: acquirer.currency, DisplayAndFormat: { Description: acquirer.description, IsinCode: acquirer.isin ?? '', Symbol: acquirer.symbol }, SecurityMovementType: 'Credit', Uic: acquirer.uic };
-  const base = (optionId: string, code: 'CASH' | 'SECU' | 'CASE', isDefault: boolean): EventOption => ({
-    OptionId: optionId,
-    OptionType: optionType(code),
-    IsDefault: isDefault,
-    CashRequired: false,
-    Payment: onDay(pay),
-    ...(code !== 'SECU' ? { CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual' }], GrossRate: cash } : {}),
-    ...(code !== 'CASH' ? { SecurityMovements: [shares] } : {}),
-    ...(window ? deadlineFields(window) : {}),
-  });
-  const options = withElection ? [base('1', 'CASH', false), base('2', 'SECU', false), base('3', 'CASE', true)] : [base('1', 'CASE', true)];
-  return {
-    code: 'MRGR',
-    corporateActionType: 'Mandatory',
-    electable: withElection,
-    announced: announcedBefore(instrument, effective, 60, 150, random),
-    record,
-    pay,
-    ...(window ? { deadline: window.deadline, electionStart: window.opens } : {}),
-    final: pay,
-    fields: {
-      Record: onDay(record),
-      Effective: onDay(effective),
-      TradingSuspended: onDay(suspended),
-      InformationToComply: 'RestrictionsMayApply',
-      StrikePrice: price(instrument.currency, cash),
-      EventIndicators: [indicator('Change', { Code: 'MRGR', Name: 'Merger' })],
-      Narrative: narrative(
-        `${instrument.description} merges into ${acquirer.description} (${acquirer.symbol}), effective ${day(effective)}.`,
-        `For each share: ${instrument.currency} ${cash} in cash and ${ratio} ${acquirer.description} shares.`,
-        withElection && 'Holders may elect all cash or all shares instead; elections are prorated against the total cash and shares available.',
-        `The shares are suspended from trading from ${day(suspended)}.`,
-      ),
-    },
-    options,
-    electableOptions: withElection ? options.map((o) => ({ optionId: o.OptionId })) : [],
   };
 }

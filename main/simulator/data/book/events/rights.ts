@@ -48,14 +48,38 @@ export function rightsTerms(input: BuildInput): RightsTerms {
   const newShares = days.add(window.closesOn, 5);
   const per = random.int(2, 8);
   const subscriptionPrice = roundMoney(instrument.price * (0.6 + random.next() * 0.2), instrument.currency);
-  return { announced, meeting, ex, record, credited, tradingEnds, window, sellWindow, newShares, per, subscriptionPrice, renounceable: random.chance(0.7) };
+  return {
+    announced,
+    meeting,
+    ex,
+    record,
+    credited,
+    tradingEnds,
+    window,
+    sellWindow,
+    newShares,
+    per,
+    subscriptionPrice,
+    renounceable: random.chance(0.7),
+  };
 }
 
 function rightsLine(instrument: EventInstrument) {
-  return { Currency: instrument.currency, DisplayAndFormat: { Description: `${instrument.description} Rights`, Symbol: `${instrument.symbol.split(':')[0]}.RTS` }, SecurityMovementType: 'Credit' };
+  return {
+    Currency: instrument.currency,
+    DisplayAndFormat: {
+      Description: `${instrument.description} Rights`,
+      Symbol: `${instrument.symbol.split(':')[0]}.RTS`,
+    },
+    SecurityMovementType: 'Credit',
+  };
 }
 
-function subscriptionOptions(instrument: EventInstrument, terms: RightsTerms, codes: OptionCode[]): EventOption[] {
+function subscriptionOptions(
+  instrument: EventInstrument,
+  terms: RightsTerms,
+  codes: OptionCode[],
+): EventOption[] {
   return codes.map((code, index) => {
     const paying = code === 'EXER' || code === 'OVER' || code === 'BUYA';
     return {
@@ -67,19 +91,54 @@ function subscriptionOptions(instrument: EventInstrument, terms: RightsTerms, co
         ? {
             Payment: onDay(terms.newShares),
             GrossRate: round(1 / terms.per, 8),
-            CashMovements: [{ CashMovementType: 'Debit', Currency: instrument.currency, PriceType: 'Actual', SubscriptionPrice: terms.subscriptionPrice }],
-            SecurityMovements: [{ ...rightsLine(instrument), SecurityMovementType: 'Debit' }, { Currency: instrument.currency, DisplayAndFormat: { Description: instrument.description, IsinCode: instrument.isin ?? '', Symbol: instrument.symbol }, SecurityMovementType: 'Credit', Uic: instrument.uic }],
+            CashMovements: [
+              {
+                CashMovementType: 'Debit',
+                Currency: instrument.currency,
+                PriceType: 'Actual',
+                SubscriptionPrice: terms.subscriptionPrice,
+              },
+            ],
+            SecurityMovements: [
+              { ...rightsLine(instrument), SecurityMovementType: 'Debit' },
+              {
+                Currency: instrument.currency,
+                DisplayAndFormat: {
+                  Description: instrument.description,
+                  IsinCode: instrument.isin ?? '',
+                  Symbol: instrument.symbol,
+                },
+                SecurityMovementType: 'Credit',
+                Uic: instrument.uic,
+              },
+            ],
           }
         : {}),
       // Rights are sold while they trade; the proceeds settle two business days after the last sale.
-      ...(code === 'SLLE' ? { Payment: onDay(instrument.days.add(terms.tradingEnds, 2)), CashMovements: [{ CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual' }] } : {}),
-      ...(code === 'BUYA' ? { CashMovements: [{ CashMovementType: 'Debit', Currency: instrument.currency, PriceType: 'Actual' }] } : {}),
+      ...(code === 'SLLE'
+        ? {
+            Payment: onDay(instrument.days.add(terms.tradingEnds, 2)),
+            CashMovements: [
+              { CashMovementType: 'Credit', Currency: instrument.currency, PriceType: 'Actual' },
+            ],
+          }
+        : {}),
+      ...(code === 'BUYA'
+        ? {
+            CashMovements: [
+              { CashMovementType: 'Debit', Currency: instrument.currency, PriceType: 'Actual' },
+            ],
+          }
+        : {}),
       ...deadlineFields(code === 'SLLE' || code === 'BUYA' ? terms.sellWindow : terms.window),
     };
   });
 }
 
-function common(input: BuildInput, terms: RightsTerms): Pick<EventDraft['fields'], 'StrikePrice' | 'InformationToComply' | 'ClaimPeriod'> {
+function common(
+  input: BuildInput,
+  terms: RightsTerms,
+): Pick<EventDraft['fields'], 'StrikePrice' | 'InformationToComply' | 'ClaimPeriod'> {
   return {
     StrikePrice: price(input.instrument.currency, terms.subscriptionPrice),
     InformationToComply: 'RestrictionsMayApply',
@@ -110,14 +169,29 @@ export function buildRightsIssue(input: BuildInput): EventDraft {
         Record: onDay(terms.record),
         Effective: onDay(terms.credited),
         ...common(input, terms),
-        EventIndicators: [indicator('RenounceableStatusofEntitlement', { Code: 'RENO', Name: 'Renounceable', Description: 'The rights are tradable' })],
+        EventIndicators: [
+          indicator('RenounceableStatusofEntitlement', {
+            Code: 'RENO',
+            Name: 'Renounceable',
+            Description: 'The rights are tradable',
+          }),
+        ],
         Narrative: narrative(
           termsText(input, terms),
           `One right per share held is credited on ${day(terms.credited)}; rights trade until ${day(terms.tradingEnds)}.`,
           'Instructions to subscribe are taken on the separate call on the rights (EXRI).',
         ),
       },
-      options: [{ OptionId: '1', OptionType: optionType('SECU'), IsDefault: true, GrossRate: 1, Payment: onDay(terms.credited), SecurityMovements: [rightsLine(instrument)] }],
+      options: [
+        {
+          OptionId: '1',
+          OptionType: optionType('SECU'),
+          IsDefault: true,
+          GrossRate: 1,
+          Payment: onDay(terms.credited),
+          SecurityMovements: [rightsLine(instrument)],
+        },
+      ],
       electableOptions: [],
     };
   }
@@ -136,8 +210,17 @@ export function buildRightsIssue(input: BuildInput): EventDraft {
       Record: onDay(terms.record),
       Effective: onDay(terms.newShares),
       ...common(input, terms),
-      EventIndicators: [indicator('RenounceableStatusofEntitlement', { Code: 'NREN', Name: 'Non-renounceable', Description: 'The rights cannot be traded' })],
-      Narrative: narrative(termsText(input, terms), 'The rights are not tradable: subscribe, apply for excess shares, or let them lapse (the default).'),
+      EventIndicators: [
+        indicator('RenounceableStatusofEntitlement', {
+          Code: 'NREN',
+          Name: 'Non-renounceable',
+          Description: 'The rights cannot be traded',
+        }),
+      ],
+      Narrative: narrative(
+        termsText(input, terms),
+        'The rights are not tradable: subscribe, apply for excess shares, or let them lapse (the default).',
+      ),
     },
     options,
     electableOptions: electable(options, terms),
@@ -170,7 +253,13 @@ export function buildRightsCall(input: BuildInput): EventDraft | undefined {
     fields: {
       Effective: onDay(terms.newShares),
       ...common(input, terms),
-      EventIndicators: [indicator('RenounceableStatusofEntitlement', { Code: 'RENO', Name: 'Renounceable', Description: 'The rights are tradable' })],
+      EventIndicators: [
+        indicator('RenounceableStatusofEntitlement', {
+          Code: 'RENO',
+          Name: 'Renounceable',
+          Description: 'The rights are tradable',
+        }),
+      ],
       Narrative: narrative(
         termsText(input, terms),
         `Subscribe by ${day(terms.window.closesOn)}; the rights trade until ${day(terms.tradingEnds)}. New shares are delivered on ${day(terms.newShares)}.`,

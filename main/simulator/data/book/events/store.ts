@@ -126,7 +126,9 @@ export class EventWriter {
   constructor(db: Database.Database) {
     this.insertEvent = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?)');
     this.insertHolding = db.prepare('INSERT INTO event_holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    this.insertScope = db.prepare('INSERT INTO event_scopes_staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    this.insertScope = db.prepare(
+      'INSERT INTO event_scopes_staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
   }
 
   event(columns: EventColumns, body: string): void {
@@ -134,14 +136,43 @@ export class EventWriter {
   }
 
   holding(row: HoldingRow): void {
-    this.insertHolding.run(row.eventId, row.accountId, row.clientId, row.amount, row.electedAmount, row.election, row.cashCurrency, row.cashValue, row.standing, row.elections);
+    this.insertHolding.run(
+      row.eventId,
+      row.accountId,
+      row.clientId,
+      row.amount,
+      row.electedAmount,
+      row.election,
+      row.cashCurrency,
+      row.cashValue,
+      row.standing,
+      row.elections,
+    );
   }
 
   scope(scopeId: number, columns: EventColumns, affected: number, eligible: number, election: number): void {
     const c = columns;
     this.insertScope.run(
-      scopeId, c.eventId, c.instrumentId, affected, eligible, election, c.code, c.caType, c.state, c.status, c.assetType,
-      c.lapsed, c.sortDay, c.exDay, c.recordDay, c.payDay, c.deadlineDay, c.descRank, c.announcedDay, c.updatedAt,
+      scopeId,
+      c.eventId,
+      c.instrumentId,
+      affected,
+      eligible,
+      election,
+      c.code,
+      c.caType,
+      c.state,
+      c.status,
+      c.assetType,
+      c.lapsed,
+      c.sortDay,
+      c.exDay,
+      c.recordDay,
+      c.payDay,
+      c.deadlineDay,
+      c.descRank,
+      c.announcedDay,
+      c.updatedAt,
     );
   }
 }

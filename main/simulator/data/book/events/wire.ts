@@ -63,7 +63,15 @@ export function payoutBreakdown(currency: string, gross: number, withholding: nu
   const tax = round(gross * withholding, 6);
   return [
     { Amount: round(gross, 6), Component: { Code: 'GRSS', Name: 'Gross amount' }, Currency: currency },
-    { Amount: -tax, Component: { Code: 'TAXR', Name: 'Withholding tax', Description: `${round(withholding * 100, 3)}% withholding for non-residents` }, Currency: currency },
+    {
+      Amount: -tax,
+      Component: {
+        Code: 'TAXR',
+        Name: 'Withholding tax',
+        Description: `${round(withholding * 100, 3)}% withholding for non-residents`,
+      },
+      Currency: currency,
+    },
     { Amount: round(gross - tax, 6), Component: { Code: 'NETT', Name: 'Net amount' }, Currency: currency },
   ];
 }
