@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
 import type { CorporateActionEvent, Feed } from '../main/core/api/types';
 import type { Scale } from '../main/simulator/data/universe';
 import { startTestSimulator } from '../test/support/testSimulator';
@@ -53,6 +54,36 @@ function queries(asOf: Date, eventId: string): Record<string, string> {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
+interface Measured {
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS_PER_QUERY, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    p50Ms: round(result.latency.p50),
+    p99Ms: round(result.latency.p99),
+    requestsPerSecond: round(result.requests.average),
+  };
+}
+
+/** The in-run reference: a bare Fastify route answering a precomputed body of `bytes` bytes. */
+async function measureCeiling(bytes: number): Promise<Measured> {
+  const body = JSON.stringify({ Data: 'x'.repeat(Math.max(0, bytes - 11)) });
+  const app = Fastify({ logger: false });
+  app.get('/ceiling', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    return await measure(`http://127.0.0.1:${(app.server.address() as { port: number }).port}/ceiling`, {});
+  } finally {
+    await app.close();
+  }
+}
+
 /** Runs the event list benchmark at each scale; prints and returns the figures. */
 export async function benchSimulatorEvents(options: {
   scales: ('default' | 'large')[];
@@ -73,27 +104,21 @@ export async function benchSimulatorEvents(options: {
       const totalEvents =
         (sim.simulator.context.universe.db.prepare('SELECT count(*) FROM events').pluck().get() as number) ??
         0;
-      const perQuery: Record<string, unknown> = {};
-      for (const [label, path] of Object.entries(
-        queries(new Date(`${sim.simulator.info.universe.asOf}T00:00:00Z`), eventId),
-      )) {
-        const result = await autocannon({
-          url: `${sim.baseUrl}/${path}`,
-          connections: CONNECTIONS,
-          duration: SECONDS_PER_QUERY,
-          headers,
-        });
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        perQuery[label] = {
-          p50Ms: round(result.latency.p50),
-          p99Ms: round(result.latency.p99),
-          requestsPerSecond: round(result.requests.average),
-        };
+      const perQuery: Record<string, Measured> = {};
+      const asOf = new Date(`${sim.simulator.info.universe.asOf}T00:00:00Z`);
+      for (const [label, path] of Object.entries(queries(asOf, eventId))) {
+        const measured = await measure(`${sim.baseUrl}/${path}`, headers);
+        perQuery[label] = measured;
         console.log(
-          `[${scale}] ${label.padEnd(38)} p50 ${String(round(result.latency.p50)).padStart(6)} ms  p99 ${String(round(result.latency.p99)).padStart(6)} ms  ${round(result.requests.average)} req/s`,
+          `[${scale}] ${label.padEnd(38)} p50 ${String(measured.p50Ms).padStart(6)} ms  p99 ${String(measured.p99Ms).padStart(6)} ms  ${measured.requestsPerSecond} req/s`,
         );
       }
+      const pageBytes = Buffer.byteLength((await sim.get('ca/v2/events')).text);
+      const ceiling = await measureCeiling(pageBytes);
+      const defaultPage = perQuery['default (own client, Date desc, 100)']!;
+      console.log(
+        `[${scale}] ceiling (bare route, ${pageBytes} bytes)       p50 ${ceiling.p50Ms} ms, ${ceiling.requestsPerSecond} req/s; default page at ${round(defaultPage.requestsPerSecond / ceiling.requestsPerSecond)} of it`,
+      );
       figures[scale] = {
         events: totalEvents,
         demoEventsWithSubAccounts: first.body.__count,
@@ -102,6 +127,8 @@ export async function benchSimulatorEvents(options: {
         connections: CONNECTIONS,
         secondsPerQuery: SECONDS_PER_QUERY,
         queries: perQuery,
+        ceiling: { bytes: pageBytes, ...ceiling },
+        defaultPageToCeilingRatio: round(defaultPage.requestsPerSecond / ceiling.requestsPerSecond),
       };
       console.log(
         `[${scale}] ${totalEvents} events, ${first.body.__count} in the demo book; start (with generation when not cached) ${startMs} ms`,
