@@ -47,7 +47,7 @@ export const useFuturesStore = defineStore('futures', () => {
   const spaces = shallowReactive(new Map<number, Loadable<FuturesSpace>>());
   const noticeDates = shallowReactive(new Map<number, Loadable<Map<number, string>>>());
   /** Days before expiry from which a contract shows the roll badge. */
-  const rollDays = ref(5);
+  const rollDays = ref<number | null>(5);
 
   /** Reads the futures space of a continuous future, then its contracts' notice dates. */
   async function loadLadder(continuousUic: number): Promise<void> {
