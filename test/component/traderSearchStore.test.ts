@@ -1,0 +1,139 @@
+import { flushPromises } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SummaryInfo } from '../../main/core/api/types';
+import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsStore';
+import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
+
+const summary = (symbol: string, identifier: number): SummaryInfo => ({
+  AssetType: 'Stock', Description: `${symbol} Inc.`, ExchangeId: 'XNAS', GroupId: 0, Identifier: identifier,
+  SummaryType: 'Instrument', Symbol: symbol,
+});
+
+describe('instrument search as you type', () => {
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    removeFakeDesk();
+  });
+
+  it('waits for the typing to pause, then sends one search with the filters', async () => {
+    const desk = installFakeDesk({ 'ref:searchInstruments': () => ({ Data: [summary('AAPL:xnas', 211)] }) });
+    const { search } = useInstrumentsStore();
+    search.assetTypes = ['Stock'];
+    for (const typed of ['a', 'aa', 'aap', 'aapl']) {
+      search.keywords = typed;
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(desk.callsOf('ref:searchInstruments')).toHaveLength(0);
+    expect(search.loading).toBe(true);
+    await vi.advanceTimersByTimeAsync(100);
+    await flushPromises();
+    const calls = desk.callsOf('ref:searchInstruments');
+    expect(calls.map((call) => call.arg)).toEqual([{ Keywords: 'aapl', AssetTypes: ['Stock'], $top: 50, $skip: 0 }]);
+    expect(search.results.map((row) => row.Symbol)).toEqual(['AAPL:xnas']);
+    expect(search.searchedKeywords).toBe('aapl');
+    expect(search.loading).toBe(false);
+  });
+
+  it('cancels a search still running when the words change, and never shows its late answer', async () => {
+    const desk = installFakeDesk({});
+    const { search } = useInstrumentsStore();
+    search.keywords = 'nok';
+    await vi.advanceTimersByTimeAsync(100);
+    search.keywords = 'nokia';
+    await vi.advanceTimersByTimeAsync(100);
+    const [first, second] = desk.callsOf('ref:searchInstruments');
+    expect(desk.cancelled).toEqual([first?.requestId]);
+    second?.answer({ Data: [summary('NOKIA:xhel', 7)] });
+    first?.answer({ Data: [summary('NOKTA', 8)] });
+    await flushPromises();
+    expect(search.results.map((row) => row.Symbol)).toEqual(['NOKIA:xhel']);
+  });
+
+  it('pages through the feed with $skip while the service says more exist', async () => {
+    const page = (from: number, next: boolean) => ({
+      __count: 3,
+      ...(next ? { __next: 'ref/v1/instruments?$skip=2' } : {}),
+      Data: [summary(`S${from}`, from), summary(`S${from + 1}`, from + 1)].slice(0, next ? 2 : 1),
+    });
+    const desk = installFakeDesk({
+      'ref:searchInstruments': (arg) => ((arg as { $skip: number }).$skip === 0 ? page(0, true) : page(2, false)),
+    });
+    const { search } = useInstrumentsStore();
+    search.keywords = 's';
+    await vi.advanceTimersByTimeAsync(100);
+    await flushPromises();
+    expect(search.hasMore).toBe(true);
+    await search.loadMore();
+    expect(desk.callsOf('ref:searchInstruments')[1]?.arg).toMatchObject({ $skip: 2, $top: 50 });
+    expect(search.results.map((row) => row.Symbol)).toEqual(['S0', 'S1', 'S2']);
+    expect(search.hasMore).toBe(false);
+    await search.loadMore();
+    expect(desk.callsOf('ref:searchInstruments')).toHaveLength(2);
+  });
+
+  it('sends nothing without criteria and says why a search failed', async () => {
+    const desk = installFakeDesk({
+      'ref:searchInstruments': () => {
+        throw new Error('The service at http://127.0.0.1:1 could not be reached.');
+      },
+    });
+    const { search } = useInstrumentsStore();
+    search.keywords = '   ';
+    await vi.advanceTimersByTimeAsync(100);
+    expect(desk.calls).toHaveLength(0);
+    search.keywords = 'x';
+    await vi.advanceTimersByTimeAsync(100);
+    await flushPromises();
+    expect(search.error).toContain('could not be reached');
+    expect(search.results).toEqual([]);
+  });
+});
+
+describe('instrument details', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+  afterEach(removeFakeDesk);
+
+  it('reads details with the chosen field groups and the schedule once per instrument', async () => {
+    const desk = installFakeDesk({
+      'ref:instrumentDetails': (arg) => ({ Uic: 211, AssetType: 'Stock', Symbol: 'AAPL:xnas', ...(arg as object) }),
+      'ref:tradingSchedule': () => ({ Sessions: [] }),
+    });
+    const instruments = useInstrumentsStore();
+    const key = { uic: 211, assetType: 'Stock' as const };
+    await instruments.open(key);
+    await instruments.open(key);
+    expect(desk.callsOf('ref:instrumentDetails').map((call) => call.arg)).toEqual([{ Uic: 211, AssetType: 'Stock' }]);
+    expect(desk.callsOf('ref:tradingSchedule')).toHaveLength(1);
+
+    instruments.fieldGroups = ['TradingSessions', 'OrderSetting'];
+    await instruments.open(key);
+    expect(desk.callsOf('ref:instrumentDetails')[1]?.arg).toEqual({
+      Uic: 211, AssetType: 'Stock', FieldGroups: ['OrderSetting', 'TradingSessions'],
+    });
+    expect(instruments.detailsOf(key)?.value?.Symbol).toBe('AAPL:xnas');
+    expect(desk.callsOf('ref:tradingSchedule')).toHaveLength(1);
+  });
+
+  it('keeps a failure as words and tries again on the next ask', async () => {
+    let fail = true;
+    installFakeDesk({
+      'ref:instrumentDetails': () => {
+        if (fail) throw new Error('Instrument not found');
+        return { Uic: 5 };
+      },
+    });
+    const instruments = useInstrumentsStore();
+    const key = { uic: 5, assetType: 'Bond' as const };
+    await instruments.loadDetails(key);
+    expect(instruments.detailsOf(key)?.error).toBe('Instrument not found');
+    fail = false;
+    await instruments.loadDetails(key);
+    expect(instruments.detailsOf(key)?.error).toBeUndefined();
+    expect(instruments.detailsOf(key)?.value).toEqual({ Uic: 5 });
+  });
+});
