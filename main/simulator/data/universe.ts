@@ -4,8 +4,9 @@
  * is written under a temporary name and renamed only when complete, so an interrupted
  * generation never leaves a half-built universe behind.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream, type RandomStream } from './random';
 
@@ -79,13 +80,16 @@ export function openUniverse(options: UniverseOptions): Universe {
   const asOf = utcDateOf(options.now ?? new Date());
   const day = asOf.toISOString().slice(0, 10);
   mkdirSync(options.cacheDir, { recursive: true });
-  const file = path.join(options.cacheDir, `universe-v${GENERATOR_VERSION}-${options.scale}-${options.seed}-${day}.sqlite`);
+  const file = path.join(
+    options.cacheDir,
+    `universe-v${GENERATOR_VERSION}-${options.scale}-${options.seed}-${day}.sqlite`,
+  );
 
   let cacheUsed = existsSync(file) && !options.regenerate;
   let generationMs = 0;
   if (!cacheUsed) {
     const started = performance.now();
-    const partial = `${file}.partial-${process.pid}`;
+    const partial = `${file}.partial-${process.pid}-${threadId}`;
     rmSync(partial, { force: true });
     const db = new Database(partial);
     try {
@@ -104,7 +108,19 @@ export function openUniverse(options: UniverseOptions): Universe {
     } finally {
       db.close();
     }
-    renameSync(partial, file);
+    if (options.regenerate) {
+      renameSync(partial, file);
+    } else {
+      // Several processes (test workers) may generate the same universe at once: the first
+      // complete file wins. Replacing a file another process has open would pair its WAL and
+      // shared-memory files (named by path) with a different database.
+      try {
+        linkSync(partial, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      rmSync(partial, { force: true });
+    }
     generationMs = Math.round(performance.now() - started);
     cacheUsed = false;
   }

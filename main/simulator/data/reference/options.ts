@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
 import { listingSymbol } from './equities';
+import { DetailFragments, expandDetails, loadFragments } from './detailFragments';
 import { exchangeById } from './exchanges';
 import { onOrBefore, addBusinessDays } from './expiryRules';
 import {
@@ -308,15 +309,17 @@ function findUnderlying(
 
 /** Adds RelatedOptionRootsEnhanced to each underlying's details. */
 function linkUnderlyings(db: Database.Database, builder: OptionRootBuilder): void {
+  const fragments = DetailFragments.of(db);
+  const stored = loadFragments(db);
   const read = db.prepare('SELECT details FROM instruments WHERE uic = ? AND asset_type = ?');
   const write = db.prepare('UPDATE instruments SET details = ? WHERE uic = ? AND asset_type = ?');
   for (const [key, roots] of builder.rootsByUnderlying) {
     const [uic, assetType] = key.split(':') as [string, string];
     const row = read.get(Number(uic), assetType) as { details: string } | undefined;
     if (!row) continue;
-    const details = JSON.parse(row.details) as Record<string, unknown>;
+    const details = JSON.parse(expandDetails(row.details, stored)) as Record<string, unknown>;
     write.run(
-      JSON.stringify(sortKeys({ ...details, RelatedOptionRootsEnhanced: roots })),
+      fragments.compact(sortKeys({ ...details, RelatedOptionRootsEnhanced: roots })),
       Number(uic),
       assetType,
     );

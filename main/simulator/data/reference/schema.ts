@@ -9,6 +9,7 @@
  * at request time, which keeps a million-instrument universe small.
  */
 import type Database from 'better-sqlite3';
+import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
 import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
 export const REFERENCE_SCHEMA = `
@@ -81,7 +82,9 @@ CREATE TABLE fx_pairs (
   base TEXT NOT NULL,
   quote TEXT NOT NULL
 );
-${SEARCH_SCHEMA}`;
+${SEARCH_SCHEMA}
+${FRAGMENT_SCHEMA}
+`;
 
 /** Indexes created after the bulk inserts (cheaper than maintaining them row by row). */
 export const REFERENCE_INDEXES = `
@@ -122,9 +125,11 @@ export interface InstrumentRow {
 export class InstrumentWriter {
   private readonly insert: Database.Statement;
   private readonly search: SearchIndexWriter;
+  private readonly fragments: DetailFragments;
 
   constructor(db: Database.Database) {
     this.search = new SearchIndexWriter(db);
+    this.fragments = DetailFragments.of(db);
     this.insert = db.prepare(
       `INSERT INTO instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic, display_hint, price,
          is_tradable, is_complex, search_rank, option_root_id, expiry, strike, put_call, underlying_uic, trading_status, details)
@@ -154,7 +159,7 @@ export class InstrumentWriter {
       row.putCall ?? null,
       row.underlyingUic ?? null,
       row.tradingStatus ?? null,
-      details === undefined ? null : JSON.stringify(details),
+      details === undefined ? null : this.fragments.compact(details),
     );
     if (row.searchRank !== undefined) this.writeSearchEntry(row, row.searchRank, details ?? {});
   }

@@ -4,6 +4,8 @@
  * pre-serialized, and an FTS5 index over the words of symbol and description plus filter
  * tokens (asset type, exchange, class, display hint, visibility, multi-leg support). Every
  * search is then an index lookup returning rows in search order: no table scans at any scale.
+ * Prefix indexes of 1 to 6 characters make the word starts users type (a, ap, app... apple)
+ * direct doclist reads rather than merges of every word with that start.
  * Entries are written as the instruments are, by the same writers; the full-text index last.
  */
 import type Database from 'better-sqlite3';
@@ -27,7 +29,7 @@ CREATE TABLE search_entries (
   summary TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  words, typed, filters, content = '', columnsize = 0, prefix = '1 2 3', tokenize = "unicode61 remove_diacritics 2"
+  words, filters, content = '', columnsize = 0, prefix = '1 2 3 4 5 6', tokenize = "unicode61 remove_diacritics 2"
 );
 `;
 
@@ -125,18 +127,6 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
- * The words of an entry each prefixed with its asset type ("tstockapple"): keywords searched
- * within some asset types become prefix lookups of these, whose cost follows the matches of
- * those types rather than the size of a whole asset type.
- */
-export function typedWords(assetType: string, words: readonly string[]): string {
-  const prefix = filterToken.assetType(assetType);
-  return words.map((word) => prefix + word).join(' ');
-}
-
-const BATCH = 20_000;
-
-/**
  * Last step: the full-text index, filled in rank order (FTS5 flushes its pending terms
  * whenever a rowid is lower than the last one, so out-of-order inserts would be slow), and
  * the uic index of search entries.
@@ -144,26 +134,9 @@ const BATCH = 20_000;
 export const searchIndexStep: GenerationStep = {
   name: 'reference:search-index',
   run({ db }) {
-    const read = db.prepare(
-      'SELECT id, asset_type, symbol, description, filters FROM search_entries WHERE id > ? ORDER BY id LIMIT ?',
+    db.exec(
+      `INSERT INTO search_fts (rowid, words, filters) SELECT id, symbol || ' ' || description, filters FROM search_entries ORDER BY id`,
     );
-    const insert = db.prepare('INSERT INTO search_fts (rowid, words, typed, filters) VALUES (?, ?, ?, ?)');
-    // In batches: better-sqlite3 cannot write while a read is still iterating.
-    for (let after = -1; ;) {
-      const rows = read.all(after, BATCH) as {
-        id: number;
-        asset_type: string;
-        symbol: string;
-        description: string;
-        filters: string;
-      }[];
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        const text = `${row.symbol} ${row.description}`;
-        insert.run(row.id, text, typedWords(row.asset_type, wordsOf(text)), row.filters);
-      }
-      after = rows.at(-1)!.id;
-    }
     db.exec("INSERT INTO search_fts (search_fts) VALUES ('optimize')");
     db.exec('CREATE INDEX search_entries_by_uic ON search_entries (uic) WHERE uic IS NOT NULL');
   },

@@ -4,6 +4,7 @@
  * so counts and option roots are cached after their first use.
  */
 import type Database from 'better-sqlite3';
+import { expandDetails, loadFragments } from './detailFragments';
 
 export interface InstrumentRecord {
   uic: number;
@@ -83,11 +84,13 @@ export class ReferenceStore {
   private readonly statements;
   private readonly counts = new Map<string, number>();
   private readonly roots = new Map<number, OptionRootRecord | null>();
+  private readonly fragments: string[];
 
   constructor(private readonly db: Database.Database) {
     // Read the universe through a memory map: lookups scattered over a large file then cost no
     // read() system calls (the file is read-only while the simulator runs).
     db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    this.fragments = loadFragments(db);
     this.statements = {
       instrument: db.prepare(
         `SELECT ${INSTRUMENT_COLUMNS} FROM instruments WHERE uic = ? AND asset_type = ?`,
@@ -128,7 +131,14 @@ export class ReferenceStore {
 
   /** One instrument row, or undefined. */
   instrument(uic: number, assetType: string): InstrumentRecord | undefined {
-    return this.statements.instrument.get(uic, assetType) as InstrumentRecord | undefined;
+    const record = this.statements.instrument.get(uic, assetType) as InstrumentRecord | undefined;
+    return record && this.expanded(record);
+  }
+
+  /** A record with its stored details expanded to plain JSON. */
+  private expanded(record: InstrumentRecord): InstrumentRecord {
+    if (record.details !== null) record.details = expandDetails(record.details, this.fragments);
+    return record;
   }
 
   /** True when any instrument has this uic. */
@@ -144,7 +154,8 @@ export class ReferenceStore {
       .prepare(
         `SELECT ${INSTRUMENT_COLUMNS} FROM instruments WHERE uic IN (${uics.map(() => '?').join(', ')})${typeFilter}`,
       )
-      .all(...uics, ...(assetTypes ?? [])) as InstrumentRecord[];
+      .all(...uics, ...(assetTypes ?? []))
+      .map((record) => this.expanded(record as InstrumentRecord));
   }
 
   /** How many instruments have this asset type (and display hint). */
@@ -170,11 +181,12 @@ export class ReferenceStore {
     limit: number,
     offset: number,
   ): InstrumentRecord[] {
-    return (
+    const records = (
       displayHint === undefined
         ? this.statements.pageByType.all(assetType, limit, offset)
         : this.statements.pageByTypeAndHint.all(assetType, displayHint, limit, offset)
     ) as InstrumentRecord[];
+    return records.map((record) => this.expanded(record));
   }
 
   /** An option root, or undefined. */

@@ -23,13 +23,17 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   contractoptions: ['StockOption', 'StockIndexOption', 'FuturesOption'],
 };
 
+/** Every accepted name, lower case, with the asset types it stands for. */
+const BY_LOWER_CASE = new Map<string, readonly string[]>([
+  ...assetTypes
+    .filter((assetType) => !ALIASES[assetType.toLowerCase()])
+    .map((assetType) => [assetType.toLowerCase(), [assetType]] as const),
+  ...Object.entries(ALIASES),
+]);
+
 /** Canonical asset types of one value (several for an alias), or undefined when unknown. */
 export function resolveAssetType(raw: string): readonly string[] | undefined {
-  const lower = raw.trim().toLowerCase();
-  const alias = ALIASES[lower];
-  if (alias) return alias;
-  const match = assetTypes.find((assetType) => assetType.toLowerCase() === lower);
-  return match === undefined ? undefined : [match];
+  return BY_LOWER_CASE.get(raw.trim().toLowerCase());
 }
 
 /** `AssetTypes`: a comma-separated list; an unknown value is a 400 AssetTypesParseFailed. */

@@ -27,12 +27,30 @@ export function keywordTerms(keywords: string): string[][] {
     .filter((terms) => terms.length > 0);
 }
 
+/** Whether `word` occurs in `text` (lower case ASCII) as a whole word. */
+function hasWholeWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at === 0 ? '' : text[at - 1]!;
+    const after = text[at + word.length] ?? '';
+    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
+  }
+  return false;
+}
+
+const WORD_CHARACTER = /^[a-z0-9]$/;
+const PLAIN_ASCII = /^[ -~]*$/;
+
 /**
  * Whether the keywords match whole words (not only the start of one) of the symbol or
  * description: the platform's IsKeywordMatch.
  */
 export function isKeywordMatch(terms: string[][], symbol: string, description: string): boolean {
-  const words = new Set([...wordsOf(symbol), ...wordsOf(description)]);
+  const text = `${symbol} ${description}`;
+  if (PLAIN_ASCII.test(text)) {
+    const lower = text.toLowerCase();
+    return terms.every((keyword) => keyword.every((word) => hasWholeWord(lower, word)));
+  }
+  const words = new Set(wordsOf(text));
   return terms.every((keyword) => keyword.every((word) => words.has(word)));
 }
 
@@ -46,29 +64,20 @@ interface SearchCriteria {
   multiLeg?: boolean | undefined;
 }
 
-/** One keyword as a phrase whose last word may be a prefix ("brk b"* matches BRK.B), its words optionally prefixed. */
-function phrase(words: readonly string[], prefix = ''): string {
-  return `"${words.map((word) => prefix + word).join(' ')}"*`;
+/** One keyword as a phrase whose last word may be a prefix: "brk b"* matches BRK.B. */
+function phrase(words: readonly string[]): string {
+  return `"${words.join(' ')}"*`;
 }
 
 /**
- * The FTS5 expression of the criteria. Keywords within asset types search the typed words
- * ("tstockapp"*), so their cost follows the matches, not the size of the asset types; the
- * rare exclusions (non-tradable, multi-leg support) are NOTs of small doclists.
+ * The FTS5 expression of the criteria: keywords and filter tokens ANDed, then the rare
+ * exclusions (non-tradable, multi-leg support) as NOTs of small doclists.
  */
 function matchExpression(criteria: SearchCriteria): string {
   const parts: string[] = [];
-  if (criteria.terms?.length) {
-    if (criteria.assetTypes) {
-      const prefixes = criteria.assetTypes.map(filterToken.assetType);
-      for (const words of criteria.terms)
-        parts.push(`typed : (${prefixes.map((prefix) => phrase(words, prefix)).join(' OR ')})`);
-    } else {
-      parts.push(`words : (${criteria.terms.map((words) => phrase(words)).join(' AND ')})`);
-    }
-  } else if (criteria.assetTypes) {
+  if (criteria.terms?.length) parts.push(`words : (${criteria.terms.map(phrase).join(' AND ')})`);
+  if (criteria.assetTypes)
     parts.push(`filters : (${criteria.assetTypes.map(filterToken.assetType).join(' OR ')})`);
-  }
   if (criteria.exchangeId !== undefined) parts.push(`filters : ${filterToken.exchange(criteria.exchangeId)}`);
   if (criteria.classes && criteria.classes.length === 1)
     parts.push(`filters : ${filterToken.complex(criteria.classes[0] === 'Complex')}`);
