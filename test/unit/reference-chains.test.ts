@@ -87,5 +87,8 @@ describe('keyword matching of the search', () => {
     expect(isKeywordMatch(keywordTerms('apple'), 'AAPL:xnas', 'Apple Inc.')).toBe(true);
     expect(isKeywordMatch(keywordTerms('aapl inc'), 'AAPL:xnas', 'Apple Inc.')).toBe(true);
     expect(isKeywordMatch(keywordTerms('appl'), 'AAPL:xnas', 'Apple Inc.')).toBe(false);
+    expect(isKeywordMatch(keywordTerms('nestle'), 'NESN:xswx', 'Nestlé')).toBe(true);
+    expect(isKeywordMatch(keywordTerms('ore'), 'OR:xpar', "L'Oréal")).toBe(false);
+    expect(isKeywordMatch(keywordTerms('brk.b'), 'BRK.B:xnys', 'Berkshire Hathaway Class B')).toBe(true);
   });
 });
