@@ -1,4 +1,4 @@
-import { flushPromises, mount } from '@vue/test-utils';
+import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Desk } from '../../preload/contract';
 import AppSecretsTable from '../../renderer/src/components/apps/AppSecretsTable.vue';
@@ -21,7 +21,7 @@ describe('the nearest secret expiry badge', () => {
     [windows, 'within7', 'Expires in 4 days'],
     [[{ SecretId: 1, ValidUntil: '2026-03-20T00:00:00Z' }], 'within30', 'Expires in 18 days'],
     [[{ SecretId: 1, ValidUntil: '2026-09-01T00:00:00Z' }], 'ok', 'Valid until 2026-09-01'],
-    [[windows[0]], 'expired', 'Expired'],
+    [windows.slice(0, 1), 'expired', 'Expired'],
     [[], 'none', 'No secrets'],
     [[{ SecretId: 1, ValidUntil: '2026-03-09T11:00:00Z' }], 'within7', 'Expires in 7 days'],
   ])('%#: level %s, "%s"', (secrets, level, label) => {
@@ -80,7 +80,7 @@ describe('revealing and copying a secret', () => {
     expect(wrapper.text()).not.toContain('the-secret-value');
     expect(desk.registry.revealSecret).not.toHaveBeenCalled();
     await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
-    await flushPromises();
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="secret-value"]').exists()).toBe(true));
     expect(desk.registry.revealSecret).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
     expect(wrapper.get('[data-testid="secret-value"]').text()).toBe('the-secret-value');
     await vi.advanceTimersByTimeAsync(19_000);
@@ -93,7 +93,7 @@ describe('revealing and copying a secret', () => {
   it('hides at once on Hide', async () => {
     const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
     await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
-    await flushPromises();
+    await vi.waitFor(() => expect(wrapper.find('[aria-label="Hide secret 2"]').exists()).toBe(true));
     await wrapper.get('[aria-label="Hide secret 2"]').trigger('click');
     expect(wrapper.text()).not.toContain('the-secret-value');
   });
@@ -101,13 +101,12 @@ describe('revealing and copying a secret', () => {
   it('in the web shell copies in the page and clears the clipboard after the delay', async () => {
     const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
     await wrapper.get('[aria-label="Copy secret 2"]').trigger('click');
-    await flushPromises();
+    await vi.waitFor(() => expect(wrapper.find('[role="status"]').exists()).toBe(true));
     expect(desk.clipboard.copySecret).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
     expect(writeText).toHaveBeenLastCalledWith('the-secret-value');
     expect(wrapper.text()).not.toContain('the-secret-value');
     expect(wrapper.get('[role="status"]').text()).toContain('cleared in 30 seconds');
     await vi.advanceTimersByTimeAsync(30_000);
-    await flushPromises();
-    expect(writeText).toHaveBeenLastCalledWith('');
+    await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith(''));
   });
 });

@@ -106,8 +106,18 @@ export const useReviewStore = defineStore('review', () => {
     if (answer) views.value = answer.views;
   }
 
+  /** Forgets everything read for the previous reviewer (another user signed in, or another profile). */
+  function forget(): void {
+    states.value = {};
+    reviewer.value = undefined;
+    audit.value = [];
+    views.value = [];
+    viewsProblem.value = undefined;
+    actionError.value = undefined;
+  }
+
   return {
     states, reviewer, problem, actionError, audit, views, viewsProblem,
-    loadStatus, loadStates, setRead, setFlagged, setNote, setReviewed, loadAudit, loadViews, saveView, deleteView,
+    forget, loadStatus, loadStates, setRead, setFlagged, setNote, setReviewed, loadAudit, loadViews, saveView, deleteView,
   };
 });
