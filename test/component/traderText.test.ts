@@ -13,8 +13,24 @@ describe('matched words highlighting', () => {
     ]);
   });
 
+  it('marks words only where they start a word, as the search matches them', () => {
+    expect(highlightParts('Microsoft Corp', 'micro soft')).toEqual([
+      { text: 'Micro', match: true },
+      { text: 'soft Corp', match: false },
+    ]);
+    expect(highlightParts('ASA:xnas', 'a')).toEqual([
+      { text: 'A', match: true },
+      { text: 'SA:xnas', match: false },
+    ]);
+    expect(highlightParts('BRK.B', 'b')).toEqual([
+      { text: 'B', match: true },
+      { text: 'RK.', match: false },
+      { text: 'B', match: true },
+    ]);
+  });
+
   it('merges overlapping words and leaves text alone when nothing was typed', () => {
-    expect(highlightParts('Microsoft', 'micro soft')).toEqual([{ text: 'Microsoft', match: true }]);
+    expect(highlightParts('Microsoft', 'micro microsoft')).toEqual([{ text: 'Microsoft', match: true }]);
     expect(highlightParts('Microsoft', '  ')).toEqual([{ text: 'Microsoft', match: false }]);
   });
 

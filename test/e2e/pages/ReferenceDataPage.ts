@@ -1,5 +1,5 @@
 /**
- * Page module of the Reference data workspace.
+ * Page module of the Reference data workspace: countries, time zones and currency pairs.
  */
 import type { Locator, Page } from '@playwright/test';
 
@@ -8,20 +8,41 @@ export class ReferenceDataPage {
   readonly filter: Locator;
   readonly status: Locator;
   readonly countriesGrid: Locator;
+  readonly timeZonesGrid: Locator;
+  readonly currencyPairsGrid: Locator;
+  readonly panel: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Reference data' });
+    this.panel = page.getByRole('tabpanel');
     this.filter = page.getByLabel('Filter countries');
-    this.status = page.getByRole('status');
+    this.status = this.panel.getByRole('status');
     this.countriesGrid = page.getByTestId('countries-grid');
+    this.timeZonesGrid = page.getByTestId('time-zones-grid');
+    this.currencyPairsGrid = page.getByTestId('currency-pairs-grid');
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Reference data' }).click();
+    await this.page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Reference data' }).click();
+  }
+
+  /** Shows one list: "Countries", "Time zones" or "Currency pairs". */
+  async showList(name: string): Promise<void> {
+    await this.page.getByRole('tab', { name }).click();
+  }
+
+  /** The filter box of a list, e.g. "Filter time zones". */
+  filterOf(label: string): Locator {
+    return this.page.getByLabel(label);
   }
 
   /** The grid row whose cells include `text`. */
   countryRow(text: string): Locator {
-    return this.countriesGrid.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
+    return this.rowIn(this.countriesGrid, text);
+  }
+
+  /** The row of `grid` whose cells include `text` exactly. */
+  rowIn(grid: Locator, text: string): Locator {
+    return grid.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
   }
 }

@@ -1,0 +1,70 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { InstrumentsPage } from './pages/InstrumentsPage';
+import { OptionChainPage } from './pages/OptionChainPage';
+
+test('search → details → option chain → contract details', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await expect(instruments.heading).toBeVisible();
+  await instruments.search('SPX');
+  const index = instruments.resultRow('SPX.I');
+  await expect(index).toBeVisible();
+  await expect(instruments.resultRow('SPX:xcbo').getByRole('gridcell', { name: 'Option chain' })).toBeVisible();
+  await expect(instruments.matchedWords().first()).toHaveText('SPX');
+  await keepScreenshot(deskPage, 'instruments-search-spx');
+
+  await index.click();
+  await expect(deskPage).toHaveURL(/#\/instruments\/StockIndex\/\d+$/);
+  await expect(instruments.detailsHeading).toHaveText('SPX.I — S&P 500');
+  await expect(instruments.section('Identity')).toBeVisible();
+  await expect(instruments.field('Symbol')).toHaveText('SPX.I');
+  // Only the groups the response carries: an index has no bond or fund fields, and no notice date.
+  await expect(instruments.section('Bonds')).toHaveCount(0);
+  await expect(instruments.section('Mutual funds')).toHaveCount(0);
+  await expect(instruments.details.locator('dt', { hasText: 'Notice date' })).toHaveCount(0);
+  await keepScreenshot(deskPage, 'instruments-details-spx');
+
+  await instruments.details.getByRole('link', { name: /StockIndexOption root/ }).click();
+  const chain = new OptionChainPage(deskPage);
+  await expect(deskPage).toHaveURL(/#\/chains\/\d+/);
+  await expect(chain.activeTab).toHaveAttribute('aria-label', /^\w{3} \d{1,2} \w{3} \d{4}, \d+ days?, (Weekly|Monthly|Quarterly|End of month)$/);
+  await expect(chain.centre).toContainText('middle strike; this API carries no prices');
+  const firstStrike = (await chain.strikeCells().first().textContent()) ?? '';
+  await chain.callCell(firstStrike).click();
+  await expect(chain.contractDetails).toBeVisible();
+  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Call$/);
+  await expect(chain.contractDetails.getByTestId('instrument-details').locator('dt', { hasText: /^Strike price$/ })).toBeVisible();
+  await keepScreenshot(deskPage, 'instruments-chain-contract');
+});
+
+test('field groups add their fields to the details', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.search('Apple');
+  await instruments.resultOf('AAPL:xnas', 'Stock').click();
+  await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
+  await expect(instruments.details.locator('dt', { hasText: /^Trading sessions$/ })).toHaveCount(0);
+  await instruments.fieldGroupToggle('Trading sessions').click();
+  await expect(instruments.field('Trading sessions')).toContainText(/\d+ sessions/);
+  await instruments.fieldGroupToggle('Order type settings').click();
+  await expect(instruments.field('Order type settings')).toContainText('Limit');
+  // Nasdaq trades 09:30–16:00 New York time: the timeline is drawn in exchange time.
+  await expect(instruments.scheduleTimeline.getByRole('img', { name: /AutomatedTrading 09:30–16:00/ }).first()).toBeVisible();
+  await expect(instruments.scheduleSessions.getByRole('columnheader', { name: 'Start (local)' })).toBeVisible();
+  await keepScreenshot(deskPage, 'instruments-field-groups');
+});
+
+test('filters narrow the search and scrolling loads the next pages', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.exchange.fill('XNAS');
+  await instruments.search('a');
+  await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
+  const exchanges = await instruments.results.locator('[role="gridcell"][col-id="ExchangeId"]').allTextContents();
+  expect(new Set(exchanges)).toEqual(new Set(['XNAS']));
+
+  const loaded = async () => Number(/^(\d+)/.exec((await instruments.status.textContent()) ?? '')?.[1]);
+  const before = await loaded();
+  await instruments.resultsViewport.evaluate((viewport) => viewport.scrollTo(0, viewport.scrollHeight));
+  await expect.poll(loaded).toBeGreaterThan(before);
+});

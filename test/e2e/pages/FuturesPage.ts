@@ -1,0 +1,45 @@
+/**
+ * Page module of the Futures workspace: the futures search and a continuous future's ladder.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class FuturesPage {
+  readonly navigationLink: Locator;
+  readonly searchBox: Locator;
+  readonly results: Locator;
+  readonly heading: Locator;
+  readonly summary: Locator;
+  readonly rollDays: Locator;
+  readonly ladder: Locator;
+  readonly contractDetails: Locator;
+
+  constructor(readonly page: Page) {
+    this.navigationLink = page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Futures', exact: true });
+    this.searchBox = page.getByLabel('Search futures');
+    this.results = page.getByTestId('search-results');
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.summary = page.getByTestId('ladder-summary');
+    this.rollDays = page.getByLabel('Roll window (days)');
+    this.ladder = page.getByTestId('futures-ladder-grid');
+    this.contractDetails = page.getByRole('complementary', { name: 'Contract details' });
+  }
+
+  async open(): Promise<void> {
+    await this.navigationLink.click();
+  }
+
+  /** Data rows of the ladder, in order. */
+  rows(): Locator {
+    return this.ladder.locator('[role="row"][row-index]');
+  }
+
+  /** The ladder row of a contract symbol. */
+  row(symbol: string): Locator {
+    return this.ladder.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: symbol, exact: true }) });
+  }
+
+  /** The texts of one column, in row order. */
+  async column(colId: string): Promise<string[]> {
+    return this.ladder.locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Page module of the Instruments workspace: the search with its filters and results, and an
+ * instrument's details with its field groups and trading schedule.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class InstrumentsPage {
+  readonly navigationLink: Locator;
+  readonly heading: Locator;
+  readonly searchBox: Locator;
+  readonly assetTypes: Locator;
+  readonly exchange: Locator;
+  readonly status: Locator;
+  readonly results: Locator;
+  readonly details: Locator;
+  readonly detailsHeading: Locator;
+  readonly scheduleTimeline: Locator;
+  readonly scheduleSessions: Locator;
+  readonly resultsViewport: Locator;
+
+  constructor(readonly page: Page) {
+    this.navigationLink = page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Instruments', exact: true });
+    this.heading = page.getByRole('heading', { name: 'Instruments', exact: true });
+    this.searchBox = page.getByLabel('Search instruments');
+    this.assetTypes = page.getByLabel('Asset types');
+    this.exchange = page.getByLabel('Exchange', { exact: true });
+    this.status = page.getByTestId('search-status');
+    this.results = page.getByTestId('search-results');
+    this.resultsViewport = this.results.locator('.ag-grid-viewport');
+    this.details = page.getByTestId('instrument-details');
+    this.detailsHeading = this.details.getByRole('heading').first();
+    this.scheduleTimeline = page.getByTestId('schedule-timeline');
+    this.scheduleSessions = page.getByTestId('schedule-sessions');
+  }
+
+  async open(): Promise<void> {
+    await this.navigationLink.click();
+  }
+
+  /** Types keywords into the search box, as a user would, key by key. */
+  async search(keywords: string): Promise<void> {
+    await this.searchBox.fill('');
+    await this.searchBox.pressSequentially(keywords);
+  }
+
+  /** The result rows whose cells include `text` exactly. */
+  resultRow(text: string): Locator {
+    return this.results.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
+  }
+
+  /** The result row of a symbol with one asset type (a symbol can be a stock and a CFD). */
+  resultOf(symbol: string, assetType: string): Locator {
+    return this.resultRow(symbol).filter({ has: this.page.getByRole('gridcell', { name: assetType, exact: true }) });
+  }
+
+  /** Every data row of the results grid. */
+  resultRows(): Locator {
+    return this.results.locator('[role="row"][row-index]');
+  }
+
+  /** The highlighted (matched) words of the results. */
+  matchedWords(): Locator {
+    return this.results.locator('mark.match');
+  }
+
+  /** A group of the details, e.g. "Identity". */
+  section(title: string): Locator {
+    return this.details.getByRole('region', { name: title });
+  }
+
+  /** The value shown for a field label of the details. */
+  field(label: string): Locator {
+    return this.details.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The toggle of a detail field group, e.g. "Trading sessions". */
+  fieldGroupToggle(name: string): Locator {
+    return this.details.getByRole('checkbox', { name });
+  }
+}
