@@ -121,17 +121,3 @@ export function pipsOf(pair: string): { pip: number; shownDecimals: number } {
 export function spotLagOf(pair: string): number {
   return ['USDCAD', 'USDTRY', 'USDRUB', 'USDPHP'].includes(pair) ? 1 : 2;
 }
-
-/** Approximate late-2025 mid rates, for option strikes and amounts. */
-export const FX_RATES: Record<string, number> = {
-  EURUSD: 1.16,
-  USDJPY: 155,
-  GBPUSD: 1.32,
-  USDCHF: 0.8,
-  AUDUSD: 0.65,
-  USDCAD: 1.4,
-  NZDUSD: 0.57,
-  XAUUSD: 4100,
-  XAGUSD: 50,
-  XAUEUR: 3530,
-};
