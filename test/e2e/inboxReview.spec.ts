@@ -84,6 +84,14 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await inbox.auditButton.click();
     });
 
+    await test.step('bulk: tick two more events and mark them reviewed at once', async () => {
+      const [third, fourth] = (await inbox.columnTexts('eventId')).slice(2, 4) as [string, string];
+      for (const eventId of [third, fourth]) await inbox.row(eventId).getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Mark 2 selected reviewed' }).click();
+      await expect(inbox.reviewCell(third)).toHaveText('Reviewed');
+      await expect(inbox.reviewCell(fourth)).toHaveText('Reviewed');
+    });
+
     await test.step('save the view by name', async () => {
       await page.getByRole('button', { name: 'Save view…' }).click();
       await page.getByLabel('View name').fill('Voluntary by type');

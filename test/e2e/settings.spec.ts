@@ -65,6 +65,8 @@ test('settings: profiles validated, chosen and deleted; theme; the embedded simu
       const section = settings.section('Embedded simulator');
       await section.getByLabel('Scale').selectOption('small');
       await section.getByLabel('Seed').fill('7');
+      // Generated afresh: a cached universe of an older generator must not decide the outcome.
+      await section.getByLabel('Generate the universe again').check();
       await section.getByRole('button', { name: 'Reset simulator' }).click();
       await section.getByRole('button', { name: 'Restart now' }).click();
       await expect(page.getByTestId('simulator-scale')).toHaveText('small', { timeout: 120_000 });
