@@ -28,7 +28,9 @@ export interface BackOfficeOptions {
 }
 
 /** Opens the back-office services; `close` stops the simulator and closes the review store. */
-export function openBackOfficeServices(options: BackOfficeOptions): BackOfficeServices & { close(): Promise<void> } {
+export function openBackOfficeServices(
+  options: BackOfficeOptions,
+): BackOfficeServices & { close(): Promise<void> } {
   const review = ReviewStore.open(options.dataDir);
   if (review.problem) console.warn(`[review] ${review.problem}`);
   const embeddedSimulator = new EmbeddedSimulator(options.simulator, options.startSimulator);

@@ -2,7 +2,11 @@ import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Desk } from '../../preload/contract';
 import AppSecretsTable from '../../renderer/src/components/apps/AppSecretsTable.vue';
-import { authUrlOfEndpoints, flowOfApp, preferredRedirectUri } from '../../renderer/src/components/apps/profileFromApp';
+import {
+  authUrlOfEndpoints,
+  flowOfApp,
+  preferredRedirectUri,
+} from '../../renderer/src/components/apps/profileFromApp';
 import { nearestSecretExpiry, secretWindowState } from '../../renderer/src/logic/secretExpiry';
 
 const now = new Date('2026-03-02T12:00:00Z');
@@ -31,18 +35,30 @@ describe('the nearest secret expiry badge', () => {
 
 describe('profiles made from an application', () => {
   it('finds the authorization server of the endpoints, or says why not', () => {
-    expect(authUrlOfEndpoints({ AuthorizationEndpoint: 'http://127.0.0.1:5000/auth/authorize', TokenEndpoint: 'http://127.0.0.1:5000/auth/token' }))
-      .toEqual({ authUrl: 'http://127.0.0.1:5000/auth' });
-    expect(authUrlOfEndpoints({ AuthorizationEndpoint: 'https://a.example/authorize', TokenEndpoint: 'https://b.example/token' }))
-      .toHaveProperty('problem');
+    expect(
+      authUrlOfEndpoints({
+        AuthorizationEndpoint: 'http://127.0.0.1:5000/auth/authorize',
+        TokenEndpoint: 'http://127.0.0.1:5000/auth/token',
+      }),
+    ).toEqual({ authUrl: 'http://127.0.0.1:5000/auth' });
+    expect(
+      authUrlOfEndpoints({
+        AuthorizationEndpoint: 'https://a.example/authorize',
+        TokenEndpoint: 'https://b.example/token',
+      }),
+    ).toHaveProperty('problem');
     expect(authUrlOfEndpoints(undefined)).toHaveProperty('problem');
   });
 
   it('prefers a loopback redirect URI and maps the flow', () => {
-    const app = { AppKey: 'k', Name: 'n', RedirectUris: [
-      { RedirectUriId: 1, Uri: 'https://desk.example.com/cb' },
-      { RedirectUriId: 2, Uri: 'http://127.0.0.1:8080/cb' },
-    ] };
+    const app = {
+      AppKey: 'k',
+      Name: 'n',
+      RedirectUris: [
+        { RedirectUriId: 1, Uri: 'https://desk.example.com/cb' },
+        { RedirectUriId: 2, Uri: 'http://127.0.0.1:8080/cb' },
+      ],
+    };
     expect(preferredRedirectUri(app)).toBe('http://127.0.0.1:8080/cb');
     expect(flowOfApp('Code')).toBe('code');
     expect(flowOfApp('Implicit')).toBe('implicit');
@@ -50,7 +66,10 @@ describe('profiles made from an application', () => {
 });
 
 describe('revealing and copying a secret', () => {
-  let desk: { registry: { revealSecret: ReturnType<typeof vi.fn> }; clipboard: { copySecret: ReturnType<typeof vi.fn> } };
+  let desk: {
+    registry: { revealSecret: ReturnType<typeof vi.fn> };
+    clipboard: { copySecret: ReturnType<typeof vi.fn> };
+  };
   const writeText = vi.fn(async () => undefined);
   const readText = vi.fn(async () => 'the-secret-value');
 
@@ -58,7 +77,10 @@ describe('revealing and copying a secret', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     desk = {
       registry: {
-        revealSecret: vi.fn(async () => ({ ok: true, result: { AppKey: 'app', SecretId: 2, Secret: 'the-secret-value', hideAfterSeconds: 20 } })),
+        revealSecret: vi.fn(async () => ({
+          ok: true,
+          result: { AppKey: 'app', SecretId: 2, Secret: 'the-secret-value', hideAfterSeconds: 20 },
+        })),
       },
       clipboard: {
         copySecret: vi.fn(async () => ({

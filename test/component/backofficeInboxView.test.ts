@@ -17,21 +17,30 @@ function event(id: string, updated: string): CorporateActionEvent {
   };
 }
 
-const events = [event('1', '2026-03-01T00:00:00Z'), event('2', '2026-03-01T00:00:00Z'), event('3', '2026-03-01T00:00:00Z')];
+const events = [
+  event('1', '2026-03-01T00:00:00Z'),
+  event('2', '2026-03-01T00:00:00Z'),
+  event('3', '2026-03-01T00:00:00Z'),
+];
 
 function fakeDesk() {
   const states = new Map<string, EventReviewState>();
-  const state = (eventId: string) => states.get(eventId) ?? { eventId, read: false, flagged: false, note: '', changedAt: 'now' };
+  const state = (eventId: string) =>
+    states.get(eventId) ?? { eventId, read: false, flagged: false, note: '', changedAt: 'now' };
   const ok = <T>(result: T) => Promise.resolve({ ok: true as const, result });
   const desk = {
     cancel: vi.fn(),
     ca: {
       events: vi.fn(() => ok({ Data: events, __count: 3 })),
-      event: vi.fn((arg: { EventId: string }) => ok(events.find((candidate) => candidate.EventId === arg.EventId))),
+      event: vi.fn((arg: { EventId: string }) =>
+        ok(events.find((candidate) => candidate.EventId === arg.EventId)),
+      ),
     },
     review: {
       status: vi.fn(() => ok({ reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } })),
-      states: vi.fn((arg: { eventIds: string[] }) => ok(arg.eventIds.filter((id) => states.has(id)).map(state))),
+      states: vi.fn((arg: { eventIds: string[] }) =>
+        ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
+      ),
       setRead: vi.fn((arg: { eventId: string; read: boolean }) => {
         states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });
         return ok(state(arg.eventId));
@@ -41,10 +50,17 @@ function fakeDesk() {
         return ok(state(arg.eventId));
       }),
       setReviewed: vi.fn((arg: { events: { eventId: string; updatedDateTime?: string }[] }) =>
-        ok(arg.events.map(({ eventId, updatedDateTime }) => {
-          states.set(eventId, { ...state(eventId), read: true, reviewedAt: '2026-03-02T10:00:00Z', reviewedVersion: updatedDateTime });
-          return state(eventId);
-        })),
+        ok(
+          arg.events.map(({ eventId, updatedDateTime }) => {
+            states.set(eventId, {
+              ...state(eventId),
+              read: true,
+              reviewedAt: '2026-03-02T10:00:00Z',
+              reviewedVersion: updatedDateTime,
+            });
+            return state(eventId);
+          }),
+        ),
       ),
       setNote: vi.fn(),
       audit: vi.fn(() => ok([])),
@@ -71,7 +87,10 @@ describe('the corporate events inbox', () => {
     const wrapper = mount(CorporateActionsView, { attachTo: document.body });
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe('3 events · 3 loaded');
-    expect(desk.ca.events).toHaveBeenCalledWith(expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 100, $skip: 0 }), expect.anything());
+    expect(desk.ca.events).toHaveBeenCalledWith(
+      expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 100, $skip: 0 }),
+      expect.anything(),
+    );
     expect(desk.review.states).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] });
     wrapper.unmount();
   });
@@ -85,7 +104,10 @@ describe('the corporate events inbox', () => {
     press('j'); // second row
     press('r');
     await flushPromises();
-    expect(desk.review.setReviewed).toHaveBeenCalledWith({ events: [{ eventId: '2', updatedDateTime: '2026-03-01T00:00:00Z' }], reviewed: true });
+    expect(desk.review.setReviewed).toHaveBeenCalledWith({
+      events: [{ eventId: '2', updatedDateTime: '2026-03-01T00:00:00Z' }],
+      reviewed: true,
+    });
     press('f');
     await flushPromises();
     expect(desk.review.setFlagged).toHaveBeenCalledWith({ eventId: '2', flagged: true });
@@ -121,7 +143,12 @@ describe('the corporate events inbox', () => {
     await wrapper.get('button[aria-label="Sort direction: descending"]').trigger('click');
     await flushPromises();
     expect(desk.ca.events).toHaveBeenLastCalledWith(
-      expect.objectContaining({ Keywords: 'nordic', FromExDate: '2026-03-01', SortColumn: 'EventType', SortType: 'Asc' }),
+      expect.objectContaining({
+        Keywords: 'nordic',
+        FromExDate: '2026-03-01',
+        SortColumn: 'EventType',
+        SortType: 'Asc',
+      }),
       expect.anything(),
     );
     wrapper.unmount();

@@ -27,7 +27,10 @@ describe('CSV escaping', () => {
   });
 
   it('starts with the UTF-8 byte order mark and ends lines with CRLF', () => {
-    const csv = toCsv([{ header: 'Name', value: (row: { name: string }) => row.name }], [{ name: 'Nestlé' }, { name: '=cmd' }]);
+    const csv = toCsv(
+      [{ header: 'Name', value: (row: { name: string }) => row.name }],
+      [{ name: 'Nestlé' }, { name: '=cmd' }],
+    );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
     expect(csv).toBe(`${UTF8_BOM}Name\r\nNestlé\r\n'=cmd\r\n`);
   });
@@ -41,16 +44,35 @@ describe('the inbox export', () => {
     EventState: 'Approved',
     Ex: { Date: '2026-03-05T00:00:00Z' },
     Record: { Status: 'Ongoing' },
-    Options: [{ OptionId: '1', Deadline: { Date: '2026-03-09T16:00:00Z' }, Payment: { Date: '2026-03-20T00:00:00Z' } }],
+    Options: [
+      {
+        OptionId: '1',
+        Deadline: { Date: '2026-03-09T16:00:00Z' },
+        Payment: { Date: '2026-03-20T00:00:00Z' },
+      },
+    ],
     UpdatedDateTime: '2026-03-01T12:00:00Z',
   };
 
   it('writes the shown columns with ISO dates, the countdown in business days and the note', () => {
-    const csv = inboxCsv([event], ['eventType', 'instrument', 'exDate', 'recordDate', 'payDate', 'deadline', 'countdown'], {
-      '9652429': { eventId: '9652429', read: true, flagged: false, note: '@call me', changedAt: '2026-03-02T09:00:00Z' },
-    }, '2026-03-02');
+    const csv = inboxCsv(
+      [event],
+      ['eventType', 'instrument', 'exDate', 'recordDate', 'payDate', 'deadline', 'countdown'],
+      {
+        '9652429': {
+          eventId: '9652429',
+          read: true,
+          flagged: false,
+          note: '@call me',
+          changedAt: '2026-03-02T09:00:00Z',
+        },
+      },
+      '2026-03-02',
+    );
     const [header, row] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Event id,Type,Instrument,Ex date,Record date,Pay date,Deadline,Business days left,Note');
+    expect(header).toBe(
+      'Event id,Type,Instrument,Ex date,Record date,Pay date,Deadline,Business days left,Note',
+    );
     expect(row).toBe(`9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09,5,'@call me`);
   });
 });

@@ -23,7 +23,8 @@ describe('the deadline countdown', () => {
   });
 
   it('is red at 1 business day and amber at 5, not before', () => {
-    const at = (deadline: string) => mount(DeadlineCountdown, { props: { deadline, today: monday } }).classes();
+    const at = (deadline: string) =>
+      mount(DeadlineCountdown, { props: { deadline, today: monday } }).classes();
     expect(at('2026-03-03')).toContain('danger');
     expect(at('2026-03-09')).toContain('warning');
     expect(at('2026-03-10')).not.toContain('warning');
@@ -46,7 +47,12 @@ describe('the deadline countdown', () => {
 
 describe('the review badge', () => {
   const state = (over: Partial<EventReviewState>): EventReviewState => ({
-    eventId: '1', read: false, flagged: false, note: '', changedAt: '2026-03-02T09:00:00Z', ...over,
+    eventId: '1',
+    read: false,
+    flagged: false,
+    note: '',
+    changedAt: '2026-03-02T09:00:00Z',
+    ...over,
   });
 
   it('says Unread for an event never opened, Read once opened', () => {
@@ -55,14 +61,24 @@ describe('the review badge', () => {
   });
 
   it('says Reviewed while the event is unchanged (same instant written with other digits)', () => {
-    const reviewed = state({ read: true, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: '2026-03-01T12:00:00Z' });
-    const wrapper = mount(ReviewBadgeChip, { props: { state: reviewed, updated: '2026-03-01T12:00:00.000000Z' } });
+    const reviewed = state({
+      read: true,
+      reviewedAt: '2026-03-02T09:00:00Z',
+      reviewedVersion: '2026-03-01T12:00:00Z',
+    });
+    const wrapper = mount(ReviewBadgeChip, {
+      props: { state: reviewed, updated: '2026-03-01T12:00:00.000000Z' },
+    });
     expect(wrapper.text()).toBe('Reviewed');
     expect(wrapper.attributes('data-kind')).toBe('reviewed');
   });
 
   it('says Changed since reviewed once UpdatedDateTime moved past the reviewed version', () => {
-    const reviewed = state({ read: true, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: '2026-03-01T12:00:00Z' });
+    const reviewed = state({
+      read: true,
+      reviewedAt: '2026-03-02T09:00:00Z',
+      reviewedVersion: '2026-03-01T12:00:00Z',
+    });
     const wrapper = mount(ReviewBadgeChip, { props: { state: reviewed, updated: '2026-03-02T08:15:00Z' } });
     expect(wrapper.text()).toBe('Changed since reviewed');
     expect(wrapper.classes()).toContain('warning');

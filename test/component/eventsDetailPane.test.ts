@@ -16,8 +16,11 @@ const rights: CorporateActionEvent = {
   Ex: { Date: '2026-02-20T00:00:00Z' },
   Record: { Date: '2026-02-23T00:00:00Z' },
   Effective: { Status: 'Ongoing' },
-  Narrative: 'Subscription 1 new for 4 held.<br>Price <b>DKK 20</b> &amp; fees.<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>',
-  EventIndicators: [{ Indicator: 'RenounceableStatusofEntitlement', Values: [{ Code: 'RENO', Name: 'Renounceable' }] }],
+  Narrative:
+    'Subscription 1 new for 4 held.<br>Price <b>DKK 20</b> &amp; fees.<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>',
+  EventIndicators: [
+    { Indicator: 'RenounceableStatusofEntitlement', Values: [{ Code: 'RENO', Name: 'Renounceable' }] },
+  ],
   Options: [
     {
       OptionId: '1',
@@ -26,9 +29,16 @@ const rights: CorporateActionEvent = {
       MarketDeadline: { Date: '2026-03-06T16:00:00Z' },
       Payment: { Date: '2026-03-12T00:00:00Z' },
       CashMovements: [{ CashMovementType: 'Debit', Currency: 'DKK', SubscriptionPrice: 20 }],
-      SecurityMovements: [{ SecurityMovementType: 'Credit', DisplayAndFormat: { Description: 'Nordic Bank new' }, Uic: 4242 }],
+      SecurityMovements: [
+        { SecurityMovementType: 'Credit', DisplayAndFormat: { Description: 'Nordic Bank new' }, Uic: 4242 },
+      ],
     },
-    { OptionId: '2', OptionType: { Code: 'LAPS', Name: 'Lapse' }, IsDefault: true, Payment: { Date: '2026-03-12T00:00:00Z' } },
+    {
+      OptionId: '2',
+      OptionType: { Code: 'LAPS', Name: 'Lapse' },
+      IsDefault: true,
+      Payment: { Date: '2026-03-12T00:00:00Z' },
+    },
   ],
   Holdings: [
     {
@@ -37,7 +47,15 @@ const rights: CorporateActionEvent = {
       Amount: 400,
       ElectedAmount: 200,
       ElectionStatus: 'PartialElected',
-      Options: [{ OptionId: '1', ElectedAmount: 200, ElectionType: 'Manual', ElectedBy: 'demo', Instruction: { Status: 'Accepted' } }],
+      Options: [
+        {
+          OptionId: '1',
+          ElectedAmount: 200,
+          ElectionType: 'Manual',
+          ElectedBy: 'demo',
+          Instruction: { Status: 'Accepted' },
+        },
+      ],
     },
   ],
   UpdatedDateTime: '2026-03-01T12:00:00Z',
@@ -51,7 +69,10 @@ describe('the event narrative', () => {
   });
 
   it('is rendered as text in the detail pane: no markup, nothing runs', async () => {
-    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02' }, attachTo: document.body });
+    const wrapper = mount(EventDetailPane, {
+      props: { event: rights, history: [], today: '2026-03-02' },
+      attachTo: document.body,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const narrative = wrapper.get('[data-testid="event-narrative"]');
     expect(narrative.element.children).toHaveLength(0);
@@ -78,8 +99,12 @@ describe('the event detail pane', () => {
 
   it('shows affected accounts and eligible holdings when sub-accounts are included', () => {
     const aggregated = { ...rights, Holdings: undefined, AffectedAccounts: 12, EligibleHoldings: 15000 };
-    const wrapper = mount(EventDetailPane, { props: { event: aggregated, history: [], today: '2026-03-02' } });
-    expect(wrapper.get('[aria-label="Holdings"]').text()).toContain('12 affected accounts holding 15,000 eligible');
+    const wrapper = mount(EventDetailPane, {
+      props: { event: aggregated, history: [], today: '2026-03-02' },
+    });
+    expect(wrapper.get('[aria-label="Holdings"]').text()).toContain(
+      '12 affected accounts holding 15,000 eligible',
+    );
   });
 
   it('asks to mark reviewed, and to undo once reviewed and unchanged', async () => {
@@ -87,7 +112,15 @@ describe('the event detail pane', () => {
     await wrapper.get('button:not([aria-label])').trigger('click');
     expect(wrapper.emitted('reviewed')).toEqual([[true]]);
     await wrapper.setProps({
-      review: { eventId: '77', read: true, flagged: false, note: '', changedAt: 'x', reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: '2026-03-01T12:00:00Z' },
+      review: {
+        eventId: '77',
+        read: true,
+        flagged: false,
+        note: '',
+        changedAt: 'x',
+        reviewedAt: '2026-03-02T09:00:00Z',
+        reviewedVersion: '2026-03-01T12:00:00Z',
+      },
     });
     const undo = wrapper.findAll('button').find((button) => button.text() === 'Undo reviewed');
     await undo?.trigger('click');
@@ -97,7 +130,13 @@ describe('the event detail pane', () => {
   it('orders the key dates and shows a shared payment date once', () => {
     const timeline = eventTimeline(rights);
     expect(timeline.map((entry) => entry.label)).toEqual([
-      'Announced', 'Ex date', 'Record date', 'Response deadline (option 1 EXER)', 'Market deadline (option 1 EXER)', 'Payment', 'Effective date',
+      'Announced',
+      'Ex date',
+      'Record date',
+      'Response deadline (option 1 EXER)',
+      'Market deadline (option 1 EXER)',
+      'Payment',
+      'Effective date',
     ]);
     expect(timeline.at(-1)).toMatchObject({ status: 'Ongoing' });
   });

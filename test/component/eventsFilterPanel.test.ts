@@ -5,13 +5,17 @@ import EventFilterPanel from '../../renderer/src/components/events/EventFilterPa
 describe('the event filter panel', () => {
   it('applies the chosen checkboxes, selects, dates, switches and keys', async () => {
     const wrapper = mount(EventFilterPanel, { props: { filters: {} }, attachTo: document.body });
-    const checkbox = (name: string) => wrapper.findAll('[role="checkbox"]').find((box) => box.text() === name);
+    const checkbox = (name: string) =>
+      wrapper.findAll('[role="checkbox"]').find((box) => box.text() === name);
     await checkbox('Voluntary')?.trigger('click');
     await checkbox('Approved')?.trigger('click');
     await checkbox('PartialElected')?.trigger('click');
     await checkbox('Include lapsed events')?.trigger('click');
     const [eventTypes, assetTypes] = wrapper.findAll('select[multiple]');
-    for (const option of eventTypes?.findAll('option') ?? []) (option.element as HTMLOptionElement).selected = ['DVCA', 'TEND'].includes(option.attributes('value') ?? '');
+    for (const option of eventTypes?.findAll('option') ?? [])
+      (option.element as HTMLOptionElement).selected = ['DVCA', 'TEND'].includes(
+        option.attributes('value') ?? '',
+      );
     await eventTypes?.trigger('change');
     (assetTypes?.find('option[value="Bond"]').element as HTMLOptionElement).selected = true;
     await assetTypes?.trigger('change');
@@ -36,7 +40,10 @@ describe('the event filter panel', () => {
 
   it('Reset applies no filter at all', async () => {
     const wrapper = mount(EventFilterPanel, { props: { filters: { Keywords: 'x', EventStatus: 'Past' } } });
-    await wrapper.findAll('button').find((button) => button.text() === 'Reset')?.trigger('click');
+    await wrapper
+      .findAll('button')
+      .find((button) => button.text() === 'Reset')
+      ?.trigger('click');
     expect(wrapper.emitted('apply')?.[0]?.[0]).toEqual({});
   });
 });

@@ -12,7 +12,9 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   // The documented administrator sees every registered application.
   const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
   await signIn.signIn({ username: ADMIN_USER.login, password: ADMIN_USER.password });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webShell.ready.origin });
+  await page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: webShell.ready.origin });
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.setSecretTimings(5, 5);
@@ -25,13 +27,19 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   expect(total).toBeGreaterThan(0);
   await expect(apps.rows().first()).toBeVisible();
   const expiries = await apps.columnTexts('secretExpiry');
-  expect(expiries.every((label) => /^(Expired|Expires in \d+ days?|Valid until \d{4}-\d{2}-\d{2}|No secrets|Never expires)$/.test(label))).toBe(true);
+  expect(
+    expiries.every((label) =>
+      /^(Expired|Expires in \d+ days?|Valid until \d{4}-\d{2}-\d{2}|No secrets|Never expires)$/.test(label),
+    ),
+  ).toBe(true);
 
   await test.step('paging with $inlinecount: the total stays, the page moves', async () => {
     expect(total).toBeGreaterThan(10);
     await apps.perPage.selectOption('10');
     await apps.nextPage.click();
-    await expect(apps.status).toHaveText(new RegExp(`^${total} applications · showing 11–\\d+ · page 2 of ${Math.ceil(total / 10)}$`));
+    await expect(apps.status).toHaveText(
+      new RegExp(`^${total} applications · showing 11–\\d+ · page 2 of ${Math.ceil(total / 10)}$`),
+    );
     await apps.previousPage.click();
     await expect(apps.status).toHaveText(new RegExp(`^${total} applications? · showing 1–`));
   });
@@ -39,7 +47,9 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   await test.step('the filter narrows the page', async () => {
     const name = (await apps.columnTexts('Name'))[0] ?? '';
     await apps.filter.fill(name);
-    await expect.poll(async () => (await apps.columnTexts('Name')).every((shown) => shown.includes(name))).toBe(true);
+    await expect
+      .poll(async () => (await apps.columnTexts('Name')).every((shown) => shown.includes(name)))
+      .toBe(true);
     await apps.filter.fill('');
   });
 
@@ -81,10 +91,16 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   });
 
   await test.step('copy puts the secret on the clipboard and clears it after the delay', async () => {
-    await apps.secretRows().first().getByRole('button', { name: /^Copy secret/ }).click();
+    await apps
+      .secretRows()
+      .first()
+      .getByRole('button', { name: /^Copy secret/ })
+      .click();
     await expect(apps.detail.getByRole('status')).toContainText('copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 }).toBe('');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 })
+      .toBe('');
   });
 
   await test.step('"Use for sign-in" creates a connection profile from the app', async () => {

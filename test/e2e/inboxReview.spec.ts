@@ -21,7 +21,9 @@ async function signedIn(page: Page, shell: ReadyProcess<WebShellReady>): Promise
   await signIn.signIn({ username, password });
 }
 
-test('a reviewer filters, sorts, triages by keyboard, exports, and finds the review state after a restart', async ({ page }) => {
+test('a reviewer filters, sorts, triages by keyboard, exports, and finds the review state after a restart', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-inbox-'));
   let shell = await startShell(dataDir);
@@ -43,7 +45,9 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
       await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
       // The list answers the last request: only voluntary events, by event type ascending.
-      await expect.poll(async () => [...new Set(await inbox.columnTexts('corporateActionType'))]).toEqual(['Voluntary']);
+      await expect
+        .poll(async () => [...new Set(await inbox.columnTexts('corporateActionType'))])
+        .toEqual(['Voluntary']);
       await expect.poll(async () => (await inbox.columnTexts('eventType'))[0]).toBe('BIDS');
       const types = await inbox.columnTexts('eventType');
       expect(types.length).toBeGreaterThan(3);
@@ -63,7 +67,9 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
       await inbox.detail.getByLabel('Note').fill('=SUM(A1) checked with the agent');
       await inbox.detail.getByRole('button', { name: 'Save note' }).click();
-      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText('Added the note');
+      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText(
+        'Added the note',
+      );
 
       await inbox.row(first).locator('[col-id="eventType"]').click();
       await page.keyboard.press('j');
@@ -132,7 +138,9 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.flagCell(second)).toHaveText('Flagged');
       await inbox.row(first).locator('[col-id="instrument"]').click();
       await expect(inbox.detail.getByLabel('Note')).toHaveValue('=SUM(A1) checked with the agent');
-      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText('Marked reviewed');
+      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText(
+        'Marked reviewed',
+      );
       await keepScreenshot(page, 'inbox-after-restart');
     } finally {
       await shell.stop();

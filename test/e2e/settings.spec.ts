@@ -5,7 +5,9 @@ import { SettingsPage } from './pages/SettingsPage';
 import { SignInPage } from './pages/SignInPage';
 
 // Its own web shell: choosing profiles and resetting the simulator must not touch other specs' shell.
-test('settings: profiles validated, chosen and deleted; theme; the embedded simulator reset to another scale and seed', async ({ page }) => {
+test('settings: profiles validated, chosen and deleted; theme; the embedded simulator reset to another scale and seed', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const shell = await startWebShellProcess();
   const { username, password } = shell.ready.simulator;
@@ -45,7 +47,10 @@ test('settings: profiles validated, chosen and deleted; theme; the embedded simu
       // The embedded profile's session is restored when still valid; otherwise sign in again.
       const restored = await expect(new SessionStatusBar(page).user)
         .toHaveText(/^Signed in as/, { timeout: 5_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (!restored) await prompt.signIn({ username, password });
       await expect(section).toContainText('Active: Embedded simulator');
       await row.getByRole('button', { name: 'Delete Staging gateway' }).click();

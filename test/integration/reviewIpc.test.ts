@@ -15,7 +15,11 @@ describe('the review channels through the IPC dispatcher', () => {
   let profileId: string;
 
   const session: ReviewerSource = {
-    view: () => ({ signedIn: signedIn !== undefined, ...(signedIn ? { user: signedIn } : {}), profile: { id: profileId } }),
+    view: () => ({
+      signedIn: signedIn !== undefined,
+      ...(signedIn ? { user: signedIn } : {}),
+      profile: { id: profileId },
+    }),
   };
   const dispatch = () =>
     createIpcDispatcher({
@@ -36,7 +40,10 @@ describe('the review channels through the IPC dispatcher', () => {
 
   it('keeps state for the signed-in user of the active profile, taken from main, never from the call', async () => {
     const call = dispatch();
-    expect(await call('review:setFlagged', { eventId: '42', flagged: true }, own)).toMatchObject({ ok: true, result: { flagged: true } });
+    expect(await call('review:setFlagged', { eventId: '42', flagged: true }, own)).toMatchObject({
+      ok: true,
+      result: { flagged: true },
+    });
     expect(await call('review:status', undefined, own)).toEqual({
       ok: true,
       result: { reviewer: { profileId: 'embedded', userId: '17340521', name: 'Demo User' } },
@@ -55,8 +62,15 @@ describe('the review channels through the IPC dispatcher', () => {
 
   it('asks to sign in when nobody is signed in, and writes nothing', async () => {
     signedIn = undefined;
-    const response = await dispatch()('review:setReviewed', { events: [{ eventId: '1' }], reviewed: true }, own);
-    expect(response).toMatchObject({ ok: false, error: { code: 'NotSignedIn', message: expect.stringContaining('Sign in') } });
+    const response = await dispatch()(
+      'review:setReviewed',
+      { events: [{ eventId: '1' }], reviewed: true },
+      own,
+    );
+    expect(response).toMatchObject({
+      ok: false,
+      error: { code: 'NotSignedIn', message: expect.stringContaining('Sign in') },
+    });
     signedIn = { name: 'Demo User', userId: '17340521' };
     expect(await dispatch()('review:audit', undefined, own)).toEqual({ ok: true, result: [] });
   });
@@ -64,16 +78,25 @@ describe('the review channels through the IPC dispatcher', () => {
   it('refuses bad arguments with field messages: oversized notes, odd ids, too many events', async () => {
     const call = dispatch();
     const note = await call('review:setNote', { eventId: '1', note: 'x'.repeat(4001) }, own);
-    expect(note).toMatchObject({ ok: false, error: { code: 'InvalidArgument', fields: { note: ['A note is at most 4000 characters.'] } } });
+    expect(note).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidArgument', fields: { note: ['A note is at most 4000 characters.'] } },
+    });
     const id = await call('review:setRead', { eventId: '../../etc', read: true }, own);
     expect(id).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
     const many = Array.from({ length: 1001 }, (_, index) => ({ eventId: String(index) }));
-    expect(await call('review:setReviewed', { events: many, reviewed: true }, own)).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
+    expect(await call('review:setReviewed', { events: many, reviewed: true }, own)).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidArgument' },
+    });
     expect(await call('review:audit', undefined, own)).toEqual({ ok: true, result: [] });
   });
 
   it('answers a missing saved view in words', async () => {
     const response = await dispatch()('review:deleteView', { name: 'Nope' }, own);
-    expect(response).toMatchObject({ ok: false, error: { code: 'InvalidArgument', message: 'There is no saved view named "Nope".' } });
+    expect(response).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidArgument', message: 'There is no saved view named "Nope".' },
+    });
   });
 });

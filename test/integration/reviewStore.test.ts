@@ -29,7 +29,10 @@ describe('the review store (SQLite under the user data folder)', () => {
     store.setRead(alice, { eventId: '9652429', read: true });
     store.setFlagged(alice, { eventId: '9652429', flagged: true });
     store.setNote(alice, { eventId: '9652429', note: 'Check the SECU ratio\nwith the agent.' });
-    store.setReviewed(alice, { events: [{ eventId: '9652430', updatedDateTime: '2026-03-01T12:00:00Z' }], reviewed: true });
+    store.setReviewed(alice, {
+      events: [{ eventId: '9652430', updatedDateTime: '2026-03-01T12:00:00Z' }],
+      reviewed: true,
+    });
     store.close();
 
     const reopened = open();
@@ -56,7 +59,12 @@ describe('the review store (SQLite under the user data folder)', () => {
     expect(store.setReviewed(alice, { events, reviewed: true }).every((s) => s.reviewedAt)).toBe(true);
     store.setReviewed(alice, { events: [{ eventId: '2' }], reviewed: false });
     const states = store.states(alice, { eventIds: ['1', '2', '3'] });
-    expect(states.filter((s) => s.reviewedAt).map((s) => s.eventId).sort()).toEqual(['1', '3']);
+    expect(
+      states
+        .filter((s) => s.reviewedAt)
+        .map((s) => s.eventId)
+        .sort(),
+    ).toEqual(['1', '3']);
     store.close();
   });
 
@@ -67,7 +75,10 @@ describe('the review store (SQLite under the user data folder)', () => {
     store.setFlagged(alice, { eventId: '7', flagged: true }); // no change: no entry
     store.setNote(alice, { eventId: '7', note: 'Agent confirmed.' });
     now = new Date('2026-03-02T09:10:00.000Z');
-    store.setReviewed(alice, { events: [{ eventId: '7', updatedDateTime: '2026-03-01T00:00:00Z' }], reviewed: true });
+    store.setReviewed(alice, {
+      events: [{ eventId: '7', updatedDateTime: '2026-03-01T00:00:00Z' }],
+      reviewed: true,
+    });
 
     const entries = store.audit(alice, { eventId: '7' });
     expect(entries.map((e) => e.action)).toEqual(['read', 'reviewed', 'note', 'flagged']);
@@ -78,7 +89,11 @@ describe('the review store (SQLite under the user data folder)', () => {
       before: 'not reviewed',
       after: '2026-03-01T00:00:00Z',
     });
-    expect(entries[2]).toMatchObject({ before: '', after: 'Agent confirmed.', at: '2026-03-02T09:05:00.000Z' });
+    expect(entries[2]).toMatchObject({
+      before: '',
+      after: 'Agent confirmed.',
+      at: '2026-03-02T09:05:00.000Z',
+    });
     store.close();
   });
 
@@ -99,7 +114,11 @@ describe('the review store (SQLite under the user data folder)', () => {
     store.setNote(bob, { eventId: '42', note: "Bob's note" });
     store.views.save(alice, {
       name: 'Voluntary, this week',
-      definition: { filters: { CorporateActionTypes: ['Voluntary'] }, sort: { column: 'Date', type: 'Asc' }, columns: ['eventType'] },
+      definition: {
+        filters: { CorporateActionTypes: ['Voluntary'] },
+        sort: { column: 'Date', type: 'Asc' },
+        columns: ['eventType'],
+      },
     });
 
     expect(store.states(alice, { eventIds: ['42'] })[0]).toMatchObject({ flagged: true, note: '' });
@@ -119,10 +138,23 @@ describe('the review store (SQLite under the user data folder)', () => {
       ['read', () => store.setRead(alice, { eventId: '1', read: 'yes' })],
       ['note', () => store.setNote(alice, { eventId: '1', note: 'x'.repeat(4001) })],
       ['events', () => store.setReviewed(alice, { events: [], reviewed: true })],
-      ['events.0.updatedDateTime', () => store.setReviewed(alice, { events: [{ eventId: '1', updatedDateTime: 'yesterday' }], reviewed: true })],
+      [
+        'events.0.updatedDateTime',
+        () =>
+          store.setReviewed(alice, {
+            events: [{ eventId: '1', updatedDateTime: 'yesterday' }],
+            reviewed: true,
+          }),
+      ],
       ['(argument)', () => store.setFlagged(alice, { eventId: '1', flagged: true, extra: 1 })],
-      ['definition.sort.column', () =>
-        store.views.save(alice, { name: 'x', definition: { filters: {}, sort: { column: 'Nope', type: 'Asc' }, columns: ['a'] } })],
+      [
+        'definition.sort.column',
+        () =>
+          store.views.save(alice, {
+            name: 'x',
+            definition: { filters: {}, sort: { column: 'Nope', type: 'Asc' }, columns: ['a'] },
+          }),
+      ],
     ];
     for (const [field, call] of bad) {
       const error = (() => {
@@ -146,7 +178,9 @@ describe('the review store (SQLite under the user data folder)', () => {
     writeFileSync(path.join(dataDir, REVIEW_FILE_NAME), 'this is not a database');
     const store = open();
     expect(store.problem).toMatch(/kept as .*review\.sqlite\.unreadable-2026-03-02T09-00-00-000Z/);
-    expect(readdirSync(dataDir).some((name) => name.startsWith(`${REVIEW_FILE_NAME}.unreadable-`))).toBe(true);
+    expect(readdirSync(dataDir).some((name) => name.startsWith(`${REVIEW_FILE_NAME}.unreadable-`))).toBe(
+      true,
+    );
     store.setFlagged(alice, { eventId: '1', flagged: true });
     expect(store.states(alice, { eventIds: ['1'] })).toHaveLength(1);
     store.close();
@@ -155,10 +189,15 @@ describe('the review store (SQLite under the user data folder)', () => {
 
   it('reports a saved view that no longer parses without dropping it', () => {
     const store = open();
-    store.views.save(alice, { name: 'Good', definition: { filters: {}, sort: { column: 'EventId', type: 'Desc' }, columns: ['eventId'] } });
+    store.views.save(alice, {
+      name: 'Good',
+      definition: { filters: {}, sort: { column: 'EventId', type: 'Desc' }, columns: ['eventId'] },
+    });
     store.close();
     const db = new Database(path.join(dataDir, REVIEW_FILE_NAME));
-    db.prepare("INSERT INTO inbox_view VALUES ('embedded', 'u-alice', 'Broken', '{not json', '2026-01-01T00:00:00Z')").run();
+    db.prepare(
+      "INSERT INTO inbox_view VALUES ('embedded', 'u-alice', 'Broken', '{not json', '2026-01-01T00:00:00Z')",
+    ).run();
     db.close();
     const reopened = open();
     const listed = reopened.views.list(alice);

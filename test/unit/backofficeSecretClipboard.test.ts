@@ -19,7 +19,10 @@ describe('copying a secret from main', () => {
   it('puts the secret on the clipboard and clears it after the delay', async () => {
     const board = fakeClipboard();
     const clipboard = new SecretClipboard(board);
-    expect(await clipboard.copy('s3cr3t', 30)).toEqual({ copied: true, clearsAt: '2026-03-02T10:00:30.000Z' });
+    expect(await clipboard.copy('s3cr3t', 30)).toEqual({
+      copied: true,
+      clearsAt: '2026-03-02T10:00:30.000Z',
+    });
     expect(board.text).toBe('s3cr3t');
     await vi.advanceTimersByTimeAsync(29_000);
     expect(board.text).toBe('s3cr3t');

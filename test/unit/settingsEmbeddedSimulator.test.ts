@@ -19,9 +19,14 @@ const clock = () => new Date('2026-03-02T10:00:00Z');
 describe('the embedded simulator under Settings', () => {
   it('restarts on the same port with the new scale and seed', async () => {
     const first = fakeSimulator(4321, 'default', 20260101);
-    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => fakeSimulator(port, scale, seed));
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) =>
+      fakeSimulator(port, scale, seed),
+    );
     const embedded = new EmbeddedSimulator(first, start, clock);
-    const status = await embedded.reset({ scale: 'small', seed: 7, regenerate: true }, { scale: 'default', seed: 20260101 });
+    const status = await embedded.reset(
+      { scale: 'small', seed: 7, regenerate: true },
+      { scale: 'default', seed: 20260101 },
+    );
     expect(first.close).toHaveBeenCalledOnce();
     expect(start).toHaveBeenCalledWith({ port: 4321, scale: 'small', seed: 7, regenerate: true });
     expect(status).toMatchObject({
@@ -40,7 +45,10 @@ describe('the embedded simulator under Settings', () => {
       return fakeSimulator(port, scale, seed);
     });
     const embedded = new EmbeddedSimulator(fakeSimulator(4321, 'default', 1), start, clock);
-    const status = await embedded.reset({ scale: 'large', seed: 2, regenerate: false }, { scale: 'default', seed: 1 });
+    const status = await embedded.reset(
+      { scale: 'large', seed: 2, regenerate: false },
+      { scale: 'default', seed: 1 },
+    );
     expect(status.state).toBe('running');
     expect(status.universe).toMatchObject({ scale: 'default', seed: 1 });
     expect(status.configured).toEqual({ scale: 'default', seed: 1 });

@@ -22,7 +22,11 @@ describe('settings.json', () => {
   });
 
   it('keeps the valid part of a damaged file, reports it and copies the original aside', async () => {
-    const damaged = { version: 1, simulator: { scale: 'huge', seed: 7 }, secrets: { revealSeconds: 30, clipboardClearSeconds: 40 } };
+    const damaged = {
+      version: 1,
+      simulator: { scale: 'huge', seed: 7 },
+      secrets: { revealSeconds: 30, clipboardClearSeconds: 40 },
+    };
     writeFileSync(path.join(dataDir, SETTINGS_FILE_NAME), JSON.stringify(damaged));
     const settings = await SettingsService.open(dataDir);
     expect(settings.simulator).toEqual(DEFAULT_SETTINGS.simulator);
@@ -40,7 +44,9 @@ describe('settings.json', () => {
   });
 
   it('refuses timings out of range with messages a person can act on', () => {
-    const result = saveSettingsArgSchema.safeParse({ secrets: { revealSeconds: 1, clipboardClearSeconds: 9999 } });
+    const result = saveSettingsArgSchema.safeParse({
+      secrets: { revealSeconds: 1, clipboardClearSeconds: 9999 },
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'Show a secret for at least 5 seconds.',

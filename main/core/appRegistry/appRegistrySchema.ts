@@ -28,7 +28,11 @@ const appKeySchema = z
 /** One page of the application list. */
 export const registryAppsArgSchema = z
   .object({
-    $top: z.number().int().min(1, 'Ask for at least one application.').max(100, 'At most 100 applications per page.'),
+    $top: z
+      .number()
+      .int()
+      .min(1, 'Ask for at least one application.')
+      .max(100, 'At most 100 applications per page.'),
     $skip: z.number().int().min(0, 'Skip 0 or more applications.').max(1_000_000),
   })
   .strict();

@@ -14,8 +14,7 @@ export interface SystemClipboard {
 
 /** What a copy did. */
 export type CopyOutcome =
-  | { copied: true; clearsAt: string }
-  | { copied: false; reason: 'NoSystemClipboard'; message: string };
+  { copied: true; clearsAt: string } | { copied: false; reason: 'NoSystemClipboard'; message: string };
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -50,7 +49,10 @@ export class SecretClipboard {
       void this.clearIfStill(system, expected);
     }, clearAfterSeconds * 1000);
     this.pending.unref?.();
-    return { copied: true, clearsAt: new Date(this.clock().getTime() + clearAfterSeconds * 1000).toISOString() };
+    return {
+      copied: true,
+      clearsAt: new Date(this.clock().getTime() + clearAfterSeconds * 1000).toISOString(),
+    };
   }
 
   private async clearIfStill(system: SystemClipboard, expected: string): Promise<void> {

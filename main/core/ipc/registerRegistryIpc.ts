@@ -5,13 +5,18 @@
  */
 import type { DeskApi } from '../api/client';
 import {
-  listApplicationsForAdmin, readApplicationWithoutSecretValues, readSecretValue,
+  listApplicationsForAdmin,
+  readApplicationWithoutSecretValues,
+  readSecretValue,
 } from '../appRegistry/appSecrets';
 import type { SecretClipboard } from '../clipboard/secretClipboard';
 import type { SettingsService } from '../settings/settingsService';
 import type { IpcHandlers } from './dispatcher';
 
-type RegistryChannels = Pick<IpcHandlers, 'registry:apps' | 'registry:app' | 'registry:revealSecret' | 'clipboard:copySecret'>;
+type RegistryChannels = Pick<
+  IpcHandlers,
+  'registry:apps' | 'registry:app' | 'registry:revealSecret' | 'clipboard:copySecret'
+>;
 
 /** The `registry:*` and `clipboard:*` handlers. */
 export function registerRegistryIpc({
@@ -42,7 +47,10 @@ export function registerRegistryIpc({
           clearAfterSeconds,
         };
       }
-      const outcome = await secretClipboard.copy(await readSecretValue(api, AppKey, SecretId, { signal }), clearAfterSeconds);
+      const outcome = await secretClipboard.copy(
+        await readSecretValue(api, AppKey, SecretId, { signal }),
+        clearAfterSeconds,
+      );
       return outcome.copied ? outcome : { ...outcome, clearAfterSeconds };
     },
   };

@@ -31,7 +31,10 @@ export interface ReviewerSource {
 export function currentReviewer(session: ReviewerSource): Reviewer {
   const view = session.view();
   if (!view.signedIn || !view.user) {
-    throw new DeskError({ code: 'NotSignedIn', message: 'Sign in to read and keep review state: it is kept per user.' });
+    throw new DeskError({
+      code: 'NotSignedIn',
+      message: 'Sign in to read and keep review state: it is kept per user.',
+    });
   }
   return { profileId: view.profile.id, userId: view.user.userId, name: view.user.name };
 }
@@ -50,7 +53,13 @@ function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T):
 }
 
 /** The `review:*` handlers over the review store. */
-export function registerReviewIpc({ review, session }: { review: ReviewStore; session: ReviewerSource }): ReviewChannels {
+export function registerReviewIpc({
+  review,
+  session,
+}: {
+  review: ReviewStore;
+  session: ReviewerSource;
+}): ReviewChannels {
   return {
     'review:status': async () => {
       const view = session.view();

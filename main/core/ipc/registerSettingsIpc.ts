@@ -6,7 +6,10 @@ import type { EmbeddedSimulator } from '../settings/embeddedSimulator';
 import type { SettingsService } from '../settings/settingsService';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
-type SettingsChannels = Pick<IpcHandlers, 'settings:get' | 'settings:save' | 'simulator:status' | 'simulator:reset'>;
+type SettingsChannels = Pick<
+  IpcHandlers,
+  'settings:get' | 'settings:save' | 'simulator:status' | 'simulator:reset'
+>;
 
 /** What a reset needs besides the simulator: the session to end, since the old tokens die with it. */
 export interface EmbeddedSessionControl {

@@ -62,7 +62,9 @@ function openAndMigrate(file: string): Database.Database {
     db.pragma('foreign_keys = ON');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > migrations.length) {
-      throw new Error(`it was written by a newer RefDesk (schema ${version}, this one knows ${migrations.length})`);
+      throw new Error(
+        `it was written by a newer RefDesk (schema ${version}, this one knows ${migrations.length})`,
+      );
     }
     for (let next = version; next < migrations.length; next += 1) {
       db.transaction(() => {

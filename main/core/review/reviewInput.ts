@@ -20,7 +20,8 @@ export function parseReviewInput<S extends z.ZodType>(schema: S, value: unknown)
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[issue.path.join('.') || '(argument)'] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues)
+    (fields[issue.path.join('.') || '(argument)'] ??= []).push(issue.message);
   throw new ReviewInputError(parsed.error.issues[0]?.message ?? 'Invalid review input.', fields);
 }
 

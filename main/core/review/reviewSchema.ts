@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import {
-  assetTypes, corporateActionTypes, electionStatuses, eventSortColumns, eventStates, eventStatuses, sortTypes,
+  assetTypes,
+  corporateActionTypes,
+  electionStatuses,
+  eventSortColumns,
+  eventStates,
+  eventStatuses,
+  sortTypes,
 } from '../api/enums';
 
 /** An event id as the service writes them (e.g. "9652429"); anything else is refused, not looked up. */
@@ -16,7 +22,10 @@ export const eventIdSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, 'An event id has letters, digits, dots, dashes and underscores only.');
 
 /** An ISO date-time ending in Z, as the service writes UpdatedDateTime. */
-const utcDateTimeSchema = z.iso.datetime({ offset: false, error: 'UpdatedDateTime must be an ISO date-time ending in Z.' });
+const utcDateTimeSchema = z.iso.datetime({
+  offset: false,
+  error: 'UpdatedDateTime must be an ISO date-time ending in Z.',
+});
 
 /** Longest note a reviewer may keep on one event. */
 export const MAX_NOTE_LENGTH = 4000;
@@ -24,7 +33,9 @@ export const MAX_NOTE_LENGTH = 4000;
 export const MAX_BULK_EVENTS = 1000;
 
 export const reviewStatesArgSchema = z
-  .object({ eventIds: z.array(eventIdSchema).max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} events per call.`) })
+  .object({
+    eventIds: z.array(eventIdSchema).max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} events per call.`),
+  })
   .strict();
 
 export const setReadArgSchema = z.object({ eventId: eventIdSchema, read: z.boolean() }).strict();
@@ -62,7 +73,11 @@ export const auditArgSchema = z
   .optional();
 
 const dateSchema = z.iso.date({ error: 'Dates are written yyyy-mm-dd.' });
-const keySchema = z.string().trim().max(100, 'A key is at most 100 characters.').regex(/^[^\s]*$/, 'A key has no spaces.');
+const keySchema = z
+  .string()
+  .trim()
+  .max(100, 'A key is at most 100 characters.')
+  .regex(/^[^\s]*$/, 'A key has no spaces.');
 
 /** The inbox's filter: every parameter of spec 4.10 except paging. */
 export const inboxFiltersSchema = z
@@ -72,7 +87,10 @@ export const inboxFiltersSchema = z
     ElectionStatuses: z.array(z.enum(electionStatuses)).optional(),
     EventStates: z.array(z.enum(eventStates)).optional(),
     EventStatus: z.enum(eventStatuses).optional(),
-    EventTypes: z.array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'Event type codes are like DVCA.')).max(100).optional(),
+    EventTypes: z
+      .array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'Event type codes are like DVCA.'))
+      .max(100)
+      .optional(),
     FromDeadlineDate: dateSchema.optional(),
     ToDeadlineDate: dateSchema.optional(),
     FromExDate: dateSchema.optional(),
@@ -110,7 +128,9 @@ const viewNameSchema = z
   .min(1, 'A view needs a name.')
   .max(60, 'A view name is at most 60 characters.');
 
-export const saveViewArgSchema = z.object({ name: viewNameSchema, definition: inboxViewDefinitionSchema }).strict();
+export const saveViewArgSchema = z
+  .object({ name: viewNameSchema, definition: inboxViewDefinitionSchema })
+  .strict();
 export const deleteViewArgSchema = z.object({ name: viewNameSchema }).strict();
 
 /** The review state of one event for the signed-in reviewer. */

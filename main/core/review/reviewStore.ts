@@ -6,8 +6,16 @@
 import type Database from 'better-sqlite3';
 import { openReviewDatabase } from './reviewDatabase';
 import {
-  auditArgSchema, reviewStatesArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type EventReviewState, type ReviewAction, type ReviewAuditEntry, type Reviewer,
+  auditArgSchema,
+  reviewStatesArgSchema,
+  setFlaggedArgSchema,
+  setNoteArgSchema,
+  setReadArgSchema,
+  setReviewedArgSchema,
+  type EventReviewState,
+  type ReviewAction,
+  type ReviewAuditEntry,
+  type Reviewer,
 } from './reviewSchema';
 import { parseReviewInput as parse, reviewerSchema } from './reviewInput';
 import { SavedViews } from './savedViews';
@@ -86,7 +94,9 @@ export class ReviewStore {
   /** Marks an event read or unread. */
   setRead(reviewer: Reviewer, arg: unknown): EventReviewState {
     const { eventId, read } = parse(setReadArgSchema, arg);
-    return this.change(reviewer, eventId, (state) => [{ action: read ? 'read' : 'unread', field: 'read', before: state.read, after: read }]);
+    return this.change(reviewer, eventId, (state) => [
+      { action: read ? 'read' : 'unread', field: 'read', before: state.read, after: read },
+    ]);
   }
 
   /** Flags or unflags an event. */
@@ -109,7 +119,13 @@ export class ReviewStore {
           const before = reviewedText(state);
           if (!reviewed) return [{ action: 'unreviewed', field: 'reviewed', before, after: NOT_REVIEWED }];
           const changes: Change[] = [
-            { action: 'reviewed', field: 'reviewed', before, after: updatedDateTime ?? REVIEWED, version: updatedDateTime },
+            {
+              action: 'reviewed',
+              field: 'reviewed',
+              before,
+              after: updatedDateTime ?? REVIEWED,
+              version: updatedDateTime,
+            },
           ];
           if (!state.read) changes.push({ action: 'read', field: 'read', before: false, after: true });
           return changes;
@@ -121,7 +137,9 @@ export class ReviewStore {
   /** Keeps a note on an event (an empty note removes it). */
   setNote(reviewer: Reviewer, arg: unknown): EventReviewState {
     const { eventId, note } = parse(setNoteArgSchema, arg);
-    return this.change(reviewer, eventId, (state) => [{ action: 'note', field: 'note', before: state.note, after: note }]);
+    return this.change(reviewer, eventId, (state) => [
+      { action: 'note', field: 'note', before: state.note, after: note },
+    ]);
   }
 
   /** The reviewer's audit entries, newest first (one event's, or all). */
@@ -136,7 +154,9 @@ export class ReviewStore {
           )
           .all(who.profileId, who.userId, options.eventId, limit)
       : this.db
-          .prepare<unknown[], AuditRow>('SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?')
+          .prepare<unknown[], AuditRow>(
+            'SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?',
+          )
           .all(who.profileId, who.userId, limit);
     return rows.map((row) => ({
       id: row.id,
@@ -151,14 +171,22 @@ export class ReviewStore {
   }
 
   /** Applies the changes `plan` computes from the current state, with one audit entry per change. */
-  private change(reviewer: Reviewer, eventId: string, plan: (state: EventReviewState) => Change[]): EventReviewState {
+  private change(
+    reviewer: Reviewer,
+    eventId: string,
+    plan: (state: EventReviewState) => Change[],
+  ): EventReviewState {
     const who = parse(reviewerSchema, reviewer);
     return this.db.transaction(() => {
       const row = this.db
-        .prepare<unknown[], StateRow>('SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?')
+        .prepare<unknown[], StateRow>(
+          'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?',
+        )
         .get(who.profileId, who.userId, eventId);
       const at = this.clock().toISOString();
-      const state: EventReviewState = row ? toState(row) : { eventId, read: false, flagged: false, note: '', changedAt: at };
+      const state: EventReviewState = row
+        ? toState(row)
+        : { eventId, read: false, flagged: false, note: '', changedAt: at };
       const changes = plan(state).filter((change) => change.before !== change.after);
       if (changes.length === 0) return state;
       const next: EventReviewState = { ...state, changedAt: at };
@@ -187,7 +215,16 @@ export class ReviewStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const change of changes) {
-        insertAudit.run(who.profileId, who.userId, who.name, eventId, at, change.action, String(change.before), String(change.after));
+        insertAudit.run(
+          who.profileId,
+          who.userId,
+          who.name,
+          eventId,
+          at,
+          change.action,
+          String(change.before),
+          String(change.after),
+        );
       }
       return next;
     })();

@@ -5,7 +5,11 @@
 import type Database from 'better-sqlite3';
 import { parseReviewInput as parse, ReviewInputError, reviewerSchema } from './reviewInput';
 import {
-  deleteViewArgSchema, inboxViewDefinitionSchema, saveViewArgSchema, type Reviewer, type SavedInboxViews,
+  deleteViewArgSchema,
+  inboxViewDefinitionSchema,
+  saveViewArgSchema,
+  type Reviewer,
+  type SavedInboxViews,
 } from './reviewSchema';
 
 export class SavedViews {
@@ -63,7 +67,8 @@ export class SavedViews {
     const result = this.db
       .prepare('DELETE FROM inbox_view WHERE profile_id = ? AND user_id = ? AND name = ?')
       .run(who.profileId, who.userId, name);
-    if (result.changes === 0) throw new ReviewInputError(`There is no saved view named "${name}".`, { name: ['No such view.'] });
+    if (result.changes === 0)
+      throw new ReviewInputError(`There is no saved view named "${name}".`, { name: ['No such view.'] });
     return this.list(reviewer);
   }
 }

@@ -56,23 +56,39 @@ export class EmbeddedSimulator {
    * while one runs waits for the first. If the new start fails, the previous settings are
    * started again so RefDesk keeps a working simulator, and the failure is reported.
    */
-  async reset(settings: SimulatorSettings & { regenerate: boolean }, previous: SimulatorSettings): Promise<SimulatorStatus> {
+  async reset(
+    settings: SimulatorSettings & { regenerate: boolean },
+    previous: SimulatorSettings,
+  ): Promise<SimulatorStatus> {
     const run = this.queue.then(() => this.restart(settings, previous));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async restart(settings: SimulatorSettings & { regenerate: boolean }, previous: SimulatorSettings): Promise<SimulatorStatus> {
+  private async restart(
+    settings: SimulatorSettings & { regenerate: boolean },
+    previous: SimulatorSettings,
+  ): Promise<SimulatorStatus> {
     const port = this.running.info.port;
     this.state = 'restarting';
     this.problem = undefined;
     await this.running.close();
     try {
-      this.running = await this.start({ port, scale: settings.scale, seed: settings.seed, regenerate: settings.regenerate });
+      this.running = await this.start({
+        port,
+        scale: settings.scale,
+        seed: settings.seed,
+        regenerate: settings.regenerate,
+      });
     } catch (error) {
       this.problem = `The simulator could not start with scale ${settings.scale} and seed ${settings.seed}: ${(error as Error).message}. It runs again with scale ${previous.scale} and seed ${previous.seed}.`;
       try {
-        this.running = await this.start({ port, scale: previous.scale, seed: previous.seed, regenerate: false });
+        this.running = await this.start({
+          port,
+          scale: previous.scale,
+          seed: previous.seed,
+          regenerate: false,
+        });
       } catch (again) {
         this.state = 'stopped';
         this.problem = `The simulator could not be started again: ${(again as Error).message}. Restart RefDesk.`;

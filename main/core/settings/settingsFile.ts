@@ -5,7 +5,13 @@
  */
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, deskSettingsSchema, secretSettingsSchema, simulatorSettingsSchema, type DeskSettings } from './settingsSchema';
+import {
+  DEFAULT_SETTINGS,
+  deskSettingsSchema,
+  secretSettingsSchema,
+  simulatorSettingsSchema,
+  type DeskSettings,
+} from './settingsSchema';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 
@@ -28,14 +34,20 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_SETTINGS };
-    return { settings: DEFAULT_SETTINGS, problem: `${file} could not be read (${(error as Error).message}); defaults are used.` };
+    return {
+      settings: DEFAULT_SETTINGS,
+      problem: `${file} could not be read (${(error as Error).message}); defaults are used.`,
+    };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     const backup = await keepBackup(file, now);
-    return { settings: DEFAULT_SETTINGS, problem: `settings.json is not valid JSON. It was kept as ${backup}; defaults are used.` };
+    return {
+      settings: DEFAULT_SETTINGS,
+      problem: `settings.json is not valid JSON. It was kept as ${backup}; defaults are used.`,
+    };
   }
   const whole = deskSettingsSchema.safeParse(json);
   if (whole.success) return { settings: whole.data };

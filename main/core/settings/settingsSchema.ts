@@ -30,7 +30,11 @@ export type SimulatorSettings = z.output<typeof simulatorSettingsSchema>;
 /** How long secrets stay on screen and on the clipboard. */
 export const secretSettingsSchema = z
   .object({
-    revealSeconds: z.number().int().min(5, 'Show a secret for at least 5 seconds.').max(120, 'Show a secret for at most 120 seconds.'),
+    revealSeconds: z
+      .number()
+      .int()
+      .min(5, 'Show a secret for at least 5 seconds.')
+      .max(120, 'Show a secret for at most 120 seconds.'),
     clipboardClearSeconds: z
       .number()
       .int()

@@ -8,10 +8,12 @@ import { desk, unwrap } from './desk';
 export const fetchSettings = (): Promise<ResultOf<'settings:get'>> => unwrap(desk().settings.get());
 
 /** Keeps new secret timings. */
-export const saveSettings = (arg: ArgOf<'settings:save'>): Promise<ResultOf<'settings:save'>> => unwrap(desk().settings.save(arg));
+export const saveSettings = (arg: ArgOf<'settings:save'>): Promise<ResultOf<'settings:save'>> =>
+  unwrap(desk().settings.save(arg));
 
 /** The embedded simulator's status. */
-export const fetchSimulatorStatus = (): Promise<ResultOf<'simulator:status'>> => unwrap(desk().simulator.status());
+export const fetchSimulatorStatus = (): Promise<ResultOf<'simulator:status'>> =>
+  unwrap(desk().simulator.status());
 
 /** Restarts the embedded simulator with a scale and seed. */
 export const resetSimulator = (arg: ArgOf<'simulator:reset'>): Promise<ResultOf<'simulator:reset'>> =>

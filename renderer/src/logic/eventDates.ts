@@ -17,7 +17,10 @@ export function dateAndStatusText(value: DateAndStatus | undefined): string {
   return isoDate(value?.Date) ?? value?.Status ?? '';
 }
 
-function optionDates(event: CorporateActionEvent, pick: (option: EventOption) => DateAndStatus | undefined): string[] {
+function optionDates(
+  event: CorporateActionEvent,
+  pick: (option: EventOption) => DateAndStatus | undefined,
+): string[] {
   return (event.Options ?? [])
     .map((option) => isoDate(pick(option)?.Date))
     .filter((day): day is string => day !== undefined)
@@ -48,7 +51,11 @@ export interface TimelineEntry {
   kind: 'announced' | 'ex' | 'record' | 'effective' | 'payment' | 'deadline' | 'period' | 'suspended';
 }
 
-function entry(label: string, kind: TimelineEntry['kind'], value: DateAndStatus | undefined): TimelineEntry | undefined {
+function entry(
+  label: string,
+  kind: TimelineEntry['kind'],
+  value: DateAndStatus | undefined,
+): TimelineEntry | undefined {
   const date = isoDate(value?.Date);
   if (date) return { label, kind, date };
   if (value?.Status) return { label, kind, status: value.Status };
@@ -93,7 +100,12 @@ export function eventTimeline(event: CorporateActionEvent): TimelineEntry[] {
     byKey.set(key, [...(byKey.get(key) ?? []), item]);
   }
   const unique = [...byKey.values()].map((group) =>
-    group.length > 1 ? { ...(group[0] as TimelineEntry), label: (group[0] as TimelineEntry).label.replace(OPTION_SUFFIX, '') } : (group[0] as TimelineEntry),
+    group.length > 1
+      ? {
+          ...(group[0] as TimelineEntry),
+          label: (group[0] as TimelineEntry).label.replace(OPTION_SUFFIX, ''),
+        }
+      : (group[0] as TimelineEntry),
   );
   return unique.sort((a, b) => {
     if (a.date && b.date) return a.date.localeCompare(b.date);

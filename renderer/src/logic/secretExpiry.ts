@@ -42,7 +42,9 @@ export function nearestSecretExpiry(secrets: readonly SecretValidity[] | undefin
   if (!secrets || secrets.length === 0) return { level: 'none', label: 'No secrets' };
   const live = secrets.filter((secret) => secretWindowState(secret, now) !== 'past');
   if (live.length === 0) return { level: 'expired', label: 'Expired' };
-  const ends = live.filter((secret) => secret.ValidUntil).map((secret) => Date.parse(secret.ValidUntil as string));
+  const ends = live
+    .filter((secret) => secret.ValidUntil)
+    .map((secret) => Date.parse(secret.ValidUntil as string));
   if (ends.length === 0) return { level: 'ok', label: 'Never expires' };
   const nearest = Math.min(...ends);
   const days = Math.ceil((nearest - now.getTime()) / DAY_MS);

@@ -27,8 +27,14 @@ export const useAppsStore = defineStore('apps', () => {
   let detailController: AbortController | undefined;
 
   const pageNumber = computed(() => Math.floor(skip.value / pageSize.value) + 1);
-  const pageCount = computed(() => (total.value === undefined ? undefined : Math.max(1, Math.ceil(total.value / pageSize.value))));
-  const hasNext = computed(() => (total.value === undefined ? rows.value.length === pageSize.value : skip.value + pageSize.value < total.value));
+  const pageCount = computed(() =>
+    total.value === undefined ? undefined : Math.max(1, Math.ceil(total.value / pageSize.value)),
+  );
+  const hasNext = computed(() =>
+    total.value === undefined
+      ? rows.value.length === pageSize.value
+      : skip.value + pageSize.value < total.value,
+  );
 
   /** Reads the page at `nextSkip` (a newer read cancels an older one). */
   async function loadPage(nextSkip = skip.value): Promise<void> {
@@ -38,7 +44,10 @@ export const useAppsStore = defineStore('apps', () => {
     loading.value = true;
     error.value = undefined;
     try {
-      const feed = await fetchRegistryApps({ $top: pageSize.value, $skip: nextSkip }, { signal: controller.signal });
+      const feed = await fetchRegistryApps(
+        { $top: pageSize.value, $skip: nextSkip },
+        { signal: controller.signal },
+      );
       rows.value = feed.Data;
       total.value = feed.__count;
       skip.value = nextSkip;
@@ -86,7 +95,25 @@ export const useAppsStore = defineStore('apps', () => {
   }
 
   return {
-    pageSize, skip, rows, total, loading, error, filter, openAppKey, detail, detailLoading, detailError,
-    pageNumber, pageCount, hasNext, loadPage, nextPage, previousPage, setPageSize, openApp, closeApp,
+    pageSize,
+    skip,
+    rows,
+    total,
+    loading,
+    error,
+    filter,
+    openAppKey,
+    detail,
+    detailLoading,
+    detailError,
+    pageNumber,
+    pageCount,
+    hasNext,
+    loadPage,
+    nextPage,
+    previousPage,
+    setPageSize,
+    openApp,
+    closeApp,
   };
 });

@@ -49,12 +49,16 @@ export const useEventsStore = defineStore('events', () => {
     loading.value = true;
     error.value = undefined;
     try {
-      const feed = await fetchCorporateActionEvents(eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }), {
-        signal: controller.signal,
-      });
+      const feed = await fetchCorporateActionEvents(
+        eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
+        {
+          signal: controller.signal,
+        },
+      );
       rows.value = skip === 0 ? feed.Data : [...rows.value, ...feed.Data];
       total.value = feed.__count;
-      hasMore.value = feed.__next !== undefined || (feed.__count !== undefined && rows.value.length < feed.__count);
+      hasMore.value =
+        feed.__next !== undefined || (feed.__count !== undefined && rows.value.length < feed.__count);
     } catch (caught) {
       if (!isCancelled(caught)) error.value = messageOf(caught);
     } finally {
@@ -126,7 +130,24 @@ export const useEventsStore = defineStore('events', () => {
   }
 
   return {
-    filters, sort, columns, rows, total, hasMore, loading, error, openEventId, detail, detailLoading, detailError,
-    viewDefinition, search, loadMore, applyView, openEvent, closeEvent, readAllMatching,
+    filters,
+    sort,
+    columns,
+    rows,
+    total,
+    hasMore,
+    loading,
+    error,
+    openEventId,
+    detail,
+    detailLoading,
+    detailError,
+    viewDefinition,
+    search,
+    loadMore,
+    applyView,
+    openEvent,
+    closeEvent,
+    readAllMatching,
   };
 });

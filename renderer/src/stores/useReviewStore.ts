@@ -5,11 +5,23 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type {
-  EventReviewState, InboxViewDefinition, Reviewer, ReviewAuditEntry, SavedInboxView,
+  EventReviewState,
+  InboxViewDefinition,
+  Reviewer,
+  ReviewAuditEntry,
+  SavedInboxView,
 } from '../../../preload/contract';
 import {
-  deleteView as deleteViewCall, fetchAudit, fetchReviewStates, fetchReviewStatus, fetchViews, saveFlagged, saveNote,
-  saveRead, saveReviewed, saveView as saveViewCall,
+  deleteView as deleteViewCall,
+  fetchAudit,
+  fetchReviewStates,
+  fetchReviewStatus,
+  fetchViews,
+  saveFlagged,
+  saveNote,
+  saveRead,
+  saveReviewed,
+  saveView as saveViewCall,
 } from '../api/review';
 
 /** What the reviewer saw of an event when marking it reviewed. */
@@ -63,8 +75,10 @@ export const useReviewStore = defineStore('review', () => {
     });
   }
 
-  const setRead = (eventId: string, read: boolean) => act(async () => keep(await saveRead({ eventId, read })));
-  const setFlagged = (eventId: string, flagged: boolean) => act(async () => keep(await saveFlagged({ eventId, flagged })));
+  const setRead = (eventId: string, read: boolean) =>
+    act(async () => keep(await saveRead({ eventId, read })));
+  const setFlagged = (eventId: string, flagged: boolean) =>
+    act(async () => keep(await saveFlagged({ eventId, flagged })));
   const setNote = (eventId: string, note: string) => act(async () => keep(await saveNote({ eventId, note })));
 
   /** Marks events reviewed (bulk) or not reviewed, remembering the version each was seen at. */
@@ -117,7 +131,23 @@ export const useReviewStore = defineStore('review', () => {
   }
 
   return {
-    states, reviewer, problem, actionError, audit, views, viewsProblem,
-    forget, loadStatus, loadStates, setRead, setFlagged, setNote, setReviewed, loadAudit, loadViews, saveView, deleteView,
+    states,
+    reviewer,
+    problem,
+    actionError,
+    audit,
+    views,
+    viewsProblem,
+    forget,
+    loadStatus,
+    loadStates,
+    setRead,
+    setFlagged,
+    setNote,
+    setReviewed,
+    loadAudit,
+    loadViews,
+    saveView,
+    deleteView,
   };
 });

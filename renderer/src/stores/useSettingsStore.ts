@@ -3,7 +3,12 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../preload/contract';
+import type {
+  DeskSettings,
+  SecretSettings,
+  SimulatorSettings,
+  SimulatorStatus,
+} from '../../../preload/contract';
 import { fetchSettings, fetchSimulatorStatus, resetSimulator, saveSettings } from '../api/settings';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

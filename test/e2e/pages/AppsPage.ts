@@ -40,7 +40,10 @@ export class AppsPage {
     return this.rows().evaluateAll(
       (rows, column) =>
         rows
-          .map((row) => ({ index: Number(row.getAttribute('row-index')), text: row.querySelector(`[col-id="${column}"]`)?.textContent?.trim() ?? '' }))
+          .map((row) => ({
+            index: Number(row.getAttribute('row-index')),
+            text: row.querySelector(`[col-id="${column}"]`)?.textContent?.trim() ?? '',
+          }))
           .sort((a, b) => a.index - b.index)
           .map((cell) => cell.text),
       colId,

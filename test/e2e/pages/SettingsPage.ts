@@ -27,7 +27,10 @@ export class SettingsPage {
   async setSecretTimings(revealSeconds: number, clipboardSeconds: number): Promise<void> {
     await this.revealSeconds.fill(String(revealSeconds));
     await this.clipboardSeconds.fill(String(clipboardSeconds));
-    await this.page.getByRole('region', { name: 'Application secrets' }).getByRole('button', { name: 'Save' }).click();
+    await this.page
+      .getByRole('region', { name: 'Application secrets' })
+      .getByRole('button', { name: 'Save' })
+      .click();
   }
 
   section(name: string): Locator {

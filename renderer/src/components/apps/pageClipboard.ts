@@ -27,8 +27,9 @@ export async function copySecretInPage(secret: string, clearAfterSeconds: number
 
 async function fingerprint(text: string): Promise<(candidate: string) => Promise<boolean>> {
   const digest = async (value: string) =>
-    Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))), (byte) =>
-      byte.toString(16).padStart(2, '0'),
+    Array.from(
+      new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value))),
+      (byte) => byte.toString(16).padStart(2, '0'),
     ).join('');
   const expected = await digest(text);
   return async (candidate) => (await digest(candidate)) === expected;

@@ -18,13 +18,18 @@ export function flowOfApp(flow: string | undefined): SignInFlow {
  * The authorization server address of the application's endpoints, or an explanation of why
  * there is none.
  */
-export function authUrlOfEndpoints(endpoints: ApplicationView['Endpoints']): { authUrl: string } | { problem: string } {
+export function authUrlOfEndpoints(
+  endpoints: ApplicationView['Endpoints'],
+): { authUrl: string } | { problem: string } {
   const authorize = endpoints?.AuthorizationEndpoint?.replace(/\/+$/, '');
   const token = endpoints?.TokenEndpoint?.replace(/\/+$/, '');
-  if (!authorize || !token) return { problem: 'The application does not name both its authorization and token endpoints.' };
+  if (!authorize || !token)
+    return { problem: 'The application does not name both its authorization and token endpoints.' };
   const base = authorize.replace(/\/authorize$/i, '');
   if (base === authorize || token.replace(/\/token$/i, '') !== base) {
-    return { problem: `The endpoints ${authorize} and ${token} are not /authorize and /token of one authorization server.` };
+    return {
+      problem: `The endpoints ${authorize} and ${token} are not /authorize and /token of one authorization server.`,
+    };
   }
   return { authUrl: base };
 }

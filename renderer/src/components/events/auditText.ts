@@ -22,7 +22,9 @@ export function describeAuditEntry(entry: ReviewAuditEntry): string {
       return 'Marked not reviewed';
     case 'note':
       if (entry.after === '') return `Removed the note “${clip(entry.before)}”`;
-      return entry.before === '' ? `Added the note “${clip(entry.after)}”` : `Changed the note to “${clip(entry.after)}”`;
+      return entry.before === ''
+        ? `Added the note “${clip(entry.after)}”`
+        : `Changed the note to “${clip(entry.after)}”`;
     default:
       return `${String(entry.action)}: ${entry.before} → ${entry.after}`;
   }

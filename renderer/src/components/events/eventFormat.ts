@@ -13,7 +13,9 @@ export function amountText(value: number | undefined): string {
 /** A price or rate: value, currency and type, e.g. "12.5 USD (Actual)". */
 export function priceText(price: PriceAndRate | undefined): string {
   if (!price || price.Value === undefined) return '–';
-  return [numberFormat.format(price.Value), price.Currency, price.Type ? `(${price.Type})` : undefined].filter(Boolean).join(' ');
+  return [numberFormat.format(price.Value), price.Currency, price.Type ? `(${price.Type})` : undefined]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Yes, No, or a dash when unknown. */

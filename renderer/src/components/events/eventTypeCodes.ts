@@ -33,4 +33,13 @@ export const eventTypeCodes: { code: string; name: string }[] = [
 ];
 
 /** The asset types corporate actions occur on (platform facts: the CA subset), first in the filter. */
-export const corporateActionAssetTypes = ['Stock', 'Bond', 'Etf', 'MutualFund', 'CompanyWarrant', 'Warrant', 'MiniFuture', 'Rights'];
+export const corporateActionAssetTypes = [
+  'Stock',
+  'Bond',
+  'Etf',
+  'MutualFund',
+  'CompanyWarrant',
+  'Warrant',
+  'MiniFuture',
+  'Rights',
+];

@@ -22,7 +22,12 @@ export interface InboxColumn {
 }
 
 export const inboxColumns: InboxColumn[] = [
-  { id: 'review', header: 'Review', width: 130, value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label },
+  {
+    id: 'review',
+    header: 'Review',
+    width: 130,
+    value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label,
+  },
   { id: 'flagged', header: 'Flag', width: 70, value: (_e, c) => (c.review?.flagged ? 'Flagged' : '') },
   { id: 'eventId', header: 'Event id', width: 130, value: (e) => e.EventId },
   { id: 'eventType', header: 'Type', width: 80, value: (e) => e.EventType?.Code },
@@ -31,7 +36,12 @@ export const inboxColumns: InboxColumn[] = [
   { id: 'symbol', header: 'Symbol', width: 110, value: (e) => e.DisplayAndFormat?.Symbol },
   { id: 'isin', header: 'ISIN', width: 130, value: (e) => e.DisplayAndFormat?.IsinCode },
   { id: 'assetType', header: 'Asset type', width: 100, value: (e) => e.AssetType },
-  { id: 'corporateActionType', header: 'Mandatory/Voluntary', width: 110, value: (e) => e.CorporateActionType },
+  {
+    id: 'corporateActionType',
+    header: 'Mandatory/Voluntary',
+    width: 110,
+    value: (e) => e.CorporateActionType,
+  },
   { id: 'state', header: 'State', width: 105, value: (e) => e.EventState },
   { id: 'status', header: 'Status', width: 85, value: (e) => e.EventStatus },
   { id: 'announced', header: 'Announced', width: 105, value: (e) => isoDate(e.AnnouncedDate) },
@@ -54,11 +64,25 @@ export const inboxColumns: InboxColumn[] = [
 
 /** Shown until the user chooses otherwise. */
 export const defaultColumnIds = [
-  'review', 'flagged', 'eventType', 'eventTypeName', 'instrument', 'isin', 'state', 'status', 'exDate', 'recordDate',
-  'payDate', 'deadline', 'countdown', 'electionStatus',
+  'review',
+  'flagged',
+  'eventType',
+  'eventTypeName',
+  'instrument',
+  'isin',
+  'state',
+  'status',
+  'exDate',
+  'recordDate',
+  'payDate',
+  'deadline',
+  'countdown',
+  'electionStatus',
 ];
 
 /** The known columns among `ids`, in that order (a saved view may name a column that no longer exists). */
 export function columnsById(ids: readonly string[]): InboxColumn[] {
-  return ids.map((id) => inboxColumns.find((column) => column.id === id)).filter((column): column is InboxColumn => column !== undefined);
+  return ids
+    .map((id) => inboxColumns.find((column) => column.id === id))
+    .filter((column): column is InboxColumn => column !== undefined);
 }

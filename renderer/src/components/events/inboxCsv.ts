@@ -19,7 +19,8 @@ export function inboxCsv(
     value: (event) => column.value(event, { today, review: reviewStates[event.EventId] }),
   }));
   // The event id always goes along, so a row can be found again.
-  if (!columnIds.includes('eventId')) columns.unshift({ header: 'Event id', value: (event) => event.EventId });
+  if (!columnIds.includes('eventId'))
+    columns.unshift({ header: 'Event id', value: (event) => event.EventId });
   columns.push({ header: 'Note', value: (event) => reviewStates[event.EventId]?.note });
   return toCsv(columns, events);
 }

@@ -40,10 +40,20 @@ export function cleanFilters(filters: InboxFilters): InboxFilters {
 }
 
 /** One page of the list for these filters and this sort. */
-export function eventsQuery(filters: InboxFilters, sort: InboxSort, page: { top: number; skip: number }): ArgOf<'ca:events'> {
+export function eventsQuery(
+  filters: InboxFilters,
+  sort: InboxSort,
+  page: { top: number; skip: number },
+): ArgOf<'ca:events'> {
   const clean = cleanFilters(filters);
   // Keep `false` of the two switches out of the request: false is the service's default anyway.
   if (clean.IncludeLapsedEvents === false) delete clean.IncludeLapsedEvents;
   if (clean.IncludeSubAccounts === false) delete clean.IncludeSubAccounts;
-  return { ...clean, SortColumn: sort.column, SortType: sort.type, $top: page.top, $skip: page.skip } as ArgOf<'ca:events'>;
+  return {
+    ...clean,
+    SortColumn: sort.column,
+    SortType: sort.type,
+    $top: page.top,
+    $skip: page.skip,
+  } as ArgOf<'ca:events'>;
 }

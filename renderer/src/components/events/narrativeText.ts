@@ -10,7 +10,10 @@ const LOOKS_LIKE_MARKUP = /<\/?[a-z][^>]*>|&[a-z#0-9]+;/i;
 export function narrativeText(raw: string | undefined): string {
   if (!raw) return '';
   if (!LOOKS_LIKE_MARKUP.test(raw)) return raw.replace(/\r\n?/g, '\n');
-  const withBreaks = raw.replace(/\r\n?/g, '\n').replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|li|h[1-6])>/gi, '\n');
+  const withBreaks = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n');
   const document = new DOMParser().parseFromString(withBreaks, 'text/html');
   // Script and style bodies are code, not narrative.
   for (const element of document.querySelectorAll('script, style')) element.remove();

@@ -16,7 +16,8 @@ export function reviewBadge(state: EventReviewState | undefined, updated: string
   if (state?.reviewedAt) {
     const seen = state.reviewedVersion;
     // Compared as instants: the service may write the same time with other fractional digits.
-    if (updated && (!seen || Date.parse(updated) > Date.parse(seen))) return { kind: 'changed', label: 'Changed since reviewed' };
+    if (updated && (!seen || Date.parse(updated) > Date.parse(seen)))
+      return { kind: 'changed', label: 'Changed since reviewed' };
     return { kind: 'reviewed', label: 'Reviewed' };
   }
   if (state?.read) return { kind: 'read', label: 'Read' };

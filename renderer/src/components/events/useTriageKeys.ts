@@ -18,10 +18,17 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The action for a key press, or undefined when the key is not a triage key here. */
-export function triageActionOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'target'>): keyof TriageActions | undefined {
+export function triageActionOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'target'>,
+): keyof TriageActions | undefined {
   if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return undefined;
   // Buttons and links answer Enter themselves.
-  if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('button, a, summary')) return undefined;
+  if (
+    event.key === 'Enter' &&
+    event.target instanceof HTMLElement &&
+    event.target.closest('button, a, summary')
+  )
+    return undefined;
   return ({ j: 'next', k: 'previous', Enter: 'open', r: 'review', f: 'flag' } as const)[event.key as 'j'];
 }
 
