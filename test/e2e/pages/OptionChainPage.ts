@@ -12,7 +12,6 @@ export class OptionChainPage {
   readonly activeTab: Locator;
   readonly referencePrice: Locator;
   readonly centre: Locator;
-  readonly stackedExpiries: Locator;
   readonly grids: Locator;
   readonly contractDetails: Locator;
 
@@ -24,7 +23,6 @@ export class OptionChainPage {
     this.activeTab = page.getByRole('tablist', { name: 'Expiries' }).getByRole('tab', { selected: true });
     this.referencePrice = page.getByLabel('Reference price');
     this.centre = page.getByTestId('chain-centre');
-    this.stackedExpiries = page.getByLabel('Stacked expiries');
     this.grids = page.getByTestId('option-chain-grid');
     this.contractDetails = page.getByRole('complementary', { name: 'Contract details' });
   }

@@ -1,0 +1,89 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { OptionChainPage } from './pages/OptionChainPage';
+
+/** Opens the largest root, SPX, from the Option chains workspace. */
+async function openSpx(chain: OptionChainPage): Promise<void> {
+  await chain.open();
+  await chain.rootSearchBox.fill('SPX');
+  await chain.results.getByRole('row').filter({ hasText: 'SPX:xcbo' }).click();
+  await expect(chain.activeTab).toBeVisible();
+}
+
+test('the largest root opens on its first expiry, one row per strike within the window', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const tabs = await chain.expiryTabs.count();
+  expect(tabs).toBeGreaterThan(20);
+  await expect(chain.expiryTabs.first()).toHaveAttribute('aria-selected', 'true');
+  // ±15 strikes around the middle strike, which is labelled as such.
+  await expect(chain.strikeRows()).toHaveCount(31);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(middle strike; this API carries no prices\)$/);
+  await expect(deskPage.getByRole('columnheader', { name: 'Calls' })).toBeVisible();
+  await expect(deskPage.getByRole('columnheader', { name: 'Puts' })).toBeVisible();
+  // Every expiry tab carries a kind derived from its date.
+  const kinds = await chain.expiryTabs.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label')?.split(', ').at(-1)),
+  );
+  expect(new Set(kinds)).toEqual(new Set(['Weekly', 'Monthly', 'Quarterly', 'End of month']));
+  await keepScreenshot(deskPage, 'chains-spx-first-expiry');
+});
+
+test('a reference price recentres the window; all strikes scroll to the last one', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await chain.referencePrice.fill('5000');
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the reference price\)$/);
+  const centre = Number(/Centre ([\d.]+)/.exec((await chain.centre.textContent()) ?? '')?.[1]);
+  expect(Math.abs(centre - 5000)).toBeLessThan(100);
+
+  await deskPage.getByLabel('Strikes either side of the centre').fill('5');
+  await deskPage.getByLabel('Strikes either side of the centre').press('Tab');
+  await expect(chain.strikeRows()).toHaveCount(11);
+  await deskPage.getByRole('checkbox', { name: 'All strikes' }).click();
+  const viewport = chain.activeGrid().locator('.ag-grid-viewport');
+  await viewport.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  const strikes = chain.strikeCells();
+  await expect.poll(async () => (await strikes.allTextContents()).length).toBeGreaterThan(10);
+  const shown = (await strikes.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+  expect(Math.max(...shown)).toBeGreaterThan(centre * 1.2);
+  // Contracts that cannot be traded are dimmed, and only those.
+  const statuses = chain.activeGrid().locator('[role="gridcell"][col-id$="Status"]');
+  await expect(statuses.filter({ hasText: /^NonTradable$/ }).and(deskPage.locator(':not(.non-tradable)'))).toHaveCount(0);
+  await keepScreenshot(deskPage, 'chains-spx-all-strikes');
+});
+
+test('PageDown and PageUp change the expiry; a stacked expiry shows below', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const first = await chain.activeTab.getAttribute('data-expiry');
+  await chain.strikeCells().first().click();
+  await deskPage.keyboard.press('PageDown');
+  await expect(chain.activeTab).not.toHaveAttribute('data-expiry', first ?? '');
+  await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(chain.strikeRows().first()).toBeVisible();
+  await deskPage.keyboard.press('PageUp');
+  await expect(chain.activeTab).toHaveAttribute('data-expiry', first ?? '');
+
+  await deskPage.getByRole('button', { name: 'Stack next expiry' }).click();
+  await expect(chain.grids).toHaveCount(2);
+  await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-description', 'stacked below');
+  await keepScreenshot(deskPage, 'chains-spx-stacked');
+  await deskPage.getByRole('button', { name: 'Remove from stack' }).click();
+  await expect(chain.grids).toHaveCount(1);
+});
+
+test('arrows move and Enter opens the contract under the cursor', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  // The chain opens with the keyboard on the centre strike's call.
+  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await deskPage.keyboard.press('ArrowDown');
+  await deskPage.keyboard.press('ArrowRight');
+  await deskPage.keyboard.press('ArrowRight');
+  await expect(chain.activeGrid().locator('.ag-cell-focus')).toHaveAttribute('col-id', 'putUic');
+  await deskPage.keyboard.press('Enter');
+  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Put$/);
+  await expect(deskPage).toHaveURL(/contract=\d+/);
+  await deskPage.keyboard.press('Escape');
+  await expect(chain.contractDetails).toHaveCount(0);
+});
