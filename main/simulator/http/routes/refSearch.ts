@@ -64,9 +64,9 @@ interface SearchCriteria {
   multiLeg?: boolean | undefined;
 }
 
-/** One keyword as a phrase whose last word may be a prefix: "brk b"* matches BRK.B. */
-function phrase(words: readonly string[]): string {
-  return `"${words.join(' ')}"*`;
+/** One keyword: each of its words the start of a word ("brk.b" is brk* AND b*). */
+function keywordClause(words: readonly string[]): string {
+  return words.map((word) => `"${word}"*`).join(' AND ');
 }
 
 /**
@@ -75,7 +75,7 @@ function phrase(words: readonly string[]): string {
  */
 function matchExpression(criteria: SearchCriteria): string {
   const parts: string[] = [];
-  if (criteria.terms?.length) parts.push(`words : (${criteria.terms.map(phrase).join(' AND ')})`);
+  if (criteria.terms?.length) parts.push(`words : (${criteria.terms.map(keywordClause).join(' AND ')})`);
   if (criteria.assetTypes)
     parts.push(`filters : (${criteria.assetTypes.map(filterToken.assetType).join(' OR ')})`);
   if (criteria.exchangeId !== undefined) parts.push(`filters : ${filterToken.exchange(criteria.exchangeId)}`);
