@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
 
@@ -13,6 +14,34 @@ test('the countries grid shows every country, Denmark with DNK and 208', async (
   await expect(denmark.getByRole('gridcell', { name: 'DNK' })).toBeVisible();
   await expect(denmark.getByRole('gridcell', { name: '208' })).toBeVisible();
   await keepScreenshot(deskPage, 'reference-countries-denmark');
+});
+
+test('time zones show the offset in force now, daylight saving included', async ({ deskPage }) => {
+  const reference = new ReferenceDataPage(deskPage);
+  await reference.open();
+  await reference.showList('Time zones');
+  await expect(reference.status).toHaveText(/^\d+ time zones$/);
+  await reference.filterOf('Filter time zones').fill('New_York');
+  const newYork = reference.rowIn(reference.timeZonesGrid, 'America/New_York');
+  await expect(newYork).toHaveCount(1);
+  const offsetNow = DateTime.now().setZone('America/New_York').toFormat('ZZ');
+  await expect(newYork.locator('[col-id="currentOffset"]')).toHaveText(offsetNow);
+  await expect(newYork.locator('[col-id="id"]')).toHaveText('3');
+  await keepScreenshot(deskPage, 'reference-time-zones');
+});
+
+test('currency pairs list each currency’s related currencies with their uics, filterable', async ({ deskPage }) => {
+  const reference = new ReferenceDataPage(deskPage);
+  await reference.open();
+  await reference.showList('Currency pairs');
+  await expect(reference.status).toHaveText(/^\d+ currencies, \d+ pairs$/);
+  await reference.filterOf('Filter currency pairs').fill('EURUSD');
+  const pair = reference.rowIn(reference.currencyPairsGrid, 'EURUSD');
+  await expect(pair).toHaveCount(1);
+  await expect(pair.locator('[col-id="currency"]')).toHaveText('EUR');
+  await expect(pair.locator('[col-id="related"]')).toHaveText('USD');
+  await expect(pair.locator('[col-id="uic"]')).toHaveText(/^\d+$/);
+  await keepScreenshot(deskPage, 'reference-currency-pairs');
 });
 
 test('the page cannot be used without the launch link', async ({ page, webShell }) => {

@@ -1,0 +1,60 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { CommandPalettePage } from './pages/CommandPalettePage';
+import { FuturesPage } from './pages/FuturesPage';
+import { InstrumentsPage } from './pages/InstrumentsPage';
+import { OptionChainPage } from './pages/OptionChainPage';
+
+test('keyboard only: palette → option chain → contract, then a workspace shortcut → futures ladder', async ({ deskPage }) => {
+  const page = deskPage;
+  const palette = new CommandPalettePage(page);
+  await palette.openWithShortcut();
+  await expect(palette.input).toBeFocused();
+  await page.keyboard.type('SPX');
+  await expect(palette.options.filter({ hasText: 'SPX:xcbo' })).toBeVisible();
+  const rootIndex = (await palette.options.allTextContents()).findIndex((text) => text.includes('SPX:xcbo'));
+  for (let step = 0; step < rootIndex; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(palette.activeOption).toContainText('SPX:xcbo');
+  await keepScreenshot(page, 'keyboard-palette');
+  await page.keyboard.press('Enter');
+
+  const chain = new OptionChainPage(page);
+  await expect(page).toHaveURL(/#\/chains\/\d+/);
+  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Call$/);
+  await page.keyboard.press('Escape');
+  await expect(chain.contractDetails).toHaveCount(0);
+
+  await page.keyboard.press('Alt+3');
+  const futures = new FuturesPage(page);
+  await expect(futures.searchBox).toBeFocused();
+  await page.keyboard.type('E-mini S&P');
+  await expect(futures.results.getByRole('row').filter({ hasText: 'ES:xcme' }).first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(futures.heading).toContainText('ES:xcme');
+  await expect(futures.ladder.locator('.ag-row-focus')).toHaveClass(/front-month/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(futures.contractDetails).toBeVisible();
+  await keepScreenshot(page, 'keyboard-futures-contract');
+});
+
+test('keyboard only: search box → results → details', async ({ deskPage }) => {
+  const page = deskPage;
+  await page.keyboard.press('Alt+1');
+  const instruments = new InstrumentsPage(page);
+  await expect(instruments.searchBox).toBeFocused();
+  await page.keyboard.type('Apple');
+  await expect(instruments.resultOf('AAPL:xnas', 'Stock')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(instruments.results.locator('.ag-cell-focus')).toBeVisible();
+  const focusedRow = instruments.results.locator('.ag-row-focus');
+  await expect(focusedRow).toContainText('AAPL:xnas');
+  await page.keyboard.press('Enter');
+  await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
+});
