@@ -12,7 +12,7 @@ import type {
   WindowAuthorizationResult,
   WindowSignIn,
 } from '../core/auth/interactiveSignIn';
-import { hardenWindow, secureWebPreferences } from './hardenWindow';
+import { hardenWindow } from './hardenWindow';
 
 /** The login pages' own partition: not persisted, never shared with the app's window. */
 export const AUTH_PARTITION = 'refdesk-auth';
@@ -45,7 +45,19 @@ export function openAuthWindow(request: WindowAuthorizationRequest, parent?: Bro
     show: false,
     autoHideMenuBar: true,
     ...(parent ? { parent, modal: true } : {}),
-    webPreferences: { ...secureWebPreferences(), partition: AUTH_PARTITION },
+    // No preload: the login page is a foreign site and gets no bridge at all.
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
+      partition: AUTH_PARTITION,
+    },
   });
   const contents: WebContents = window.webContents;
   const authSession = contents.session;

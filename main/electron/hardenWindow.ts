@@ -1,8 +1,11 @@
 /**
  * The one guard applied to every window: no new windows, no navigation away from the app, no
  * webviews, no permission grants, and https links opened in the user's browser instead.
+ *
+ * The webPreferences themselves are written out as literals where each window is created (so
+ * Electronegativity can verify them statically); test/electron checks every window's options.
  */
-import { shell, type BrowserWindow, type WebPreferences } from 'electron';
+import { shell, type BrowserWindow } from 'electron';
 
 /** The app's own origin in Electron (a privileged standard scheme, see appProtocol.ts). */
 export const APP_ORIGIN = 'app://refdesk';
@@ -10,21 +13,6 @@ export const APP_ORIGIN = 'app://refdesk';
 /** True for URLs of the app's own renderer. */
 export function isAppUrl(url: string): boolean {
   return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
-}
-
-/** webPreferences every RefDesk window gets; callers may only add a preload. */
-export function secureWebPreferences(preload?: string): WebPreferences {
-  return {
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInSubFrames: false,
-    webviewTag: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    spellcheck: false,
-    ...(preload ? { preload } : {}),
-  };
 }
 
 /** Applies the guards to a window; `allowNavigation` decides which in-window navigations may proceed. */

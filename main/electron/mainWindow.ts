@@ -2,7 +2,7 @@
  * The main RefDesk window.
  */
 import { BrowserWindow } from 'electron';
-import { APP_ORIGIN, hardenWindow, secureWebPreferences } from './hardenWindow';
+import { APP_ORIGIN, hardenWindow } from './hardenWindow';
 
 export function createMainWindow(preloadPath: string): BrowserWindow {
   const window = new BrowserWindow({
@@ -13,7 +13,19 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     title: 'RefDesk',
     backgroundColor: '#101418',
     show: false,
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      // Middle-click would otherwise try to open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
+      preload: preloadPath,
+    },
   });
   hardenWindow(window);
   window.once('ready-to-show', () => window.show());

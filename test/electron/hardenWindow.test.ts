@@ -1,9 +1,30 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const openExternal = vi.fn();
-vi.mock('electron', () => ({ shell: { openExternal } }));
+const constructed: { options: Record<string, unknown>; loaded: string[] }[] = [];
 
-const { hardenWindow, isAppUrl, secureWebPreferences } = await import('../../main/electron/hardenWindow');
+/** BrowserWindow stand-in: records its options and loads; enough for createMainWindow. */
+class FakeBrowserWindow {
+  readonly loaded: string[] = [];
+  readonly webContents = {
+    setWindowOpenHandler: vi.fn(),
+    on: vi.fn(),
+    session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+  };
+  constructor(readonly options: Record<string, unknown>) {
+    constructed.push(this);
+  }
+  once = vi.fn();
+  show = vi.fn();
+  loadURL(url: string) {
+    this.loaded.push(url);
+    return Promise.resolve();
+  }
+}
+vi.mock('electron', () => ({ shell: { openExternal }, BrowserWindow: FakeBrowserWindow }));
+
+const { hardenWindow, isAppUrl } = await import('../../main/electron/hardenWindow');
+const { createMainWindow } = await import('../../main/electron/mainWindow');
 
 type Listener = (...args: unknown[]) => void;
 
@@ -45,16 +66,25 @@ function fakeWindow() {
 describe('hardenWindow', () => {
   beforeEach(() => openExternal.mockClear());
 
-  it('gives every window context isolation, the sandbox, no Node and no webview tag', () => {
-    expect(secureWebPreferences('/app/preload.cjs')).toMatchObject({
+  it('gives the main window context isolation, the sandbox, no Node, no webview tag, and loads only the app', () => {
+    createMainWindow('/app/out/preload/index.cjs');
+    const window = constructed.at(-1)!;
+    expect(window.options.webPreferences).toEqual({
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       nodeIntegrationInSubFrames: false,
       webviewTag: false,
       webSecurity: true,
-      preload: '/app/preload.cjs',
+      allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: false,
+      preload: '/app/out/preload/index.cjs',
     });
+    expect(window.loaded).toEqual(['app://refdesk/index.html']);
+    // hardenWindow ran on it: new windows are handled and permissions refused.
+    expect((window as unknown as FakeBrowserWindow).webContents.setWindowOpenHandler).toHaveBeenCalled();
+    expect((window as unknown as FakeBrowserWindow).webContents.session.setPermissionRequestHandler).toHaveBeenCalled();
   });
 
   it('denies new windows and sends only https links to the browser', () => {
