@@ -4,7 +4,8 @@
  * and the checking of signature, algorithm and expiry.
  */
 import { randomUUID } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { calculateJwkThumbprint, errors, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** The claims the simulator puts in (and reads back from) an access token. */
 export interface AccessTokenClaims {
@@ -84,12 +85,25 @@ export class AccessTokenIssuer {
    * token that is malformed, forged, signed with another algorithm, expired or from another issuer.
    */
   async verify(token: string, issuer: string, now: Date): Promise<AccessTokenClaims> {
+    // The RS256 check costs more than serving most requests; a token's signature never
+    // changes, so a verified token is remembered. Expiry is checked again on every call, and
+    // callers still check that the token's session is active.
+    const known = this.verified.get(token);
+    if (known && known.iss === issuer) {
+      if (known.exp * 1000 <= now.getTime()) throw new errors.JWTExpired('"exp" claim timestamp check failed', { ...known }, 'exp', 'check_failed');
+      return known;
+    }
     const { payload } = await jwtVerify(token, this.publicKey, {
       algorithms: [ALGORITHM],
       issuer,
       currentDate: now,
       requiredClaims: ['exp', 'sub', 'uid', 'cid', 'aid', 'sid'],
     });
-    return payload as unknown as AccessTokenClaims;
+    const claims = payload as unknown as AccessTokenClaims;
+    this.verified.set(token, claims);
+    return claims;
   }
+
+  /** Tokens whose signature this run has verified (bounded; evicted least recently used). */
+  private readonly verified = new LRUCache<string, AccessTokenClaims>({ max: 10_000 });
 }
