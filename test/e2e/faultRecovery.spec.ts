@@ -1,0 +1,99 @@
+/**
+ * Fault recovery: the service goes away mid-session. RefDesk says so in words, keeps what the
+ * user typed, and loads again once the service is back on the same address.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
+import { TEST_CACHE_DIR } from '../support/testSimulator';
+import { expect, keepScreenshot, test } from './fixtures';
+import { ReferenceListActions } from './pages/ReferenceListActions';
+import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+
+interface StandaloneSimulator {
+  baseUrl: string;
+  authUrl: string;
+  appKey: string;
+  appSecret: string;
+  username: string;
+  password: string;
+}
+
+/** A port that was free a moment ago: the simulator must come back on the same one. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function startStandaloneSimulator(port: number, dataDir: string): Promise<ReadyProcess<StandaloneSimulator>> {
+  return startReadyProcess<StandaloneSimulator>(
+    'node_modules/.bin/tsx',
+    ['main/simulator/cli.ts', '--port', String(port), '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir],
+    { timeoutMs: 90_000 },
+  );
+}
+
+test('the simulator stops mid-session: RefDesk says so, keeps the filter, and loads again when it returns', async ({ page, webShell }) => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-fault-'));
+  let simulator = await startStandaloneSimulator(port, dataDir);
+  try {
+    const remote = simulator.ready;
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    await signIn.manageProfiles.click();
+    const profiles = new SessionProfilesDialog(page);
+    await profiles.fillAndSave({
+      name: 'Standalone simulator',
+      baseUrl: remote.baseUrl,
+      authUrl: remote.authUrl,
+      appKey: remote.appKey,
+      appSecret: remote.appSecret,
+      flow: 'Login page (authorization code + PKCE)',
+    });
+    await expect(profiles.form).toBeHidden();
+    await profiles.row('Standalone simulator').getByRole('button', { name: 'Use Standalone simulator' }).click();
+    await profiles.close.click();
+    await signIn.signIn(remote);
+
+    const status = new SessionStatusBar(page);
+    await expect(status.profile).toHaveText('Standalone simulator');
+    const reference = new ReferenceListActions(page);
+    await reference.open();
+    await reference.filter.fill('Denmark');
+    await expect(reference.countryRow('Denmark')).toHaveCount(1);
+
+    // The service goes away while the user works.
+    await simulator.stop();
+    await reference.refresh.click();
+    const problem = reference.countriesProblem;
+    await expect(problem).toContainText(`The service at http://127.0.0.1:${port} could not be reached.`);
+    await expect(status.connection).toHaveText('Connection: Offline');
+    await expect(reference.filter).toHaveValue('Denmark');
+    await keepScreenshot(page, 'fault-service-gone');
+
+    // Back on the same address: a fresh process knows no sessions, so RefDesk may ask again.
+    simulator = await startStandaloneSimulator(port, dataDir);
+    await reference.refresh.click();
+    await expect(problem.or(reference.countryRow('Denmark')).or(signIn.prompt).first()).toBeVisible();
+    if (await signIn.prompt.isVisible()) {
+      await signIn.signIn(simulator.ready);
+      await reference.refresh.click();
+    }
+    await expect(reference.countryRow('Denmark')).toHaveCount(1);
+    await expect(problem).toBeHidden();
+    await expect(status.connection).toHaveText('Connection: Online');
+    await expect(reference.filter).toHaveValue('Denmark');
+  } finally {
+    await simulator.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
