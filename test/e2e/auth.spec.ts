@@ -1,3 +1,4 @@
+import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
@@ -7,11 +8,11 @@ test.describe('signing in through the simulator login page', () => {
   test('a fresh start asks to sign in; the login page signs the demo user in and the status bar ticks', async ({ page, webShell }) => {
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     await expect(signIn.prompt).toContainText('Sign in to reach the service');
-    const { username, password, userId } = webShell.ready.simulator;
+    const { username, password } = webShell.ready.simulator;
     await signIn.signIn({ username, password });
 
     const status = new SessionStatusBar(page);
-    await expect(status.user).toHaveText(`Signed in as ${userId}`);
+    await expect(status.user).toHaveText(`Signed in as ${DEMO_USER.name}`);
     await expect(status.profile).toHaveText('Embedded simulator');
     const first = await status.secondsLeft();
     expect(first).toBeGreaterThan(1190);

@@ -1,3 +1,4 @@
+import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
 import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
@@ -44,7 +45,7 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
   await signIn.signIn(simulator);
   const status = new SessionStatusBar(page);
   await expect(status.profile).toHaveText('Simulator with PKCE');
-  await expect(status.user).toHaveText(`Signed in as ${simulator.userId}`);
+  await expect(status.user).toHaveText(`Signed in as ${DEMO_USER.name}`);
   // The service answers with this profile's session.
   const reference = new ReferenceDataPage(page);
   await reference.open();

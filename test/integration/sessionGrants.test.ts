@@ -1,3 +1,4 @@
+import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../../main/core/auth/authErrors';
 import { callbackParametersOfUrl } from '../../main/core/auth/authorizationRequest';
@@ -104,7 +105,7 @@ describe('client grants against the simulator', () => {
     const secret = sim.simulator.info.appSecret;
     const tokens = await signInWithAssertion(profile, secret, now);
     expect(tokens.flow).toBe('assertion');
-    expect(tokens.user).toEqual({ name: sim.simulator.info.userId, userId: sim.simulator.info.userId });
+    expect(tokens.user).toEqual({ name: DEMO_USER.name, userId: sim.simulator.info.userId });
     expect(await apiStatusWith(tokens.accessToken)).toBe(200);
 
     const renewed = await refreshTokens(profile, tokens, secret, now);
