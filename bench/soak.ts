@@ -128,7 +128,8 @@ export async function benchSoak(options: { seconds: number } = { seconds: 120 })
       endRssMb: rss.at(-1),
       peakRssMb: Math.max(...rss),
       growthRssMb: Math.round(((rss.at(-1) ?? 0) - (rss[0] ?? 0)) * 10) / 10,
-      samples,
+      sampleEverySeconds: SAMPLE_EVERY_MS / 1000,
+      rssSamplesMb: rss.join(' '),
     };
     console.log(
       `soak: ${calls} calls in ${seconds} s (${figures.callsPerSecond}/s), ${errorResponses} error responses; ` +
