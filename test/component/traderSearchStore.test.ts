@@ -20,20 +20,34 @@ describe('instrument search as you type', () => {
     removeFakeDesk();
   });
 
-  it('waits for the typing to pause, then sends one search with the filters', async () => {
-    const desk = installFakeDesk({ 'ref:searchInstruments': () => ({ Data: [summary('AAPL:xnas', 211)] }) });
+  it('searches at once after a pause, then coalesces a burst of keystrokes into one search', async () => {
+    const desk = installFakeDesk({});
     const { search } = useInstrumentsStore();
     search.assetTypes = ['Stock'];
+    await vi.advanceTimersByTimeAsync(100);
+    desk.callsOf('ref:searchInstruments')[0]?.answer({ Data: [] });
+    await vi.advanceTimersByTimeAsync(100);
     for (const typed of ['a', 'aa', 'aap', 'aapl']) {
       search.keywords = typed;
       await vi.advanceTimersByTimeAsync(10);
     }
-    expect(desk.callsOf('ref:searchInstruments')).toHaveLength(0);
+    // The first keystroke after the pause searched at once; the rest wait for the typing to stop.
+    expect(desk.callsOf('ref:searchInstruments').map((call) => (call.arg as { Keywords?: string }).Keywords)).toEqual([
+      undefined,
+      'a',
+    ]);
     expect(search.loading).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
-    await flushPromises();
     const calls = desk.callsOf('ref:searchInstruments');
-    expect(calls.map((call) => call.arg)).toEqual([{ Keywords: 'aapl', AssetTypes: ['Stock'], $top: 50, $skip: 0 }]);
+    expect(calls.map((call) => call.arg)).toEqual([
+      { AssetTypes: ['Stock'], $top: 50, $skip: 0 },
+      { Keywords: 'a', AssetTypes: ['Stock'], $top: 50, $skip: 0 },
+      { Keywords: 'aapl', AssetTypes: ['Stock'], $top: 50, $skip: 0 },
+    ]);
+    // The search for "a" was superseded and cancelled in main.
+    expect(desk.cancelled).toEqual([calls[1]?.requestId]);
+    calls[2]?.answer({ Data: [summary('AAPL:xnas', 211)] });
+    await flushPromises();
     expect(search.results.map((row) => row.Symbol)).toEqual(['AAPL:xnas']);
     expect(search.searchedKeywords).toBe('aapl');
     expect(search.loading).toBe(false);

@@ -1,5 +1,6 @@
 /**
- * Search as you type over the instruments feed: criteria changes are debounced, a new search
+ * Search as you type over the instruments feed: criteria changes are debounced (the first
+ * change after a pause searches at once, a burst of keystrokes searches once), a new search
  * cancels the one still running (in main and at the service), and `loadMore` pages through
  * the feed with $top/$skip for infinite scrolling. Used by the Instruments workspace and the
  * command palette, each with its own state.
@@ -13,7 +14,7 @@ import type { KnownAssetType } from '../logic/assetTypes';
 export interface InstrumentSearchOptions {
   /** Rows per page of the feed. */
   pageSize?: number;
-  /** Quiet time after the last keystroke before searching; short, since a search is cheap. */
+  /** Keystrokes closer together than this are coalesced into one search after the last. */
   debounceMs?: number;
   /** Asset types searched when the user picked none (the Option chains workspace: option roots). */
   defaultAssetTypes?: readonly KnownAssetType[];
@@ -142,11 +143,18 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
     }
   }
 
+  // Leading and trailing debounce: a change after a quiet spell searches at once (the first
+  // keystroke answers fastest); changes in quick succession wait for a pause and search once.
+  let lastChangeAt = Number.NEGATIVE_INFINITY;
   watch(criteria, () => {
     clearTimeout(timer);
+    const now = performance.now();
+    const quiet = now - lastChangeAt >= debounceMs;
+    lastChangeAt = now;
     // Results on screen stay until the new ones arrive; the busy flag tells the user.
     loading.value = hasCriteria.value;
-    timer = setTimeout(() => void searchNow(), debounceMs);
+    if (quiet) void searchNow();
+    else timer = setTimeout(() => void searchNow(), debounceMs);
   });
 
   onScopeDispose(() => {

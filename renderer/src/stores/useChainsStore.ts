@@ -48,6 +48,17 @@ export const useChainsStore = defineStore('chains', () => {
     return found;
   }
 
+  /**
+   * Opens a root: its expiries, then the contracts of the expiry in front. Started as soon as
+   * the trader chooses the root, so the chain is being read while the view is still changing.
+   */
+  async function openRoot(optionRootId: number): Promise<void> {
+    settingsOf(optionRootId);
+    await loadSpace(optionRootId);
+    const active = settings.get(optionRootId)?.activeExpiry;
+    if (active) await loadExpiry(optionRootId, active);
+  }
+
   /** Reads a root and its list of expiries (no contracts), once. */
   async function loadSpace(optionRootId: number): Promise<void> {
     const known = spaces.get(optionRootId);
@@ -99,5 +110,5 @@ export const useChainsStore = defineStore('chains', () => {
     }
   }
 
-  return { rootSearch, spaces, settingsOf, loadSpace, contractsOf, loadExpiry, halfWidth };
+  return { rootSearch, spaces, settingsOf, openRoot, loadSpace, contractsOf, loadExpiry, halfWidth };
 });
