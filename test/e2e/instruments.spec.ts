@@ -68,3 +68,20 @@ test('filters narrow the search and scrolling loads the next pages', async ({ de
   await instruments.resultsViewport.evaluate((viewport) => viewport.scrollTo(0, viewport.scrollHeight));
   await expect.poll(loaded).toBeGreaterThan(before);
 });
+
+test('the asset type filter is chosen from the keyboard', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.search('S&P 500');
+  await expect(instruments.resultOf('SPX.I', 'StockIndex')).toBeVisible();
+  await instruments.searchBox.press('Tab');
+  // The select opens with Enter, filters as the trader types, and Enter picks the first match.
+  await deskPage.keyboard.press('Enter');
+  await deskPage.keyboard.type('StockIndexOption');
+  await deskPage.keyboard.press('Enter');
+  await deskPage.keyboard.press('Escape');
+  await expect(instruments.resultOf('SPX:xcbo', 'StockIndexOption')).toBeVisible();
+  await expect(instruments.resultOf('SPX.I', 'StockIndex')).toHaveCount(0);
+  const types = await instruments.results.locator('[role="gridcell"][col-id="AssetType"]').allTextContents();
+  expect(new Set(types)).toEqual(new Set(['StockIndexOption']));
+});
