@@ -24,13 +24,30 @@ import { chromium, type Page } from '@playwright/test';
 import { startReadyProcess } from '../test/support/simulatorProcess';
 
 const CHAIN_RUNS = 12;
-const SEARCH_WORDS = ['apple', 'micro', 'nokia', 'tesla', 'siemens', 'crude', 'gold', 'nasdaq', 'euro', 'bund'];
+const SEARCH_WORDS = [
+  'apple',
+  'micro',
+  'nokia',
+  'tesla',
+  'siemens',
+  'crude',
+  'gold',
+  'nasdaq',
+  'euro',
+  'bund',
+];
 const SEARCH_ROUNDS = 3;
 const TARGETS = { chainP95Ms: 300, searchP95Ms: 100 };
 /** The flags of playwright.config.ts: Debian's Chromium, no sandbox, nothing phoning home. */
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
 ];
 
 interface WebShellReady {
@@ -46,7 +63,12 @@ function percentile(sorted: number[], p: number): number {
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { runs: samples.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1) ?? NaN) };
+  return {
+    runs: samples.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    maxMs: round(sorted.at(-1) ?? NaN),
+  };
 }
 
 /** Signs the page in through the sign-in prompt and the simulator's login popup. */
@@ -100,7 +122,10 @@ async function openChainOnce(page: Page, ready: WebShellReady, warm: boolean): P
   const results = page.getByTestId('search-results');
   if (warm) {
     await results.getByRole('row').filter({ hasText: 'NDX:xcbo' }).locator('[col-id="Description"]').click();
-    await page.locator('[data-testid="option-chain-grid"] [role="gridcell"][col-id="strike"]').first().waitFor();
+    await page
+      .locator('[data-testid="option-chain-grid"] [role="gridcell"][col-id="strike"]')
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'Back to option roots' }).click();
   }
   const row = results.getByRole('row').filter({ hasText: 'SPX:xcbo' });
@@ -108,7 +133,11 @@ async function openChainOnce(page: Page, ready: WebShellReady, warm: boolean): P
   await page.waitForTimeout(100);
   await stampNext(page, 'pointerdown');
   await row.locator('[col-id="Description"]').click();
-  return frameWhen(page, '[data-testid="option-chain-grid"] [role="gridcell"][col-id="strike"]', 'benchStart');
+  return frameWhen(
+    page,
+    '[data-testid="option-chain-grid"] [role="gridcell"][col-id="strike"]',
+    'benchStart',
+  );
 }
 
 /** Keystroke-to-results for one word: all but its last letter typed first, then the last one timed. */
@@ -135,7 +164,8 @@ async function searchOnce(page: Page, word: string): Promise<number> {
 
 /** Runs both measurements; prints and returns p50/p95 of each with the targets. */
 export async function benchRendererTrader(): Promise<Record<string, unknown>> {
-  if (!existsSync('out/main/web.js')) throw new Error('out/main/web.js is missing: run `npm run build` first.');
+  if (!existsSync('out/main/web.js'))
+    throw new Error('out/main/web.js is missing: run `npm run build` first.');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-bench-'));
   const shell = await startReadyProcess<WebShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
     env: { REFDESK_DATA_DIR: dataDir, REFDESK_CACHE_DIR: path.join(tmpdir(), 'refdesk-e2e-universe-cache') },

@@ -15,7 +15,13 @@ const zones: TimeZoneDetails[] = [
   { DisplayName: 'US Eastern', TimeZoneId: '3', TimeZoneOffset: '-05:00:00', ZoneName: 'America/New_York' },
 ];
 const pairs: CurrencyPairDetails[] = [
-  { CurrencyCode: 'EUR', RelatedCurrencies: [{ CurrencyCode: 'USD', Uic: 21 }, { CurrencyCode: 'GBP', Uic: 17 }] },
+  {
+    CurrencyCode: 'EUR',
+    RelatedCurrencies: [
+      { CurrencyCode: 'USD', Uic: 21 },
+      { CurrencyCode: 'GBP', Uic: 17 },
+    ],
+  },
 ];
 
 type Answer<T> = () => Promise<DeskResponse<Feed<T>>>;
@@ -34,7 +40,10 @@ function installDesk(countries: Answer<CountryDetails>) {
 }
 
 async function mountView() {
-  const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/reference', component: ReferenceDataView }] });
+  const router = createRouter({
+    history: createMemoryHistory(),
+    routes: [{ path: '/reference', component: ReferenceDataView }],
+  });
   await router.push('/reference');
   const wrapper = mount(ReferenceDataView, { attachTo: document.body, global: { plugins: [router] } });
   return { wrapper, router };
@@ -66,7 +75,10 @@ describe('ReferenceDataView', () => {
     let fail = true;
     installDesk(async () =>
       fail
-        ? { ok: false, error: { code: 'Network', message: 'The service at http://127.0.0.1:1 could not be reached.' } }
+        ? {
+            ok: false,
+            error: { code: 'Network', message: 'The service at http://127.0.0.1:1 could not be reached.' },
+          }
         : { ok: true, result: { Data: [denmark] } },
     );
     const { wrapper } = await mountView();

@@ -7,8 +7,24 @@ import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsSto
 import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
 
 const results: SummaryInfo[] = [
-  { AssetType: 'StockIndex', Description: 'S&P 500', ExchangeId: 'XCBO', GroupId: 0, Identifier: 1000, SummaryType: 'Instrument', Symbol: 'SPX.I' },
-  { AssetType: 'StockIndexOption', Description: 'S&P 500 <b>Index</b> Options', ExchangeId: 'XCBO', GroupId: 0, Identifier: 1, SummaryType: 'ContractOptionRoot', Symbol: 'SPX:xcbo' },
+  {
+    AssetType: 'StockIndex',
+    Description: 'S&P 500',
+    ExchangeId: 'XCBO',
+    GroupId: 0,
+    Identifier: 1000,
+    SummaryType: 'Instrument',
+    Symbol: 'SPX.I',
+  },
+  {
+    AssetType: 'StockIndexOption',
+    Description: 'S&P 500 <b>Index</b> Options',
+    ExchangeId: 'XCBO',
+    GroupId: 0,
+    Identifier: 1,
+    SummaryType: 'ContractOptionRoot',
+    Symbol: 'SPX:xcbo',
+  },
 ];
 
 describe('TheCommandPalette', { timeout: 20_000 }, () => {
@@ -30,7 +46,9 @@ describe('TheCommandPalette', { timeout: 20_000 }, () => {
       attachTo: document.body,
     });
     await flushPromises();
-    const input = document.querySelector<HTMLInputElement>('input[role="combobox"][aria-label="Find instrument"]');
+    const input = document.querySelector<HTMLInputElement>(
+      'input[role="combobox"][aria-label="Find instrument"]',
+    );
     expect(input).not.toBeNull();
     input!.value = 'spx';
     input!.dispatchEvent(new Event('input'));

@@ -48,8 +48,15 @@ export function installFakeDesk(handlers: Record<string, Handler>): FakeDesk {
       }
     });
   const names = [
-    'ref:searchInstruments', 'ref:instrumentDetails', 'ref:instrumentsDetails', 'ref:optionSpace', 'ref:futuresSpace',
-    'ref:tradingSchedule', 'ref:countries', 'ref:timeZones', 'ref:currencyPairs',
+    'ref:searchInstruments',
+    'ref:instrumentDetails',
+    'ref:instrumentsDetails',
+    'ref:optionSpace',
+    'ref:futuresSpace',
+    'ref:tradingSchedule',
+    'ref:countries',
+    'ref:timeZones',
+    'ref:currencyPairs',
   ];
   const ref = Object.fromEntries(names.map((name) => [name.split(':')[1], vi.fn(channel(name))]));
   const desk = {

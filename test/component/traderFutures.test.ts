@@ -5,7 +5,9 @@ import { decodeContractMonth, formatContractMonth } from '../../renderer/src/log
 
 describe('futures month codes', () => {
   it('decodes every month code with one- and two-digit years', () => {
-    const months = 'FGHJKMNQUVXZ'.split('').map((code) => decodeContractMonth(`ES${code}6`, 'ES', '2026-06-19')?.month);
+    const months = 'FGHJKMNQUVXZ'
+      .split('')
+      .map((code) => decodeContractMonth(`ES${code}6`, 'ES', '2026-06-19')?.month);
     expect(months).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(decodeContractMonth('ESH26', 'ES', '2026-03-20')).toEqual({ month: 3, year: 2026, code: 'H' });
   });
@@ -63,9 +65,10 @@ describe('futures ladder', () => {
   });
 
   it('widening the roll window badges more contracts', () => {
-    expect(buildLadder(space, new Map(), 40).filter((row) => row.inRollWindow).map((row) => row.symbol)).toEqual([
-      'CLM6',
-      'CLN6',
-    ]);
+    expect(
+      buildLadder(space, new Map(), 40)
+        .filter((row) => row.inRollWindow)
+        .map((row) => row.symbol),
+    ).toEqual(['CLM6', 'CLN6']);
   });
 });

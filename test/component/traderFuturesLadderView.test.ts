@@ -23,7 +23,11 @@ async function mountLadder() {
     routes: [
       { path: '/futures', name: 'futures', component: { template: '<p>futures</p>' } },
       { path: '/futures/:uic', name: 'futures-ladder', component: FuturesLadderView },
-      { path: '/instruments/:assetType/:uic', name: 'instrument-details', component: { template: '<p>details</p>' } },
+      {
+        path: '/instruments/:assetType/:uic',
+        name: 'instrument-details',
+        component: { template: '<p>details</p>' },
+      },
     ],
   });
   await router.push('/futures/500');
@@ -49,18 +53,29 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
   it('reads the space, then the notice dates of its contracts in one details request', async () => {
     const desk = installFakeDesk({
       'ref:futuresSpace': () => space,
-      'ref:instrumentsDetails': () => ({ Data: [{ Uic: 12, NoticeDate: '2026-05-29T00:00:00Z' }, { Uic: 11 }] }),
-      'ref:instrumentDetails': () => ({ Uic: 500, Symbol: 'CL:xnym', Description: 'Crude Oil WTI (continuous)' }),
+      'ref:instrumentsDetails': () => ({
+        Data: [{ Uic: 12, NoticeDate: '2026-05-29T00:00:00Z' }, { Uic: 11 }],
+      }),
+      'ref:instrumentDetails': () => ({
+        Uic: 500,
+        Symbol: 'CL:xnym',
+        Description: 'Crude Oil WTI (continuous)',
+      }),
       'ref:tradingSchedule': () => ({ Sessions: [] }),
       'ref:timeZones': () => ({ Data: [] }),
     });
     const { wrapper } = await mountLadder();
     expect(desk.callsOf('ref:futuresSpace')[0]?.arg).toEqual({ ContinuousFuturesUic: 500 });
     expect(desk.callsOf('ref:instrumentsDetails')[0]?.arg).toEqual({
-      Uics: [11, 12, 13], AssetTypes: ['ContractFutures'], $top: 200, $skip: 0,
+      Uics: [11, 12, 13],
+      AssetTypes: ['ContractFutures'],
+      $top: 200,
+      $skip: 0,
     });
     expect(wrapper.get('h1').text()).toBe('CL:xnym — Crude Oil WTI (continuous)');
-    expect(wrapper.get('[data-testid="ladder-summary"]').text()).toBe('3 contracts · front month CLM6 (Jun 2026)');
+    expect(wrapper.get('[data-testid="ladder-summary"]').text()).toBe(
+      '3 contracts · front month CLM6 (Jun 2026)',
+    );
     expect(cellTexts(wrapper, 'contractMonth')).toEqual(['Jun 2026', 'Jul 2026', 'Aug 2026']);
     expect(cellTexts(wrapper, 'noticeDate')).toEqual(['—', '2026-05-29', '—']);
     expect(cellTexts(wrapper, 'badges')).toEqual(['Front · Roll', '', '']);
@@ -92,7 +107,9 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
       'ref:timeZones': () => ({ Data: [] }),
     });
     const { wrapper } = await mountLadder();
-    expect(wrapper.get('[role="alert"]').text()).toBe('Could not load the futures space: Invalid continuous futures uic');
+    expect(wrapper.get('[role="alert"]').text()).toBe(
+      'Could not load the futures space: Invalid continuous futures uic',
+    );
     wrapper.unmount();
   });
 });

@@ -8,21 +8,32 @@ import OptionChainView from '../../renderer/src/views/OptionChainView.vue';
 import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
 
 const entry = (expiry: string, days: number): ContractOptionEntry => ({
-  DisplayDaysToExpiry: days, DisplayExpiry: `${expiry.slice(0, 8)}01T00:00:00Z`, Expiry: `${expiry}T00:00:00Z`,
+  DisplayDaysToExpiry: days,
+  DisplayExpiry: `${expiry.slice(0, 8)}01T00:00:00Z`,
+  Expiry: `${expiry}T00:00:00Z`,
 });
 const expiries = [entry('2026-03-13', 5), entry('2026-03-20', 12), entry('2026-03-31', 23)];
 
 function contracts(strikes: number[]): SpecificOption[] {
   return strikes.flatMap((strike, index) => [
     { PutCall: 'Put', StrikePrice: strike, Uic: 1000 + index * 2, TradingStatus: 'Tradable' },
-    { PutCall: 'Call', StrikePrice: strike, Uic: 1001 + index * 2, TradingStatus: index === 0 ? 'NonTradable' : 'Tradable' },
+    {
+      PutCall: 'Call',
+      StrikePrice: strike,
+      Uic: 1001 + index * 2,
+      TradingStatus: index === 0 ? 'NonTradable' : 'Tradable',
+    },
   ]);
 }
 
 function optionSpace(arg: { OptionSpaceSegment?: string; ExpiryDates?: string[] }): ContractOptionSpace {
   return {
-    OptionRootId: 1, Symbol: 'SPX:xcbo', Description: 'S&P 500 Index Options', AssetType: 'StockIndexOption',
-    ExerciseStyle: 'European', CurrencyCode: 'USD',
+    OptionRootId: 1,
+    Symbol: 'SPX:xcbo',
+    Description: 'S&P 500 Index Options',
+    AssetType: 'StockIndexOption',
+    ExerciseStyle: 'European',
+    CurrencyCode: 'USD',
     OptionSpace: expiries.map((candidate) =>
       arg.OptionSpaceSegment === 'SpecificDates' && arg.ExpiryDates?.includes(candidate.Expiry.slice(0, 10))
         ? { ...candidate, SpecificOptions: contracts([4900, 4950, 5000, 5050, 5100]) }
@@ -37,7 +48,11 @@ async function mountChain() {
     routes: [
       { path: '/chains', name: 'option-chains', component: { template: '<p>roots</p>' } },
       { path: '/chains/:optionRootId', name: 'option-chain', component: OptionChainView },
-      { path: '/instruments/:assetType/:uic', name: 'instrument-details', component: { template: '<p>details</p>' } },
+      {
+        path: '/instruments/:assetType/:uic',
+        name: 'instrument-details',
+        component: { template: '<p>details</p>' },
+      },
     ],
   });
   await router.push('/chains/1');
@@ -77,10 +92,14 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   it('labels the centre as the middle strike until a reference price is typed', async () => {
     installFakeDesk({ 'ref:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
-    expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe('Centre 5000 (middle strike; this API carries no prices)');
+    expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
+      'Centre 5000 (middle strike; this API carries no prices)',
+    );
     await wrapper.get('input[aria-label="Reference price"]').setValue('4940');
     await flushPromises();
-    expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe('Centre 4950 (strike nearest the reference price)');
+    expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
+      'Centre 4950 (strike nearest the reference price)',
+    );
     wrapper.unmount();
   });
 
@@ -90,9 +109,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     await wrapper.get('section.workspace').trigger('keydown', { key: 'PageDown' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-20');
-    expect(desk.callsOf('ref:optionSpace').map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates)).toEqual([
-      undefined, ['2026-03-13'], ['2026-03-20'],
-    ]);
+    expect(
+      desk.callsOf('ref:optionSpace').map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates),
+    ).toEqual([undefined, ['2026-03-13'], ['2026-03-20']]);
     await wrapper.get('section.workspace').trigger('keydown', { key: 'PageUp' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-13');
@@ -107,7 +126,8 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     useChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
     await flushPromises();
     expect(wrapper.findAll('section.expiry').map((section) => section.attributes('data-expiry'))).toEqual([
-      '2026-03-13', '2026-03-31',
+      '2026-03-13',
+      '2026-03-31',
     ]);
     expect(desk.callsOf('ref:optionSpace').at(-1)?.arg).toMatchObject({ ExpiryDates: ['2026-03-31'] });
     wrapper.unmount();
@@ -116,14 +136,21 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   it('opens the selected contract’s details beside the chain and closes them with Escape', async () => {
     const desk = installFakeDesk({
       'ref:optionSpace': (arg) => optionSpace(arg as never),
-      'ref:instrumentDetails': (arg) => ({ ...(arg as object), Symbol: 'SPX/13H26C5000:xcbo', Description: 'S&P 500 5000 Call' }),
+      'ref:instrumentDetails': (arg) => ({
+        ...(arg as object),
+        Symbol: 'SPX/13H26C5000:xcbo',
+        Description: 'S&P 500 5000 Call',
+      }),
       'ref:tradingSchedule': () => ({ Sessions: [] }),
       'ref:timeZones': () => ({ Data: [] }),
     });
     const { wrapper, router } = await mountChain();
     await router.replace({ query: { contract: '1005' } });
     await flushPromises();
-    expect(desk.callsOf('ref:instrumentDetails')[0]?.arg).toEqual({ Uic: 1005, AssetType: 'StockIndexOption' });
+    expect(desk.callsOf('ref:instrumentDetails')[0]?.arg).toEqual({
+      Uic: 1005,
+      AssetType: 'StockIndexOption',
+    });
     const aside = wrapper.get('aside[aria-label="Contract details"]');
     expect(aside.text()).toContain('S&P 500 5000 Call');
     await aside.trigger('keydown', { key: 'Escape' });

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { InstrumentTradeSessions, TimeZoneDetails } from '../../main/core/api/types';
 import { currencyPairRows, timeZoneRows } from '../../renderer/src/logic/referenceLists';
 import {
-  exchangeZone, offsetMinutes, sessionRows, stateCategory, timelineDays,
+  exchangeZone,
+  offsetMinutes,
+  sessionRows,
+  stateCategory,
+  timelineDays,
 } from '../../renderer/src/logic/tradingSchedule';
 
 const schedule: InstrumentTradeSessions = {
@@ -31,12 +35,21 @@ describe('trading schedule timeline', () => {
     expect(trading?.label).toBe('09:30–16:00');
     expect(trading?.startFraction).toBeCloseTo(9.5 / 24);
     expect(days[0]?.segments.at(-1)).toMatchObject({ state: 'Closed', label: '16:00–24:00', endFraction: 1 });
-    expect(days[1]?.segments).toEqual([{ state: 'Closed', startFraction: 0, endFraction: 1 / 24, label: '00:00–01:00' }]);
+    expect(days[1]?.segments).toEqual([
+      { state: 'Closed', startFraction: 0, endFraction: 1 / 24, label: '00:00–01:00' },
+    ]);
   });
 
   it('uses the IANA zone when known so daylight saving inside the schedule is honoured', () => {
-    const summer = { ...schedule, Sessions: [{ StartTime: '2026-07-01T13:30:00Z', EndTime: '2026-07-01T20:00:00Z', State: 'AutomatedTrading' }] };
-    expect(timelineDays(summer, exchangeZone(summer, 'America/New_York'))[0]?.segments[0]?.label).toBe('09:30–16:00');
+    const summer = {
+      ...schedule,
+      Sessions: [
+        { StartTime: '2026-07-01T13:30:00Z', EndTime: '2026-07-01T20:00:00Z', State: 'AutomatedTrading' },
+      ],
+    };
+    expect(timelineDays(summer, exchangeZone(summer, 'America/New_York'))[0]?.segments[0]?.label).toBe(
+      '09:30–16:00',
+    );
     expect(timelineDays(summer, exchangeZone(summer))[0]?.segments[0]?.label).toBe('08:30–15:00');
   });
 
@@ -44,8 +57,10 @@ describe('trading schedule timeline', () => {
     const rows = sessionRows(schedule, exchangeZone(schedule), FixedOffsetZone.instance(60));
     expect(rows[1]).toEqual({
       state: 'AutomatedTrading',
-      exchangeStart: 'Mon 2 Mar 09:30', exchangeEnd: 'Mon 2 Mar 16:00',
-      localStart: 'Mon 2 Mar 15:30', localEnd: 'Mon 2 Mar 22:00',
+      exchangeStart: 'Mon 2 Mar 09:30',
+      exchangeEnd: 'Mon 2 Mar 16:00',
+      localStart: 'Mon 2 Mar 15:30',
+      localEnd: 'Mon 2 Mar 22:00',
     });
   });
 
@@ -66,15 +81,27 @@ describe('reference list rows', () => {
 
   it('gives each time zone the offset in force at the time, daylight saving included', () => {
     const july = timeZoneRows(zones, new Date('2026-07-01T12:00:00Z'));
-    expect(july.map((row) => [row.id, row.currentOffset])).toEqual([['0', '+00:00'], ['3', '-04:00']]);
+    expect(july.map((row) => [row.id, row.currentOffset])).toEqual([
+      ['0', '+00:00'],
+      ['3', '-04:00'],
+    ]);
     expect(timeZoneRows(zones, new Date('2026-01-10T12:00:00Z'))[1]?.currentOffset).toBe('-05:00');
   });
 
   it('flattens currency pairs to one row per related currency with its uic', () => {
-    expect(currencyPairRows([{ CurrencyCode: 'EUR', RelatedCurrencies: [{ CurrencyCode: 'USD', Uic: 21 }, { CurrencyCode: 'AUD', Uic: 12 }] }]))
-      .toEqual([
-        { currency: 'EUR', related: 'USD', pair: 'EURUSD', uic: 21 },
-        { currency: 'EUR', related: 'AUD', pair: 'EURAUD', uic: 12 },
-      ]);
+    expect(
+      currencyPairRows([
+        {
+          CurrencyCode: 'EUR',
+          RelatedCurrencies: [
+            { CurrencyCode: 'USD', Uic: 21 },
+            { CurrencyCode: 'AUD', Uic: 12 },
+          ],
+        },
+      ]),
+    ).toEqual([
+      { currency: 'EUR', related: 'USD', pair: 'EURUSD', uic: 21 },
+      { currency: 'EUR', related: 'AUD', pair: 'EURAUD', uic: 12 },
+    ]);
   });
 });

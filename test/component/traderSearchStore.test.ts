@@ -6,8 +6,13 @@ import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsSto
 import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
 
 const summary = (symbol: string, identifier: number): SummaryInfo => ({
-  AssetType: 'Stock', Description: `${symbol} Inc.`, ExchangeId: 'XNAS', GroupId: 0, Identifier: identifier,
-  SummaryType: 'Instrument', Symbol: symbol,
+  AssetType: 'Stock',
+  Description: `${symbol} Inc.`,
+  ExchangeId: 'XNAS',
+  GroupId: 0,
+  Identifier: identifier,
+  SummaryType: 'Instrument',
+  Symbol: symbol,
 });
 
 describe('instrument search as you type', () => {
@@ -32,10 +37,9 @@ describe('instrument search as you type', () => {
       await vi.advanceTimersByTimeAsync(10);
     }
     // The first keystroke after the pause searched at once; the rest wait for the typing to stop.
-    expect(desk.callsOf('ref:searchInstruments').map((call) => (call.arg as { Keywords?: string }).Keywords)).toEqual([
-      undefined,
-      'a',
-    ]);
+    expect(
+      desk.callsOf('ref:searchInstruments').map((call) => (call.arg as { Keywords?: string }).Keywords),
+    ).toEqual([undefined, 'a']);
     expect(search.loading).toBe(true);
     await vi.advanceTimersByTimeAsync(100);
     const calls = desk.callsOf('ref:searchInstruments');
@@ -75,7 +79,8 @@ describe('instrument search as you type', () => {
       Data: [summary(`S${from}`, from), summary(`S${from + 1}`, from + 1)].slice(0, next ? 2 : 1),
     });
     const desk = installFakeDesk({
-      'ref:searchInstruments': (arg) => ((arg as { $skip: number }).$skip === 0 ? page(0, true) : page(2, false)),
+      'ref:searchInstruments': (arg) =>
+        (arg as { $skip: number }).$skip === 0 ? page(0, true) : page(2, false),
     });
     const { search } = useInstrumentsStore();
     search.keywords = 's';
@@ -114,20 +119,29 @@ describe('instrument details', () => {
 
   it('reads details with the chosen field groups and the schedule once per instrument', async () => {
     const desk = installFakeDesk({
-      'ref:instrumentDetails': (arg) => ({ Uic: 211, AssetType: 'Stock', Symbol: 'AAPL:xnas', ...(arg as object) }),
+      'ref:instrumentDetails': (arg) => ({
+        Uic: 211,
+        AssetType: 'Stock',
+        Symbol: 'AAPL:xnas',
+        ...(arg as object),
+      }),
       'ref:tradingSchedule': () => ({ Sessions: [] }),
     });
     const instruments = useInstrumentsStore();
     const key = { uic: 211, assetType: 'Stock' as const };
     await instruments.open(key);
     await instruments.open(key);
-    expect(desk.callsOf('ref:instrumentDetails').map((call) => call.arg)).toEqual([{ Uic: 211, AssetType: 'Stock' }]);
+    expect(desk.callsOf('ref:instrumentDetails').map((call) => call.arg)).toEqual([
+      { Uic: 211, AssetType: 'Stock' },
+    ]);
     expect(desk.callsOf('ref:tradingSchedule')).toHaveLength(1);
 
     instruments.fieldGroups = ['TradingSessions', 'OrderSetting'];
     await instruments.open(key);
     expect(desk.callsOf('ref:instrumentDetails')[1]?.arg).toEqual({
-      Uic: 211, AssetType: 'Stock', FieldGroups: ['OrderSetting', 'TradingSessions'],
+      Uic: 211,
+      AssetType: 'Stock',
+      FieldGroups: ['OrderSetting', 'TradingSessions'],
     });
     expect(instruments.detailsOf(key)?.value?.Symbol).toBe('AAPL:xnas');
     expect(desk.callsOf('ref:tradingSchedule')).toHaveLength(1);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chainRows, isTradableStatus, strikesOf, tradingStatusText } from '../../renderer/src/logic/chainRows';
+import {
+  chainRows,
+  isTradableStatus,
+  strikesOf,
+  tradingStatusText,
+} from '../../renderer/src/logic/chainRows';
 import { nearestStrikeIndex, strikeWindow } from '../../renderer/src/logic/strikeWindow';
 
 const strikes = [90, 95, 100, 105, 110, 115, 120];
@@ -11,7 +16,11 @@ describe('strike window', () => {
   });
 
   it('centres on the strike nearest the reference price', () => {
-    expect(strikeWindow(strikes, 1, 112)).toEqual({ centre: 110, centreSource: 'reference', strikes: [105, 110, 115] });
+    expect(strikeWindow(strikes, 1, 112)).toEqual({
+      centre: 110,
+      centreSource: 'reference',
+      strikes: [105, 110, 115],
+    });
     expect(strikeWindow(strikes, 2, 118).strikes).toEqual([110, 115, 120]);
   });
 
@@ -21,7 +30,11 @@ describe('strike window', () => {
   });
 
   it('ignores a reference price that is not a positive number', () => {
-    expect(strikeWindow(strikes, 0, Number.NaN)).toMatchObject({ centre: 105, centreSource: 'middle', strikes: [105] });
+    expect(strikeWindow(strikes, 0, Number.NaN)).toMatchObject({
+      centre: 105,
+      centreSource: 'middle',
+      strikes: [105],
+    });
     expect(strikeWindow(strikes, 0, 0).centreSource).toBe('middle');
     expect(strikeWindow([], 5, 100)).toEqual({ centre: undefined, centreSource: 'reference', strikes: [] });
   });

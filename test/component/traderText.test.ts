@@ -42,38 +42,69 @@ describe('matched words highlighting', () => {
 });
 
 const summary = (overrides: Partial<SummaryInfo>): SummaryInfo => ({
-  AssetType: 'Stock', Description: '', ExchangeId: 'XNAS', GroupId: 0, Identifier: 211, SummaryType: 'Instrument',
-  Symbol: 'AAPL:xnas', ...overrides,
+  AssetType: 'Stock',
+  Description: '',
+  ExchangeId: 'XNAS',
+  GroupId: 0,
+  Identifier: 211,
+  SummaryType: 'Instrument',
+  Symbol: 'AAPL:xnas',
+  ...overrides,
 });
 
 describe('search navigation rule', () => {
   it('opens option roots in a chain, continuous futures in a ladder, the rest in details', () => {
-    expect(searchTarget(summary({ SummaryType: 'ContractOptionRoot', AssetType: 'StockIndexOption', Identifier: 7 })))
-      .toEqual({ kind: 'optionChain', optionRootId: 7 });
-    expect(searchTarget(summary({ AssetType: 'ContractFutures', DisplayHint: 'Continuous', Identifier: 9 })))
-      .toEqual({ kind: 'futuresLadder', continuousUic: 9 });
-    expect(searchTarget(summary({ AssetType: 'ContractFutures', Identifier: 10 })))
-      .toEqual({ kind: 'details', uic: 10, assetType: 'ContractFutures' });
+    expect(
+      searchTarget(
+        summary({ SummaryType: 'ContractOptionRoot', AssetType: 'StockIndexOption', Identifier: 7 }),
+      ),
+    ).toEqual({ kind: 'optionChain', optionRootId: 7 });
+    expect(
+      searchTarget(summary({ AssetType: 'ContractFutures', DisplayHint: 'Continuous', Identifier: 9 })),
+    ).toEqual({ kind: 'futuresLadder', continuousUic: 9 });
+    expect(searchTarget(summary({ AssetType: 'ContractFutures', Identifier: 10 }))).toEqual({
+      kind: 'details',
+      uic: 10,
+      assetType: 'ContractFutures',
+    });
     expect(searchTarget(summary({}))).toEqual({ kind: 'details', uic: 211, assetType: 'Stock' });
   });
 });
 
 describe('instrument detail sections', () => {
   const future: InstrumentDetails = {
-    Uic: 501, AssetType: 'ContractFutures', Symbol: 'CLN6', Description: 'Crude Oil WTI Jul 2026', GroupId: 0,
-    CurrencyCode: 'USD', TickSize: 0.01, ContractSize: 1000, IsTradable: false, NonTradableReason: 'ExpiredInstrument',
-    ExpiryDate: '2026-06-22T00:00:00Z', Exchange: { CountryCode: 'US', ExchangeId: 'XNYM', Name: 'NYMEX' },
+    Uic: 501,
+    AssetType: 'ContractFutures',
+    Symbol: 'CLN6',
+    Description: 'Crude Oil WTI Jul 2026',
+    GroupId: 0,
+    CurrencyCode: 'USD',
+    TickSize: 0.01,
+    ContractSize: 1000,
+    IsTradable: false,
+    NonTradableReason: 'ExpiredInstrument',
+    ExpiryDate: '2026-06-22T00:00:00Z',
+    Exchange: { CountryCode: 'US', ExchangeId: 'XNYM', Name: 'NYMEX' },
     RelatedOptionRootsEnhanced: [{ AssetType: 'FuturesOption', OptionRootId: 44, OptionType: 'Monthly' }],
   };
 
   it('groups the fields as in the spec and leaves out groups with no field', () => {
     const sections = detailSections(future);
     expect(sections.map((section) => section.title)).toEqual([
-      'Identity', 'Currency and pricing', 'Amounts and sizes', 'Tradability', 'Exchange', 'Dates', 'Options and derivatives',
+      'Identity',
+      'Currency and pricing',
+      'Amounts and sizes',
+      'Tradability',
+      'Exchange',
+      'Dates',
+      'Options and derivatives',
     ]);
     const identity = sections[0]?.fields.map((field) => [field.label, field.text]);
     expect(identity).toEqual([
-      ['Uic', '501'], ['Asset type', 'ContractFutures'], ['Symbol', 'CLN6'], ['Description', 'Crude Oil WTI Jul 2026'],
+      ['Uic', '501'],
+      ['Asset type', 'ContractFutures'],
+      ['Symbol', 'CLN6'],
+      ['Description', 'Crude Oil WTI Jul 2026'],
       ['Group id', '0 (ungrouped)'],
     ]);
   });
@@ -105,6 +136,8 @@ describe('instrument detail sections', () => {
       SupportedOrderTypeSettings: [{ OrderType: 'Limit', DurationTypes: ['DayOrder', 'GoodTillCancel'] }],
     }).flatMap((section) => section.fields);
     expect(withGroups.find((field) => field.label === 'Order setting')?.text).toBe('Max order size 500');
-    expect(withGroups.find((field) => field.label === 'Order type settings')?.text).toBe('Limit: DayOrder, GoodTillCancel');
+    expect(withGroups.find((field) => field.label === 'Order type settings')?.text).toBe(
+      'Limit: DayOrder, GoodTillCancel',
+    );
   });
 });

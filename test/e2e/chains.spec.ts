@@ -9,7 +9,9 @@ async function openSpx(chain: OptionChainPage): Promise<void> {
   await expect(chain.activeTab).toBeVisible();
 }
 
-test('the largest root opens on its first expiry, one row per strike within the window', async ({ deskPage }) => {
+test('the largest root opens on its first expiry, one row per strike within the window', async ({
+  deskPage,
+}) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   const tabs = await chain.expiryTabs.count();
@@ -48,7 +50,9 @@ test('a reference price recentres the window; all strikes scroll to the last one
   expect(Math.max(...shown)).toBeGreaterThan(centre * 1.2);
   // Contracts that cannot be traded are dimmed, and only those.
   const statuses = chain.activeGrid().locator('[role="gridcell"][col-id$="Status"]');
-  await expect(statuses.filter({ hasText: /^NonTradable$/ }).and(deskPage.locator(':not(.non-tradable)'))).toHaveCount(0);
+  await expect(
+    statuses.filter({ hasText: /^NonTradable$/ }).and(deskPage.locator(':not(.non-tradable)')),
+  ).toHaveCount(0);
   await keepScreenshot(deskPage, 'chains-spx-all-strikes');
 });
 

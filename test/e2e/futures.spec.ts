@@ -2,11 +2,17 @@ import { expect, keepScreenshot, test } from './fixtures';
 import { FuturesPage } from './pages/FuturesPage';
 import { InstrumentsPage } from './pages/InstrumentsPage';
 
-test('search → futures ladder: months from the codes, front month, no invented notice dates', async ({ deskPage }) => {
+test('search → futures ladder: months from the codes, front month, no invented notice dates', async ({
+  deskPage,
+}) => {
   const futures = new FuturesPage(deskPage);
   await futures.open();
   await futures.searchBox.fill('crude');
-  await futures.results.getByRole('row').filter({ hasText: 'CL:xnym' }).filter({ hasText: 'Futures ladder' }).click();
+  await futures.results
+    .getByRole('row')
+    .filter({ hasText: 'CL:xnym' })
+    .filter({ hasText: 'Futures ladder' })
+    .click();
   await expect(futures.heading).toContainText('CL:xnym');
   await expect(futures.rows().first()).toBeVisible();
   expect(await futures.rows().count()).toBeGreaterThan(12);
@@ -39,7 +45,8 @@ test('the roll window badges the contracts within its number of days', async ({ 
   const futures = new FuturesPage(deskPage);
   await expect(futures.rows().first()).toBeVisible();
   const days = (await futures.column('daysToExpiry')).map(Number);
-  const rollCount = async () => (await futures.column('badges')).filter((badge) => badge.includes('Roll')).length;
+  const rollCount = async () =>
+    (await futures.column('badges')).filter((badge) => badge.includes('Roll')).length;
 
   await futures.rollDays.fill('0');
   await futures.rollDays.press('Tab');
@@ -49,7 +56,9 @@ test('the roll window badges the contracts within its number of days', async ({ 
   await expect.poll(rollCount).toBe(days.filter((value) => value >= 0 && value <= 100).length);
 });
 
-test('notice dates come from the contracts’ details; a selected row shows details and schedule', async ({ deskPage }) => {
+test('notice dates come from the contracts’ details; a selected row shows details and schedule', async ({
+  deskPage,
+}) => {
   const instruments = new InstrumentsPage(deskPage);
   await instruments.open();
   await instruments.search('ZN');
@@ -57,7 +66,11 @@ test('notice dates come from the contracts’ details; a selected row shows deta
   const futures = new FuturesPage(deskPage);
   await expect(futures.heading).toContainText('ZN:xcbt');
   // Physically delivered T-Notes have a first notice date before expiry.
-  await expect.poll(async () => (await futures.column('noticeDate')).filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)).length)
+  await expect
+    .poll(
+      async () =>
+        (await futures.column('noticeDate')).filter((date) => /^\d{4}-\d{2}-\d{2}$/.test(date)).length,
+    )
     .toBeGreaterThan(0);
   const notices = await futures.column('noticeDate');
   const expiries = await futures.column('expiryDate');

@@ -9,7 +9,9 @@ test('search → details → option chain → contract details', async ({ deskPa
   await instruments.search('SPX');
   const index = instruments.resultRow('SPX.I');
   await expect(index).toBeVisible();
-  await expect(instruments.resultRow('SPX:xcbo').getByRole('gridcell', { name: 'Option chain' })).toBeVisible();
+  await expect(
+    instruments.resultRow('SPX:xcbo').getByRole('gridcell', { name: 'Option chain' }),
+  ).toBeVisible();
   await expect(instruments.matchedWords().first()).toHaveText('SPX');
   await keepScreenshot(deskPage, 'instruments-search-spx');
 
@@ -27,13 +29,18 @@ test('search → details → option chain → contract details', async ({ deskPa
   await instruments.details.getByRole('link', { name: /StockIndexOption root/ }).click();
   const chain = new OptionChainPage(deskPage);
   await expect(deskPage).toHaveURL(/#\/chains\/\d+/);
-  await expect(chain.activeTab).toHaveAttribute('aria-label', /^\w{3} \d{1,2} \w{3} \d{4}, \d+ days?, (Weekly|Monthly|Quarterly|End of month)$/);
+  await expect(chain.activeTab).toHaveAttribute(
+    'aria-label',
+    /^\w{3} \d{1,2} \w{3} \d{4}, \d+ days?, (Weekly|Monthly|Quarterly|End of month)$/,
+  );
   await expect(chain.centre).toContainText('middle strike; this API carries no prices');
   const firstStrike = (await chain.strikeCells().first().textContent()) ?? '';
   await chain.callCell(firstStrike).click();
   await expect(chain.contractDetails).toBeVisible();
   await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Call$/);
-  await expect(chain.contractDetails.getByTestId('instrument-details').locator('dt', { hasText: /^Strike price$/ })).toBeVisible();
+  await expect(
+    chain.contractDetails.getByTestId('instrument-details').locator('dt', { hasText: /^Strike price$/ }),
+  ).toBeVisible();
   await keepScreenshot(deskPage, 'instruments-chain-contract');
 });
 
@@ -49,8 +56,12 @@ test('field groups add their fields to the details', async ({ deskPage }) => {
   await instruments.fieldGroupToggle('Order type settings').click();
   await expect(instruments.field('Order type settings')).toContainText('Limit');
   // Nasdaq trades 09:30–16:00 New York time: the timeline is drawn in exchange time.
-  await expect(instruments.scheduleTimeline.getByRole('img', { name: /AutomatedTrading 09:30–16:00/ }).first()).toBeVisible();
-  await expect(instruments.scheduleSessions.getByRole('columnheader', { name: 'Start (local)' })).toBeVisible();
+  await expect(
+    instruments.scheduleTimeline.getByRole('img', { name: /AutomatedTrading 09:30–16:00/ }).first(),
+  ).toBeVisible();
+  await expect(
+    instruments.scheduleSessions.getByRole('columnheader', { name: 'Start (local)' }),
+  ).toBeVisible();
   await keepScreenshot(deskPage, 'instruments-field-groups');
 });
 
@@ -60,7 +71,9 @@ test('filters narrow the search and scrolling loads the next pages', async ({ de
   await instruments.exchange.fill('XNAS');
   await instruments.search('a');
   await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
-  const exchanges = await instruments.results.locator('[role="gridcell"][col-id="ExchangeId"]').allTextContents();
+  const exchanges = await instruments.results
+    .locator('[role="gridcell"][col-id="ExchangeId"]')
+    .allTextContents();
   expect(new Set(exchanges)).toEqual(new Set(['XNAS']));
 
   const loaded = async () => Number(/^(\d+)/.exec((await instruments.status.textContent()) ?? '')?.[1]);

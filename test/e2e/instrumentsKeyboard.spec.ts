@@ -4,7 +4,9 @@ import { FuturesPage } from './pages/FuturesPage';
 import { InstrumentsPage } from './pages/InstrumentsPage';
 import { OptionChainPage } from './pages/OptionChainPage';
 
-test('keyboard only: palette → option chain → contract, then a workspace shortcut → futures ladder', async ({ deskPage }) => {
+test('keyboard only: palette → option chain → contract, then a workspace shortcut → futures ladder', async ({
+  deskPage,
+}) => {
   const page = deskPage;
   const palette = new CommandPalettePage(page);
   await palette.openWithShortcut();

@@ -1,14 +1,19 @@
 import { expect, keepScreenshot, test } from './fixtures';
 import { InstrumentsPage } from './pages/InstrumentsPage';
 
-test('dark by default; the light theme, once chosen, colours the shell and the grids', async ({ deskPage }) => {
+test('dark by default; the light theme, once chosen, colours the shell and the grids', async ({
+  deskPage,
+}) => {
   const page = deskPage;
   const instruments = new InstrumentsPage(page);
   await instruments.open();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await instruments.search('nokia');
   await expect(instruments.resultRows().first()).toBeVisible();
-  const darkRow = await instruments.resultRows().first().evaluate((row) => getComputedStyle(row).backgroundColor);
+  const darkRow = await instruments
+    .resultRows()
+    .first()
+    .evaluate((row) => getComputedStyle(row).backgroundColor);
 
   // The Settings workspace stores the choice; the app applies it on its next start.
   await page.evaluate(() => localStorage.setItem('refdesk.theme', 'light'));
@@ -19,7 +24,10 @@ test('dark by default; the light theme, once chosen, colours the shell and the g
   await instruments.open();
   await instruments.search('nokia');
   await expect(instruments.resultRows().first()).toBeVisible();
-  const lightRow = await instruments.resultRows().first().evaluate((row) => getComputedStyle(row).backgroundColor);
+  const lightRow = await instruments
+    .resultRows()
+    .first()
+    .evaluate((row) => getComputedStyle(row).backgroundColor);
   expect(lightRow).not.toBe(darkRow);
   await keepScreenshot(page, 'theme-light-instruments');
   await page.evaluate(() => localStorage.removeItem('refdesk.theme'));

@@ -30,7 +30,9 @@ test('time zones show the offset in force now, daylight saving included', async 
   await keepScreenshot(deskPage, 'reference-time-zones');
 });
 
-test('currency pairs list each currency’s related currencies with their uics, filterable', async ({ deskPage }) => {
+test('currency pairs list each currency’s related currencies with their uics, filterable', async ({
+  deskPage,
+}) => {
   const reference = new ReferenceDataPage(deskPage);
   await reference.open();
   await reference.showList('Currency pairs');

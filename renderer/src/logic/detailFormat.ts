@@ -3,7 +3,12 @@
  * service's small structures (price format, tick size scheme, order distances…) in words.
  */
 import type {
-  ExchangeSummary, OrderDistances, OrderSetting, PriceDisplayFormat, StrategyLeg, SupportedOrderTypeSetting,
+  ExchangeSummary,
+  OrderDistances,
+  OrderSetting,
+  PriceDisplayFormat,
+  StrategyLeg,
+  SupportedOrderTypeSetting,
   TickSizeScheme,
 } from '../../../main/core/api/types';
 import { isoDay } from './dates';
@@ -51,7 +56,9 @@ export function formatPriceFormat(format: PriceDisplayFormat): string {
 
 /** `Default 0.01; up to 1: 0.0001; up to 10: 0.001`. */
 export function formatTickSizeScheme(scheme: TickSizeScheme): string {
-  const steps = scheme.Elements.map((element) => `up to ${formatAmount(element.HighPrice)}: ${formatAmount(element.TickSize)}`);
+  const steps = scheme.Elements.map(
+    (element) => `up to ${formatAmount(element.HighPrice)}: ${formatAmount(element.TickSize)}`,
+  );
   return [`Default ${formatAmount(scheme.DefaultTickSize)}`, ...steps].join('; ');
 }
 
@@ -75,7 +82,8 @@ export function formatOrderDistances(distances: OrderDistances): string {
   if (distances.StopLossDefaultEnabled !== undefined) {
     parts.push(`stop loss by default: ${formatBoolean(distances.StopLossDefaultEnabled)}`);
   }
-  if (distances.StopLossDefaultOrderType) parts.push(`stop loss order type ${distances.StopLossDefaultOrderType}`);
+  if (distances.StopLossDefaultOrderType)
+    parts.push(`stop loss order type ${distances.StopLossDefaultOrderType}`);
   if (distances.TakeProfitDefaultEnabled !== undefined) {
     parts.push(`take profit by default: ${formatBoolean(distances.TakeProfitDefaultEnabled)}`);
   }
@@ -87,8 +95,10 @@ export function formatOrderSetting(setting: OrderSetting): string {
   const currency = setting.Currency ? ` ${setting.Currency}` : '';
   const parts: string[] = [];
   if (setting.MaxOrderSize !== undefined) parts.push(`Max order size ${formatAmount(setting.MaxOrderSize)}`);
-  if (setting.MaxOrderValue !== undefined) parts.push(`max order value ${formatAmount(setting.MaxOrderValue)}${currency}`);
-  if (setting.MinOrderValue !== undefined) parts.push(`min order value ${formatAmount(setting.MinOrderValue)}${currency}`);
+  if (setting.MaxOrderValue !== undefined)
+    parts.push(`max order value ${formatAmount(setting.MaxOrderValue)}${currency}`);
+  if (setting.MinOrderValue !== undefined)
+    parts.push(`min order value ${formatAmount(setting.MinOrderValue)}${currency}`);
   if (parts.length === 0 && setting.Currency) parts.push(`Currency ${setting.Currency}`);
   return parts.join('; ');
 }

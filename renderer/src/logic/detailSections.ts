@@ -8,8 +8,7 @@ import * as text from './detailFormat';
 
 /** Where a link in the details leads. */
 export type DetailLinkTarget =
-  | { kind: 'details'; uic: number; assetType: string }
-  | { kind: 'optionChain'; optionRootId: number };
+  { kind: 'details'; uic: number; assetType: string } | { kind: 'optionChain'; optionRootId: number };
 
 export interface DetailLink {
   label: string;
@@ -52,11 +51,23 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Asset type', (d) => plain(d.AssetType)],
       ['Symbol', (d) => plain(d.Symbol)],
       ['Description', (d) => plain(d.Description)],
-      ['Group id', (d) => (d.GroupId === undefined ? undefined : d.GroupId === 0 ? '0 (ungrouped)' : String(d.GroupId))],
-      ['Primary listing', null, (d) =>
-        d.PrimaryListing !== undefined && d.AssetType
-          ? [{ label: `Uic ${d.PrimaryListing}`, target: { kind: 'details', uic: d.PrimaryListing, assetType: d.AssetType } }]
-          : undefined],
+      [
+        'Group id',
+        (d) => (d.GroupId === undefined ? undefined : d.GroupId === 0 ? '0 (ungrouped)' : String(d.GroupId)),
+      ],
+      [
+        'Primary listing',
+        null,
+        (d) =>
+          d.PrimaryListing !== undefined && d.AssetType
+            ? [
+                {
+                  label: `Uic ${d.PrimaryListing}`,
+                  target: { kind: 'details', uic: d.PrimaryListing, assetType: d.AssetType },
+                },
+              ]
+            : undefined,
+      ],
     ],
   },
   {
@@ -69,7 +80,10 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Tick size', (d) => amount(d.TickSize)],
       ['Tick size, limit orders', (d) => amount(d.TickSizeLimitOrder)],
       ['Tick size, stop orders', (d) => amount(d.TickSizeStopOrder)],
-      ['Tick size scheme', (d) => (d.TickSizeScheme ? text.formatTickSizeScheme(d.TickSizeScheme) : undefined)],
+      [
+        'Tick size scheme',
+        (d) => (d.TickSizeScheme ? text.formatTickSizeScheme(d.TickSizeScheme) : undefined),
+      ],
       ['Increment size', (d) => amount(d.IncrementSize)],
       ['Price to contract factor', (d) => amount(d.PriceToContractFactor)],
       ['Display hint', (d) => plain(d.DisplayHint)],
@@ -113,19 +127,33 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Tradable as', (d) => list(d.TradableAs)],
       ['Tradable on accounts', (d) => list(d.TradableOn)],
       ['Order types', (d) => list(d.SupportedOrderTypes)],
-      ['Order type settings', (d) =>
-        'SupportedOrderTypeSettings' in d && d.SupportedOrderTypeSettings
-          ? text.formatOrderTypeSettings(d.SupportedOrderTypeSettings)
-          : undefined],
+      [
+        'Order type settings',
+        (d) =>
+          'SupportedOrderTypeSettings' in d && d.SupportedOrderTypeSettings
+            ? text.formatOrderTypeSettings(d.SupportedOrderTypeSettings)
+            : undefined,
+      ],
       ['Strategies', (d) => list(d.SupportedStrategies)],
-      ['Order setting', (d) => ('OrderSetting' in d && d.OrderSetting ? text.formatOrderSetting(d.OrderSetting) : undefined)],
-      ['Order distances', (d) => (d.OrderDistances ? text.formatOrderDistances(d.OrderDistances) : undefined)],
-      ['Trading sessions', (d) => {
-        const sessions = 'TradingSessions' in d ? d.TradingSessions : undefined;
-        if (!sessions) return undefined;
-        const zone = sessions.TimeZoneAbbreviation ?? (sessions.TimeZone !== undefined ? `time zone ${sessions.TimeZone}` : '');
-        return `${sessions.Sessions.length} sessions${zone ? `, ${zone}` : ''}${sessions.TimeZoneOffset ? ` (${sessions.TimeZoneOffset})` : ''}`;
-      }],
+      [
+        'Order setting',
+        (d) => ('OrderSetting' in d && d.OrderSetting ? text.formatOrderSetting(d.OrderSetting) : undefined),
+      ],
+      [
+        'Order distances',
+        (d) => (d.OrderDistances ? text.formatOrderDistances(d.OrderDistances) : undefined),
+      ],
+      [
+        'Trading sessions',
+        (d) => {
+          const sessions = 'TradingSessions' in d ? d.TradingSessions : undefined;
+          if (!sessions) return undefined;
+          const zone =
+            sessions.TimeZoneAbbreviation ??
+            (sessions.TimeZone !== undefined ? `time zone ${sessions.TimeZone}` : '');
+          return `${sessions.Sessions.length} sessions${zone ? `, ${zone}` : ''}${sessions.TimeZoneOffset ? ` (${sessions.TimeZoneOffset})` : ''}`;
+        },
+      ],
     ],
   },
   {
@@ -159,22 +187,35 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Underlying type category', (d) => plain(d.UnderlyingTypeCategory)],
       ['Legs', (d) => (d.Legs && d.Legs.length > 0 ? text.formatLegs(d.Legs) : undefined)],
       ['Strategy type', (d) => plain(d.StrategyType)],
-      ['Trading units', (d) =>
-        d.TradingUnitsSingular || d.TradingUnitsPlural
-          ? [d.TradingUnitsSingular, d.TradingUnitsPlural].filter(Boolean).join(' / ')
-          : undefined],
-      ['Related instruments', null, (d) =>
-        d.RelatedInstruments?.map((key) => ({
-          label: `${key.AssetType} ${key.Uic}`,
-          target: { kind: 'details', uic: key.Uic, assetType: key.AssetType },
-        }))],
-      ['Option roots', null, (d) =>
-        d.RelatedOptionRootsEnhanced?.map((root) => ({
-          label: `${root.AssetType} root ${root.OptionRootId}${root.OptionType ? ` (${root.OptionType})` : ''}`,
-          target: { kind: 'optionChain', optionRootId: root.OptionRootId },
-        }))],
-      ['Option roots (obsolete list)', (d) =>
-        d.RelatedOptionRootsEnhanced === undefined ? list(d.RelatedOptionRoots) : undefined],
+      [
+        'Trading units',
+        (d) =>
+          d.TradingUnitsSingular || d.TradingUnitsPlural
+            ? [d.TradingUnitsSingular, d.TradingUnitsPlural].filter(Boolean).join(' / ')
+            : undefined,
+      ],
+      [
+        'Related instruments',
+        null,
+        (d) =>
+          d.RelatedInstruments?.map((key) => ({
+            label: `${key.AssetType} ${key.Uic}`,
+            target: { kind: 'details', uic: key.Uic, assetType: key.AssetType },
+          })),
+      ],
+      [
+        'Option roots',
+        null,
+        (d) =>
+          d.RelatedOptionRootsEnhanced?.map((root) => ({
+            label: `${root.AssetType} root ${root.OptionRootId}${root.OptionType ? ` (${root.OptionType})` : ''}`,
+            target: { kind: 'optionChain', optionRootId: root.OptionRootId },
+          })),
+      ],
+      [
+        'Option roots (obsolete list)',
+        (d) => (d.RelatedOptionRootsEnhanced === undefined ? list(d.RelatedOptionRoots) : undefined),
+      ],
     ],
   },
   {
@@ -185,8 +226,10 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Bond index ratio', (d) => amount(d.BondIndexRatio)],
       ['Coupon', (d) => amount(d.Coupon)],
       ['Coupon type', (d) => plain(d.CouponType)],
-      ['Deflation floor protection', (d) =>
-        plain(d.DeflationFloorProtectionType?.Description ?? d.DeflationFloorProtectionType?.Code)],
+      [
+        'Deflation floor protection',
+        (d) => plain(d.DeflationFloorProtectionType?.Description ?? d.DeflationFloorProtectionType?.Code),
+      ],
     ],
   },
   {
@@ -200,10 +243,22 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
       ['Dividend periodicity', (d) => plain(d.DividendPeriodicity)],
       ['Redemption by amounts', (d) => yesNo(d.IsRedemptionByAmounts)],
       ['Minimum trade size currency', (d) => plain(d.MinimumTradeSizeCurrency)],
-      ['Redemption days', (d) => (d.RedemptionDays === undefined ? undefined : `${d.RedemptionDays} ${d.RedemptionDaysType ?? ''}`.trim())],
+      [
+        'Redemption days',
+        (d) =>
+          d.RedemptionDays === undefined
+            ? undefined
+            : `${d.RedemptionDays} ${d.RedemptionDaysType ?? ''}`.trim(),
+      ],
       ['Subscription by amounts', (d) => amount(d.SubscriptionByAmounts)],
       ['Subscription by shares', (d) => amount(d.SubscriptionByShares)],
-      ['Subscription days', (d) => (d.SubscriptionDays === undefined ? undefined : `${d.SubscriptionDays} ${d.SubscriptionDaysType ?? ''}`.trim())],
+      [
+        'Subscription days',
+        (d) =>
+          d.SubscriptionDays === undefined
+            ? undefined
+            : `${d.SubscriptionDays} ${d.SubscriptionDaysType ?? ''}`.trim(),
+      ],
     ],
   },
 ];

@@ -26,7 +26,8 @@ export function frontMonthIndex(elements: readonly { DaysToExpiry: number }[]): 
   let front = -1;
   elements.forEach((element, index) => {
     if (element.DaysToExpiry < 0) return;
-    if (front < 0 || element.DaysToExpiry < (elements[front] as { DaysToExpiry: number }).DaysToExpiry) front = index;
+    if (front < 0 || element.DaysToExpiry < (elements[front] as { DaysToExpiry: number }).DaysToExpiry)
+      front = index;
   });
   return front;
 }

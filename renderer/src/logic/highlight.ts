@@ -1,7 +1,15 @@
 /**
  * Splits a text into plain and matched parts for the words a user searched for, so that a
- * template can highlight them as text (never as HTML).
+ * template can highlight them as text (never as HTML). The search matches words by their
+ * start ("app" finds "Apple", not "Snapple"), so only occurrences that start a word are marked.
  */
+
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** True when `index` starts a word of `text` (first character, or after a non-word character). */
+function startsWord(text: string, index: number): boolean {
+  return index === 0 || !WORD_CHARACTER.test(text[index - 1] as string);
+}
 
 export interface TextPart {
   text: string;
@@ -14,7 +22,7 @@ export function searchWords(keywords: string): string[] {
   return [...new Set(words)].sort((a, b) => b.length - a.length);
 }
 
-/** The parts of `text`, with every case-insensitive occurrence of a search word marked. */
+/** The parts of `text`, with every case-insensitive occurrence of a search word at a word start marked. */
 export function highlightParts(text: string, keywords: string): TextPart[] {
   const words = searchWords(keywords);
   if (words.length === 0 || text === '') return [{ text, match: false }];
@@ -22,7 +30,7 @@ export function highlightParts(text: string, keywords: string): TextPart[] {
   const marked = new Array<boolean>(text.length).fill(false);
   for (const word of words) {
     for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + 1)) {
-      marked.fill(true, at, at + word.length);
+      if (startsWord(text, at)) marked.fill(true, at, at + word.length);
     }
   }
   const parts: TextPart[] = [];

@@ -6,7 +6,18 @@ import { calendarDay } from './dates';
 
 /** Month number (1–12) of each month code. */
 export const monthOfCode: Readonly<Record<string, number>> = {
-  F: 1, G: 2, H: 3, J: 4, K: 5, M: 6, N: 7, Q: 8, U: 9, V: 10, X: 11, Z: 12,
+  F: 1,
+  G: 2,
+  H: 3,
+  J: 4,
+  K: 5,
+  M: 6,
+  N: 7,
+  Q: 8,
+  U: 9,
+  V: 10,
+  X: 11,
+  Z: 12,
 };
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -30,9 +41,10 @@ export function decodeContractMonth(
   expiryDate?: string,
 ): ContractMonth | undefined {
   const bare = symbol.split(':')[0] ?? symbol;
-  const rest = baseIdentifier && bare.toUpperCase().startsWith(baseIdentifier.toUpperCase())
-    ? bare.slice(baseIdentifier.length)
-    : bare;
+  const rest =
+    baseIdentifier && bare.toUpperCase().startsWith(baseIdentifier.toUpperCase())
+      ? bare.slice(baseIdentifier.length)
+      : bare;
   const match = /([FGHJKMNQUVXZ])(\d{1,4})$/i.exec(rest);
   if (!match) return undefined;
   const code = (match[1] as string).toUpperCase();

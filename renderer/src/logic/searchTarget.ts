@@ -13,7 +13,8 @@ const FUTURES_ASSET_TYPES = new Set<AssetType>(['ContractFutures', 'Futures']);
 
 /** The target of one search result. */
 export function searchTarget(summary: SummaryInfo): SearchTarget {
-  if (summary.SummaryType === 'ContractOptionRoot') return { kind: 'optionChain', optionRootId: summary.Identifier };
+  if (summary.SummaryType === 'ContractOptionRoot')
+    return { kind: 'optionChain', optionRootId: summary.Identifier };
   if (FUTURES_ASSET_TYPES.has(summary.AssetType) && summary.DisplayHint === 'Continuous') {
     return { kind: 'futuresLadder', continuousUic: summary.Identifier };
   }

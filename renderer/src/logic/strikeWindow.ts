@@ -40,7 +40,8 @@ export function strikeWindow(
   halfWidth: number | 'all',
   referencePrice?: number | null,
 ): StrikeWindow {
-  const hasReference = typeof referencePrice === 'number' && Number.isFinite(referencePrice) && referencePrice > 0;
+  const hasReference =
+    typeof referencePrice === 'number' && Number.isFinite(referencePrice) && referencePrice > 0;
   const centreSource: CentreSource = hasReference ? 'reference' : 'middle';
   if (strikes.length === 0) return { centre: undefined, centreSource, strikes: [] };
   const centreIndex = hasReference ? nearestStrikeIndex(strikes, referencePrice) : (strikes.length - 1) >> 1;

@@ -86,7 +86,11 @@ export function timelineDays(schedule: InstrumentTradeSessions, zone: Zone): Tim
 }
 
 /** The sessions with their times in the exchange's zone and in `localZone`. */
-export function sessionRows(schedule: InstrumentTradeSessions, zone: Zone, localZone: Zone | string = 'local'): SessionRow[] {
+export function sessionRows(
+  schedule: InstrumentTradeSessions,
+  zone: Zone,
+  localZone: Zone | string = 'local',
+): SessionRow[] {
   return schedule.Sessions.map((session) => {
     const start = DateTime.fromISO(session.StartTime, { zone: 'utc' });
     const end = DateTime.fromISO(session.EndTime, { zone: 'utc' });
@@ -101,14 +105,26 @@ export function sessionRows(schedule: InstrumentTradeSessions, zone: Zone, local
 }
 
 /** States during which orders can be matched, drawn as trading on the timeline. */
-const TRADING_STATES = new Set<string>(['AutomatedTrading', 'PitTrading', 'CallAuctionTrading', 'TradingAtLast']);
+const TRADING_STATES = new Set<string>([
+  'AutomatedTrading',
+  'PitTrading',
+  'CallAuctionTrading',
+  'TradingAtLast',
+]);
 const AUCTION_STATES = new Set<string>(['Auction', 'OpeningAuction']);
 const EXTENDED_STATES = new Set<string>([
-  'PreMarket', 'PostMarket', 'PreTrading', 'PostTrading', 'PreAutomatedTrading', 'PostAutomatedTrading',
+  'PreMarket',
+  'PostMarket',
+  'PreTrading',
+  'PostTrading',
+  'PreAutomatedTrading',
+  'PostAutomatedTrading',
 ]);
 
 /** The colour family a session state is drawn in. */
-export function stateCategory(state: TradingSessionState): 'trading' | 'auction' | 'extended' | 'closed' | 'break' {
+export function stateCategory(
+  state: TradingSessionState,
+): 'trading' | 'auction' | 'extended' | 'closed' | 'break' {
   if (TRADING_STATES.has(state)) return 'trading';
   if (AUCTION_STATES.has(state)) return 'auction';
   if (EXTENDED_STATES.has(state)) return 'extended';

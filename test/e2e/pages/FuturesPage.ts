@@ -14,7 +14,9 @@ export class FuturesPage {
   readonly contractDetails: Locator;
 
   constructor(readonly page: Page) {
-    this.navigationLink = page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Futures', exact: true });
+    this.navigationLink = page
+      .getByRole('navigation', { name: 'Workspaces' })
+      .getByRole('link', { name: 'Futures', exact: true });
     this.searchBox = page.getByLabel('Search futures');
     this.results = page.getByTestId('search-results');
     this.heading = page.getByRole('heading', { level: 1 });
@@ -35,7 +37,9 @@ export class FuturesPage {
 
   /** The ladder row of a contract symbol. */
   row(symbol: string): Locator {
-    return this.ladder.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: symbol, exact: true }) });
+    return this.ladder
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell', { name: symbol, exact: true }) });
   }
 
   /** The texts of one column, in row order. */

@@ -19,7 +19,9 @@ export class InstrumentsPage {
   readonly resultsViewport: Locator;
 
   constructor(readonly page: Page) {
-    this.navigationLink = page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Instruments', exact: true });
+    this.navigationLink = page
+      .getByRole('navigation', { name: 'Workspaces' })
+      .getByRole('link', { name: 'Instruments', exact: true });
     this.heading = page.getByRole('heading', { name: 'Instruments', exact: true });
     this.searchBox = page.getByLabel('Search instruments');
     this.assetTypes = page.getByLabel('Asset types');
@@ -45,12 +47,16 @@ export class InstrumentsPage {
 
   /** The result rows whose cells include `text` exactly. */
   resultRow(text: string): Locator {
-    return this.results.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
+    return this.results
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
   }
 
   /** The result row of a symbol with one asset type (a symbol can be a stock and a CFD). */
   resultOf(symbol: string, assetType: string): Locator {
-    return this.resultRow(symbol).filter({ has: this.page.getByRole('gridcell', { name: assetType, exact: true }) });
+    return this.resultRow(symbol).filter({
+      has: this.page.getByRole('gridcell', { name: assetType, exact: true }),
+    });
   }
 
   /** Every data row of the results grid. */
@@ -70,7 +76,9 @@ export class InstrumentsPage {
 
   /** The value shown for a field label of the details. */
   field(label: string): Locator {
-    return this.details.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    return this.details
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   /** The toggle of a detail field group, e.g. "Trading sessions". */

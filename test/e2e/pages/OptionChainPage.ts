@@ -16,7 +16,9 @@ export class OptionChainPage {
   readonly contractDetails: Locator;
 
   constructor(readonly page: Page) {
-    this.navigationLink = page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Option chains', exact: true });
+    this.navigationLink = page
+      .getByRole('navigation', { name: 'Workspaces' })
+      .getByRole('link', { name: 'Option chains', exact: true });
     this.rootSearchBox = page.getByLabel('Search option roots');
     this.results = page.getByTestId('search-results');
     this.expiryTabs = page.getByRole('tablist', { name: 'Expiries' }).getByRole('tab');

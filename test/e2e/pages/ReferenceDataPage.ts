@@ -23,7 +23,10 @@ export class ReferenceDataPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Reference data' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Workspaces' })
+      .getByRole('link', { name: 'Reference data' })
+      .click();
   }
 
   /** Shows one list: "Countries", "Time zones" or "Currency pairs". */
@@ -43,6 +46,8 @@ export class ReferenceDataPage {
 
   /** The row of `grid` whose cells include `text` exactly. */
   rowIn(grid: Locator, text: string): Locator {
-    return grid.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
+    return grid
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell', { name: text, exact: true }) });
   }
 }
