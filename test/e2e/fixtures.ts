@@ -6,6 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
+import { generatorFingerprint } from '../support/generatorFingerprint';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import { SignInPage } from './pages/SignInPage';
 
@@ -16,8 +17,11 @@ export interface WebShellReady {
   simulator: { baseUrl: string; authUrl: string; username: string; password: string; userId: string };
 }
 
-/** The e2e runs' own universe cache: generated once a day, never mixed with the user's. */
-const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache');
+/**
+ * The e2e runs' own universe cache: generated once a day per generator version, never mixed
+ * with the user's, and keyed by the generator's sources like the Vitest cache.
+ */
+const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache', generatorFingerprint());
 
 /** Starts the built web shell with its own data folder (extra arguments, e.g. `--token-ttl`). */
 export async function startWebShellProcess(extraArgs: string[] = []): Promise<ReadyProcess<WebShellReady>> {

@@ -5,28 +5,11 @@
  * login: demo, trader2, admin), minted by the simulator's own authorization server in-process
  * as a sign-in of the demo app, and cached per user until shortly before it expires.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generatorFingerprint } from './generatorFingerprint';
 import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../main/simulator/server';
-
-/**
- * Fingerprint of the generator's sources: a test run never reuses a universe cached by older
- * generator code, even when GENERATOR_VERSION was not bumped during development.
- */
-function generatorFingerprint(): string {
-  const hash = createHash('sha256');
-  const roots = ['main/simulator/data', 'main/simulator/calendar'];
-  const files = roots.flatMap((root) =>
-    readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-      .map((entry) => path.join(entry.parentPath, entry.name)),
-  );
-  for (const file of files.sort()) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 12);
-}
 
 /** Shared by test files: generation happens once per generator version, day and seed, in the first worker that needs it. */
 export const TEST_CACHE_DIR = path.join(tmpdir(), 'refdesk-test-universe-cache', generatorFingerprint());
