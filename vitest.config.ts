@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'component',
           environment: 'jsdom',
           include: ['test/component/**/*.test.ts'],
+          setupFiles: ['test/component/setup.ts'],
         },
       },
     ],

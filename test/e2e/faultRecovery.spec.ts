@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
 import { ReferenceListActions } from './pages/ReferenceListActions';
 import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
@@ -41,10 +41,12 @@ function startStandaloneSimulator(port: number, dataDir: string): Promise<ReadyP
   );
 }
 
-test('the simulator stops mid-session: RefDesk says so, keeps the filter, and loads again when it returns', async ({ page, webShell }) => {
+// Its own web shell: the remote profile it makes active must not outlive it in other specs' shell.
+test('the simulator stops mid-session: RefDesk says so, keeps the filter, and loads again when it returns', async ({ page }) => {
   test.setTimeout(180_000);
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-fault-'));
+  const webShell = await startWebShellProcess();
   let simulator = await startStandaloneSimulator(port, dataDir);
   try {
     const remote = simulator.ready;
@@ -94,6 +96,7 @@ test('the simulator stops mid-session: RefDesk says so, keeps the filter, and lo
     await expect(reference.filter).toHaveValue('Denmark');
   } finally {
     await simulator.stop();
+    await webShell.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
