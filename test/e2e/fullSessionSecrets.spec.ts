@@ -9,7 +9,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Request } from '@playwright/test';
 import { ADMIN_USER } from '../../main/simulator/data/book/demo';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { expect, startWebShellProcess, test, type WebShellReady } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
@@ -36,8 +38,18 @@ async function dataDirOf(pid: number | undefined): Promise<string> {
   return entry.slice('REFDESK_DATA_DIR='.length);
 }
 
-test('after a full session no token or revealed secret is in files, logs, storage or bridge payloads', async ({ page, webShell }) => {
+// Its own web shell: its data folder and output then hold this session only.
+test('after a full session no token or revealed secret is in files, logs, storage or bridge payloads', async ({ page }) => {
   test.setTimeout(120_000);
+  const webShell = await startWebShellProcess();
+  try {
+    await fullSessionLeavesNoSecret(page, webShell);
+  } finally {
+    await webShell.stop();
+  }
+});
+
+async function fullSessionLeavesNoSecret(page: Page, webShell: ReadyProcess<WebShellReady>): Promise<void> {
   let shellOutput = '';
   webShell.child.stdout?.on('data', (chunk: Buffer) => (shellOutput += chunk.toString()));
   const stderrBefore = webShell.stderr().length;
@@ -123,4 +135,4 @@ test('after a full session no token or revealed secret is in files, logs, storag
     'access token signature sent on session:completeSignIn',
     'app secret answered on registry:revealSecret',
   ]);
-});
+}
