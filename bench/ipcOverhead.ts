@@ -8,7 +8,6 @@
  * Target: under 1 ms added at p50.
  */
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
 import { createDeskServices } from '../main/core/services';
 import { startBridgedShell } from '../test/integration/clientWebShellSupport';
 import { startTestSimulator } from '../test/support/testSimulator';
@@ -115,11 +114,4 @@ export async function benchIpcOverhead(): Promise<Record<string, unknown>> {
     await bridge.close();
     await sim.close();
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchIpcOverhead().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
 }

@@ -19,7 +19,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { startReadyProcess } from '../test/support/simulatorProcess';
 
@@ -218,14 +217,4 @@ export async function benchRendererTrader(): Promise<Record<string, unknown>> {
     await browser.close();
     await shell.stop();
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  benchRendererTrader().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
 }

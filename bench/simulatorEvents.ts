@@ -5,7 +5,6 @@
  * universe the first time is not measured (it is reported separately).
  */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import type { CorporateActionEvent, Feed } from '../main/core/api/types';
 import type { Scale } from '../main/simulator/data/universe';
@@ -138,18 +137,4 @@ export async function benchSimulatorEvents(options: {
     }
   }
   return figures;
-}
-
-// Run directly: `npx tsx bench/simulatorEvents.ts [default] [large]`.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const scales = process.argv
-    .slice(2)
-    .filter((s): s is 'default' | 'large' => s === 'default' || s === 'large');
-  benchSimulatorEvents({ scales: scales.length > 0 ? scales : ['default'] }).then(
-    (figures) => console.log(JSON.stringify(figures, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -10,7 +10,6 @@
  * event loop.
  */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import type { Scale } from '../main/simulator/data/universe';
 import { startTestSimulator, type TestSimulator } from '../test/support/testSimulator';
@@ -196,18 +195,4 @@ export async function benchSimulatorReference(options: {
     }
   }
   return figures;
-}
-
-// Run directly: `npx tsx bench/simulatorReference.ts [default] [large]`.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const scales = process.argv
-    .slice(2)
-    .filter((s): s is 'default' | 'large' => s === 'default' || s === 'large');
-  benchSimulatorReference({ scales: scales.length > 0 ? scales : ['default'] }).then(
-    (figures) => console.log(JSON.stringify(figures, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
 }

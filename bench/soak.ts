@@ -8,7 +8,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { BRIDGE_HEADER } from '../preload/contract';
 import { startReadyProcess } from '../test/support/simulatorProcess';
@@ -145,10 +144,4 @@ export async function benchSoak(options: { seconds: number } = { seconds: 120 })
     await shell.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const seconds = Number(process.argv[2] ?? 120);
-  const figures = await benchSoak({ seconds });
-  process.exit(figures.errorResponses === 0 ? 0 : 1);
 }
