@@ -194,13 +194,19 @@ export function buildDividendChoice(code: 'DVOP' | 'DRIP'): (input: BuildInput) 
   };
 }
 
-/** DVSE: stock dividend, one new share for every N held; fractions paid in cash. */
-export function buildStockDividend(input: BuildInput): EventDraft {
-  const { instrument, random } = input;
-  const dates = distributionDates(input);
-  const per = random.int(20, 50);
+/**
+ * A mandatory distribution of new shares, one for every `per` held, paid on the pay date
+ * (DVSE stock dividends, BONU bonus issues): one default SECU option, nothing to elect.
+ */
+export function shareDistributionDraft(
+  code: 'DVSE' | 'BONU',
+  dates: ReturnType<typeof distributionDates>,
+  per: number,
+  narrativeLines: [string, string],
+  movement: SecurityMovement,
+): EventDraft {
   return {
-    code: 'DVSE',
+    code,
     corporateActionType: 'Mandatory',
     electable: false,
     announced: dates.announced,
@@ -212,10 +218,7 @@ export function buildStockDividend(input: BuildInput): EventDraft {
       Ex: onDay(dates.ex),
       Record: onDay(dates.record),
       Effective: onDay(dates.pay),
-      Narrative: narrative(
-        header(input, `distributes 1 new share for every ${per} shares held.`),
-        'Fractional entitlements are sold and paid in cash.',
-      ),
+      Narrative: narrative(...narrativeLines),
     },
     options: [
       {
@@ -224,11 +227,24 @@ export function buildStockDividend(input: BuildInput): EventDraft {
         IsDefault: true,
         GrossRate: round(1 / per, 8),
         Payment: onDay(dates.pay),
-        SecurityMovements: [sameShares(instrument)],
+        SecurityMovements: [movement],
       },
     ],
     electableOptions: [],
   };
+}
+
+/** DVSE: stock dividend, one new share for every N held; fractions paid in cash. */
+export function buildStockDividend(input: BuildInput): EventDraft {
+  const dates = distributionDates(input);
+  const per = input.random.int(20, 50);
+  return shareDistributionDraft(
+    'DVSE',
+    dates,
+    per,
+    [header(input, `distributes 1 new share for every ${per} shares held.`), 'Fractional entitlements are sold and paid in cash.'],
+    sameShares(input.instrument),
+  );
 }
 
 /** CAPD: a capital repayment, not taxed as income. */

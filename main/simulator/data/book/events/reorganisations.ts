@@ -3,7 +3,7 @@
  */
 import { completeIsin } from '../../reference/isin';
 import { optionType } from './codes';
-import { sameShares } from './dividends';
+import { sameShares, shareDistributionDraft } from './dividends';
 import { day, distributionDates, roundMoney } from './distribution';
 import type { BuildInput, EventDraft, EventInstrument } from './draft';
 import { narrative, onDay, round } from './wire';
@@ -149,37 +149,17 @@ export function buildReverseSplit(input: BuildInput): EventDraft {
 
 /** BONU: free shares, one for every N held. */
 export function buildBonusIssue(input: BuildInput): EventDraft {
-  const { instrument, random } = input;
+  const { instrument } = input;
   const dates = distributionDates(input);
-  const per = random.int(2, 20);
-  return {
-    code: 'BONU',
-    corporateActionType: 'Mandatory',
-    electable: false,
-    announced: dates.announced,
-    ex: dates.ex,
-    record: dates.record,
-    pay: dates.pay,
-    final: dates.pay,
-    fields: {
-      Ex: onDay(dates.ex),
-      Record: onDay(dates.record),
-      Effective: onDay(dates.pay),
-      Narrative: narrative(
-        `${instrument.description} (${instrument.symbol}) issues 1 bonus share for every ${per} shares held.`,
-        'Fractional entitlements are disregarded and paid in cash.',
-      ),
-    },
-    options: [
-      {
-        OptionId: '1',
-        OptionType: optionType('SECU'),
-        IsDefault: true,
-        GrossRate: round(1 / per, 8),
-        Payment: onDay(dates.pay),
-        SecurityMovements: [shareLine(instrument, 'Credit')],
-      },
+  const per = input.random.int(2, 20);
+  return shareDistributionDraft(
+    'BONU',
+    dates,
+    per,
+    [
+      `${instrument.description} (${instrument.symbol}) issues 1 bonus share for every ${per} shares held.`,
+      'Fractional entitlements are disregarded and paid in cash.',
     ],
-    electableOptions: [],
-  };
+    shareLine(instrument, 'Credit'),
+  );
 }
