@@ -8,8 +8,8 @@ import { computed, ref } from 'vue';
 import type { ApplicationView, ListedApplicationView } from '../../../preload/contract';
 import { isCancelled } from '../api/desk';
 import { fetchRegistryApp, fetchRegistryApps } from '../api/registry';
+import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useAppsStore = defineStore('apps', () => {
   const pageSize = ref(20);
@@ -19,12 +19,10 @@ export const useAppsStore = defineStore('apps', () => {
   const loading = ref(false);
   const error = ref<string>();
   const filter = ref('');
-  const openAppKey = ref<string>();
-  const detail = ref<ApplicationView>();
-  const detailLoading = ref(false);
-  const detailError = ref<string>();
+  const opened = useDetailLoader<string, ApplicationView>((appKey, signal) =>
+    fetchRegistryApp({ AppKey: appKey }, { signal }),
+  );
   let listController: AbortController | undefined;
-  let detailController: AbortController | undefined;
 
   const pageNumber = computed(() => Math.floor(skip.value / pageSize.value) + 1);
   const pageCount = computed(() =>
@@ -68,31 +66,8 @@ export const useAppsStore = defineStore('apps', () => {
   }
 
   /** Opens an application in the detail pane. */
-  async function openApp(appKey: string): Promise<void> {
-    detailController?.abort();
-    const controller = new AbortController();
-    detailController = controller;
-    openAppKey.value = appKey;
-    detailLoading.value = true;
-    detailError.value = undefined;
-    try {
-      detail.value = await fetchRegistryApp({ AppKey: appKey }, { signal: controller.signal });
-    } catch (caught) {
-      if (!isCancelled(caught)) {
-        detail.value = undefined;
-        detailError.value = messageOf(caught);
-      }
-    } finally {
-      if (detailController === controller) detailLoading.value = false;
-    }
-  }
-
-  function closeApp(): void {
-    detailController?.abort();
-    openAppKey.value = undefined;
-    detail.value = undefined;
-    detailError.value = undefined;
-  }
+  const openApp = (appKey: string) => opened.open(appKey);
+  const closeApp = () => opened.close();
 
   return {
     pageSize,
@@ -102,10 +77,10 @@ export const useAppsStore = defineStore('apps', () => {
     loading,
     error,
     filter,
-    openAppKey,
-    detail,
-    detailLoading,
-    detailError,
+    openAppKey: opened.openKey,
+    detail: opened.detail,
+    detailLoading: opened.loading,
+    detailError: opened.error,
     pageNumber,
     pageCount,
     hasNext,

@@ -9,6 +9,7 @@ import { eventStates } from '../../../main/core/api/types';
 import type { InboxFilters, InboxViewDefinition } from '../../../preload/contract';
 import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
 import { isCancelled } from '../api/desk';
+import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 import { defaultColumnIds } from '../components/events/inboxColumns';
 import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from '../components/events/inboxQuery';
 
@@ -17,7 +18,6 @@ export const PAGE_SIZE = 100;
 /** Most events one export reads (a day's work fits many times over). */
 export const EXPORT_CAP = 10_000;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useEventsStore = defineStore('events', () => {
   const filters = ref<InboxFilters>({});
@@ -28,12 +28,21 @@ export const useEventsStore = defineStore('events', () => {
   const hasMore = ref(false);
   const loading = ref(false);
   const error = ref<string>();
-  const openEventId = ref<string>();
-  const detail = ref<CorporateActionEvent>();
-  const detailLoading = ref(false);
-  const detailError = ref<string>();
+  // An event is read again with its holdings, in any state (it was in the list).
+  const opened = useDetailLoader<string, CorporateActionEvent>((eventId, signal) => {
+    const { AccountKey, ClientKey, IncludeSubAccounts } = cleanFilters(filters.value);
+    return fetchCorporateActionEvent(
+      {
+        EventId: eventId,
+        EventStates: [...eventStates],
+        ...(AccountKey ? { AccountKey } : {}),
+        ...(ClientKey ? { ClientKey } : {}),
+        ...(IncludeSubAccounts ? { IncludeSubAccounts } : {}),
+      },
+      { signal },
+    );
+  });
   let listController: AbortController | undefined;
-  let detailController: AbortController | undefined;
 
   /** The current filters, sort and columns, as a saved view stores them. */
   const viewDefinition = computed<InboxViewDefinition>(() => ({
@@ -79,42 +88,9 @@ export const useEventsStore = defineStore('events', () => {
     await search();
   }
 
-  /** Opens an event in the detail pane, read again with its holdings (any state: it was in the list). */
-  async function openEvent(eventId: string): Promise<void> {
-    detailController?.abort();
-    const controller = new AbortController();
-    detailController = controller;
-    openEventId.value = eventId;
-    detailLoading.value = true;
-    detailError.value = undefined;
-    const { AccountKey, ClientKey, IncludeSubAccounts } = cleanFilters(filters.value);
-    try {
-      detail.value = await fetchCorporateActionEvent(
-        {
-          EventId: eventId,
-          EventStates: [...eventStates],
-          ...(AccountKey ? { AccountKey } : {}),
-          ...(ClientKey ? { ClientKey } : {}),
-          ...(IncludeSubAccounts ? { IncludeSubAccounts } : {}),
-        },
-        { signal: controller.signal },
-      );
-    } catch (caught) {
-      if (!isCancelled(caught)) {
-        detail.value = undefined;
-        detailError.value = messageOf(caught);
-      }
-    } finally {
-      if (detailController === controller) detailLoading.value = false;
-    }
-  }
-
-  function closeEvent(): void {
-    detailController?.abort();
-    openEventId.value = undefined;
-    detail.value = undefined;
-    detailError.value = undefined;
-  }
+  /** Opens an event in the detail pane. */
+  const openEvent = (eventId: string) => opened.open(eventId);
+  const closeEvent = () => opened.close();
 
   /** Every event matching the current filters and sort, page after page, up to EXPORT_CAP. */
   async function readAllMatching(): Promise<{ events: CorporateActionEvent[]; capped: boolean }> {
@@ -138,10 +114,10 @@ export const useEventsStore = defineStore('events', () => {
     hasMore,
     loading,
     error,
-    openEventId,
-    detail,
-    detailLoading,
-    detailError,
+    openEventId: opened.openKey,
+    detail: opened.detail,
+    detailLoading: opened.loading,
+    detailError: opened.error,
     viewDefinition,
     search,
     loadMore,
