@@ -3,7 +3,8 @@
  * instrument search (GET /ref/v1/instruments with keywords) and of instrument details
  * (GET /ref/v1/instruments/details/{Uic}/{AssetType}), measured with autocannon over loopback
  * without pipelining, each next to a bare Fastify route that returns a precomputed body of the
- * same size in the same run (the ceiling of this machine). Also reports, per scale, the
+ * same size in the same run (the ceiling of this machine). Details are measured twice: over
+ * 400 instruments asked again and again, and over instruments each asked once. Also reports, per scale, the
  * generation time of the universe and the start time from its cache.
  *
  * autocannon runs in a worker thread so the load generator does not share the simulator's
@@ -36,6 +37,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const SECONDS = 8;
 const CONNECTIONS = 4;
 const SAMPLE_REQUESTS = 400;
+/** Distinct instruments for the uncached details run: more than one run can request. */
+const DISTINCT_DETAILS = 200_000;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -99,14 +102,14 @@ function searchPaths(sim: TestSimulator, apiPath: string): string[] {
   });
 }
 
-/** Details of instruments of every kind, specific options included. */
-function detailsPaths(sim: TestSimulator, apiPath: string): string[] {
+/** Details of `wanted` instruments of every kind spread over the universe, specific options included. */
+function detailsPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
   const db = sim.simulator.context.universe.db;
   const count = db.prepare('SELECT max(rowid) FROM instruments').pluck().get() as number;
-  const step = Math.max(1, Math.floor(count / SAMPLE_REQUESTS));
+  const step = Math.max(1, Math.floor(count / wanted));
   const rows = db
     .prepare('SELECT uic, asset_type FROM instruments WHERE rowid % ? = 0 LIMIT ?')
-    .all(step, SAMPLE_REQUESTS) as { uic: number; asset_type: string }[];
+    .all(step, wanted) as { uic: number; asset_type: string }[];
   return rows.map((row) => `${apiPath}/ref/v1/instruments/details/${row.uic}/${row.asset_type}`);
 }
 
@@ -157,11 +160,20 @@ export async function benchSimulatorReference(options: {
       const searchCeiling = await measureCeiling(searchBytes);
       print(scale, 'search', searchMeasured, searchCeiling);
 
-      const details = detailsPaths(sim, apiPath);
+      // Repeat requests (a chain's contracts, a watchlist) come from the rendered-details
+      // cache after their first read; the distinct run asks each instrument once, so every
+      // request reads SQLite and renders: both are reported.
+      const details = detailsPaths(sim, apiPath, SAMPLE_REQUESTS);
       const detailsBytes = await meanBodyBytes(sim, details);
       const detailsMeasured = await measure(origin, details, headers);
       const detailsCeiling = await measureCeiling(detailsBytes);
       print(scale, 'details', detailsMeasured, detailsCeiling);
+      const distinct = detailsPaths(sim, apiPath, DISTINCT_DETAILS);
+      const distinctMeasured = await measure(origin, distinct, headers);
+      print(scale, 'distinct', distinctMeasured, detailsCeiling);
+      const distinctRequests = Math.round(distinctMeasured.requestsPerSecond * SECONDS);
+      if (distinctRequests > distinct.length)
+        console.log(`[${scale}] note: ${distinctRequests} requests over ${distinct.length} instruments, so some were repeats`);
 
       figures[scale] = {
         instruments,
@@ -184,6 +196,11 @@ export async function benchSimulatorReference(options: {
           meanBodyBytes: detailsBytes,
           ceiling: detailsCeiling,
           ratio: round(detailsMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
+        },
+        detailsDistinct: {
+          ...distinctMeasured,
+          instruments: distinct.length,
+          ratio: round(distinctMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
         },
       };
       console.log(

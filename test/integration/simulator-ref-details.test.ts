@@ -251,3 +251,34 @@ describe('GET /ref/v1/instruments/details and /details/{Uic}/{AssetType}', () =>
     expect((await one(211, 'Stock', 'AccountKey=x&ClientKey=y')).status).toBe(200);
   });
 });
+
+describe('details served again (rendered-details cache)', () => {
+  let sim: TestSimulator;
+  let now = new Date('2026-11-23T12:00:00Z');
+  const one = (query = '') => sim.get<Details>(`ref/v1/instruments/details/211/Stock${query ? `?${query}` : ''}`);
+
+  beforeAll(async () => {
+    sim = await startTestSimulator({ clock: () => now });
+  });
+  afterAll(() => sim.close());
+
+  it('answers a repeat with the same body and keeps field groups apart', async () => {
+    const first = await one();
+    const again = await one();
+    expect(again.text).toBe(first.text);
+    const withSettings = await one('FieldGroups=OrderSetting');
+    expect(withSettings.body.OrderSetting).toBeDefined();
+    expect((await one()).body.OrderSetting).toBeUndefined();
+    // The same groups in another order are the same request.
+    expect((await one('FieldGroups=SupportedOrderTypeSettings,OrderSetting')).text).toBe(
+      (await one('FieldGroups=OrderSetting,SupportedOrderTypeSettings')).text,
+    );
+  });
+
+  it('renders TradingSessions afresh as the clock moves', async () => {
+    const monday = (await one('FieldGroups=TradingSessions')).body.TradingSessions!.Sessions;
+    now = new Date('2026-11-25T12:00:00Z');
+    const wednesday = (await one('FieldGroups=TradingSessions')).body.TradingSessions!.Sessions;
+    expect(wednesday[0]!.StartTime > monday[0]!.StartTime).toBe(true);
+  });
+});

@@ -85,14 +85,24 @@ export class AccessTokenIssuer {
    * token that is malformed, forged, signed with another algorithm, expired or from another issuer.
    */
   async verify(token: string, issuer: string, now: Date): Promise<AccessTokenClaims> {
-    // The RS256 check costs more than serving most requests; a token's signature never
-    // changes, so a verified token is remembered. Expiry is checked again on every call, and
-    // callers still check that the token's session is active.
+    return this.verifyKnown(token, issuer, now) ?? (await this.verifySignature(token, issuer, now));
+  }
+
+  /**
+   * The claims of a token whose signature this run has already verified, checked for expiry at
+   * `now` (a jose JWTExpired error when expired); undefined when the token is not known yet.
+   * The RS256 check costs more than serving most requests and a token's signature never
+   * changes, so known tokens are checked without it, and without waiting. Callers still check
+   * that the token's session is active.
+   */
+  verifyKnown(token: string, issuer: string, now: Date): AccessTokenClaims | undefined {
     const known = this.verified.get(token);
-    if (known && known.iss === issuer) {
-      if (known.exp * 1000 <= now.getTime()) throw new errors.JWTExpired('"exp" claim timestamp check failed', { ...known }, 'exp', 'check_failed');
-      return known;
-    }
+    if (!known || known.iss !== issuer) return undefined;
+    if (known.exp * 1000 <= now.getTime()) throw new errors.JWTExpired('"exp" claim timestamp check failed', { ...known }, 'exp', 'check_failed');
+    return known;
+  }
+
+  private async verifySignature(token: string, issuer: string, now: Date): Promise<AccessTokenClaims> {
     const { payload } = await jwtVerify(token, this.publicKey, {
       algorithms: [ALGORITHM],
       issuer,

@@ -40,14 +40,21 @@ export interface TokenResponse {
 /** The outcome of checking a bearer token. */
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
 
+/** Where attach() keeps the verified claims on a request (a symbol: no other code can set it). */
+const VERIFIED_CLAIMS = Symbol('verifiedClaims');
+type ClaimsCarrier = { [VERIFIED_CLAIMS]?: AccessTokenClaims };
+
+/** A failed token check, from the error jose raised. */
+function refusal(error: unknown): TokenCheck {
+  return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+}
+
 export class AuthorizationServer {
   readonly certificates = new CertificateRegistry();
   readonly csrf = new CsrfProtection();
   readonly sessions: SessionStore;
   readonly codes = new AuthorizationCodeStore(AUTHORIZATION_CODE_TTL_SECONDS);
   readonly assertions: AssertionVerifier;
-  /** Claims of the verified token of each API request, for requestUser(). */
-  private readonly verified = new WeakMap<object, AccessTokenClaims>();
 
   private constructor(
     private readonly options: AuthorizationServerOptions,
@@ -124,18 +131,38 @@ export class AuthorizationServer {
     try {
       claims = await this.tokens.verify(token, this.authUrl, this.now());
     } catch (error) {
-      return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      return refusal(error);
     }
+    return this.sessionCheck(claims);
+  }
+
+  /**
+   * The same check without waiting, for a token this run has verified before (nearly every
+   * API request); undefined when the token is new and needs verifyAccessToken().
+   */
+  verifyKnownAccessToken(token: string): TokenCheck | undefined {
+    let claims: AccessTokenClaims | undefined;
+    try {
+      claims = this.tokens.verifyKnown(token, this.authUrl, this.now());
+    } catch (error) {
+      return refusal(error);
+    }
+    return claims && this.sessionCheck(claims);
+  }
+
+  private sessionCheck(claims: AccessTokenClaims): TokenCheck {
     return this.sessions.isActive(claims.sid) ? { ok: true, claims } : { ok: false, reason: 'revoked' };
   }
 
   /** Remembers the verified claims of an API request. */
   attach(request: object, claims: AccessTokenClaims): void {
-    this.verified.set(request, claims);
+    // A property of the request rather than a WeakMap entry: set on every API request, and a
+    // WeakMap insert costs the garbage collector more than the request lives.
+    (request as ClaimsCarrier)[VERIFIED_CLAIMS] = claims;
   }
 
   /** The verified claims of an API request, if its token was checked. */
   claimsOf(request: object): AccessTokenClaims | undefined {
-    return this.verified.get(request);
+    return (request as ClaimsCarrier)[VERIFIED_CLAIMS];
   }
 }

@@ -6,7 +6,7 @@
  * refused with 429 and `Retry-After`. Windows run on real time, not the simulator's clock,
  * because they pace requests, which happen in real time even when a test pins "now".
  */
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { errorBody, ServiceError } from './errors';
 
 export interface RateLimits {
@@ -105,18 +105,18 @@ export function rateLimitHook(
   limiter: RateLimiter,
   apiPrefix: string,
   subjectOf: (request: FastifyRequest) => RateLimitSubject | undefined,
-): onRequestAsyncHookHandler {
-  return async function limitRate(request: FastifyRequest, reply: FastifyReply) {
+): onRequestHookHandler {
+  // A callback hook: counting is synchronous, so the request need not wait a promise round.
+  return function limitRate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const subject = subjectOf(request);
-    if (subject === undefined) return;
+    if (subject === undefined) return done();
     const path = (request.url.split('?')[0] ?? '').slice(apiPrefix.length);
     const serviceGroup = path.split('/')[1] ?? '';
     const isInstrumentSearch = request.method === 'GET' && /^\/ref\/v1\/instruments\/?$/i.test(path);
     const { headers, retryAfter } = limiter.take(subject, serviceGroup.toLowerCase(), isInstrumentSearch);
     void reply.headers(headers);
-    if (retryAfter !== undefined) {
-      const error = new ServiceError(429, 'TooManyRequests', `Rate limit exceeded; retry after ${retryAfter} s.`);
-      return reply.status(429).header('retry-after', String(retryAfter)).send(errorBody(error));
-    }
+    if (retryAfter === undefined) return done();
+    const error = new ServiceError(429, 'TooManyRequests', `Rate limit exceeded; retry after ${retryAfter} s.`);
+    void reply.status(429).header('retry-after', String(retryAfter)).send(errorBody(error));
   };
 }

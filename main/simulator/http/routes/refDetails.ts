@@ -5,6 +5,7 @@
  * TradingSessions.
  */
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { displayHints, instrumentFieldGroups } from '../../../core/api/types';
 import { SCHEDULE_DAYS, scheduleExchangeFor, tradingSessionsFor } from '../../calendar/tradingSessions';
 import type { SimulatorContext } from '../../context';
@@ -46,9 +47,21 @@ function orderSetting(details: Record<string, unknown>): Record<string, unknown>
   };
 }
 
+/**
+ * Bytes of rendered details kept for repeat requests. Reference data does not change while the
+ * simulator runs, and clients ask for the same instruments again and again (a chain's
+ * contracts, a watchlist), so a hit skips the SQLite read and the rendering; the bound keeps
+ * memory flat however many instruments a session touches.
+ */
+const RENDERED_CACHE_BYTES = 24 * 1024 * 1024;
+
 /** Renders details with the requested field groups (needs the venue for TradingSessions). */
 export class DetailsRenderer {
   private readonly rootCache = new Map<number, Record<string, unknown>>();
+  private readonly rendered = new LRUCache<string, string>({
+    maxSize: RENDERED_CACHE_BYTES,
+    sizeCalculation: (body, key) => body.length + key.length,
+  });
 
   constructor(
     private readonly store: ReferenceStore,
@@ -64,6 +77,27 @@ export class DetailsRenderer {
       this.rootCache.set(rootId, root);
     }
     return root;
+  }
+
+  /**
+   * The JSON text of the details of `uic` as the first of `assetTypes` it exists as, or
+   * undefined when it exists as none of them. TradingSessions depend on the clock, so details
+   * with that group are rendered afresh every time.
+   */
+  instrumentDetails(uic: number, assetTypes: readonly string[], fieldGroups: readonly FieldGroup[]): string | undefined {
+    const cacheable = !fieldGroups.includes('TradingSessions');
+    const key = `${uic}|${assetTypes.join(',')}|${[...new Set(fieldGroups)].sort().join(',')}`;
+    if (cacheable) {
+      const known = this.rendered.get(key);
+      if (known !== undefined) return known;
+    }
+    const record = assetTypes
+      .map((assetType) => this.store.instrument(uic, assetType))
+      .find((found) => found !== undefined);
+    if (!record) return undefined;
+    const body = this.render(record, fieldGroups);
+    if (cacheable) this.rendered.set(key, body);
+    return body;
   }
 
   /** The JSON text of one instrument's details. */
@@ -188,14 +222,12 @@ export function registerRefDetailsRoutes(
       const fieldGroups = readFieldGroups(query);
       query.string('AccountKey');
       query.string('ClientKey');
-      const record = assetTypes
-        .map((assetType) => store.instrument(uic, assetType))
-        .find((found) => found !== undefined);
-      if (!record)
+      const body = renderer.instrumentDetails(uic, assetTypes, fieldGroups);
+      if (body === undefined)
         throw notFound(
           `No instrument with Uic ${uic} and AssetType ${request.params.AssetType.slice(0, 60)}.`,
         );
-      return reply.type('application/json; charset=utf-8').send(renderer.render(record, fieldGroups));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 }
