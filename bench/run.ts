@@ -27,7 +27,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   events: () => benchSimulatorEvents({ scales }),
   ipc: () => benchIpcOverhead(),
   renderer: () => benchRendererTrader(),
-  soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 120) }),
+  soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 300) }),
 };
 
 const chosen = values.only ? values.only.split(',').map((name) => name.trim()) : Object.keys(sections);

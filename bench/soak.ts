@@ -1,16 +1,20 @@
 /**
  * A bounded soak: the built web shell (`node out/main/web.js --no-open`) and its embedded
  * simulator under a steady mixed load through the bridge, loopback only, for a fixed time.
- * Signs in once by driving the simulator's login page in headless Chromium, then calls the
- * bridge from Node with the page's cookie and headers. Counts error responses and samples the
- * shell's resident memory (VmRSS) every few seconds; the figure to watch is the growth.
+ * Signs in once by driving the simulator's login page in headless Chromium, then plays what
+ * the desktop's users do, from Node with the page's cookie and headers: search as they type,
+ * open instruments, option chains, futures ladders and schedules, refresh the reference lists,
+ * page and review corporate action events, browse the app registry. Counts error responses and
+ * samples the shell's memory every few seconds; the figure that matters is the anonymous
+ * memory's growth after warm-up (bench/memoryTrend.ts).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { BRIDGE_HEADER } from '../preload/contract';
 import { startReadyProcess } from '../test/support/simulatorProcess';
+import { memoryTrend, sampleMemory, type MemorySample } from './memoryTrend';
 
 interface ShellReady {
   url: string;
@@ -28,22 +32,68 @@ const WORKERS = 2;
 const PAUSE_MS = 110;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
 
-/** The mixed load: searches, cache-bypassing reference reads, corporate actions, session and settings reads. */
-const CALLS: { channel: string; arg?: unknown }[] = [
-  { channel: 'ref:searchInstruments', arg: { Keywords: 'a', $top: 20 } },
-  { channel: 'ref:searchInstruments', arg: { Keywords: 'bank', $top: 50 } },
-  { channel: 'ref:timeZones', arg: { refresh: true } },
-  { channel: 'ref:countries', arg: { refresh: true } },
-  { channel: 'ref:currencyPairs', arg: { refresh: true } },
-  { channel: 'ca:events', arg: { $top: 20 } },
-  { channel: 'session:state' },
-  { channel: 'settings:get' },
-];
+/** Warm-up excluded from the memory trend: caches and the JIT fill during the first minute. */
+const WARM_UP_SECONDS = 60;
 
-async function rssMegabytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
-  return Math.round((kilobytes / 1024) * 10) / 10;
+interface Call {
+  channel: string;
+  arg?: unknown;
+}
+type Bridge = (call: Call) => Promise<{ ok: boolean; result?: unknown; error?: { code: string } }>;
+
+/** What the load works on, found through the bridge the way the app finds it. */
+interface Workload {
+  instruments: { Uic: number; AssetType: string }[];
+  optionRootId: number;
+  continuousFuturesUic: number;
+  eventIds: string[];
+}
+
+interface SummaryPage {
+  Data: { Identifier: number; AssetType: string }[];
+}
+
+async function findWorkload(bridge: Bridge): Promise<Workload> {
+  const search = async (arg: Record<string, unknown>) => {
+    const answer = await bridge({ channel: 'ref:searchInstruments', arg });
+    const page = answer.result as SummaryPage | undefined;
+    if (!answer.ok || !page?.Data.length) throw new Error(`soak: search ${JSON.stringify(arg)} found nothing (${answer.error?.code ?? 'empty'})`);
+    return page.Data;
+  };
+  const instruments = (await search({ Keywords: 'a', AssetTypes: ['Stock', 'Etf', 'Bond', 'FxSpot', 'CfdOnStock'], $top: 400 })).map((entry) => ({ Uic: entry.Identifier, AssetType: entry.AssetType }));
+  const [root] = await search({ Keywords: 'SPX', AssetTypes: ['StockIndexOption'] });
+  const [futures] = await search({ Keywords: 'ES', AssetTypes: ['ContractFutures'], ExchangeId: 'XCME' });
+  const events = await bridge({ channel: 'ca:events', arg: { $top: 100 } });
+  const eventIds = ((events.result as { Data?: { EventId: string }[] } | undefined)?.Data ?? []).map((event) => event.EventId);
+  if (eventIds.length === 0) throw new Error('soak: the corporate events inbox is empty');
+  return { instruments, optionRootId: root!.Identifier, continuousFuturesUic: futures!.Identifier, eventIds };
+}
+
+/** Prefixes typed into instrument search, one keystroke at a time. */
+const TYPED = ['a', 'ap', 'app', 'appl', 'mic', 'micr', 'bank', 'eur', 'eurus', 'sie', 'vol', 'gold', 'ftse', 'nestl'];
+
+/** The `index`-th call of the mixed load: each workspace in turn, each time another item. */
+function callAt(index: number, work: Workload): Call {
+  const round = Math.floor(index / 14);
+  const instrument = work.instruments[round % work.instruments.length]!;
+  const eventId = work.eventIds[round % work.eventIds.length]!;
+  const calls: Call[] = [
+    { channel: 'ref:searchInstruments', arg: { Keywords: TYPED[round % TYPED.length], $top: 20 } },
+    { channel: 'ref:instrumentDetails', arg: { ...instrument, refresh: true } },
+    { channel: 'ref:instrumentDetails', arg: { ...instrument, FieldGroups: ['OrderSetting', 'TradingSessions'], refresh: true } },
+    { channel: 'ref:optionSpace', arg: { OptionRootId: work.optionRootId, OptionSpaceSegment: 'DefaultDates' } },
+    { channel: 'ref:futuresSpace', arg: { ContinuousFuturesUic: work.continuousFuturesUic } },
+    { channel: 'ref:tradingSchedule', arg: instrument },
+    { channel: [`ref:countries`, 'ref:timeZones', 'ref:currencyPairs'][round % 3]!, arg: { refresh: true } },
+    { channel: 'ca:events', arg: { $top: 50, $skip: (round % 4) * 50 } },
+    { channel: 'ca:event', arg: { EventId: eventId } },
+    { channel: 'review:states', arg: { eventIds: work.eventIds.slice(0, 50) } },
+    { channel: 'review:setRead', arg: { eventId, read: round % 2 === 0 } },
+    { channel: 'registry:apps', arg: { $top: 20, $skip: 0 } },
+    { channel: 'session:state' },
+    { channel: 'settings:get' },
+  ];
+  return calls[index % calls.length]!;
 }
 
 /** Signs in through the login page in headless Chromium; returns the shell's session cookie header. */
@@ -70,8 +120,8 @@ async function signInWithBrowser(ready: ShellReady): Promise<string> {
   }
 }
 
-/** Runs the soak for `seconds` (default 120) and returns calls, errors and the memory samples. */
-export async function benchSoak(options: { seconds: number } = { seconds: 120 }): Promise<Record<string, unknown>> {
+/** Runs the soak for `seconds` (default 300) and returns calls, errors and the memory trend. */
+export async function benchSoak(options: { seconds: number } = { seconds: 300 }): Promise<Record<string, unknown>> {
   const seconds = options.seconds;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-soak-'));
   const shell = await startReadyProcess<ShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
@@ -82,23 +132,28 @@ export async function benchSoak(options: { seconds: number } = { seconds: 120 })
   try {
     const cookie = await signInWithBrowser(shell.ready);
     const headers = { 'content-type': 'application/json', cookie, origin: shell.ready.origin, [BRIDGE_HEADER]: '1' };
+    const bridge: Bridge = async (call) => {
+      const response = await fetch(`${shell.ready.origin}/__desk/invoke/${encodeURIComponent(call.channel)}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(call.arg === undefined ? {} : { arg: call.arg }),
+      });
+      const answer = (await response.json()) as Awaited<ReturnType<Bridge>>;
+      return response.ok ? answer : { ...answer, ok: false };
+    };
+    const work = await findWorkload(bridge);
     const errors: Record<string, number> = {};
     let calls = 0;
     const deadline = Date.now() + seconds * 1000;
 
     const worker = async (offset: number) => {
-      for (let index = offset; Date.now() < deadline; index += 1) {
-        const call = CALLS[index % CALLS.length]!;
+      for (let index = offset; Date.now() < deadline; index += WORKERS) {
+        const call = callAt(index, work);
         calls += 1;
         try {
-          const response = await fetch(`${shell.ready.origin}/__desk/invoke/${encodeURIComponent(call.channel)}`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify(call.arg === undefined ? {} : { arg: call.arg }),
-          });
-          const answer = (await response.json()) as { ok: boolean; error?: { code: string } };
-          if (!response.ok || !answer.ok) {
-            const key = `${call.channel} ${answer.error?.code ?? response.status}`;
+          const answer = await bridge(call);
+          if (!answer.ok) {
+            const key = `${call.channel} ${answer.error?.code ?? 'refused'}`;
             errors[key] = (errors[key] ?? 0) + 1;
           }
         } catch (error) {
@@ -109,17 +164,19 @@ export async function benchSoak(options: { seconds: number } = { seconds: 120 })
       }
     };
 
-    const samples: { atSeconds: number; rssMb: number }[] = [];
+    const samples: MemorySample[] = [];
     const started = Date.now();
-    const sample = async () => samples.push({ atSeconds: Math.round((Date.now() - started) / 100) / 10, rssMb: await rssMegabytes(pid) });
+    const sample = async () => samples.push(await sampleMemory(pid, Math.round((Date.now() - started) / 100) / 10));
     await sample();
     const sampler = setInterval(() => void sample(), SAMPLE_EVERY_MS);
     await Promise.all(Array.from({ length: WORKERS }, (_, offset) => worker(offset)));
     clearInterval(sampler);
     await sample();
 
-    const rss = samples.map((entry) => entry.rssMb);
     const errorResponses = Object.values(errors).reduce((sum, count) => sum + count, 0);
+    const first = samples[0]!;
+    const last = samples.at(-1)!;
+    const trend = memoryTrend(samples, Math.min(WARM_UP_SECONDS, seconds / 4));
     const figures = {
       benchmark: 'soak',
       seconds,
@@ -128,16 +185,23 @@ export async function benchSoak(options: { seconds: number } = { seconds: 120 })
       callsPerSecond: Math.round((calls / seconds) * 10) / 10,
       errorResponses,
       errors,
-      startRssMb: rss[0],
-      endRssMb: rss.at(-1),
-      peakRssMb: Math.max(...rss),
-      growthRssMb: Math.round(((rss.at(-1) ?? 0) - (rss[0] ?? 0)) * 10) / 10,
+      startRssMb: first.rssMb,
+      endRssMb: last.rssMb,
+      peakRssMb: Math.max(...samples.map((entry) => entry.rssMb)),
+      startAnonMb: first.anonMb,
+      endAnonMb: last.anonMb,
+      startFileMb: first.fileMb,
+      endFileMb: last.fileMb,
+      ...trend,
       sampleEverySeconds: SAMPLE_EVERY_MS / 1000,
-      rssSamplesMb: rss.join(' '),
+      anonSamplesMb: samples.map((entry) => entry.anonMb).join(' '),
+      rssSamplesMb: samples.map((entry) => entry.rssMb).join(' '),
     };
     console.log(
       `soak: ${calls} calls in ${seconds} s (${figures.callsPerSecond}/s), ${errorResponses} error responses; ` +
-        `shell RSS ${figures.startRssMb} → ${figures.endRssMb} MB (peak ${figures.peakRssMb}, growth ${figures.growthRssMb} MB)`,
+        `shell RSS ${first.rssMb} → ${last.rssMb} MB (anonymous ${first.anonMb} → ${last.anonMb}, file-backed ${first.fileMb} → ${last.fileMb}); ` +
+        `after ${trend.warmUpSeconds} s warm-up anonymous ${trend.steadyStartAnonMb} → ${trend.steadyEndAnonMb} MB ` +
+        `(${trend.steadyAnonGrowthMb} MB, ${trend.steadyAnonSlopeMbPerMinute} MB/min): ${trend.flat ? 'flat' : 'GROWING'}`,
     );
     return figures;
   } finally {
