@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { eventStates } from '../main/core/api/types';
 import { BRIDGE_HEADER } from '../preload/contract';
 import { startReadyProcess } from '../test/support/simulatorProcess';
 import { memoryTrend, sampleMemory, type MemorySample } from './memoryTrend';
@@ -34,6 +35,13 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 /** Warm-up excluded from the memory trend: caches and the JIT fill during the first minute. */
 const WARM_UP_SECONDS = 60;
+/**
+ * The working set the load cycles through: every instrument and event is visited within the
+ * warm-up, so bounded caches (client, simulator) are full by then and any later growth of
+ * anonymous memory is a leak, not a cache filling.
+ */
+const INSTRUMENTS = 48;
+const EVENTS = 40;
 
 interface Call {
   channel: string;
@@ -60,10 +68,16 @@ async function findWorkload(bridge: Bridge): Promise<Workload> {
     if (!answer.ok || !page?.Data.length) throw new Error(`soak: search ${JSON.stringify(arg)} found nothing (${answer.error?.code ?? 'empty'})`);
     return page.Data;
   };
-  const instruments = (await search({ Keywords: 'a', AssetTypes: ['Stock', 'Etf', 'Bond', 'FxSpot', 'CfdOnStock'], $top: 400 })).map((entry) => ({ Uic: entry.Identifier, AssetType: entry.AssetType }));
+  const found = await search({ Keywords: 'a', AssetTypes: ['Stock', 'Etf', 'Bond', 'FxSpot', 'CfdOnStock'], $top: 1000 });
+  // Spread over the result, so every asset type asked for is in the set.
+  const step = Math.max(1, Math.floor(found.length / INSTRUMENTS));
+  const instruments = found
+    .filter((_, index) => index % step === 0)
+    .slice(0, INSTRUMENTS)
+    .map((entry) => ({ Uic: entry.Identifier, AssetType: entry.AssetType }));
   const [root] = await search({ Keywords: 'SPX', AssetTypes: ['StockIndexOption'] });
   const [futures] = await search({ Keywords: 'ES', AssetTypes: ['ContractFutures'], ExchangeId: 'XCME' });
-  const events = await bridge({ channel: 'ca:events', arg: { $top: 100 } });
+  const events = await bridge({ channel: 'ca:events', arg: { $top: EVENTS } });
   const eventIds = ((events.result as { Data?: { EventId: string }[] } | undefined)?.Data ?? []).map((event) => event.EventId);
   if (eventIds.length === 0) throw new Error('soak: the corporate events inbox is empty');
   return { instruments, optionRootId: root!.Identifier, continuousFuturesUic: futures!.Identifier, eventIds };
@@ -86,7 +100,8 @@ function callAt(index: number, work: Workload): Call {
     { channel: 'ref:tradingSchedule', arg: instrument },
     { channel: [`ref:countries`, 'ref:timeZones', 'ref:currencyPairs'][round % 3]!, arg: { refresh: true } },
     { channel: 'ca:events', arg: { $top: 50, $skip: (round % 4) * 50 } },
-    { channel: 'ca:event', arg: { EventId: eventId } },
+    // As the inbox opens a listed event: in any state (the list shows cancelled ones too).
+    { channel: 'ca:event', arg: { EventId: eventId, EventStates: [...eventStates] } },
     { channel: 'review:states', arg: { eventIds: work.eventIds.slice(0, 50) } },
     { channel: 'review:setRead', arg: { eventId, read: round % 2 === 0 } },
     { channel: 'registry:apps', arg: { $top: 20, $skip: 0 } },
