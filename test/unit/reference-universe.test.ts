@@ -142,4 +142,34 @@ describe('the generated reference universe (small scale)', () => {
       again.close();
     }
   });
+
+  it('keeps the uics of instruments that exist every day from one day to the next', () => {
+    const later = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, now: new Date('2027-01-05T10:00:00Z') });
+    try {
+      // Everything with an ISIN (shares, ETFs, bonds, funds, certificates, CFDs on them) and
+      // every continuous future, keyed by uic and asset type.
+      const lasting = (db: Universe['db']) =>
+        new Map(
+          (
+            db
+              .prepare(
+                `SELECT uic || '/' || asset_type AS key, isin AS identity FROM instruments WHERE isin IS NOT NULL
+                 UNION ALL SELECT continuous_uic || '/ContractFutures', base_identifier FROM futures_spaces`,
+              )
+              .all() as { key: string; identity: string }[]
+          ).map((row) => [row.key, row.identity]),
+        );
+      const today = lasting(universe.db);
+      const tomorrow = lasting(later.db);
+      expect(today.size).toBeGreaterThan(1000);
+      const moved = [...today].filter(([key, identity]) => tomorrow.get(key) !== identity);
+      expect(moved).toEqual([]);
+      // The date does change what is listed: futures contracts roll.
+      const contracts = (db: Universe['db']) =>
+        (db.prepare(`SELECT group_concat(symbol) AS s FROM futures_space_elements`).get() as { s: string }).s;
+      expect(contracts(later.db)).not.toBe(contracts(universe.db));
+    } finally {
+      later.close();
+    }
+  });
 });

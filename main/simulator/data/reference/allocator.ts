@@ -4,21 +4,50 @@
  */
 import type Database from 'better-sqlite3';
 
-/** First uic handed out by the allocator; lower ones are the platform's fixed FX uics (and AAPL's 211). */
-export const FIRST_ALLOCATED_UIC = 1000;
+/** A range of uics one generation step hands out. */
+export interface UicBlock {
+  name: string;
+  first: number;
+  last: number;
+}
 
-/** Hands out uics above every uic already in `instruments`. */
+/**
+ * Each step hands out uics from its own block, so the uics of instruments that exist every
+ * day (shares, bonds, funds, certificates, continuous futures) stay the same from one day's
+ * universe to the next: a step whose count depends on the date (futures contracts, specific
+ * options) only moves the uics of its own block. Below 1,000 are the platform's fixed FX uics
+ * (and Apple's 211). Blocks are sized for the large scale with room to spare; a step that
+ * outgrows its block fails generation rather than overlap the next.
+ */
+export const UIC_BLOCKS = {
+  wellKnownEquities: { name: 'well-known equities and indices', first: 1_000, last: 4_999 },
+  continuousFutures: { name: 'continuous futures', first: 5_000, last: 5_999 },
+  futuresContracts: { name: 'futures contracts', first: 6_000, last: 9_999 },
+  wellKnownOptions: { name: 'options of the well-known roots', first: 10_000, last: 199_999 },
+  bonds: { name: 'bonds', first: 200_000, last: 499_999 },
+  funds: { name: 'mutual funds', first: 500_000, last: 999_999 },
+  generatedEquities: { name: 'generated equities', first: 1_000_000, last: 2_999_999 },
+  certificates: { name: 'certificates', first: 3_000_000, last: 3_999_999 },
+  generatedOptions: { name: 'options of generated roots', first: 4_000_000, last: 99_999_999 },
+} as const satisfies Record<string, UicBlock>;
+
+/** Hands out the uics of one block, after any of the block's uics already in `instruments`. */
 export class UicAllocator {
   private next: number;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly block: UicBlock,
+  ) {
     const row = db
-      .prepare('SELECT max(uic) AS top FROM instruments WHERE uic >= ?')
-      .get(FIRST_ALLOCATED_UIC) as { top: number | null };
-    this.next = Math.max(FIRST_ALLOCATED_UIC, (row.top ?? 0) + 1);
+      .prepare('SELECT max(uic) AS top FROM instruments WHERE uic BETWEEN ? AND ?')
+      .get(block.first, block.last) as { top: number | null };
+    this.next = (row.top ?? block.first - 1) + 1;
   }
 
   take(): number {
+    if (this.next > this.block.last)
+      throw new Error(`The uic block of ${this.block.name} (${this.block.first}–${this.block.last}) is full`);
     return this.next++;
   }
 }

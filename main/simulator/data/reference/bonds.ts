@@ -3,7 +3,7 @@
  * generated government, corporate, mortgage and floating-rate issues sized by the scale.
  * Maturities follow each type's pattern and always lie after the universe's date.
  */
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { isoDate, orderDistances, priceFormat, roundTo, standardAmounts } from './fields';
 import { uniqueIsin } from './isin';
 import { companyName, SECTORS } from './names';
@@ -413,7 +413,7 @@ export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
   run({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = new UicAllocator(db, UIC_BLOCKS.bonds);
     const ranks = new RankCounter(db, SEARCH_TIER.bonds);
     const taken = new Set<string>();
     for (const [name, isin, coupon, years] of WELL_KNOWN_BONDS) {

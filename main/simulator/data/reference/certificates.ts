@@ -3,7 +3,7 @@
  * capped bonus, tracker, capital protection, constant leverage and express certificates,
  * listed on the certificate segments of Xetra, SIX, Euronext Paris and Nasdaq Stockholm.
  */
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { isoDate, ORDER_TYPES_EXCHANGE, orderDistances, priceFormat, standardAmounts } from './fields';
 import { randomCharacters, uniqueIsin } from './isin';
 import { InstrumentWriter } from './schema';
@@ -54,7 +54,7 @@ export const certificatesStep: GenerationStep = {
   name: 'reference:certificates',
   run({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = new UicAllocator(db, UIC_BLOCKS.certificates);
     const ranks = new RankCounter(db, SEARCH_TIER.generated);
     const rng = random('reference:certificates');
     const underlyings = db

@@ -2,7 +2,7 @@
  * Generation steps for shares, ETFs, ETCs and stock indices: first the well-known listings of
  * universe-facts §6 (same uics at every scale), then generated ones sized by the scale.
  */
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { indexCfdRow, indexRow, shareRows, type ShareAssetType } from './equities';
 import { uniqueIsin } from './isin';
 import { WELL_KNOWN_ETFS, WELL_KNOWN_INDICES, WELL_KNOWN_STOCKS } from './listings';
@@ -19,7 +19,7 @@ export const wellKnownEquitiesStep: GenerationStep = {
   name: 'reference:well-known-equities',
   run({ db }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = new UicAllocator(db, UIC_BLOCKS.wellKnownEquities);
     const ranks = {
       share: new RankCounter(db, SEARCH_TIER.wellKnown),
       cfd: new RankCounter(db, SEARCH_TIER.cfds),
@@ -129,7 +129,7 @@ export const generatedEquitiesStep: GenerationStep = {
   run({ db, scale, random }) {
     const sizes = REFERENCE_SIZES[scale];
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = new UicAllocator(db, UIC_BLOCKS.generatedEquities);
     const ranks = {
       share: new RankCounter(db, SEARCH_TIER.generated),
       cfd: new RankCounter(db, SEARCH_TIER.generatedCfds),

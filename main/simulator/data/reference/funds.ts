@@ -3,7 +3,7 @@
  * market and alternative funds, with the fund-only fields of spec 2.1 (cut-off, distribution
  * policy, subscription and redemption terms). Funds are dealt over the counter (SBFX).
  */
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { ORDER_TYPES_FUNDS, priceFormat, standardAmounts } from './fields';
 import { randomCharacters, uniqueIsin } from './isin';
 import { nameStem } from './names';
@@ -199,7 +199,7 @@ export const fundsStep: GenerationStep = {
   name: 'reference:funds',
   run({ db, scale, random }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = new UicAllocator(db, UIC_BLOCKS.funds);
     const ranks = new RankCounter(db, SEARCH_TIER.funds);
     const rng = random('reference:funds');
     const takenIsins = new Set<string>();

@@ -6,7 +6,7 @@
  * offers them on.
  */
 import { addDays } from '../../calendar/dates';
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
   decimalsOf,
@@ -67,7 +67,10 @@ export const futuresStep: GenerationStep = {
   name: 'reference:futures',
   run({ db, asOf }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db);
+    const uics = {
+      continuous: new UicAllocator(db, UIC_BLOCKS.continuousFutures),
+      contracts: new UicAllocator(db, UIC_BLOCKS.futuresContracts),
+    };
     const ranks = {
       continuous: new RankCounter(db, SEARCH_TIER.continuousFutures),
       contracts: new RankCounter(db, SEARCH_TIER.futures),
@@ -80,8 +83,8 @@ export const futuresStep: GenerationStep = {
 
     for (const product of FUTURES_PRODUCTS) {
       const contracts = listedContracts(product, asOf);
-      const continuousUic = uics.take();
-      const contractUics = contracts.map(() => uics.take());
+      const continuousUic = uics.continuous.take();
+      const contractUics = contracts.map(() => uics.contracts.take());
       const frontUic = contractUics[0]!;
       const exchangeId = exchangeIdOf(product.mic);
       const common = {
@@ -168,7 +171,7 @@ export const futuresStep: GenerationStep = {
 
       if (product.cfd) {
         for (const [index, contract] of contracts.slice(0, 2).entries()) {
-          writeFuturesCfd(writer, uics.take(), product, contract, contractUics[index]!, ranks.cfds.take());
+          writeFuturesCfd(writer, uics.contracts.take(), product, contract, contractUics[index]!, ranks.cfds.take());
         }
       }
     }

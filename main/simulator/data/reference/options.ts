@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DateTime } from 'luxon';
-import { RankCounter, SEARCH_TIER, UicAllocator } from './allocator';
+import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator, type UicBlock } from './allocator';
 import { listingSymbol } from './equities';
 import { DetailFragments, expandDetails, loadFragments } from './detailFragments';
 import { exchangeById } from './exchanges';
@@ -73,11 +73,12 @@ class OptionRootBuilder {
   constructor(
     private readonly context: GenerationContext,
     private readonly ranks: RankCounter,
+    uicBlock: UicBlock,
   ) {
     const { db } = context;
     this.writer = new InstrumentWriter(db);
     this.search = new SearchIndexWriter(db);
-    this.uics = new UicAllocator(db);
+    this.uics = new UicAllocator(db, uicBlock);
     this.insertRoot = db.prepare(
       `INSERT INTO option_roots (option_root_id, asset_type, symbol, description, currency, exchange_id, underlying_uic,
          underlying_asset_type, can_multi_leg, search_rank, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -332,6 +333,7 @@ export const wellKnownOptionsStep: GenerationStep = {
     const builder = new OptionRootBuilder(
       context,
       new RankCounter(context.db, SEARCH_TIER.wellKnownOptionRoots),
+      UIC_BLOCKS.wellKnownOptions,
     );
     for (const fact of WELL_KNOWN_OPTION_ROOTS) {
       const { underlying, futures } = findUnderlying(context.db, fact);
@@ -347,7 +349,11 @@ export const generatedOptionsStep: GenerationStep = {
   name: 'reference:generated-options',
   run(context) {
     const { db, scale } = context;
-    const builder = new OptionRootBuilder(context, new RankCounter(db, SEARCH_TIER.generated));
+    const builder = new OptionRootBuilder(
+      context,
+      new RankCounter(db, SEARCH_TIER.generated),
+      UIC_BLOCKS.generatedOptions,
+    );
     const random = context.random('reference:generated-options');
     const stocks = db
       .prepare(
