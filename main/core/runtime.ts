@@ -45,6 +45,8 @@ export async function startDeskRuntime(options: DeskRuntimeOptions = {}): Promis
   const startEmbedded = (start: { port: number; scale: RunningSimulator['info']['universe']['scale']; seed: number; regenerate: boolean }) =>
     startSimulator({
       ...start,
+      // The app's own cache folder: yesterday's universe will not be opened again.
+      pruneStaleUniverses: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     });
   const simulator = await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false });

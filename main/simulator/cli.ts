@@ -62,7 +62,8 @@ runCommand(async () => {
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
     seed: parseSeed(values.seed),
-    ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : {}),
+    // A folder given with --cache-dir is the caller's to tidy; the default one is ours.
+    ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : { pruneStaleUniverses: true }),
     regenerate: values.regenerate ?? false,
     logRequests: values.verbose ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),

@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   cacheDir?: string;
   /** Rebuild the universe even when a cache file exists. */
   regenerate?: boolean;
+  /** Delete cached universes of earlier days and other generator versions from `cacheDir` (the app and the CLI do). */
+  pruneStaleUniverses?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
   /** Folder of the simulator's own files (the demo app's certificate); default `<userDataDir>/simulator`. */
@@ -81,6 +83,7 @@ export async function buildSimulatorApp(
     steps: generationSteps,
     now: clock(),
     regenerate: options.regenerate ?? false,
+    pruneStale: options.pruneStaleUniverses ?? false,
   });
   let origin = `http://${LOOPBACK}`;
   const { server: auth, demo } = await createSimulatorAuth({

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream, type RandomStream } from './random';
+import { pruneStaleUniverses, universeFileName } from './universeCache';
 
 export const SCALES = ['small', 'default', 'large'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -43,6 +44,8 @@ export interface UniverseOptions {
   now?: Date;
   /** Ignore (and replace) an existing cache file. */
   regenerate?: boolean;
+  /** Delete the cached universes of earlier days and other generator versions (the app's own cache folder). */
+  pruneStale?: boolean;
 }
 
 /** What the READY line reports about the universe. */
@@ -80,10 +83,7 @@ export function openUniverse(options: UniverseOptions): Universe {
   const asOf = utcDateOf(options.now ?? new Date());
   const day = asOf.toISOString().slice(0, 10);
   mkdirSync(options.cacheDir, { recursive: true });
-  const file = path.join(
-    options.cacheDir,
-    `universe-v${GENERATOR_VERSION}-${options.scale}-${options.seed}-${day}.sqlite`,
-  );
+  const file = path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed, day));
 
   let cacheUsed = existsSync(file) && !options.regenerate;
   let generationMs = 0;
@@ -127,6 +127,9 @@ export function openUniverse(options: UniverseOptions): Universe {
 
   const db = new Database(file);
   tune(db);
+  if (options.pruneStale) {
+    pruneStaleUniverses(options.cacheDir, { version: GENERATOR_VERSION, scale: options.scale, seed: options.seed, day });
+  }
   return {
     db,
     asOf,
