@@ -86,9 +86,12 @@ async function findWorkload(bridge: Bridge): Promise<Workload> {
 /** Prefixes typed into instrument search, one keystroke at a time. */
 const TYPED = ['a', 'ap', 'app', 'appl', 'mic', 'micr', 'bank', 'eur', 'eurus', 'sie', 'vol', 'gold', 'ftse', 'nestl'];
 
-/** The `index`-th call of the mixed load: each workspace in turn, each time another item. */
+/** Calls in one round of the mixed load (the length of the list in callAt). */
+const CALLS_PER_ROUND = 14;
+
+/** The `index`-th call of the mixed load: each workspace in turn, each round another item. */
 function callAt(index: number, work: Workload): Call {
-  const round = Math.floor(index / 14);
+  const round = Math.floor(index / CALLS_PER_ROUND);
   const instrument = work.instruments[round % work.instruments.length]!;
   const eventId = work.eventIds[round % work.eventIds.length]!;
   const calls: Call[] = [
@@ -98,7 +101,7 @@ function callAt(index: number, work: Workload): Call {
     { channel: 'ref:optionSpace', arg: { OptionRootId: work.optionRootId, OptionSpaceSegment: 'DefaultDates' } },
     { channel: 'ref:futuresSpace', arg: { ContinuousFuturesUic: work.continuousFuturesUic } },
     { channel: 'ref:tradingSchedule', arg: instrument },
-    { channel: [`ref:countries`, 'ref:timeZones', 'ref:currencyPairs'][round % 3]!, arg: { refresh: true } },
+    { channel: ['ref:countries', 'ref:timeZones', 'ref:currencyPairs'][round % 3]!, arg: { refresh: true } },
     { channel: 'ca:events', arg: { $top: 50, $skip: (round % 4) * 50 } },
     // As the inbox opens a listed event: in any state (the list shows cancelled ones too).
     { channel: 'ca:event', arg: { EventId: eventId, EventStates: [...eventStates] } },
@@ -108,7 +111,7 @@ function callAt(index: number, work: Workload): Call {
     { channel: 'session:state' },
     { channel: 'settings:get' },
   ];
-  return calls[index % calls.length]!;
+  return calls[index % CALLS_PER_ROUND]!;
 }
 
 /** Signs in through the login page in headless Chromium; returns the shell's session cookie header. */
