@@ -111,6 +111,7 @@ function callAt(index: number, work: Workload): Call {
     { channel: 'session:state' },
     { channel: 'settings:get' },
   ];
+  if (calls.length !== CALLS_PER_ROUND) throw new Error(`soak: a round has ${calls.length} calls, not ${CALLS_PER_ROUND}`);
   return calls[index % CALLS_PER_ROUND]!;
 }
 
