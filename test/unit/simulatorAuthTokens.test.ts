@@ -51,6 +51,22 @@ describe('access tokens of the authorization server', () => {
     const foreign = await elsewhere.startSession(user, app, { confidential: false, withRefreshToken: false });
     expect(await server.verifyAccessToken(foreign.response.access_token)).toEqual({ ok: false, reason: 'invalid' });
   });
+
+  it('checks a token it has verified before without waiting: still refused once expired or its session ended', async () => {
+    const { response, session } = await server.startSession(user, app, { confidential: false, withRefreshToken: false });
+    const token = response.access_token;
+    // Never verified: the synchronous check does not know it, and does not accept it.
+    expect(server.verifyKnownAccessToken(token)).toBeUndefined();
+    expect((await server.verifyAccessToken(token)).ok).toBe(true);
+    expect(server.verifyKnownAccessToken(token)).toMatchObject({ ok: true, claims: { sid: session.id } });
+    server.sessions.revoke(session.id);
+    expect(server.verifyKnownAccessToken(token)).toEqual({ ok: false, reason: 'revoked' });
+
+    const second = await server.startSession(user, app, { confidential: false, withRefreshToken: false });
+    expect((await server.verifyAccessToken(second.response.access_token)).ok).toBe(true);
+    now = new Date(now.getTime() + 100_000);
+    expect(server.verifyKnownAccessToken(second.response.access_token)).toEqual({ ok: false, reason: 'expired' });
+  });
 });
 
 describe('signed assertions against a registered certificate', () => {
