@@ -56,17 +56,25 @@ async function fullSessionLeavesNoSecret(page: Page, webShell: ReadyProcess<WebS
 
   const exchanges: BridgeExchange[] = [];
   const pending: Promise<void>[] = [];
+  // Answers Playwright could not read because their window had closed (the login popup closes
+  // itself as soon as main has answered its callback); only that popup may lose any.
+  const unreadAnswers: { channel: string; fromPopup: boolean }[] = [];
   const record = (request: Request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/__desk/invoke/')) return;
+    const channel = decodeURIComponent(url.pathname.slice('/__desk/invoke/'.length));
+    const requestBody = request.postData() ?? '';
+    const fromPopup = request.frame().page() !== page;
     pending.push(
-      request.response().then(async (response) => {
-        exchanges.push({
-          channel: decodeURIComponent(url.pathname.slice('/__desk/invoke/'.length)),
-          request: request.postData() ?? '',
-          response: (await response?.text().catch(() => '')) ?? '',
-        });
-      }),
+      request.response().then(
+        async (response) => {
+          exchanges.push({ channel, request: requestBody, response: (await response?.text().catch(() => '')) ?? '' });
+        },
+        () => {
+          exchanges.push({ channel, request: requestBody, response: '' });
+          unreadAnswers.push({ channel, fromPopup });
+        },
+      ),
     );
   };
   page.context().on('request', record);
@@ -125,6 +133,7 @@ async function fullSessionLeavesNoSecret(page: Page, webShell: ReadyProcess<WebS
   expect(found(storage)).toEqual([]);
 
   expect(exchanges.some((exchange) => exchange.channel === 'session:signOut')).toBe(true);
+  expect(unreadAnswers.filter((answer) => !answer.fromPopup)).toEqual([]);
   const carriers = exchanges.flatMap((exchange) => [
     ...found(exchange.request).map((name) => `${name} sent on ${exchange.channel}`),
     ...found(exchange.response).map((name) => `${name} answered on ${exchange.channel}`),
