@@ -1,0 +1,122 @@
+/**
+ * A session with a refresh token (authorization code + PKCE, an AppSecret in the profile) that
+ * refreshes while in use, then signs out and deletes the profile. The tokens are read where
+ * they belong, the OS keychain; afterwards neither generation of access or refresh token, nor
+ * the AppSecret, is in the data folder, the shell's output, the page's storage or any bridge
+ * payload but the one the user typed the AppSecret into — and the keychain holds none of them.
+ *
+ * Needs the keyring `npm test` unlocks (gnome-keyring in a D-Bus session).
+ */
+import keytar from 'keytar';
+import { parseStoredTokenSet, type TokenSet } from '../../main/core/auth/tokenSet';
+import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
+import { ADMIN_USER } from '../../main/simulator/data/book/demo';
+import { expect, startWebShellProcess, test } from './fixtures';
+import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+import { WORKSPACES, WorkspaceNavigation } from './pages/WorkspaceNavigation';
+import { captureShellOutput, leaksAtRest, pageStorage, recordBridge, secretCarriers } from './secretLeaks';
+
+/** Access tokens live 20 s, so the session refreshes (at half their life) while the test runs. */
+const TOKEN_TTL_SECONDS = 20;
+const PROFILE = 'Simulator with PKCE';
+
+/** Every RefDesk keychain entry; fails in words when no keyring answers. */
+async function keychainEntries(): Promise<{ account: string; password: string }[]> {
+  try {
+    return await keytar.findCredentials(KEYCHAIN_SERVICE);
+  } catch (error) {
+    throw new Error(`no keyring to read (run through npm test, which unlocks gnome-keyring in a D-Bus session): ${String(error)}`, { cause: error });
+  }
+}
+
+/** The session of the code + PKCE profile signed in at `authUrl`, as stored in the keychain. */
+async function storedSession(authUrl: string): Promise<TokenSet | undefined> {
+  const sessions = (await keychainEntries())
+    .filter((entry) => entry.account.startsWith('session:'))
+    .map((entry) => parseStoredTokenSet(entry.password))
+    .filter((tokens) => tokens?.flow === 'code' && tokens.authUrl === authUrl);
+  return sessions[0];
+}
+
+test('a refreshed code + PKCE session leaves no token or AppSecret behind, and none in the keychain after sign-out', async ({ page }) => {
+  test.setTimeout(120_000);
+  const webShell = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+  try {
+    const simulator = webShell.ready.simulator as typeof webShell.ready.simulator & { appKey: string; appSecret: string };
+    const shellOutput = captureShellOutput(webShell);
+    const bridge = recordBridge(page);
+    // Entries earlier runs left in this keyring are not this session's doing.
+    const entryKey = (entry: { account: string; password: string }) => `${entry.account}\n${entry.password}`;
+    const entriesBefore = new Set((await keychainEntries()).map(entryKey));
+
+    const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+    await signIn.manageProfiles.click();
+    const profiles = new SessionProfilesDialog(page);
+    await profiles.fillAndSave({
+      name: PROFILE,
+      baseUrl: simulator.baseUrl,
+      authUrl: simulator.authUrl,
+      appKey: simulator.appKey,
+      appSecret: simulator.appSecret,
+      flow: 'Login page (authorization code + PKCE)',
+    });
+    await expect(profiles.form).toBeHidden();
+    await profiles.row(PROFILE).getByRole('button', { name: `Use ${PROFILE}` }).click();
+    await profiles.close.click();
+    await signIn.signIn({ username: ADMIN_USER.login, password: ADMIN_USER.password });
+
+    const first = await storedSession(simulator.authUrl);
+    expect(first?.refreshToken, 'the code flow stores a refresh token in the keychain').toBeTruthy();
+
+    const navigation = new WorkspaceNavigation(page);
+    for (const workspace of WORKSPACES) await navigation.open(workspace);
+
+    // The refresh (at half the token's life) rotates both tokens in the keychain.
+    let second: TokenSet | undefined;
+    await expect(async () => {
+      second = await storedSession(simulator.authUrl);
+      expect(second?.refreshToken).not.toBe(first?.refreshToken);
+    }).toPass({ timeout: TOKEN_TTL_SECONDS * 1000 });
+    expect(second?.accessToken).not.toBe(first?.accessToken);
+    // The renewed session still answers (the page never saw the refresh).
+    const reference = new ReferenceDataPage(page);
+    await reference.open();
+    await reference.filter.fill('Denmark');
+    await expect(reference.countryRow('Denmark')).toHaveCount(1);
+
+    const storage = await pageStorage(page);
+    const status = new SessionStatusBar(page);
+    await status.signOut.click();
+    await expect(signIn.prompt).toBeVisible();
+    expect(await storedSession(simulator.authUrl), 'signing out deletes the session from the keychain').toBeUndefined();
+
+    // Deleting the profile takes its AppSecret out of the keychain too.
+    await signIn.manageProfiles.click();
+    await profiles.row('Embedded simulator').getByRole('button', { name: 'Use Embedded simulator' }).click();
+    await profiles.row(PROFILE).getByRole('button', { name: `Delete ${PROFILE}` }).click();
+    await expect(profiles.row(PROFILE)).toHaveCount(0);
+    await profiles.close.click();
+    await bridge.settled();
+
+    const secrets = {
+      'first access token': first?.accessToken ?? '',
+      'first refresh token': first?.refreshToken ?? '',
+      'second access token': second?.accessToken ?? '',
+      'second refresh token': second?.refreshToken ?? '',
+      'access token signature': second?.accessToken.split('.')[2] ?? '',
+      'AppSecret': simulator.appSecret,
+    };
+    const keychain = (await keychainEntries()).filter((entry) => !entriesBefore.has(entryKey(entry))).map((entry) => entry.password);
+    const leftInKeychain = Object.entries(secrets).filter(([, value]) => keychain.some((stored) => stored.includes(value)));
+    expect(leftInKeychain.map(([name]) => `${name} in the keychain`)).toEqual([]);
+    expect(await leaksAtRest(secrets, webShell, shellOutput(), storage)).toEqual([]);
+    expect(bridge.unreadAnswers.filter((answer) => !answer.fromPopup)).toEqual([]);
+    // The AppSecret crosses the bridge once, as the user typed it into the profile form; no token ever does.
+    expect(secretCarriers(secrets, bridge.exchanges)).toEqual(['AppSecret sent on profiles:save']);
+  } finally {
+    await webShell.stop();
+  }
+});
