@@ -68,8 +68,18 @@ if (vitest) {
   problems.push('vitest wrote no report');
 }
 
+/** Titles of the tests Playwright reports as flaky (failed, then passed on the retry). */
+function flakyTests(suite, titles = []) {
+  for (const spec of suite.specs ?? []) {
+    if (spec.tests.some((test) => test.status === 'flaky')) titles.push(`${spec.file}: ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) flakyTests(child, titles);
+  return titles;
+}
+
 const playwright = readJson('reports/playwright.json');
 if (playwright) {
+  for (const title of playwright.suites.flatMap((suite) => flakyTests(suite))) console.warn(`flaky (passed on its retry): ${title}`);
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected;
   totals.skipped += playwright.stats.skipped;
