@@ -143,7 +143,7 @@ describe('the generated reference universe (small scale)', () => {
     }
   });
 
-  it('keeps the uics of instruments that exist every day from one day to the next', () => {
+  it('keeps the uics of instruments from one day to the next, futures contracts for as long as they are listed', () => {
     const later = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, now: new Date('2027-01-05T10:00:00Z') });
     try {
       // Everything with an ISIN (shares, ETFs, bonds, funds, certificates, CFDs on them) and
@@ -168,6 +168,27 @@ describe('the generated reference universe (small scale)', () => {
       const contracts = (db: Universe['db']) =>
         (db.prepare(`SELECT group_concat(symbol) AS s FROM futures_space_elements`).get() as { s: string }).s;
       expect(contracts(later.db)).not.toBe(contracts(universe.db));
+
+      // A futures contract (and a CFD on one) listed on both days has the same uic on both, and
+      // no uic names one contract on one day and another on the next.
+      const listed = (db: Universe['db'], sql: string) =>
+        new Map((db.prepare(sql).all() as { uic: number; identity: string }[]).map((row) => [row.uic, row.identity]));
+      for (const [sql, atLeast] of [
+        [
+          `SELECT e.uic AS uic, s.base_identifier || ' ' || e.expiry AS identity
+           FROM futures_space_elements e JOIN futures_spaces s USING (continuous_uic)`,
+          200,
+        ],
+        // Two CFDs per product, on its front contracts: most have rolled 45 days later.
+        [`SELECT uic, symbol || ' ' || expiry AS identity FROM instruments WHERE asset_type = 'CfdOnFutures'`, 10],
+      ] as const) {
+        const [first, second] = [listed(universe.db, sql), listed(later.db, sql)];
+        const uicOf = new Map([...second].map(([uic, identity]) => [identity, uic]));
+        const inBoth = [...first].filter(([, identity]) => uicOf.has(identity));
+        expect(inBoth.length).toBeGreaterThan(atLeast);
+        expect(inBoth.filter(([uic, identity]) => uicOf.get(identity) !== uic)).toEqual([]);
+        expect([...first].filter(([uic, identity]) => second.has(uic) && second.get(uic) !== identity)).toEqual([]);
+      }
     } finally {
       later.close();
     }

@@ -14,22 +14,48 @@ export interface UicBlock {
 /**
  * Each step hands out uics from its own block, so the uics of instruments that exist every
  * day (shares, bonds, funds, certificates, continuous futures) stay the same from one day's
- * universe to the next: a step whose count depends on the date (futures contracts, specific
- * options) only moves the uics of its own block. Below 1,000 are the platform's fixed FX uics
- * (and Apple's 211). Blocks are sized for the large scale with room to spare; a step that
- * outgrows its block fails generation rather than overlap the next.
+ * universe to the next: a step whose count depends on the date (specific options) only moves
+ * the uics of its own block. Futures contracts have a uic of their own product and month
+ * (`futuresContractUic`), so a contract keeps it for as long as it is listed. Below 1,000 are
+ * the platform's fixed FX uics (and Apple's 211). Blocks are sized for the large scale with
+ * room to spare; a step that outgrows its block fails generation rather than overlap the next.
  */
 export const UIC_BLOCKS = {
   wellKnownEquities: { name: 'well-known equities and indices', first: 1_000, last: 4_999 },
   continuousFutures: { name: 'continuous futures', first: 5_000, last: 5_999 },
-  futuresContracts: { name: 'futures contracts', first: 6_000, last: 9_999 },
   wellKnownOptions: { name: 'options of the well-known roots', first: 10_000, last: 199_999 },
   bonds: { name: 'bonds', first: 200_000, last: 499_999 },
   funds: { name: 'mutual funds', first: 500_000, last: 999_999 },
   generatedEquities: { name: 'generated equities', first: 1_000_000, last: 2_999_999 },
   certificates: { name: 'certificates', first: 3_000_000, last: 3_999_999 },
   generatedOptions: { name: 'options of generated roots', first: 4_000_000, last: 99_999_999 },
+  futuresContracts: { name: 'futures contracts', first: 100_000_000, last: 100_119_999 },
+  futuresCfds: { name: 'CFDs on futures contracts', first: 100_200_000, last: 100_319_999 },
 } as const satisfies Record<string, UicBlock>;
+
+/** The first month a futures contract uic can name (January 2000), and months per product. */
+const CONTRACT_EPOCH_MONTH = 2000 * 12;
+const CONTRACT_MONTHS_PER_PRODUCT = 1_200;
+
+/**
+ * The uic of a futures contract (or of the CFD on it, from its own block): the product's place
+ * in the product list and the delivery month (months since January 2000), so a contract has
+ * the same uic on every day it is listed and a uic never names another contract. Products are
+ * only ever appended to the list.
+ */
+export function futuresContractUic(
+  block: typeof UIC_BLOCKS.futuresContracts | typeof UIC_BLOCKS.futuresCfds,
+  productIndex: number,
+  year: number,
+  month: number,
+): number {
+  const monthSlot = year * 12 + (month - 1) - CONTRACT_EPOCH_MONTH;
+  if (monthSlot < 0 || monthSlot >= CONTRACT_MONTHS_PER_PRODUCT)
+    throw new Error(`No uic among ${block.name} for ${year}-${month}: months from 2000 to 2099 have uics`);
+  const uic = block.first + productIndex * CONTRACT_MONTHS_PER_PRODUCT + monthSlot;
+  if (productIndex < 0 || uic > block.last) throw new Error(`The uic block of ${block.name} has no room for product ${productIndex}`);
+  return uic;
+}
 
 /** Hands out the uics of one block, after any of the block's uics already in `instruments`. */
 export class UicAllocator {

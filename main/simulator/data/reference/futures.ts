@@ -6,7 +6,7 @@
  * offers them on.
  */
 import { addDays } from '../../calendar/dates';
-import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
+import { futuresContractUic, RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
   decimalsOf,
@@ -67,10 +67,7 @@ export const futuresStep: GenerationStep = {
   name: 'reference:futures',
   run({ db, asOf }) {
     const writer = new InstrumentWriter(db);
-    const uics = {
-      continuous: new UicAllocator(db, UIC_BLOCKS.continuousFutures),
-      contracts: new UicAllocator(db, UIC_BLOCKS.futuresContracts),
-    };
+    const continuousUics = new UicAllocator(db, UIC_BLOCKS.continuousFutures);
     const ranks = {
       continuous: new RankCounter(db, SEARCH_TIER.continuousFutures),
       contracts: new RankCounter(db, SEARCH_TIER.futures),
@@ -81,10 +78,12 @@ export const futuresStep: GenerationStep = {
       'INSERT INTO futures_space_elements (continuous_uic, expiry, uic, symbol) VALUES (?, ?, ?, ?)',
     );
 
-    for (const product of FUTURES_PRODUCTS) {
+    FUTURES_PRODUCTS.forEach((product, productIndex) => {
       const contracts = listedContracts(product, asOf);
-      const continuousUic = uics.continuous.take();
-      const contractUics = contracts.map(() => uics.contracts.take());
+      const continuousUic = continuousUics.take();
+      const contractUics = contracts.map((contract) =>
+        futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
+      );
       const frontUic = contractUics[0]!;
       const exchangeId = exchangeIdOf(product.mic);
       const common = {
@@ -171,10 +170,11 @@ export const futuresStep: GenerationStep = {
 
       if (product.cfd) {
         for (const [index, contract] of contracts.slice(0, 2).entries()) {
-          writeFuturesCfd(writer, uics.contracts.take(), product, contract, contractUics[index]!, ranks.cfds.take());
+          const cfdUic = futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month);
+          writeFuturesCfd(writer, cfdUic, product, contract, contractUics[index]!, ranks.cfds.take());
         }
       }
-    }
+    });
   },
 };
 

@@ -36,6 +36,7 @@ export interface FuturesProduct {
 export const MONTH_CODES = 'FGHJKMNQUVXZ';
 const ALL = MONTH_CODES;
 
+/** Append only: a product's place in this list fixes its contracts' uics (futuresContractUic). */
 export const FUTURES_PRODUCTS: readonly FuturesProduct[] = [
   // Equity index
   {
