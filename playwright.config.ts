@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './test/support/chromium';
 
 /**
- * End-to-end tests: Debian's Chromium (never a downloaded browser) driving the web shell.
- * CHROMIUM_PATH overrides the binary.
+ * End-to-end tests: Debian's Chromium (never a downloaded browser, see test/support/chromium.ts)
+ * driving the web shell.
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -19,17 +20,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: CHROMIUM_ARGS,
     },
   },
 });

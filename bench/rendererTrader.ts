@@ -20,7 +20,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { startReadyProcess } from '../test/support/simulatorProcess';
+import { signInThroughLoginPage } from './browserSignIn';
 
 const CHAIN_RUNS = 12;
 const SEARCH_WORDS = [
@@ -37,17 +39,6 @@ const SEARCH_WORDS = [
 ];
 const SEARCH_ROUNDS = 3;
 const TARGETS = { chainP95Ms: 300, searchP95Ms: 100 };
-/** The flags of playwright.config.ts: Debian's Chromium, no sandbox, nothing phoning home. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-];
 
 interface WebShellReady {
   url: string;
@@ -68,22 +59,6 @@ function summary(samples: number[]) {
     p95Ms: round(percentile(sorted, 95)),
     maxMs: round(sorted.at(-1) ?? NaN),
   };
-}
-
-/** Signs the page in through the sign-in prompt and the simulator's login popup. */
-async function signIn(page: Page, ready: WebShellReady): Promise<void> {
-  await page.goto(ready.url);
-  const prompt = page.getByRole('dialog', { name: 'Sign in to RefDesk' });
-  await prompt.waitFor();
-  const popup = page.waitForEvent('popup');
-  await prompt.getByRole('button', { name: 'Sign in' }).click();
-  const login = await popup;
-  await login.getByLabel('User name').fill(ready.simulator.username);
-  await login.getByLabel('Password').fill(ready.simulator.password);
-  const closed = login.waitForEvent('close');
-  await login.getByRole('button', { name: 'Sign in' }).click();
-  await closed;
-  await prompt.waitFor({ state: 'hidden' });
 }
 
 /**
@@ -171,13 +146,13 @@ export async function benchRendererTrader(): Promise<Record<string, unknown>> {
     timeoutMs: 180_000,
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
     headless: true,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signIn(page, shell.ready);
+    await signInThroughLoginPage(page, shell.ready);
 
     await openChainOnce(page, shell.ready, true); // warm-up: main's connections open, caches of the service
     const chain: number[] = [];

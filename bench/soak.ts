@@ -14,7 +14,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { eventStates } from '../main/core/api/types';
 import { BRIDGE_HEADER } from '../preload/contract';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { startReadyProcess } from '../test/support/simulatorProcess';
+import { signInThroughLoginPage } from './browserSignIn';
 import { memoryTrend, sampleMemory, type MemorySample } from './memoryTrend';
 
 interface ShellReady {
@@ -31,7 +33,6 @@ const WORKERS = 2;
  * second in all) so any error it reports is a real one, not the limiter doing its job.
  */
 const PAUSE_MS = 110;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
 
 /** Warm-up excluded from the memory trend: caches and the JIT fill during the first minute. */
 const WARM_UP_SECONDS = 60;
@@ -117,21 +118,10 @@ function callAt(index: number, work: Workload): Call {
 
 /** Signs in through the login page in headless Chromium; returns the shell's session cookie header. */
 async function signInWithBrowser(ready: ShellReady): Promise<string> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(ready.url);
-    const prompt = page.getByRole('dialog', { name: 'Sign in to RefDesk' });
-    const popupEvent = page.waitForEvent('popup');
-    await prompt.getByRole('button', { name: 'Sign in' }).click();
-    const login = await popupEvent;
-    await login.getByLabel('User name').fill(ready.simulator.username);
-    await login.getByLabel('Password').fill(ready.simulator.password);
-    const closed = login.waitForEvent('close');
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await closed;
-    await prompt.waitFor({ state: 'hidden' });
+    await signInThroughLoginPage(await context.newPage(), ready);
     const cookies = await context.cookies(ready.origin);
     return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   } finally {
