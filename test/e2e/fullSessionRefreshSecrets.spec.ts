@@ -55,7 +55,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     await signIn.manageProfiles.click();
     const profiles = new SessionProfilesDialog(page);
-    await profiles.fillAndSave({
+    await profiles.saveAndUse({
       name: PROFILE,
       baseUrl: simulator.baseUrl,
       authUrl: simulator.authUrl,
@@ -63,8 +63,6 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
       appSecret: simulator.appSecret,
       flow: 'Login page (authorization code + PKCE)',
     });
-    await expect(profiles.form).toBeHidden();
-    await profiles.row(PROFILE).getByRole('button', { name: `Use ${PROFILE}` }).click();
     await profiles.close.click();
     await signIn.signIn({ username: ADMIN_USER.login, password: ADMIN_USER.password });
 

@@ -6,14 +6,18 @@ test('dark by default; the light theme, once chosen, colours the shell and the g
 }) => {
   const page = deskPage;
   const instruments = new InstrumentsPage(page);
+  /** Searches and returns the background colour of the first result row. */
+  const firstRowBackground = async () => {
+    await instruments.search('nokia');
+    await expect(instruments.resultRows().first()).toBeVisible();
+    return instruments
+      .resultRows()
+      .first()
+      .evaluate((row) => getComputedStyle(row).backgroundColor);
+  };
   await instruments.open();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await instruments.search('nokia');
-  await expect(instruments.resultRows().first()).toBeVisible();
-  const darkRow = await instruments
-    .resultRows()
-    .first()
-    .evaluate((row) => getComputedStyle(row).backgroundColor);
+  const darkRow = await firstRowBackground();
 
   // The Settings workspace stores the choice; the app applies it on its next start.
   await page.evaluate(() => localStorage.setItem('refdesk.theme', 'light'));
@@ -22,12 +26,7 @@ test('dark by default; the light theme, once chosen, colours the shell and the g
   await expect(page.locator('html')).toHaveAttribute('data-ag-theme-mode', 'light');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   await instruments.open();
-  await instruments.search('nokia');
-  await expect(instruments.resultRows().first()).toBeVisible();
-  const lightRow = await instruments
-    .resultRows()
-    .first()
-    .evaluate((row) => getComputedStyle(row).backgroundColor);
+  const lightRow = await firstRowBackground();
   expect(lightRow).not.toBe(darkRow);
   await keepScreenshot(page, 'theme-light-instruments');
   await page.evaluate(() => localStorage.removeItem('refdesk.theme'));

@@ -1,7 +1,7 @@
 /**
  * Page module of the connection profiles dialog and its profile form.
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface ProfileEntry {
   name: string;
@@ -48,5 +48,13 @@ export class SessionProfilesDialog {
     if (entry.redirectUri !== undefined) await this.field('Redirect URI').fill(entry.redirectUri);
     await this.field('Sign-in flow').selectOption({ label: entry.flow });
     await this.form.getByRole('button', { name: 'Save profile' }).click();
+  }
+
+  /** Saves a valid profile, then makes it the active one. */
+  async saveAndUse(entry: ProfileEntry): Promise<void> {
+    await this.fillAndSave(entry);
+    await expect(this.form).toBeHidden();
+    await this.row(entry.name).getByRole('button', { name: `Use ${entry.name}` }).click();
+    await expect(this.row(entry.name)).toContainText('(active)');
   }
 }
