@@ -28,6 +28,20 @@ describe('useDetailLoader (the item open in a detail pane)', () => {
     expect(loader.error.value).toBeUndefined();
   });
 
+  it('stays busy while the newest read runs, though the superseded one has already settled', async () => {
+    const { read, settle } = controlledRead();
+    const loader = useDetailLoader(read);
+    const first = loader.open('A');
+    const second = loader.open('B');
+    await first; // cancelled by the second open
+    expect(loader.loading.value).toBe(true);
+    expect(loader.error.value).toBeUndefined();
+    settle('B');
+    await second;
+    expect(loader.loading.value).toBe(false);
+    expect(loader.detail.value).toBe('details of B');
+  });
+
   it('shows a failure in words, and closing clears the pane', async () => {
     const loader = useDetailLoader<string, string>(async () => {
       throw new DeskCallError({ code: 'NotFound', message: 'Requested resource not found' });

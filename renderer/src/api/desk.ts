@@ -83,21 +83,39 @@ export function isCancelled(error: unknown): boolean {
 }
 
 /**
+ * One call at a time, for a list or a detail a view reads: `start()` cancels the call still
+ * running (in main and at the service) and hands out the new one's controller; `isCurrent`
+ * tells a call that has settled whether a newer one took over (then the busy flag is not its
+ * to clear); `cancel()` cancels whatever still runs.
+ */
+export interface SupersedingCalls {
+  start(): AbortController;
+  isCurrent(controller: AbortController): boolean;
+  cancel(): void;
+}
+
+export function supersedingCalls(): SupersedingCalls {
+  let current: AbortController | undefined;
+  return {
+    start() {
+      current?.abort();
+      current = new AbortController();
+      return current;
+    },
+    isCurrent: (controller) => controller === current,
+    cancel: () => current?.abort(),
+  };
+}
+
+/**
  * Wraps an api function so that each call supersedes the previous one (search as you type):
  * starting a call cancels the one still running, in main and at the service.
  */
 export function latestOnly<A extends unknown[], T>(
   call: (...args: [...A, DeskCallOptions]) => Promise<T>,
 ): (...args: A) => Promise<T> {
-  let current: AbortController | undefined;
-  return (...args: A) => {
-    current?.abort();
-    const controller = new AbortController();
-    current = controller;
-    return call(...args, { signal: controller.signal }).finally(() => {
-      if (current === controller) current = undefined;
-    });
-  };
+  const calls = supersedingCalls();
+  return (...args: A) => call(...args, { signal: calls.start().signal });
 }
 
 /** Subscribes to a push event of main; returns the unsubscribe function. */

@@ -4,7 +4,7 @@
  * answer can never replace a newer choice.
  */
 import { ref, type Ref } from 'vue';
-import { isCancelled } from '../api/desk';
+import { isCancelled, supersedingCalls } from '../api/desk';
 
 /** A failure as the words a pane shows. */
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -24,12 +24,10 @@ export function useDetailLoader<K, T>(read: (key: K, signal: AbortSignal) => Pro
   const detail = ref<T>() as Ref<T | undefined>;
   const loading = ref(false);
   const error = ref<string>();
-  let controller: AbortController | undefined;
+  const calls = supersedingCalls();
 
   async function open(key: K): Promise<void> {
-    controller?.abort();
-    const current = new AbortController();
-    controller = current;
+    const current = calls.start();
     openKey.value = key;
     loading.value = true;
     error.value = undefined;
@@ -41,12 +39,12 @@ export function useDetailLoader<K, T>(read: (key: K, signal: AbortSignal) => Pro
         error.value = messageOf(caught);
       }
     } finally {
-      if (controller === current) loading.value = false;
+      if (calls.isCurrent(current)) loading.value = false;
     }
   }
 
   function close(): void {
-    controller?.abort();
+    calls.cancel();
     openKey.value = undefined;
     detail.value = undefined;
     error.value = undefined;

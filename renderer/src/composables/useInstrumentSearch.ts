@@ -7,7 +7,7 @@
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { SummaryInfo } from '../../../main/core/api/types';
-import { isCancelled } from '../api/desk';
+import { isCancelled, supersedingCalls } from '../api/desk';
 import { searchInstruments } from '../api/instruments';
 import type { KnownAssetType } from '../logic/assetTypes';
 
@@ -58,7 +58,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
   const searchedKeywords = ref('');
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: AbortController | undefined;
+  const calls = supersedingCalls();
 
   const criteria = computed(() => {
     const words = keywords.value.trim().replace(/\s+/g, ' ');
@@ -79,19 +79,13 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
     ),
   );
 
-  function startCall(): AbortController {
-    running?.abort();
-    running = new AbortController();
-    return running;
-  }
-
   async function fetchPage(skip: number, controller: AbortController) {
     return searchInstruments({ ...criteria.value, $top: pageSize, $skip: skip }, { signal: controller.signal });
   }
 
   async function searchNow(): Promise<void> {
     clearTimeout(timer);
-    const controller = startCall();
+    const controller = calls.start();
     if (!hasCriteria.value) {
       results.value = [];
       total.value = undefined;
@@ -117,16 +111,13 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
       results.value = [];
       hasMore.value = false;
     } finally {
-      if (running === controller) {
-        loading.value = false;
-        running = undefined;
-      }
+      if (calls.isCurrent(controller)) loading.value = false;
     }
   }
 
   async function loadMore(): Promise<void> {
     if (!hasMore.value || loading.value || loadingMore.value) return;
-    const controller = startCall();
+    const controller = calls.start();
     loadingMore.value = true;
     try {
       const feed = await fetchPage(results.value.length, controller);
@@ -139,7 +130,6 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
       error.value = failure instanceof Error ? failure.message : String(failure);
     } finally {
       loadingMore.value = false;
-      if (running === controller) running = undefined;
     }
   }
 
@@ -159,7 +149,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
 
   onScopeDispose(() => {
     clearTimeout(timer);
-    running?.abort();
+    calls.cancel();
   });
 
   return {

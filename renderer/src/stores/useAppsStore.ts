@@ -6,7 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ApplicationView, ListedApplicationView } from '../../../preload/contract';
-import { isCancelled } from '../api/desk';
+import { isCancelled, supersedingCalls } from '../api/desk';
 import { fetchRegistryApp, fetchRegistryApps } from '../api/registry';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 
@@ -22,7 +22,7 @@ export const useAppsStore = defineStore('apps', () => {
   const opened = useDetailLoader<string, ApplicationView>((appKey, signal) =>
     fetchRegistryApp({ AppKey: appKey }, { signal }),
   );
-  let listController: AbortController | undefined;
+  const listCalls = supersedingCalls();
 
   const pageNumber = computed(() => Math.floor(skip.value / pageSize.value) + 1);
   const pageCount = computed(() =>
@@ -36,9 +36,7 @@ export const useAppsStore = defineStore('apps', () => {
 
   /** Reads the page at `nextSkip` (a newer read cancels an older one). */
   async function loadPage(nextSkip = skip.value): Promise<void> {
-    listController?.abort();
-    const controller = new AbortController();
-    listController = controller;
+    const controller = listCalls.start();
     loading.value = true;
     error.value = undefined;
     try {
@@ -52,7 +50,7 @@ export const useAppsStore = defineStore('apps', () => {
     } catch (caught) {
       if (!isCancelled(caught)) error.value = messageOf(caught);
     } finally {
-      if (listController === controller) loading.value = false;
+      if (listCalls.isCurrent(controller)) loading.value = false;
     }
   }
 

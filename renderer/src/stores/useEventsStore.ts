@@ -8,7 +8,7 @@ import type { CorporateActionEvent } from '../../../main/core/api/types';
 import { eventStates } from '../../../main/core/api/types';
 import type { InboxFilters, InboxViewDefinition } from '../../../preload/contract';
 import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
-import { isCancelled } from '../api/desk';
+import { isCancelled, supersedingCalls } from '../api/desk';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 import { defaultColumnIds } from '../components/events/inboxColumns';
 import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from '../components/events/inboxQuery';
@@ -42,7 +42,7 @@ export const useEventsStore = defineStore('events', () => {
       { signal },
     );
   });
-  let listController: AbortController | undefined;
+  const listCalls = supersedingCalls();
 
   /** The current filters, sort and columns, as a saved view stores them. */
   const viewDefinition = computed<InboxViewDefinition>(() => ({
@@ -52,9 +52,7 @@ export const useEventsStore = defineStore('events', () => {
   }));
 
   async function loadPage(skip: number): Promise<void> {
-    listController?.abort();
-    const controller = new AbortController();
-    listController = controller;
+    const controller = listCalls.start();
     loading.value = true;
     error.value = undefined;
     try {
@@ -71,7 +69,7 @@ export const useEventsStore = defineStore('events', () => {
     } catch (caught) {
       if (!isCancelled(caught)) error.value = messageOf(caught);
     } finally {
-      if (listController === controller) loading.value = false;
+      if (listCalls.isCurrent(controller)) loading.value = false;
     }
   }
 
