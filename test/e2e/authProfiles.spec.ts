@@ -1,12 +1,12 @@
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
-import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
 test('a remote profile is validated on entry, then signs in with code + PKCE through the login page', async ({ page, webShell }) => {
-  const simulator = webShell.ready.simulator as typeof webShell.ready.simulator & { appKey: string; appSecret: string };
+  const { simulator } = webShell.ready;
   const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
   await signIn.manageProfiles.click();
   const profiles = new SessionProfilesDialog(page);
@@ -28,14 +28,7 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
   );
   await keepScreenshot(page, 'auth-profile-invalid');
 
-  await profiles.saveAndUse({
-    name: 'Simulator with PKCE',
-    baseUrl: simulator.baseUrl,
-    authUrl: simulator.authUrl,
-    appKey: simulator.appKey,
-    appSecret: simulator.appSecret,
-    flow: 'Login page (authorization code + PKCE)',
-  });
+  await profiles.saveAndUse(pkceProfileOf(simulator, 'Simulator with PKCE'));
   await profiles.close.click();
 
   await expect(signIn.prompt).toContainText('Signs in with the login page (code + PKCE) of Simulator with PKCE.');

@@ -13,8 +13,8 @@ import { SignInPage } from './pages/SignInPage';
 export interface WebShellReady {
   url: string;
   origin: string;
-  /** The embedded simulator, with the demo credentials it accepts. */
-  simulator: { baseUrl: string; authUrl: string; username: string; password: string; userId: string };
+  /** The embedded simulator, with the demo credentials and the demo app it accepts. */
+  simulator: { baseUrl: string; authUrl: string; username: string; password: string; userId: string; appKey: string; appSecret: string };
 }
 
 /**

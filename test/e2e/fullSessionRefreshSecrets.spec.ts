@@ -13,7 +13,7 @@ import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
 import { ADMIN_USER } from '../../main/simulator/data/book/demo';
 import { expect, startWebShellProcess, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
-import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import { WORKSPACES, WorkspaceNavigation } from './pages/WorkspaceNavigation';
@@ -45,7 +45,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
   test.setTimeout(120_000);
   const webShell = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
   try {
-    const simulator = webShell.ready.simulator as typeof webShell.ready.simulator & { appKey: string; appSecret: string };
+    const { simulator } = webShell.ready;
     const shellOutput = captureShellOutput(webShell);
     const bridge = recordBridge(page);
     // Entries earlier runs left in this keyring are not this session's doing.
@@ -55,14 +55,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     await signIn.manageProfiles.click();
     const profiles = new SessionProfilesDialog(page);
-    await profiles.saveAndUse({
-      name: PROFILE,
-      baseUrl: simulator.baseUrl,
-      authUrl: simulator.authUrl,
-      appKey: simulator.appKey,
-      appSecret: simulator.appSecret,
-      flow: 'Login page (authorization code + PKCE)',
-    });
+    await profiles.saveAndUse(pkceProfileOf(simulator, PROFILE));
     await profiles.close.click();
     await signIn.signIn({ username: ADMIN_USER.login, password: ADMIN_USER.password });
 

@@ -13,6 +13,15 @@ export interface ProfileEntry {
   flow: 'Login page (implicit)' | 'Login page (authorization code + PKCE)' | 'Certificate (signed assertion)';
 }
 
+/** A code + PKCE profile for the embedded simulator's demo app (its AppSecret included). */
+export function pkceProfileOf(
+  simulator: { baseUrl: string; authUrl: string; appKey: string; appSecret: string },
+  name: string,
+): ProfileEntry {
+  const { baseUrl, authUrl, appKey, appSecret } = simulator;
+  return { name, baseUrl, authUrl, appKey, appSecret, flow: 'Login page (authorization code + PKCE)' };
+}
+
 export class SessionProfilesDialog {
   readonly dialog: Locator;
   readonly newProfile: Locator;
