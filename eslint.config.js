@@ -1,31 +1,83 @@
-// ESLint flat config: TypeScript and Vue rules, Prettier for formatting, and the process
-// boundaries of DESIGN.md enforced as import restrictions.
+// ESLint flat config: TypeScript and Vue rules, Prettier for formatting, and the house's
+// boundaries (docs/architecture.md) enforced as import restrictions.
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The renderer runs in a sandboxed page: no Electron, no Node built-ins, ever. */
+/**
+ * The house's boundaries (docs/architecture.md), as import restrictions. Folders say where code
+ * runs and what it may know:
+ * - contract/ is the vocabulary: it imports nothing but zod (and itself);
+ * - the renderer and the preloads see only the contract (the renderer as types, but for the
+ *   wire's constant lists), never main;
+ * - main/core and main/simulator never import each other, nor the composition root (main/app)
+ *   or a shell; they share only main/node;
+ * - the two shells (main/electron, main/web) never import each other.
+ */
+const relativeInto = (folders) => `(^|/)\\.\\./(\\.\\./)*(${folders})(/|$)`;
+const noElectron = { name: 'electron', message: 'Only main/electron, main/index.ts and preload/index.ts import electron.' };
+
+/** The renderer runs in a sandboxed page: no Electron, no Node built-ins, nothing of main, the contract as types. */
 export const rendererBoundary = {
   paths: [{ name: 'electron', message: 'The renderer never imports electron; go through window.desk (renderer/src/api).' }],
   patterns: [
     { group: ['node:*'], message: 'The renderer never imports Node built-ins.' },
+    { regex: '(^|/)(main|preload)/', message: 'The renderer never imports main-process or preload code; it calls main through window.desk.' },
     {
-      regex: '(^|/)main/(?!core/api/(types\\w*|enums)$)',
-      message: 'The renderer may import only the wire types and enumerations of main/core/api.',
-    },
-    {
-      regex: '(^|/)preload/',
+      regex: '(^|/)contract/(?!wire/enums$)',
       allowTypeImports: true,
-      message: 'The renderer imports the IPC contract with `import type` only.',
+      message: 'The renderer imports the contract with `import type` (only the wire enumerations are values it may import).',
     },
   ],
 };
 
-/** Shell-agnostic code: runs in plain Node (web shell, simulator, tests), so no Electron. */
-export const nodeCoreBoundary = {
-  paths: [{ name: 'electron', message: 'main/core and main/simulator run without Electron; put Electron code in main/electron.' }],
+/** The vocabulary: zod and its own files, nothing else. */
+export const contractBoundary = (depth) => ({
+  patterns: [
+    { regex: '^(?!zod$|\\./|\\.\\./)', message: 'contract/ imports nothing but zod.' },
+    { regex: `^(\\.\\./){${depth}}`, message: 'contract/ imports nothing outside contract/.' },
+  ],
+});
+
+/** The preloads bundle the channel names and bridge constants only. */
+export const preloadBoundary = {
+  patterns: [
+    { regex: relativeInto('main|renderer'), message: 'The preloads import only the contract.' },
+    {
+      regex: '(^|/)contract/(?!channelNames$|bridge$|events$)',
+      allowTypeImports: true,
+      message: 'The preloads import only contract/channelNames and contract/bridge as values: main parses every argument.',
+    },
+  ],
+};
+
+/** main/core: shell-agnostic services; it sees the simulator only as a profile and a SimulatorControl. */
+export const coreBoundary = {
+  paths: [noElectron],
+  patterns: [{ regex: relativeInto('simulator|app|electron|web'), message: 'main/core never imports the simulator, the composition root or a shell.' }],
+};
+
+/** main/simulator: a standalone service; it never imports the desktop client. */
+export const simulatorBoundary = {
+  paths: [noElectron],
+  patterns: [{ regex: relativeInto('core|app|electron|web'), message: 'main/simulator never imports the core, the composition root or a shell.' }],
+};
+
+/** main/node: small Node helpers both halves use; it depends on nothing of the project. */
+export const nodeHelpersBoundary = {
+  paths: [noElectron],
+  patterns: [{ regex: '^\\.\\./', message: 'main/node imports nothing outside main/node.' }],
+};
+
+/** The shells never import each other. */
+export const electronShellBoundary = {
+  patterns: [{ regex: relativeInto('web|simulator|app'), message: 'main/electron never imports the web shell, the simulator or the composition root.' }],
+};
+export const webShellBoundary = {
+  paths: [noElectron],
+  patterns: [{ regex: relativeInto('electron|simulator|app'), message: 'main/web never imports the Electron shell, the simulator or the composition root.' }],
 };
 
 export default tseslint.config(
@@ -50,12 +102,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', rendererBoundary] },
   },
+  { files: ['contract/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(1)] } },
+  { files: ['contract/wire/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(2)] } },
+  { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': ['error', preloadBoundary] } },
+  { files: ['main/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', coreBoundary] } },
+  { files: ['main/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', simulatorBoundary] } },
+  { files: ['main/node/**/*.ts'], rules: { 'no-restricted-imports': ['error', nodeHelpersBoundary] } },
+  { files: ['main/electron/**/*.ts'], rules: { 'no-restricted-imports': ['error', electronShellBoundary] } },
+  { files: ['main/web/**/*.ts'], rules: { 'no-restricted-imports': ['error', webShellBoundary] } },
   {
-    files: ['main/core/**/*.ts', 'main/simulator/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', nodeCoreBoundary] },
-  },
-  {
-    files: ['preload/web.ts'],
+    files: ['preload/web.ts', 'preload/webEvents.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   prettier,

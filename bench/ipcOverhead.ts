@@ -8,7 +8,7 @@
  * Target: under 1 ms added at p50.
  */
 import http from 'node:http';
-import { createDeskServices } from '../main/core/services';
+import { createServiceClient } from '../main/core/services';
 import { startBridgedShell } from '../test/integration/clientWebShellSupport';
 import { startTestSimulator } from '../test/support/testSimulator';
 
@@ -54,7 +54,7 @@ async function timed(call: () => Promise<unknown>): Promise<number> {
 export async function benchIpcOverhead(): Promise<Record<string, unknown>> {
   const sim = await startTestSimulator();
   const token = await sim.accessToken('demo');
-  const services = createDeskServices({
+  const services = createServiceClient({
     baseUrl: sim.baseUrl,
     auth: { accessToken: () => token, reauthenticate: async () => false },
   });
@@ -68,7 +68,7 @@ export async function benchIpcOverhead(): Promise<Record<string, unknown>> {
       return JSON.parse(response.text) as unknown;
     };
     const bridged = async () => {
-      const response = await request(`${bridge.shell.origin}/__desk/invoke/ref:timeZones`, {
+      const response = await request(`${bridge.shell.origin}/__desk/invoke/reference:timeZones`, {
         method: 'POST',
         headers: { ...bridge.pageHeaders, 'content-type': 'application/json' },
         body: JSON.stringify({ arg: { refresh: true } }),
@@ -92,7 +92,7 @@ export async function benchIpcOverhead(): Promise<Record<string, unknown>> {
     const addedP50 = percentile(bridgedMs, 50) - percentile(directMs, 50);
     const figures = {
       benchmark: 'ipcOverhead',
-      endpoint: 'GET /ref/v1/timezones (ref:timeZones, refresh)',
+      endpoint: 'GET /ref/v1/timezones (reference:timeZones, refresh)',
       calls: MEASURED_CALLS,
       directP50Ms: round(percentile(directMs, 50)),
       directP99Ms: round(percentile(directMs, 99)),

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import Fastify from 'fastify';
-import type { CorporateActionEvent, Feed } from '../main/core/api/types';
+import type { CorporateActionEvent, Feed } from '../contract/wire/types';
 import type { Scale } from '../main/simulator/data/universe';
 import { startTestSimulator } from '../test/support/testSimulator';
 

@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { eventStates } from '../main/core/api/types';
-import { BRIDGE_HEADER } from '../preload/contract';
+import { eventStates } from '../contract/wire/types';
+import { BRIDGE_HEADER } from '../contract/bridge';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { startReadyProcess } from '../test/support/simulatorProcess';
 import { signInThroughLoginPage } from './browserSignIn';
@@ -64,7 +64,7 @@ interface SummaryPage {
 
 async function findWorkload(bridge: Bridge): Promise<Workload> {
   const search = async (arg: Record<string, unknown>) => {
-    const answer = await bridge({ channel: 'ref:searchInstruments', arg });
+    const answer = await bridge({ channel: 'instruments:search', arg });
     const page = answer.result as SummaryPage | undefined;
     if (!answer.ok || !page?.Data.length) throw new Error(`soak: search ${JSON.stringify(arg)} found nothing (${answer.error?.code ?? 'empty'})`);
     return page.Data;
@@ -78,7 +78,7 @@ async function findWorkload(bridge: Bridge): Promise<Workload> {
     .map((entry) => ({ Uic: entry.Identifier, AssetType: entry.AssetType }));
   const [root] = await search({ Keywords: 'SPX', AssetTypes: ['StockIndexOption'] });
   const [futures] = await search({ Keywords: 'ES', AssetTypes: ['ContractFutures'], ExchangeId: 'XCME' });
-  const events = await bridge({ channel: 'ca:events', arg: { $top: EVENTS } });
+  const events = await bridge({ channel: 'corporateActions:events', arg: { $top: EVENTS } });
   const eventIds = ((events.result as { Data?: { EventId: string }[] } | undefined)?.Data ?? []).map((event) => event.EventId);
   if (eventIds.length === 0) throw new Error('soak: the corporate events inbox is empty');
   return { instruments, optionRootId: root!.Identifier, continuousFuturesUic: futures!.Identifier, eventIds };
@@ -96,19 +96,19 @@ function callAt(index: number, work: Workload): Call {
   const instrument = work.instruments[round % work.instruments.length]!;
   const eventId = work.eventIds[round % work.eventIds.length]!;
   const calls: Call[] = [
-    { channel: 'ref:searchInstruments', arg: { Keywords: TYPED[round % TYPED.length], $top: 20 } },
-    { channel: 'ref:instrumentDetails', arg: { ...instrument, refresh: true } },
-    { channel: 'ref:instrumentDetails', arg: { ...instrument, FieldGroups: ['OrderSetting', 'TradingSessions'], refresh: true } },
-    { channel: 'ref:optionSpace', arg: { OptionRootId: work.optionRootId, OptionSpaceSegment: 'DefaultDates' } },
-    { channel: 'ref:futuresSpace', arg: { ContinuousFuturesUic: work.continuousFuturesUic } },
-    { channel: 'ref:tradingSchedule', arg: instrument },
-    { channel: ['ref:countries', 'ref:timeZones', 'ref:currencyPairs'][round % 3]!, arg: { refresh: true } },
-    { channel: 'ca:events', arg: { $top: 50, $skip: (round % 4) * 50 } },
+    { channel: 'instruments:search', arg: { Keywords: TYPED[round % TYPED.length], $top: 20 } },
+    { channel: 'instruments:details', arg: { ...instrument, refresh: true } },
+    { channel: 'instruments:details', arg: { ...instrument, FieldGroups: ['OrderSetting', 'TradingSessions'], refresh: true } },
+    { channel: 'instruments:optionSpace', arg: { OptionRootId: work.optionRootId, OptionSpaceSegment: 'DefaultDates' } },
+    { channel: 'instruments:futuresSpace', arg: { ContinuousFuturesUic: work.continuousFuturesUic } },
+    { channel: 'instruments:tradingSchedule', arg: instrument },
+    { channel: ['reference:countries', 'reference:timeZones', 'reference:currencyPairs'][round % 3]!, arg: { refresh: true } },
+    { channel: 'corporateActions:events', arg: { $top: 50, $skip: (round % 4) * 50 } },
     // As the inbox opens a listed event: in any state (the list shows cancelled ones too).
-    { channel: 'ca:event', arg: { EventId: eventId, EventStates: [...eventStates] } },
-    { channel: 'review:states', arg: { eventIds: work.eventIds.slice(0, 50) } },
-    { channel: 'review:setRead', arg: { eventId, read: round % 2 === 0 } },
-    { channel: 'registry:apps', arg: { $top: 20, $skip: 0 } },
+    { channel: 'corporateActions:event', arg: { EventId: eventId, EventStates: [...eventStates] } },
+    { channel: 'corporateActions:reviewStates', arg: { eventIds: work.eventIds.slice(0, 50) } },
+    { channel: 'corporateActions:setRead', arg: { eventId, read: round % 2 === 0 } },
+    { channel: 'apps:list', arg: { $top: 20, $skip: 0 } },
     { channel: 'session:state' },
     { channel: 'settings:get' },
   ];

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { startDeskRuntime, type DeskRuntime } from './core/runtime';
+import { startDesk, type Desk } from './app/desk';
 import { registerAppScheme, serveRenderer } from './electron/appProtocol';
 import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
@@ -12,7 +12,7 @@ import { electronClipboard } from './electron/electronClipboard';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
 
-let runtime: DeskRuntime | undefined;
+let desk: Desk | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -24,15 +24,15 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => void runtime?.close());
+  app.on('will-quit', () => void desk?.close());
 
   void app.whenReady().then(async () => {
     const root = app.getAppPath();
-    runtime = await startDeskRuntime({ systemClipboard: electronClipboard });
+    desk = await startDesk({ systemClipboard: electronClipboard });
     serveRenderer(path.join(root, 'out', 'renderer'));
-    registerIpc(runtime.createDispatcher(isAppUrl));
+    registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
     // Login pages open in the auth window, modal over the main window while it exists.
-    runtime.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
+    desk.services.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
   });
 }

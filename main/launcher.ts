@@ -4,10 +4,10 @@
  * `--web` forces the web shell.
  */
 import { spawn } from 'node:child_process';
-import { runCommand } from './core/cli';
-import { locateElectronBinary } from './core/electronBinary';
-import { findAppRoot } from './core/paths';
-import { runWebShell } from './web/start';
+import { runCommand } from './node/cli';
+import { locateElectronBinary } from './app/electronBinary';
+import { findAppRoot } from './node/paths';
+import { runWebShell } from './app/runWebShell';
 
 runCommand(async () => {
   const argv = process.argv.slice(2);

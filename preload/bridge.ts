@@ -1,19 +1,14 @@
 /**
- * Builds `window.desk` from the contract's channel list over any transport (Electron IPC or
- * the web shell's HTTP bridge). Shared by both preloads so they cannot drift apart.
+ * Builds `window.desk` over any transport (Electron IPC or the web shell's HTTP bridge). Shared
+ * by both preloads so they cannot drift apart. It knows the contract's channel and event names
+ * only (contract/channelNames.ts), never its schemas: main parses every argument.
  *
- * Functions resolve with main's `DeskResponse` rather than throwing: custom properties of an
+ * `invoke` resolves with main's `DeskResponse` rather than throwing: custom properties of an
  * Error do not survive Electron's contextBridge, a plain object does.
  */
-import {
-  channelNames,
-  MAX_REQUEST_ID_LENGTH,
-  pushEventNames,
-  type CallOptions,
-  type Desk,
-  type DeskResponse,
-  type PushEventName,
-} from './contract';
+import { MAX_REQUEST_ID_LENGTH, type CallOptions, type Desk, type DeskResponse } from '../contract/bridge';
+import { channelNames, pushEventNames } from '../contract/channelNames';
+import type { PushEventName } from '../contract/events';
 
 /** How a preload reaches main. */
 export interface DeskTransport {
@@ -27,6 +22,9 @@ export interface DeskTransport {
 
 type Listener = (payload: unknown) => void;
 
+const knownChannels: ReadonlySet<string> = new Set(channelNames);
+const knownEvents: ReadonlySet<string> = new Set(pushEventNames);
+
 /** A request id as sent across the bridge: a short string, or nothing. */
 function requestIdOf(options: unknown): string | undefined {
   const requestId = (options as CallOptions | undefined)?.requestId;
@@ -35,16 +33,13 @@ function requestIdOf(options: unknown): string | undefined {
     : undefined;
 }
 
-/** Creates the frozen `desk` object: one named function per channel, `cancel` and `on`, nothing else. */
-export function buildDesk(transport: DeskTransport): Desk {
-  const desk: Record<string, unknown> = {};
-  for (const name of channelNames) {
-    const [domain, verb] = name.split(':') as [string, string];
-    const functions = (desk[domain] ??= {}) as Record<string, unknown>;
-    functions[verb] = (arg?: unknown, options?: unknown) => transport.invoke(name, arg, requestIdOf(options));
-  }
-  for (const functions of Object.values(desk)) Object.freeze(functions);
+/** True for a push event name of the contract. */
+export function isPushEventName(name: unknown): name is PushEventName {
+  return typeof name === 'string' && knownEvents.has(name);
+}
 
+/** Creates the frozen `desk` object: `invoke` for the listed channels, `cancel` and `on`, nothing else. */
+export function buildDesk(transport: DeskTransport): Desk {
   const listeners = new Map<PushEventName, Set<Listener>>();
   let listening = false;
   const deliver = (event: PushEventName, payload: unknown) => {
@@ -58,22 +53,29 @@ export function buildDesk(transport: DeskTransport): Desk {
     }
   };
 
-  desk.cancel = (requestId: unknown) => {
-    if (typeof requestId === 'string' && requestId.length <= MAX_REQUEST_ID_LENGTH)
-      transport.cancel(requestId);
-  };
-  desk.on = (event: PushEventName, listener: Listener) => {
-    if (!pushEventNames.includes(event))
-      throw new TypeError(`Unknown push event: ${String(event).slice(0, 60)}`);
-    if (typeof listener !== 'function') throw new TypeError('A push-event listener must be a function.');
-    const set = listeners.get(event) ?? new Set<Listener>();
-    listeners.set(event, set);
-    set.add(listener);
-    if (!listening) {
-      listening = true;
-      transport.listen(deliver);
-    }
-    return () => void set.delete(listener);
+  const desk = {
+    invoke(channel: unknown, arg?: unknown, options?: unknown): Promise<DeskResponse<unknown>> {
+      if (typeof channel !== 'string' || !knownChannels.has(channel)) {
+        const name = String(channel).slice(0, 80);
+        return Promise.resolve({ ok: false, error: { code: 'UnknownChannel', message: `No such channel: ${name}` } });
+      }
+      return transport.invoke(channel, arg, requestIdOf(options));
+    },
+    cancel(requestId: unknown): void {
+      if (typeof requestId === 'string' && requestId.length <= MAX_REQUEST_ID_LENGTH) transport.cancel(requestId);
+    },
+    on(event: unknown, listener: unknown): () => void {
+      if (!isPushEventName(event)) throw new TypeError(`Unknown push event: ${String(event).slice(0, 60)}`);
+      if (typeof listener !== 'function') throw new TypeError('A push-event listener must be a function.');
+      const set = listeners.get(event) ?? new Set<Listener>();
+      listeners.set(event, set);
+      set.add(listener as Listener);
+      if (!listening) {
+        listening = true;
+        transport.listen(deliver);
+      }
+      return () => void set.delete(listener as Listener);
+    },
   };
   return Object.freeze(desk) as unknown as Desk;
 }

@@ -1,18 +1,11 @@
 /**
- * Electron preload (sandboxed): exposes the named functions of the contract as
- * `window.desk`. Never exposes ipcRenderer itself: calls go through `invoke` on the listed
- * channels, cancellations on one send-only channel, and only the listed push events reach
- * the page.
+ * Electron preload (sandboxed): exposes `window.desk` built from the contract's channel names.
+ * Never exposes ipcRenderer itself: calls go through `invoke` on the listed channels,
+ * cancellations on one send-only channel, and only the listed push events reach the page.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildDesk } from './bridge';
-import {
-  CANCEL_CHANNEL,
-  PUSH_CHANNEL,
-  pushEventNames,
-  type DeskResponse,
-  type PushEventName,
-} from './contract';
+import { CANCEL_CHANNEL, PUSH_CHANNEL, type DeskResponse } from '../contract/bridge';
+import { buildDesk, isPushEventName } from './bridge';
 
 contextBridge.exposeInMainWorld(
   'desk',
@@ -22,7 +15,7 @@ contextBridge.exposeInMainWorld(
     cancel: (requestId) => ipcRenderer.send(CANCEL_CHANNEL, requestId),
     listen: (deliver) => {
       ipcRenderer.on(PUSH_CHANNEL, (_event, name: unknown, payload: unknown) => {
-        if (pushEventNames.includes(name as PushEventName)) deliver(name as PushEventName, payload);
+        if (isPushEventName(name)) deliver(name, payload);
       });
     },
   }),

@@ -6,8 +6,8 @@
  * Cancelling a call aborts its fetch: the browser drops the request and the shell, seeing the
  * connection close, aborts the work in main (down to the HTTP request to the service).
  */
+import { BRIDGE_HEADER, WEB_INVOKE_PATH, type DeskResponse } from '../contract/bridge';
 import { buildDesk } from './bridge';
-import { BRIDGE_HEADER, type DeskResponse } from './contract';
 import { streamPushEvents } from './webEvents';
 
 /** Calls in flight that were given a request id, so `desk.cancel` can abort them. */
@@ -26,7 +26,7 @@ async function invokeOverHttp(
   try {
     let response: Response;
     try {
-      response = await fetch(`/__desk/invoke/${encodeURIComponent(channel)}`, {
+      response = await fetch(`${WEB_INVOKE_PATH}/${encodeURIComponent(channel)}`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },

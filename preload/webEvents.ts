@@ -3,7 +3,9 @@
  * bridge calls: session cookie, Origin, bridge header) answered as server-sent events. The
  * stream is reopened with a growing delay whenever it drops (shell restarting, laptop asleep).
  */
-import { BRIDGE_HEADER, pushEventNames, WEB_EVENTS_PATH, type PushEventName } from './contract';
+import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../contract/bridge';
+import type { PushEventName } from '../contract/events';
+import { isPushEventName } from './bridge';
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
@@ -18,9 +20,9 @@ export function deliverEventBlock(block: string, deliver: Deliver): void {
     if (line.startsWith('event:')) name = line.slice(6).trim();
     else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
   }
-  if (!pushEventNames.includes(name as PushEventName) || data.length === 0) return;
+  if (!isPushEventName(name) || data.length === 0) return;
   try {
-    deliver(name as PushEventName, JSON.parse(data.join('\n')));
+    deliver(name, JSON.parse(data.join('\n')));
   } catch {
     // A malformed event is dropped; the stream goes on.
   }

@@ -15,7 +15,7 @@ const configs = [
     entryPoints: {
       index: 'main/index.ts',
       launcher: 'main/launcher.ts',
-      web: 'main/web/cli.ts',
+      web: 'main/webMain.ts',
       simulator: 'main/simulator/cli.ts',
     },
     outdir: 'out/main',

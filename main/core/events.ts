@@ -3,7 +3,7 @@
  * its renderer (webContents.send in Electron, server-sent events in the web shell).
  */
 import { EventEmitter } from 'node:events';
-import type { PushEventName, PushEvents } from '../../preload/contract';
+import { pushEventSchemas, type PushEventName, type PushEvents } from '../../contract/events';
 
 export type PushListener = <E extends PushEventName>(event: E, payload: PushEvents[E]) => void;
 
@@ -17,8 +17,12 @@ export class PushEventBus {
   private readonly emitter = new EventEmitter();
   private readonly latest = new Map<PushEventName, unknown>();
 
-  /** Sends `payload` to every renderer listening for `event`. */
+  /**
+   * Sends `payload` to every renderer listening for `event`, once it matches the contract's
+   * schema: a payload main got wrong fails here, loudly, instead of in every renderer.
+   */
   emit<E extends PushEventName>(event: E, payload: PushEvents[E]): void {
+    pushEventSchemas[event].parse(payload);
     if (STATE_EVENTS.includes(event)) this.latest.set(event, payload);
     this.emitter.emit('push', event, payload);
   }

@@ -1,18 +1,40 @@
 /**
  * The main-process services behind the IPC handlers, shared by the Electron and web shells.
+ * The composition root (main/app) builds them; the handlers only use them.
  */
 import { createDeskApi, type DeskApi } from './api/client';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
-import type { PushEvents } from '../../preload/contract';
+import type { SecretClipboard } from './apps/secretClipboard';
+import type { ReviewStore } from './corporateActions/reviewStore';
 import type { PushEventBus } from './events';
+import type { ProfileService } from './session/profileService';
+import type { SessionService } from './session/sessionService';
+import type { SettingsService } from './settings/settingsService';
+import type { SimulatorControl } from './settings/simulatorControl';
+import type { PushEvents } from '../../contract/events';
 
-export interface DeskServices {
+/** The service client: the HTTP client and every endpoint with the client-side caches. */
+export interface ServiceClient {
   http: HttpClient;
   /** Every endpoint of the service, with the client-side caches. */
   api: DeskApi;
 }
 
-export interface DeskServicesOptions {
+/** Everything the IPC handlers use. */
+export interface DeskServices extends ServiceClient {
+  /** The signed-in session of the active connection profile. */
+  session: SessionService;
+  /** Connection profiles: the embedded simulator and the user's remote ones. */
+  profiles: ProfileService;
+  /** Back-office review state. */
+  review: ReviewStore;
+  settings: SettingsService;
+  /** The embedded simulator's status and reset. */
+  simulator: SimulatorControl;
+  secretClipboard: SecretClipboard;
+}
+
+export interface ServiceClientOptions {
   /** The service base; a function when it follows the active connection profile. */
   baseUrl: string | (() => string);
   /** The signed-in session: supplies the bearer token and renews it after a 401. */
@@ -23,7 +45,8 @@ export interface DeskServicesOptions {
   profileId?: () => string;
 }
 
-export function createDeskServices(options: DeskServicesOptions): DeskServices {
+/** Builds the service client: the HTTP client and the endpoint functions with their caches. */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { events } = options;
   const http = createHttpClient({
     baseUrl: options.baseUrl,

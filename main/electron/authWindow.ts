@@ -6,12 +6,12 @@
  * detached when the window goes.
  */
 import { BrowserWindow, session as electronSession, type Event, type WebContents } from 'electron';
-import { isRedirectTarget } from '../core/auth/authorizationRequest';
+import { isRedirectTarget } from '../core/session/authorizationRequest';
 import type {
   WindowAuthorizationRequest,
   WindowAuthorizationResult,
   WindowSignIn,
-} from '../core/auth/interactiveSignIn';
+} from '../core/session/interactiveSignIn';
 import { hardenWindow } from './hardenWindow';
 
 /** The login pages' own partition: not persisted, never shared with the app's window. */

@@ -5,7 +5,8 @@
  * own windows only.
  */
 import { BrowserWindow, ipcMain, type WebContents } from 'electron';
-import { CANCEL_CHANNEL, channelNames, PUSH_CHANNEL } from '../../preload/contract';
+import { CANCEL_CHANNEL, PUSH_CHANNEL } from '../../contract/bridge';
+import { channelNames } from '../../contract/channelNames';
 import type { IpcDispatch, IpcSender } from '../core/ipc/dispatcher';
 import { PendingCalls } from '../core/ipc/pendingCalls';
 

@@ -2,7 +2,7 @@
  * `npm run simulator -- --port 0`: the simulator on its own, for other clients and tests.
  * Prints `READY {json}` once listening; stops cleanly on SIGINT/SIGTERM.
  */
-import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../core/cli';
+import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
 import { SCALES, type Scale } from './data/universe';
 import type { RateLimits } from './http/rateLimit';
 import { DEFAULT_SEED, startSimulator } from './server';

@@ -2,7 +2,7 @@
  * What every route of the simulator shares: the universe, the clock and the options it was
  * started with. Routes get it as an argument; nothing is global.
  */
-import type { CountryDetails } from '../core/api/types';
+import type { CountryDetails } from '../../contract/wire/types';
 import type { AuthorizationServer } from './auth/authorizationServer';
 import type { Universe } from './data/universe';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { userCacheDir, userDataDir } from '../core/paths';
+import { userCacheDir, userDataDir } from '../node/paths';
 import { protectApi } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
@@ -16,9 +16,9 @@ import { installErrorHandlers } from './http/errors';
 import type { RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
-import { registerCaRoutes } from './http/routes/ca';
-import { registerRefRoutes } from './http/routes/ref';
-import { registerRefScheduleRoutes } from './http/routes/refSchedule';
+import { registerCaRoutes } from './http/routes/corporateActions';
+import { registerRefRoutes } from './http/routes/reference';
+import { registerRefScheduleRoutes } from './http/routes/tradingSchedule';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';

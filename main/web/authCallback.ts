@@ -10,7 +10,7 @@
  * carry the cookie, so main is still reached only by the browser that opened the launch link.
  */
 import type { FastifyInstance } from 'fastify';
-import { CALLBACK_PATH } from '../core/auth/interactiveSignIn';
+import { CALLBACK_PATH } from '../core/session/interactiveSignIn';
 
 const CALLBACK_SCRIPT_PATH = `${CALLBACK_PATH}.js`;
 
@@ -49,12 +49,12 @@ const CALLBACK_SCRIPT = `(() => {
   const fragment = window.location.hash;
   window.history.replaceState(null, '', window.location.pathname);
   const show = (text) => { status.textContent = text; };
-  const bridge = window.desk && window.desk.session;
+  const bridge = window.desk;
   if (!bridge) {
     show('RefDesk could not be reached from this window. Close it and sign in again from RefDesk.');
     return;
   }
-  bridge.completeSignIn({ query, fragment }).then((response) => {
+  bridge.invoke('session:completeSignIn', { query, fragment }).then((response) => {
     if (!response.ok) {
       show(response.error.message);
       return;

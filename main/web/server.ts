@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../preload/contract';
+import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../contract/bridge';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
 import { isAuthCallbackPath, registerAuthCallback } from './authCallback';

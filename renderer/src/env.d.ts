@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { Desk } from '../../preload/contract';
+import type { Desk } from '../../contract/bridge';
 
 declare global {
   interface Window {

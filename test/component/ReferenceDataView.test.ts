@@ -2,11 +2,12 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { nextTick } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Desk, DeskResponse } from '../../preload/contract';
-import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from '../../main/core/api/types';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeskResponse } from '../../contract/bridge';
+import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import ReferenceDataView from '../../renderer/src/views/ReferenceDataView.vue';
+import { installDesk, ok } from '../support/fakeDesk';
 
 const denmark: CountryDetails = { A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 };
 const norway: CountryDetails = { A3: 'NOR', CountryCode: 'NO', Name: 'Norway', Numeric: 578 };
@@ -26,17 +27,12 @@ const pairs: CurrencyPairDetails[] = [
 
 type Answer<T> = () => Promise<DeskResponse<Feed<T>>>;
 
-function installDesk(countries: Answer<CountryDetails>) {
-  const fake = {
-    ref: {
-      countries: vi.fn(countries),
-      timeZones: vi.fn(async () => ({ ok: true, result: { Data: zones } })),
-      currencyPairs: vi.fn(async () => ({ ok: true, result: { Data: pairs } })),
-    },
-    cancel: vi.fn(),
-  } as unknown as Desk;
-  Object.defineProperty(window, 'desk', { value: fake, configurable: true });
-  return fake;
+function installReferenceDesk(countries: Answer<CountryDetails>) {
+  return installDesk({
+    'reference:countries': countries,
+    'reference:timeZones': async () => ok({ Data: zones }),
+    'reference:currencyPairs': async () => ok({ Data: pairs }),
+  });
 }
 
 async function mountView() {
@@ -60,20 +56,20 @@ describe('ReferenceDataView', () => {
   });
 
   it('loads the countries through the bridge and says how many there are', async () => {
-    const desk = installDesk(async () => ({ ok: true, result: { Data: [denmark, norway] } }));
+    const desk = installReferenceDesk(async () => ({ ok: true, result: { Data: [denmark, norway] } }));
     const { wrapper } = await mountView();
     await nextTick();
     expect(wrapper.get('[role="status"]').text()).toBe('Loading countries…');
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe('2 countries');
-    expect(desk.ref.countries).toHaveBeenCalledTimes(1);
-    expect(desk.ref.timeZones).not.toHaveBeenCalled();
+    expect(desk.channel('reference:countries')).toHaveBeenCalledTimes(1);
+    expect(desk.channel('reference:timeZones')).not.toHaveBeenCalled();
     wrapper.unmount();
   });
 
   it('shows the failure in words and reads the service again on Refresh', async () => {
     let fail = true;
-    installDesk(async () =>
+    installReferenceDesk(async () =>
       fail
         ? {
             ok: false,
@@ -94,7 +90,7 @@ describe('ReferenceDataView', () => {
   });
 
   it('switches to time zones and currency pairs with the keyboard, reading each list once', async () => {
-    const desk = installDesk(async () => ({ ok: true, result: { Data: [denmark] } }));
+    const desk = installReferenceDesk(async () => ({ ok: true, result: { Data: [denmark] } }));
     const { wrapper, router } = await mountView();
     await flushPromises();
     await wrapper.get('[role="tab"][aria-selected="true"]').trigger('keydown', { key: 'ArrowRight' });
@@ -111,8 +107,8 @@ describe('ReferenceDataView', () => {
     await wrapper.get('[role="tab"][aria-selected="true"]').trigger('keydown', { key: 'Home' });
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe('1 country');
-    expect(desk.ref.countries).toHaveBeenCalledTimes(1);
-    expect(desk.ref.timeZones).toHaveBeenCalledTimes(1);
+    expect(desk.channel('reference:countries')).toHaveBeenCalledTimes(1);
+    expect(desk.channel('reference:timeZones')).toHaveBeenCalledTimes(1);
     wrapper.unmount();
   });
 });

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Desk, DeskResponse } from '../../preload/contract';
-import { DeskCallError, isCancelled, latestOnly } from '../../renderer/src/api/desk';
-import { searchInstruments } from '../../renderer/src/api/instruments';
+import type { Desk, DeskResponse } from '../../contract/bridge';
+import { call, DeskCallError, isCancelled, supersedingCalls } from '../../renderer/src/api/desk';
 
-/** A `window.desk` whose searches stay pending until answered, recording cancellations. */
+/** A `window.desk` whose calls stay pending until answered, recording channels and cancellations. */
 function pendingBridge() {
   const answers = new Map<string, (response: DeskResponse<unknown>) => void>();
+  const channels: string[] = [];
   const cancelled: string[] = [];
+  let anonymous = 0;
   const desk = {
-    ref: {
-      searchInstruments: (_arg: unknown, options?: { requestId?: string }) =>
-        new Promise((resolve) => answers.set(options?.requestId ?? '', resolve)),
+    invoke: (channel: string, _arg: unknown, options?: { requestId?: string }) => {
+      channels.push(channel);
+      return new Promise((resolve) => answers.set(options?.requestId ?? `anonymous-${++anonymous}`, resolve));
     },
     cancel: (requestId: string) => {
       cancelled.push(requestId);
@@ -22,17 +23,19 @@ function pendingBridge() {
     on: () => () => undefined,
   };
   Object.defineProperty(window, 'desk', { value: desk as unknown as Desk, configurable: true });
-  return { answers, cancelled };
+  return { answers, channels, cancelled };
 }
 
 describe('renderer api over the bridge', () => {
   afterEach(() => Reflect.deleteProperty(window, 'desk'));
 
   it('cancels the previous search in main when a new keystroke supersedes it', async () => {
-    const { answers, cancelled } = pendingBridge();
-    const search = latestOnly(searchInstruments);
-    const first = search({ Keywords: 'n' }).catch((error: unknown) => error);
-    const second = search({ Keywords: 'no' });
+    const { answers, channels, cancelled } = pendingBridge();
+    const searches = supersedingCalls();
+    const search = (Keywords: string) => call('instruments:search', { Keywords }, { signal: searches.start().signal });
+    const first = search('n').catch((error: unknown) => error);
+    const second = search('no');
+    expect(channels).toEqual(['instruments:search', 'instruments:search']);
     expect(cancelled).toHaveLength(1);
     const firstError = await first;
     expect(isCancelled(firstError)).toBe(true);
@@ -43,7 +46,7 @@ describe('renderer api over the bridge', () => {
 
   it('turns a failed call into a DeskCallError carrying the typed shape', async () => {
     const { answers } = pendingBridge();
-    const pending = searchInstruments({ Keywords: 'x' });
+    const pending = call('instruments:search', { Keywords: 'x' });
     const [answer] = [...answers.values()];
     answer!({
       ok: false,
@@ -58,7 +61,7 @@ describe('renderer api over the bridge', () => {
     const { answers } = pendingBridge();
     const controller = new AbortController();
     controller.abort();
-    await expect(searchInstruments({}, { signal: controller.signal })).rejects.toMatchObject({
+    await expect(call('instruments:search', {}, { signal: controller.signal })).rejects.toMatchObject({
       code: 'Cancelled',
     });
     expect(answers.size).toBe(0);

@@ -1,6 +1,5 @@
 import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Desk } from '../../preload/contract';
 import AppSecretsTable from '../../renderer/src/components/apps/AppSecretsTable.vue';
 import {
   authUrlOfEndpoints,
@@ -8,6 +7,7 @@ import {
   preferredRedirectUri,
 } from '../../renderer/src/components/apps/profileFromApp';
 import { nearestSecretExpiry, secretWindowState } from '../../renderer/src/logic/secretExpiry';
+import { installDesk, ok, removeFakeDesk, type InstalledDesk } from '../support/fakeDesk';
 
 const now = new Date('2026-03-02T12:00:00Z');
 const windows = [
@@ -66,44 +66,32 @@ describe('profiles made from an application', () => {
 });
 
 describe('revealing and copying a secret', () => {
-  let desk: {
-    registry: { revealSecret: ReturnType<typeof vi.fn> };
-    clipboard: { copySecret: ReturnType<typeof vi.fn> };
-  };
+  let desk: InstalledDesk;
   const writeText = vi.fn(async () => undefined);
   const readText = vi.fn(async () => 'the-secret-value');
 
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    desk = {
-      registry: {
-        revealSecret: vi.fn(async () => ({
-          ok: true,
-          result: { AppKey: 'app', SecretId: 2, Secret: 'the-secret-value', hideAfterSeconds: 20 },
-        })),
-      },
-      clipboard: {
-        copySecret: vi.fn(async () => ({
-          ok: true,
-          result: { copied: false, reason: 'NoSystemClipboard', message: 'web shell', clearAfterSeconds: 30 },
-        })),
-      },
-    };
-    Object.defineProperty(window, 'desk', { value: desk as unknown as Desk, configurable: true });
+    desk = installDesk({
+      'apps:revealSecret': async () =>
+        ok({ AppKey: 'app', SecretId: 2, Secret: 'the-secret-value', hideAfterSeconds: 20 }),
+      'apps:copySecret': async () =>
+        ok({ copied: false, reason: 'NoSystemClipboard', message: 'web shell', clearAfterSeconds: 30 }),
+    });
     Object.defineProperty(navigator, 'clipboard', { value: { writeText, readText }, configurable: true });
   });
   afterEach(() => {
     vi.useRealTimers();
-    Reflect.deleteProperty(window, 'desk');
+    removeFakeDesk();
   });
 
   it('shows the value only after Reveal, and hides it again after the configured time', async () => {
     const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
     expect(wrapper.text()).not.toContain('the-secret-value');
-    expect(desk.registry.revealSecret).not.toHaveBeenCalled();
+    expect(desk.channel('apps:revealSecret')).not.toHaveBeenCalled();
     await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.find('[data-testid="secret-value"]').exists()).toBe(true));
-    expect(desk.registry.revealSecret).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
+    expect(desk.channel('apps:revealSecret')).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
     expect(wrapper.get('[data-testid="secret-value"]').text()).toBe('the-secret-value');
     await vi.advanceTimersByTimeAsync(19_000);
     expect(wrapper.find('[data-testid="secret-value"]').exists()).toBe(true);
@@ -124,7 +112,7 @@ describe('revealing and copying a secret', () => {
     const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
     await wrapper.get('[aria-label="Copy secret 2"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.find('[role="status"]').exists()).toBe(true));
-    expect(desk.clipboard.copySecret).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
+    expect(desk.channel('apps:copySecret')).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
     expect(writeText).toHaveBeenLastCalledWith('the-secret-value');
     expect(wrapper.text()).not.toContain('the-secret-value');
     expect(wrapper.get('[role="status"]').text()).toContain('cleared in 30 seconds');

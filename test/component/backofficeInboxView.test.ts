@@ -1,10 +1,11 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporateActionEvent } from '../../main/core/api/types';
-import type { EventReviewState } from '../../preload/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CorporateActionEvent } from '../../contract/wire/types';
+import type { EventReviewState } from '../../contract/corporateActions';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import CorporateActionsView from '../../renderer/src/views/CorporateActionsView.vue';
+import { installDesk, ok } from '../support/fakeDesk';
 
 function event(id: string, updated: string): CorporateActionEvent {
   return {
@@ -27,50 +28,36 @@ function fakeDesk() {
   const states = new Map<string, EventReviewState>();
   const state = (eventId: string) =>
     states.get(eventId) ?? { eventId, read: false, flagged: false, note: '', changedAt: 'now' };
-  const ok = <T>(result: T) => Promise.resolve({ ok: true as const, result });
-  const desk = {
-    cancel: vi.fn(),
-    ca: {
-      events: vi.fn(() => ok({ Data: events, __count: 3 })),
-      event: vi.fn((arg: { EventId: string }) =>
-        ok(events.find((candidate) => candidate.EventId === arg.EventId)),
-      ),
+  return installDesk({
+    'corporateActions:events': () => ok({ Data: events, __count: 3 }),
+    'corporateActions:event': (arg: { EventId: string }) =>
+      ok(events.find((candidate) => candidate.EventId === arg.EventId)),
+    'corporateActions:reviewStatus': () => ok({ reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
+    'corporateActions:reviewStates': (arg: { eventIds: string[] }) =>
+      ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
+    'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
+      states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });
+      return ok(state(arg.eventId));
     },
-    review: {
-      status: vi.fn(() => ok({ reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } })),
-      states: vi.fn((arg: { eventIds: string[] }) =>
-        ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
-      ),
-      setRead: vi.fn((arg: { eventId: string; read: boolean }) => {
-        states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });
-        return ok(state(arg.eventId));
-      }),
-      setFlagged: vi.fn((arg: { eventId: string; flagged: boolean }) => {
-        states.set(arg.eventId, { ...state(arg.eventId), flagged: arg.flagged });
-        return ok(state(arg.eventId));
-      }),
-      setReviewed: vi.fn((arg: { events: { eventId: string; updatedDateTime?: string }[] }) =>
-        ok(
-          arg.events.map(({ eventId, updatedDateTime }) => {
-            states.set(eventId, {
-              ...state(eventId),
-              read: true,
-              reviewedAt: '2026-03-02T10:00:00Z',
-              reviewedVersion: updatedDateTime,
-            });
-            return state(eventId);
-          }),
-        ),
-      ),
-      setNote: vi.fn(),
-      audit: vi.fn(() => ok([])),
-      views: vi.fn(() => ok({ views: [] })),
-      saveView: vi.fn(),
-      deleteView: vi.fn(),
+    'corporateActions:setFlagged': (arg: { eventId: string; flagged: boolean }) => {
+      states.set(arg.eventId, { ...state(arg.eventId), flagged: arg.flagged });
+      return ok(state(arg.eventId));
     },
-  };
-  Object.defineProperty(window, 'desk', { value: desk, configurable: true });
-  return desk;
+    'corporateActions:setReviewed': (arg: { events: { eventId: string; updatedDateTime?: string }[] }) =>
+      ok(
+        arg.events.map(({ eventId, updatedDateTime }) => {
+          states.set(eventId, {
+            ...state(eventId),
+            read: true,
+            reviewedAt: '2026-03-02T10:00:00Z',
+            reviewedVersion: updatedDateTime,
+          });
+          return state(eventId);
+        }),
+      ),
+    'corporateActions:audit': () => ok([]),
+    'corporateActions:views': () => ok({ views: [] }),
+  });
 }
 
 const press = (key: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
@@ -87,11 +74,11 @@ describe('the corporate events inbox', () => {
     const wrapper = mount(CorporateActionsView, { attachTo: document.body });
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe('3 events · 3 loaded');
-    expect(desk.ca.events).toHaveBeenCalledWith(
+    expect(desk.channel('corporateActions:events')).toHaveBeenCalledWith(
       expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 100, $skip: 0 }),
       expect.anything(),
     );
-    expect(desk.review.states).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] });
+    expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] });
     wrapper.unmount();
   });
 
@@ -104,18 +91,18 @@ describe('the corporate events inbox', () => {
     press('j'); // second row
     press('r');
     await flushPromises();
-    expect(desk.review.setReviewed).toHaveBeenCalledWith({
+    expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith({
       events: [{ eventId: '2', updatedDateTime: '2026-03-01T00:00:00Z' }],
       reviewed: true,
     });
     press('f');
     await flushPromises();
-    expect(desk.review.setFlagged).toHaveBeenCalledWith({ eventId: '2', flagged: true });
+    expect(desk.channel('corporateActions:setFlagged')).toHaveBeenCalledWith({ eventId: '2', flagged: true });
     press('k');
     press('Enter');
     await flushPromises();
-    expect(desk.ca.event).toHaveBeenCalledWith(expect.objectContaining({ EventId: '1' }), expect.anything());
-    expect(desk.review.setRead).toHaveBeenCalledWith({ eventId: '1', read: true });
+    expect(desk.channel('corporateActions:event')).toHaveBeenCalledWith(expect.objectContaining({ EventId: '1' }), expect.anything());
+    expect(desk.channel('corporateActions:setRead')).toHaveBeenCalledWith({ eventId: '1', read: true });
     expect(wrapper.get('[data-testid="event-detail"]').text()).toContain('Company 1');
     wrapper.unmount();
   });
@@ -127,7 +114,7 @@ describe('the corporate events inbox', () => {
     const keywords = wrapper.get('input[type="search"]');
     keywords.element.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
     await flushPromises();
-    expect(desk.review.setReviewed).not.toHaveBeenCalled();
+    expect(desk.channel('corporateActions:setReviewed')).not.toHaveBeenCalled();
     wrapper.unmount();
   });
 
@@ -142,7 +129,7 @@ describe('the corporate events inbox', () => {
     await wrapper.get('select[aria-label="Sort by"]').setValue('EventType');
     await wrapper.get('button[aria-label="Sort direction: descending"]').trigger('click');
     await flushPromises();
-    expect(desk.ca.events).toHaveBeenLastCalledWith(
+    expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(
       expect.objectContaining({
         Keywords: 'nordic',
         FromExDate: '2026-03-01',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CorporateActionEvent } from '../../main/core/api/types';
+import type { CorporateActionEvent } from '../../contract/wire/types';
 import { inboxCsv } from '../../renderer/src/components/events/inboxCsv';
 import { escapeCsvCell, toCsv, UTF8_BOM } from '../../renderer/src/logic/csv';
 

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { EventReviewState } from '../../preload/contract';
+import type { EventReviewState } from '../../contract/corporateActions';
 import DeadlineCountdown from '../../renderer/src/components/events/DeadlineCountdown.vue';
 import ReviewBadgeChip from '../../renderer/src/components/events/ReviewBadgeChip.vue';
 import { businessDaysBetween, deadlineUrgency } from '../../renderer/src/logic/businessDays';

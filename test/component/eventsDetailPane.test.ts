@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { CorporateActionEvent } from '../../main/core/api/types';
+import type { CorporateActionEvent } from '../../contract/wire/types';
 import EventDetailPane from '../../renderer/src/components/events/EventDetailPane.vue';
 import { narrativeText } from '../../renderer/src/components/events/narrativeText';
 import { eventTimeline } from '../../renderer/src/logic/eventDates';

@@ -1,10 +1,10 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SummaryInfo } from '../../main/core/api/types';
+import type { SummaryInfo } from '../../contract/wire/types';
 import TheCommandPalette from '../../renderer/src/components/shell/TheCommandPalette.vue';
 import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsStore';
-import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
+import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const results: SummaryInfo[] = [
   {
@@ -39,7 +39,7 @@ describe('TheCommandPalette', { timeout: 20_000 }, () => {
   });
 
   it('searches as the trader types, moves with the arrows and opens the result with Enter', async () => {
-    const desk = installFakeDesk({ 'ref:searchInstruments': () => ({ Data: results }) });
+    const desk = installRecordingDesk({ 'instruments:search': () => ({ Data: results }) });
     const instruments = useInstrumentsStore();
     const wrapper = mount(TheCommandPalette, {
       props: { show: true, search: instruments.paletteSearch },
@@ -54,7 +54,7 @@ describe('TheCommandPalette', { timeout: 20_000 }, () => {
     input!.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 120));
     await flushPromises();
-    expect(desk.callsOf('ref:searchInstruments')[0]?.arg).toEqual({ Keywords: 'spx', $top: 20, $skip: 0 });
+    expect(desk.callsOf('instruments:search')[0]?.arg).toEqual({ Keywords: 'spx', $top: 20, $skip: 0 });
 
     const options = [...document.querySelectorAll('[role="option"]')];
     expect(options.map((option) => [...option.children].map((part) => part.textContent))).toEqual([

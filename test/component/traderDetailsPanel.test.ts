@@ -1,7 +1,7 @@
 import { mount } from '@vue/test-utils';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { describe, expect, it } from 'vitest';
-import type { InstrumentDetails, InstrumentTradeSessions } from '../../main/core/api/types';
+import type { InstrumentDetails, InstrumentTradeSessions } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import InstrumentDetailsPanel from '../../renderer/src/components/instruments/InstrumentDetailsPanel.vue';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FuturesSpace } from '../../main/core/api/types';
+import type { FuturesSpace } from '../../contract/wire/types';
 import { buildLadder, frontMonthIndex, isInRollWindow } from '../../renderer/src/logic/futuresLadder';
 import { decodeContractMonth, formatContractMonth } from '../../renderer/src/logic/monthCodes';
 

@@ -2,11 +2,11 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FuturesSpace } from '../../main/core/api/types';
+import type { FuturesSpace } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import { useFuturesStore } from '../../renderer/src/stores/useFuturesStore';
 import FuturesLadderView from '../../renderer/src/views/FuturesLadderView.vue';
-import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
+import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const space: FuturesSpace = {
   BaseIdentifier: 'CL',
@@ -51,22 +51,22 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
   });
 
   it('reads the space, then the notice dates of its contracts in one details request', async () => {
-    const desk = installFakeDesk({
-      'ref:futuresSpace': () => space,
-      'ref:instrumentsDetails': () => ({
+    const desk = installRecordingDesk({
+      'instruments:futuresSpace': () => space,
+      'instruments:detailsList': () => ({
         Data: [{ Uic: 12, NoticeDate: '2026-05-29T00:00:00Z' }, { Uic: 11 }],
       }),
-      'ref:instrumentDetails': () => ({
+      'instruments:details': () => ({
         Uic: 500,
         Symbol: 'CL:xnym',
         Description: 'Crude Oil WTI (continuous)',
       }),
-      'ref:tradingSchedule': () => ({ Sessions: [] }),
-      'ref:timeZones': () => ({ Data: [] }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
     });
     const { wrapper } = await mountLadder();
-    expect(desk.callsOf('ref:futuresSpace')[0]?.arg).toEqual({ ContinuousFuturesUic: 500 });
-    expect(desk.callsOf('ref:instrumentsDetails')[0]?.arg).toEqual({
+    expect(desk.callsOf('instruments:futuresSpace')[0]?.arg).toEqual({ ContinuousFuturesUic: 500 });
+    expect(desk.callsOf('instruments:detailsList')[0]?.arg).toEqual({
       Uics: [11, 12, 13],
       AssetTypes: ['ContractFutures'],
       $top: 200,
@@ -83,12 +83,12 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
   });
 
   it('widens the roll window when the trader types more days', async () => {
-    installFakeDesk({
-      'ref:futuresSpace': () => space,
-      'ref:instrumentsDetails': () => ({ Data: [] }),
-      'ref:instrumentDetails': () => ({ Uic: 500 }),
-      'ref:tradingSchedule': () => ({ Sessions: [] }),
-      'ref:timeZones': () => ({ Data: [] }),
+    installRecordingDesk({
+      'instruments:futuresSpace': () => space,
+      'instruments:detailsList': () => ({ Data: [] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
     });
     const { wrapper } = await mountLadder();
     useFuturesStore().rollDays = 40;
@@ -98,13 +98,13 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
   });
 
   it('says so when the futures space cannot be read', async () => {
-    installFakeDesk({
-      'ref:futuresSpace': () => {
+    installRecordingDesk({
+      'instruments:futuresSpace': () => {
         throw new Error('Invalid continuous futures uic');
       },
-      'ref:instrumentDetails': () => ({ Uic: 500 }),
-      'ref:tradingSchedule': () => ({ Sessions: [] }),
-      'ref:timeZones': () => ({ Data: [] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
     });
     const { wrapper } = await mountLadder();
     expect(wrapper.get('[role="alert"]').text()).toBe(

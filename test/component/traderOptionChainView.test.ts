@@ -2,10 +2,10 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractOptionEntry, ContractOptionSpace, SpecificOption } from '../../main/core/api/types';
+import type { ContractOptionEntry, ContractOptionSpace, SpecificOption } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
 import OptionChainView from '../../renderer/src/views/OptionChainView.vue';
-import { installFakeDesk, removeFakeDesk } from './traderFakeDesk';
+import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const entry = (expiry: string, days: number): ContractOptionEntry => ({
   DisplayDaysToExpiry: days,
@@ -72,9 +72,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   });
 
   it('reads the expiries first, then only the first expiry’s contracts', async () => {
-    const desk = installFakeDesk({ 'ref:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
-    expect(desk.callsOf('ref:optionSpace').map((call) => call.arg)).toEqual([
+    expect(desk.callsOf('instruments:optionSpace').map((call) => call.arg)).toEqual([
       { OptionRootId: 1 },
       { OptionRootId: 1, OptionSpaceSegment: 'SpecificDates', ExpiryDates: ['2026-03-13'] },
     ]);
@@ -90,7 +90,7 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   });
 
   it('labels the centre as the middle strike until a reference price is typed', async () => {
-    installFakeDesk({ 'ref:optionSpace': (arg) => optionSpace(arg as never) });
+    installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
       'Centre 5000 (middle strike; this API carries no prices)',
@@ -104,23 +104,23 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   });
 
   it('moves to the next expiry with PageDown and reads only that one', async () => {
-    const desk = installFakeDesk({ 'ref:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
     await wrapper.get('section.workspace').trigger('keydown', { key: 'PageDown' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-20');
     expect(
-      desk.callsOf('ref:optionSpace').map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates),
+      desk.callsOf('instruments:optionSpace').map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates),
     ).toEqual([undefined, ['2026-03-13'], ['2026-03-20']]);
     await wrapper.get('section.workspace').trigger('keydown', { key: 'PageUp' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-13');
-    expect(desk.callsOf('ref:optionSpace')).toHaveLength(3);
+    expect(desk.callsOf('instruments:optionSpace')).toHaveLength(3);
     wrapper.unmount();
   });
 
   it('stacks further expiries below the active one, each read when shown', async () => {
-    const desk = installFakeDesk({ 'ref:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
     const { useChainsStore } = await import('../../renderer/src/stores/useChainsStore');
     useChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
@@ -129,25 +129,25 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
       '2026-03-13',
       '2026-03-31',
     ]);
-    expect(desk.callsOf('ref:optionSpace').at(-1)?.arg).toMatchObject({ ExpiryDates: ['2026-03-31'] });
+    expect(desk.callsOf('instruments:optionSpace').at(-1)?.arg).toMatchObject({ ExpiryDates: ['2026-03-31'] });
     wrapper.unmount();
   });
 
   it('opens the selected contract’s details beside the chain and closes them with Escape', async () => {
-    const desk = installFakeDesk({
-      'ref:optionSpace': (arg) => optionSpace(arg as never),
-      'ref:instrumentDetails': (arg) => ({
+    const desk = installRecordingDesk({
+      'instruments:optionSpace': (arg) => optionSpace(arg as never),
+      'instruments:details': (arg) => ({
         ...(arg as object),
         Symbol: 'SPX/13H26C5000:xcbo',
         Description: 'S&P 500 5000 Call',
       }),
-      'ref:tradingSchedule': () => ({ Sessions: [] }),
-      'ref:timeZones': () => ({ Data: [] }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
     });
     const { wrapper, router } = await mountChain();
     await router.replace({ query: { contract: '1005' } });
     await flushPromises();
-    expect(desk.callsOf('ref:instrumentDetails')[0]?.arg).toEqual({
+    expect(desk.callsOf('instruments:details')[0]?.arg).toEqual({
       Uic: 1005,
       AssetType: 'StockIndexOption',
     });

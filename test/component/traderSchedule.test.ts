@@ -1,6 +1,6 @@
 import { FixedOffsetZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { InstrumentTradeSessions, TimeZoneDetails } from '../../main/core/api/types';
+import type { InstrumentTradeSessions, TimeZoneDetails } from '../../contract/wire/types';
 import { currencyPairRows, timeZoneRows } from '../../renderer/src/logic/referenceLists';
 import {
   exchangeZone,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InstrumentDetails, SummaryInfo } from '../../main/core/api/types';
+import type { InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
 import { detailSections } from '../../renderer/src/logic/detailSections';
 import { highlightParts } from '../../renderer/src/logic/highlight';
 import { searchTarget } from '../../renderer/src/logic/searchTarget';

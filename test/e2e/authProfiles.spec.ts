@@ -19,7 +19,7 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
     appKey: simulator.appKey,
     flow: 'Login page (authorization code + PKCE)',
   });
-  await expect(profiles.formError).toHaveText('Invalid argument for profiles:save.');
+  await expect(profiles.formError).toHaveText('Invalid argument for session:saveProfile.');
   await expect(profiles.field('Base URL')).toHaveAccessibleDescription(
     'Base URL must be a full web address, e.g. https://gateway.example.com/openapi.',
   );

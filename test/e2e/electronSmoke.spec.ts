@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { locateElectronBinary } from '../../main/core/electronBinary';
+import { locateElectronBinary } from '../../main/app/electronBinary';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import { WORKSPACES, WorkspaceNavigation } from './pages/WorkspaceNavigation';

@@ -8,7 +8,7 @@
  * Needs the keyring `npm test` unlocks (gnome-keyring in a D-Bus session).
  */
 import keytar from 'keytar';
-import { parseStoredTokenSet, type TokenSet } from '../../main/core/auth/tokenSet';
+import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
 import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
 import { ADMIN_USER } from '../../main/simulator/data/book/demo';
 import { expect, startWebShellProcess, test } from './fixtures';
@@ -106,7 +106,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     expect(await leaksAtRest(secrets, webShell, shellOutput(), storage)).toEqual([]);
     expect(bridge.unreadAnswers.filter((answer) => !answer.fromPopup)).toEqual([]);
     // The AppSecret crosses the bridge once, as the user typed it into the profile form; no token ever does.
-    expect(secretCarriers(secrets, bridge.exchanges)).toEqual(['AppSecret sent on profiles:save']);
+    expect(secretCarriers(secrets, bridge.exchanges)).toEqual(['AppSecret sent on session:saveProfile']);
   } finally {
     await webShell.stop();
   }

@@ -64,7 +64,7 @@ test('after a full session no token or revealed secret is in files, logs, storag
     expect(secretCarriers(secrets, bridge.exchanges)).toEqual([
       'access token sent on session:completeSignIn',
       'access token signature sent on session:completeSignIn',
-      'app secret answered on registry:revealSecret',
+      'app secret answered on apps:revealSecret',
     ]);
   } finally {
     await webShell.stop();

@@ -48,7 +48,8 @@ const { registerIpc } = await import('../../main/electron/registerIpc');
 const { isAppUrl } = await import('../../main/electron/hardenWindow');
 const { createIpcDispatcher } = await import('../../main/core/ipc/dispatcher');
 const { PushEventBus } = await import('../../main/core/events');
-const { CANCEL_CHANNEL, channelNames, PUSH_CHANNEL } = await import('../../preload/contract');
+const { CANCEL_CHANNEL, PUSH_CHANNEL } = await import('../../contract/bridge');
+const { channelNames } = await import('../../contract/channelNames');
 
 const APP_PAGE = 'app://refdesk/index.html';
 const countries = vi.fn(async (_arg: unknown, _context?: { signal: AbortSignal }): Promise<{ Data: object[] }> => ({
@@ -75,22 +76,22 @@ beforeEach(() => {
   windows.length = 0;
   vi.clearAllMocks();
   events = new PushEventBus();
-  const handlers = { 'ref:countries': countries } as unknown as IpcHandlers;
+  const handlers = { 'reference:countries': countries } as unknown as IpcHandlers;
   unregister = registerIpc(createIpcDispatcher({ handlers, isTrustedSender: isAppUrl, events }));
 });
 
 describe('registerIpc (Electron faked)', () => {
   it("passes a call from the app's main frame to the dispatcher", async () => {
-    const response = await invoke('ref:countries', invokeEvent(APP_PAGE, null));
+    const response = await invoke('reference:countries', invokeEvent(APP_PAGE, null));
     expect(response).toEqual({ ok: true, result: { Data: [{ CountryCode: 'DK', Name: 'Denmark' }] } });
     expect(countries).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a subframe of the app page and a foreign origin with ForbiddenSender', async () => {
-    const subframe = await invoke('ref:countries', invokeEvent(APP_PAGE, { url: APP_PAGE }));
-    const foreign = await invoke('ref:countries', invokeEvent('https://evil.example/', null));
-    const lookalike = await invoke('ref:countries', invokeEvent('app://refdesk.evil.example/index.html', null));
-    const noFrame = await invoke('ref:countries', { sender: new FakeContents(APP_PAGE), senderFrame: null });
+    const subframe = await invoke('reference:countries', invokeEvent(APP_PAGE, { url: APP_PAGE }));
+    const foreign = await invoke('reference:countries', invokeEvent('https://evil.example/', null));
+    const lookalike = await invoke('reference:countries', invokeEvent('app://refdesk.evil.example/index.html', null));
+    const noFrame = await invoke('reference:countries', { sender: new FakeContents(APP_PAGE), senderFrame: null });
     for (const response of [subframe, foreign, lookalike, noFrame]) {
       expect(response).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
     }
@@ -114,7 +115,7 @@ describe('registerIpc (Electron faked)', () => {
       return { Data: [] };
     });
     const contents = new FakeContents(APP_PAGE);
-    const call = invoke('ref:countries', invokeEvent(APP_PAGE, null, contents));
+    const call = invoke('reference:countries', invokeEvent(APP_PAGE, null, contents));
     const cancel = ipcMain.listeners.get(CANCEL_CHANNEL);
     cancel?.(invokeEvent(APP_PAGE, { url: APP_PAGE }, contents), 'request-1');
     expect(seen?.aborted).toBe(false);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskServices } from '../../main/core/services';
-import type { ChannelName } from '../../preload/contract';
-import type { CorporateActionEvent, Feed, ListedApplication, SummaryInfo } from '../../main/core/api/types';
+import { createServiceClient } from '../../main/core/services';
+import type { ChannelName } from '../../contract/channels';
+import type { CorporateActionEvent, Feed, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { startBridgedShell, type BridgedShell } from './clientWebShellSupport';
 
@@ -13,7 +13,7 @@ describe('every endpoint is reachable through the bridge', () => {
   beforeAll(async () => {
     sim = await startTestSimulator();
     const token = await sim.accessToken('demo');
-    const services = createDeskServices({
+    const services = createServiceClient({
       baseUrl: sim.baseUrl,
       auth: { accessToken: () => token, reauthenticate: async () => false },
     });
@@ -30,7 +30,7 @@ describe('every endpoint is reachable through the bridge', () => {
     return response.result;
   }
   const searchFor = async (arg: object, pick: (item: SummaryInfo) => boolean = () => true) => {
-    const found = (await result<Feed<SummaryInfo>>('ref:searchInstruments', { ...arg, $top: 200 })).Data.find(
+    const found = (await result<Feed<SummaryInfo>>('instruments:search', { ...arg, $top: 200 })).Data.find(
       pick,
     );
     if (!found) throw new Error(`nothing found for ${JSON.stringify(arg)}`);
@@ -38,51 +38,43 @@ describe('every endpoint is reachable through the bridge', () => {
   };
 
   it('answers the reference channels', async () => {
-    expect((await result<Feed<unknown>>('ref:countries')).Data).toHaveLength(249);
-    expect((await result<Feed<unknown>>('ref:timeZones', { refresh: true })).Data.length).toBeGreaterThan(5);
-    expect((await result<Feed<unknown>>('ref:currencyPairs')).Data.length).toBeGreaterThan(5);
+    expect((await result<Feed<unknown>>('reference:countries')).Data).toHaveLength(249);
+    expect((await result<Feed<unknown>>('reference:timeZones', { refresh: true })).Data.length).toBeGreaterThan(5);
+    expect((await result<Feed<unknown>>('reference:currencyPairs')).Data.length).toBeGreaterThan(5);
   });
 
   it('answers the instrument channels', async () => {
     const stock = await searchFor({ AssetTypes: ['Stock'] });
     expect(
-      await result('ref:instrumentDetails', { Uic: stock.Identifier, AssetType: 'Stock' }),
+      await result('instruments:details', { Uic: stock.Identifier, AssetType: 'Stock' }),
     ).toMatchObject({ Uic: stock.Identifier });
     expect(
-      (await result<Feed<unknown>>('ref:instrumentsDetails', { Uics: [stock.Identifier] })).Data.length,
+      (await result<Feed<unknown>>('instruments:detailsList', { Uics: [stock.Identifier] })).Data.length,
     ).toBeGreaterThan(0);
-    expect(await result('ref:tradingSchedule', { Uic: stock.Identifier, AssetType: 'Stock' })).toHaveProperty(
+    expect(await result('instruments:tradingSchedule', { Uic: stock.Identifier, AssetType: 'Stock' })).toHaveProperty(
       'Sessions',
     );
     const root = await searchFor(
       { AssetTypes: ['StockOption', 'StockIndexOption'] },
       (s) => s.SummaryType === 'ContractOptionRoot',
     );
-    expect(await result('ref:optionSpace', { OptionRootId: root.Identifier })).toMatchObject({
+    expect(await result('instruments:optionSpace', { OptionRootId: root.Identifier })).toMatchObject({
       OptionRootId: root.Identifier,
     });
     const continuous = await searchFor(
       { AssetTypes: ['ContractFutures'] },
       (s) => s.DisplayHint === 'Continuous',
     );
-    expect(await result('ref:futuresSpace', { ContinuousFuturesUic: continuous.Identifier })).toHaveProperty(
+    expect(await result('instruments:futuresSpace', { ContinuousFuturesUic: continuous.Identifier })).toHaveProperty(
       'Elements',
     );
   });
 
   it('answers the corporate action channels', async () => {
-    const events = await result<Feed<CorporateActionEvent>>('ca:events', { $top: 3 });
+    const events = await result<Feed<CorporateActionEvent>>('corporateActions:events', { $top: 3 });
     expect(events.Data.length).toBeGreaterThan(0);
-    expect(await result('ca:event', { EventId: events.Data[0]!.EventId })).toMatchObject({
+    expect(await result('corporateActions:event', { EventId: events.Data[0]!.EventId })).toMatchObject({
       EventId: events.Data[0]!.EventId,
-    });
-  });
-
-  it('answers the application channels', async () => {
-    const apps = await result<Feed<ListedApplication>>('apps:list', { $top: 5 });
-    expect(apps.Data.length).toBeGreaterThan(0);
-    expect(await result('apps:get', { AppKey: apps.Data[0]!.AppKey })).toMatchObject({
-      AppKey: apps.Data[0]!.AppKey,
     });
   });
 });

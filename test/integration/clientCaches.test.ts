@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushEventBus } from '../../main/core/events';
-import { createDeskServices } from '../../main/core/services';
+import { createServiceClient } from '../../main/core/services';
 import { sendJson, startFakeService, type FakeService } from './faultsFakeService';
 
 describe('main services cache per profile and user', () => {
@@ -17,7 +17,7 @@ describe('main services cache per profile and user', () => {
         : sendJson(response, 200, { Uic: 211 }),
     );
     const events = new PushEventBus();
-    const { api } = createDeskServices({ baseUrl: service.baseUrl, events, profileId: () => 'embedded' });
+    const { api } = createServiceClient({ baseUrl: service.baseUrl, events, profileId: () => 'embedded' });
     const signIn = (userId: string) =>
       events.emit('session:changed', {
         signedIn: true,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskApi, type DeskApi } from '../../main/core/api/client';
 import { feedItems } from '../../main/core/api/feed';
 import { createHttpClient, type SessionAuth } from '../../main/core/api/http';
-import type { SummaryInfo } from '../../main/core/api/types';
+import type { SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 /** Every endpoint of spec section 4 through the real API client, over HTTP, against the simulator. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushEventBus } from '../../main/core/events';
-import { createDeskServices } from '../../main/core/services';
-import { WEB_EVENTS_PATH } from '../../preload/contract';
+import { createServiceClient } from '../../main/core/services';
+import { WEB_EVENTS_PATH } from '../../contract/bridge';
 import { deliverEventBlock } from '../../preload/webEvents';
 import { startBridgedShell, type BridgedShell } from './clientWebShellSupport';
 import { sendJson, startFakeService, type FakeService } from './faultsFakeService';
@@ -14,7 +14,7 @@ describe('endpoint channels through the web shell bridge', () => {
   beforeAll(async () => {
     service = await startFakeService();
     events = new PushEventBus();
-    bridge = await startBridgedShell(createDeskServices({ baseUrl: service.baseUrl, events }), events);
+    bridge = await startBridgedShell(createServiceClient({ baseUrl: service.baseUrl, events }), events);
   });
   afterAll(async () => {
     await bridge.close();
@@ -29,11 +29,11 @@ describe('endpoint channels through the web shell bridge', () => {
     });
     const first = new AbortController();
     const superseded = bridge
-      .invoke('ref:searchInstruments', { Keywords: 'no', $top: 20 }, first.signal)
+      .invoke('instruments:search', { Keywords: 'no', $top: 20 }, first.signal)
       .catch((e: unknown) => e);
     await vi.waitFor(() => expect(service.requests).toHaveLength(1));
     first.abort();
-    const latest = await bridge.invoke<{ Data: unknown[] }>('ref:searchInstruments', {
+    const latest = await bridge.invoke<{ Data: unknown[] }>('instruments:search', {
       Keywords: 'nok',
       $top: 20,
     });
@@ -45,10 +45,10 @@ describe('endpoint channels through the web shell bridge', () => {
   it('never lets an invalid argument reach the service', async () => {
     service.answerWith((_request, response) => sendJson(response, 200, { Data: [] }));
     const invalid: [string, unknown][] = [
-      ['ref:searchInstruments', { Keywords: 'x'.repeat(5_000) }],
-      ['ref:instrumentDetails', { Uic: 21, AssetType: 'Shoe' }],
-      ['ca:events', { $top: -1 }],
-      ['ca:event', { EventId: '../../developer/apps' }],
+      ['instruments:search', { Keywords: 'x'.repeat(5_000) }],
+      ['instruments:details', { Uic: 21, AssetType: 'Shoe' }],
+      ['corporateActions:events', { $top: -1 }],
+      ['corporateActions:event', { EventId: '../../developer/apps' }],
       ['apps:get', { AppKey: 'a/../../b' }],
     ];
     for (const [channel, arg] of invalid) {
@@ -68,7 +68,7 @@ describe('endpoint channels through the web shell bridge', () => {
         ModelState: { OptionRootId: ['Unknown'] },
       }),
     );
-    expect(await bridge.invoke('ref:optionSpace', { OptionRootId: 9 })).toEqual({
+    expect(await bridge.invoke('instruments:optionSpace', { OptionRootId: 9 })).toEqual({
       ok: false,
       error: {
         code: 'InvalidOptionRootId',
@@ -104,12 +104,12 @@ describe('endpoint channels through the web shell bridge', () => {
     })();
 
     service.answerWith((request) => request.socket.destroy());
-    expect(await bridge.invoke('ref:timeZones', { refresh: true })).toMatchObject({
+    expect(await bridge.invoke('reference:timeZones', { refresh: true })).toMatchObject({
       ok: false,
       error: { code: 'Network' },
     });
     service.answerWith((_request, response) => sendJson(response, 200, { Data: [] }));
-    expect(await bridge.invoke('ref:timeZones', { refresh: true })).toMatchObject({ ok: true });
+    expect(await bridge.invoke('reference:timeZones', { refresh: true })).toMatchObject({ ok: true });
     await reading;
     await reader.cancel();
     expect(received[0]).toEqual(['connection:status', { state: 'online' }]);

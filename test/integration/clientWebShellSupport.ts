@@ -1,17 +1,17 @@
 /**
- * A web shell in front of the endpoint channels only (ref, ca, apps), over given services:
- * what the client tests and the IPC benchmark drive through the real HTTP bridge.
+ * A web shell in front of the service endpoint channels only (instruments, reference, events),
+ * over a given service client: what the client tests and the IPC benchmark drive through the
+ * real HTTP bridge.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BRIDGE_HEADER, type DeskResponse } from '../../preload/contract';
+import { BRIDGE_HEADER, type DeskResponse } from '../../contract/bridge';
 import type { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
-import { registerAppsIpc } from '../../main/core/ipc/registerAppsIpc';
-import { registerCaIpc } from '../../main/core/ipc/registerCaIpc';
-import { registerRefIpc } from '../../main/core/ipc/registerRefIpc';
-import type { DeskServices } from '../../main/core/services';
+import { registerCorporateActionsIpc } from '../../main/core/ipc/registerCorporateActionsIpc';
+import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
+import type { ServiceClient } from '../../main/core/services';
 import { startWebShell, type RunningWebShell } from '../../main/web/server';
 
 export interface BridgedShell {
@@ -25,7 +25,7 @@ export interface BridgedShell {
 
 /** Starts a web shell whose dispatcher serves the endpoint channels over `services`. */
 export async function startBridgedShell(
-  services: DeskServices,
+  services: ServiceClient,
   events?: PushEventBus,
 ): Promise<BridgedShell> {
   const dir = await mkdtemp(path.join(tmpdir(), 'refdesk-client-shell-'));
@@ -36,9 +36,8 @@ export async function startBridgedShell(
   await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
   // Only the endpoint channels exist here; the dispatcher calls a handler only for its own channel.
   const handlers = {
-    ...registerRefIpc(services),
-    ...registerCaIpc(services),
-    ...registerAppsIpc(services),
+    ...registerInstrumentsIpc(services),
+    ...registerCorporateActionsIpc(services),
   } as IpcHandlers;
   const shell = await startWebShell({
     dispatch: (isTrustedSender) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceCallError } from '../../main/core/api/errors';
 import { createHttpClient, type HttpClient } from '../../main/core/api/http';
-import { getCountries } from '../../main/core/api/ref';
+import { getCountries } from '../../main/core/api/instruments';
 import { startSimulator, type RunningSimulator } from '../../main/simulator/server';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedItems, type FeedProgress } from '../../main/core/api/feed';
 import { createHttpClient } from '../../main/core/api/http';
-import type { CorporateActionEvent } from '../../main/core/api/types';
+import type { CorporateActionEvent } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 /** Tokens live 2 s here, so a paged read that pauses between pages outlives its first token. */

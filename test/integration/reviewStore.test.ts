@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REVIEW_FILE_NAME } from '../../main/core/review/reviewDatabase';
-import { ReviewInputError } from '../../main/core/review/reviewInput';
-import type { Reviewer } from '../../main/core/review/reviewSchema';
-import { ReviewStore } from '../../main/core/review/reviewStore';
+import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/reviewDatabase';
+import { ReviewInputError } from '../../main/core/corporateActions/reviewInput';
+import type { Reviewer } from '../../contract/corporateActions';
+import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
 
 const alice: Reviewer = { profileId: 'embedded', userId: 'u-alice', name: 'Alice Back-Office' };
 const bob: Reviewer = { profileId: 'embedded', userId: 'u-bob', name: 'Bob' };

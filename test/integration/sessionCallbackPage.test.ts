@@ -2,15 +2,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_HEADER } from '../../preload/contract';
-import { startDeskRuntime, type DeskRuntime } from '../../main/core/runtime';
-import { popupSignIn } from '../../main/core/auth/interactiveSignIn';
+import { BRIDGE_HEADER } from '../../contract/bridge';
+import { startDesk, type Desk } from '../../main/app/desk';
+import { popupSignIn } from '../../main/core/session/interactiveSignIn';
 import { startWebShell, type RunningWebShell } from '../../main/web/server';
 import { answerLoginPage } from './sessionLoginForm';
 
 /** The web shell's sign-in callback page, driven over HTTP as the login popup would reach it. */
 describe('web shell sign-in callback', () => {
-  let runtime: DeskRuntime;
+  let desk: Desk;
   let shell: RunningWebShell;
   let cookie: string;
 
@@ -21,15 +21,15 @@ describe('web shell sign-in callback', () => {
     process.env.REFDESK_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache');
     await writeFile(path.join(dir, 'index.html'), '<html><head></head><body></body></html>');
     await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
-    runtime = await startDeskRuntime();
-    shell = await startWebShell({ dispatch: runtime.createDispatcher, rendererDir: dir, webPreloadFile: path.join(dir, 'preload.js') });
-    runtime.session.useInteractiveSignIn(popupSignIn(shell.origin));
+    desk = await startDesk();
+    shell = await startWebShell({ dispatch: desk.createDispatcher, rendererDir: dir, webPreloadFile: path.join(dir, 'preload.js') });
+    desk.services.session.useInteractiveSignIn(popupSignIn(shell.origin));
     const launch = await fetch(shell.launchUrl, { redirect: 'manual' });
     cookie = launch.headers.get('set-cookie')?.split(';')[0] ?? '';
   }, 120_000);
   afterAll(async () => {
     await shell?.close();
-    await runtime?.close();
+    await desk?.close();
     delete process.env.REFDESK_DATA_DIR;
     delete process.env.REFDESK_CACHE_DIR;
   });
@@ -64,7 +64,7 @@ describe('web shell sign-in callback', () => {
     const authorizeUrl = new URL(start.result.authorizeUrl as string);
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${shell.origin}/refdesk/callback`);
 
-    const { username, password } = runtime.simulator.info;
+    const { username, password } = desk.simulator.info;
     const location = new URL(await answerLoginPage(authorizeUrl.toString(), { username, password, decision: 'allow' }));
     expect(location.origin + location.pathname).toBe(`${shell.origin}/refdesk/callback`);
     const completed = await invoke('session:completeSignIn', { query: location.search, fragment: location.hash });

@@ -1,9 +1,9 @@
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthError } from '../../main/core/auth/authErrors';
-import { callbackParametersOfUrl } from '../../main/core/auth/authorizationRequest';
-import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from '../../main/core/auth/grants';
-import type { ConnectionProfile } from '../../main/core/profiles/profileService';
+import { AuthError } from '../../main/core/session/authErrors';
+import { callbackParametersOfUrl } from '../../main/core/session/authorizationRequest';
+import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from '../../main/core/session/grants';
+import type { ConnectionProfile } from '../../main/core/session/profileService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { answerLoginPage } from './sessionLoginForm';
 

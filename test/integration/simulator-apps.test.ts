@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Application, Feed, ListedApplication } from '../../main/core/api/types';
+import type { Application, Feed, ListedApplication } from '../../contract/wire/types';
 import { DEMO_APP } from '../../main/simulator/data/book/demo';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 

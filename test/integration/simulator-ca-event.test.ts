@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CorporateActionEvent, Feed } from '../../main/core/api/types';
+import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
 import { opaqueKey } from '../../main/simulator/data/book/keys';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';

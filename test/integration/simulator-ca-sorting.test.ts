@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CorporateActionEvent, Feed } from '../../main/core/api/types';
+import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 type EventFeed = Feed<CorporateActionEvent>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feed, InstrumentDetails, SummaryInfo } from '../../main/core/api/types';
+import type { Feed, InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { expectBadParameter, expectNoNulls, expectUtcDateTimes } from './simulator-ref-support';
 

@@ -3,7 +3,7 @@
  * wire conventions (no nulls, UTC date-times) checked on whole responses.
  */
 import { expect } from 'vitest';
-import type { Feed } from '../../main/core/api/types';
+import type { Feed } from '../../contract/wire/types';
 import type { TestSimulator } from '../support/testSimulator';
 
 /** Every item of a feed, following __next to the end; also returns the pages' __count and the __next links seen. */

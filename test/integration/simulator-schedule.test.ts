@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feed, InstrumentTradeSessions, TimeZoneDetails } from '../../main/core/api/types';
+import type { Feed, InstrumentTradeSessions, TimeZoneDetails } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 interface ErrorBody {

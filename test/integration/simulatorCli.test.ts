@@ -2,8 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildAssertion, loadSigningMaterial, PERSONAL_JWT_GRANT } from '../../main/core/auth/assertion';
-import { requestToken } from '../../main/core/auth/tokenEndpoint';
+import { buildAssertion, loadSigningMaterial, PERSONAL_JWT_GRANT } from '../../main/core/session/assertion';
+import { requestToken } from '../../main/core/session/tokenEndpoint';
 import { startReadyProcess } from '../support/simulatorProcess';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
 

@@ -2,14 +2,14 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_HEADER } from '../../preload/contract';
-import { startDeskRuntime, type DeskRuntime } from '../../main/core/runtime';
+import { BRIDGE_HEADER } from '../../contract/bridge';
+import { startDesk, type Desk } from '../../main/app/desk';
 import { SESSION_COOKIE, startWebShell, type RunningWebShell } from '../../main/web/server';
-import { DEFAULT_SETTINGS } from '../../main/core/settings/settingsSchema';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
 
 describe('web shell bridge', () => {
-  let runtime: DeskRuntime;
+  let desk: Desk;
   let shell: RunningWebShell;
   let cookie: string;
 
@@ -25,9 +25,9 @@ describe('web shell bridge', () => {
     process.env.REFDESK_CACHE_DIR = TEST_CACHE_DIR;
     await writeFile(path.join(dir, 'index.html'), '<html><head><script type="module" src="./a.js"></script></head></html>');
     await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
-    runtime = await startDeskRuntime();
+    desk = await startDesk();
     shell = await startWebShell({
-      dispatch: runtime.createDispatcher,
+      dispatch: desk.createDispatcher,
       rendererDir: dir,
       webPreloadFile: path.join(dir, 'preload.js'),
     });
@@ -40,10 +40,10 @@ describe('web shell bridge', () => {
   });
   afterAll(async () => {
     await shell.close();
-    await runtime.close();
+    await desk.close();
   });
 
-  const invoke = (body: unknown, headers: Record<string, string>, channel = 'ref:countries') =>
+  const invoke = (body: unknown, headers: Record<string, string>, channel = 'reference:countries') =>
     fetch(`${shell.origin}/__desk/invoke/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },

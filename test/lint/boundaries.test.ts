@@ -1,43 +1,85 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+const eslint = new ESLint();
+
 /** Lints a snippet as if it lived at `filePath`, returning the rule ids that fired. */
 async function rulesFiredFor(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint();
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).map((message) => message.ruleId ?? 'fatal');
 }
 
-describe('process boundaries (DESIGN.md) are enforced by lint', () => {
-  it('refuses electron in the renderer', async () => {
-    expect(await rulesFiredFor('renderer/src/bad.ts', "import { ipcRenderer } from 'electron';\nvoid ipcRenderer;\n")).toContain(
-      'no-restricted-imports',
-    );
+/** True when importing `specifier` (as a value, or as a type) from `filePath` breaks a boundary. */
+async function refused(filePath: string, specifier: string, kind: 'value' | 'type' = 'value'): Promise<boolean> {
+  const code =
+    kind === 'type'
+      ? `import type { X } from '${specifier}';\nexport type Y = X;\n`
+      : `import { x } from '${specifier}';\nexport const y = x;\n`;
+  return (await rulesFiredFor(filePath, code)).includes('no-restricted-imports');
+}
+
+describe('the house boundaries (docs/architecture.md) are enforced by lint', () => {
+  it('keeps the contract to zod and itself', async () => {
+    expect(await refused('contract/channels.ts', 'zod')).toBe(false);
+    expect(await refused('contract/channels.ts', './wire/types')).toBe(false);
+    expect(await refused('contract/wire/types.ts', '../channels', 'type')).toBe(false);
+    expect(await refused('contract/channels.ts', '../main/core/services')).toBe(true);
+    expect(await refused('contract/wire/types.ts', '../../main/simulator/server', 'type')).toBe(true);
+    expect(await refused('contract/channels.ts', 'luxon')).toBe(true);
+    expect(await refused('contract/channels.ts', 'node:fs')).toBe(true);
   });
 
-  it('refuses Node built-ins in the renderer', async () => {
-    expect(await rulesFiredFor('renderer/src/bad.ts', "import fs from 'node:fs';\nvoid fs;\n")).toContain('no-restricted-imports');
+  it('keeps the renderer off electron, Node, main and the preloads, and on the contract as types', async () => {
+    expect(await refused('renderer/src/bad.ts', 'electron')).toBe(true);
+    expect(await refused('renderer/src/bad.ts', 'node:fs')).toBe(true);
+    expect(await refused('renderer/src/bad.ts', '../../main/simulator/server')).toBe(true);
+    expect(await refused('renderer/src/bad.ts', '../../main/core/api/http', 'type')).toBe(true);
+    expect(await refused('renderer/src/bad.ts', '../../preload/bridge', 'type')).toBe(true);
+    expect(await refused('renderer/src/bad.ts', '../../contract/channels')).toBe(true);
+    expect(await refused('renderer/src/good.ts', '../../contract/channels', 'type')).toBe(false);
+    expect(await refused('renderer/src/good.ts', '../../contract/wire/enums')).toBe(false);
   });
 
-  it('refuses main-process modules in the renderer but allows the wire types and a type-only contract import', async () => {
-    expect(
-      await rulesFiredFor('renderer/src/bad.ts', "import { startSimulator } from '../../main/simulator/server';\nvoid startSimulator;\n"),
-    ).toContain('no-restricted-imports');
-    expect(
-      await rulesFiredFor('renderer/src/bad.ts', "import { channels } from '../../preload/contract';\nvoid channels;\n"),
-    ).toContain('no-restricted-imports');
-    expect(
-      await rulesFiredFor(
-        'renderer/src/good.ts',
-        "import type { Desk } from '../../preload/contract';\nimport type { Feed } from '../../main/core/api/types';\nexport type X = [Desk, Feed<number>];\n",
-      ),
-    ).toEqual([]);
+  it('lets the preloads bundle channel names and bridge constants only', async () => {
+    expect(await refused('preload/bridge.ts', '../contract/channelNames')).toBe(false);
+    expect(await refused('preload/bridge.ts', '../contract/bridge')).toBe(false);
+    expect(await refused('preload/bridge.ts', '../contract/channels')).toBe(true);
+    expect(await refused('preload/bridge.ts', '../contract/channels', 'type')).toBe(false);
+    expect(await refused('preload/web.ts', '../main/core/ipc/dispatcher')).toBe(true);
+    expect(await refused('preload/web.ts', '../renderer/src/api/desk')).toBe(true);
   });
 
-  it('refuses electron in main/core and main/simulator, allows it in main/electron', async () => {
-    const code = "import { app } from 'electron';\nvoid app;\n";
-    expect(await rulesFiredFor('main/core/bad.ts', code)).toContain('no-restricted-imports');
-    expect(await rulesFiredFor('main/simulator/bad.ts', code)).toContain('no-restricted-imports');
-    expect(await rulesFiredFor('main/electron/ok.ts', code)).toEqual([]);
+  it('keeps the core and the simulator apart: simulator ↛ core, core ↛ simulator', async () => {
+    expect(await refused('main/simulator/http/routes/x.ts', '../../../core/api/http')).toBe(true);
+    expect(await refused('main/simulator/server.ts', '../core/paths', 'type')).toBe(true);
+    expect(await refused('main/core/x.ts', '../simulator/server', 'type')).toBe(true);
+    expect(await refused('main/core/settings/x.ts', '../../simulator/server')).toBe(true);
+    expect(await refused('main/core/x.ts', '../app/desk')).toBe(true);
+    expect(await refused('main/simulator/x.ts', '../app/desk')).toBe(true);
+    // Both may use the small Node helpers and the contract.
+    expect(await refused('main/simulator/server.ts', '../node/paths')).toBe(false);
+    expect(await refused('main/core/x.ts', '../node/paths')).toBe(false);
+    expect(await refused('main/simulator/server.ts', '../../contract/wire/types', 'type')).toBe(false);
+    // Folders whose names start like a forbidden one are not caught.
+    expect(await refused('main/core/ipc/x.ts', '../apps/appSecrets')).toBe(false);
+  });
+
+  it('keeps main/node free of the project', async () => {
+    expect(await refused('main/node/cli.ts', '../core/events')).toBe(true);
+    expect(await refused('main/node/cli.ts', './paths')).toBe(false);
+  });
+
+  it('keeps the shells apart from each other and from the composition root', async () => {
+    expect(await refused('main/web/server.ts', '../electron/registerIpc')).toBe(true);
+    expect(await refused('main/electron/registerIpc.ts', '../web/server')).toBe(true);
+    expect(await refused('main/web/server.ts', '../app/desk')).toBe(true);
+    expect(await refused('main/electron/mainWindow.ts', '../simulator/server')).toBe(true);
+    expect(await refused('main/web/server.ts', '../core/ipc/dispatcher', 'type')).toBe(false);
+  });
+
+  it('keeps electron out of everything but the Electron shell and preload', async () => {
+    for (const file of ['main/core/x.ts', 'main/simulator/x.ts', 'main/node/x.ts', 'main/web/x.ts'])
+      expect(await refused(file, 'electron'), file).toBe(true);
+    expect(await refused('main/electron/ok.ts', 'electron')).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DeskApi } from '../../main/core/api/client';
-import type { Application, ListedApplication } from '../../main/core/api/types';
+import type { Application, ListedApplication } from '../../contract/wire/types';
 import {
   listApplicationsForAdmin,
   readApplicationWithoutSecretValues,
   readSecretValue,
-} from '../../main/core/appRegistry/appSecrets';
+} from '../../main/core/apps/appSecrets';
 
 const secrets = [
   { SecretId: 1, Secret: 'old-value', ValidFrom: '2025-01-01T00:00:00Z', ValidUntil: '2026-01-01T00:00:00Z' },

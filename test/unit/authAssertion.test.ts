@@ -10,7 +10,7 @@ import {
   certificateThumbprint,
   loadSigningMaterial,
   parseSigningMaterial,
-} from '../../main/core/auth/assertion';
+} from '../../main/core/session/assertion';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 let certificatePem: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { codeChallengeS256, createCodeVerifier } from '../../main/core/auth/pkce';
+import { codeChallengeS256, createCodeVerifier } from '../../main/core/session/pkce';
 
 describe('PKCE (RFC 7636)', () => {
   it('computes the S256 challenge of the RFC 7636 appendix B example', () => {

@@ -6,9 +6,9 @@ import {
   createState,
   isRedirectTarget,
   readCallback,
-} from '../../main/core/auth/authorizationRequest';
-import { AuthError } from '../../main/core/auth/authErrors';
-import { popupSignIn } from '../../main/core/auth/interactiveSignIn';
+} from '../../main/core/session/authorizationRequest';
+import { AuthError } from '../../main/core/session/authErrors';
+import { popupSignIn } from '../../main/core/session/interactiveSignIn';
 
 const STATE = 'expected-state-value';
 

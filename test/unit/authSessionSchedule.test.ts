@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionTimers, sessionSchedule } from '../../main/core/auth/sessionTimers';
+import { SessionTimers, sessionSchedule } from '../../main/core/session/sessionTimers';
 
 const MINUTE = 60_000;
 

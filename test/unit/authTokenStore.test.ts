@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FallbackTokenStore, KeytarTokenStore, openTokenStore, type KeytarApi } from '../../main/core/secrets/keychainStore';
-import { parseStoredTokenSet, serializeTokenSet, tokenSetFromImplicit, userOfToken } from '../../main/core/auth/tokenSet';
+import { parseStoredTokenSet, serializeTokenSet, tokenSetFromImplicit, userOfToken } from '../../main/core/session/tokenSet';
 
 /** An in-process keychain that can be told to break, like a keyring that gets locked. */
 function fakeKeytar() {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SecretClipboard, type SystemClipboard } from '../../main/core/clipboard/secretClipboard';
+import { SecretClipboard, type SystemClipboard } from '../../main/core/apps/secretClipboard';
 
 function fakeClipboard(): SystemClipboard & { text: string } {
   const board = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InstrumentTradeSessions, TradingSession } from '../../main/core/api/types';
+import type { InstrumentTradeSessions, TradingSession } from '../../contract/wire/types';
 import { scheduleExchangeFor, tradingSessionsFor } from '../../main/simulator/calendar/tradingSessions';
 import { EXCHANGES } from '../../main/simulator/data/reference/exchanges';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PendingCalls } from '../../main/core/ipc/pendingCalls';
 import { buildDesk, type DeskTransport } from '../../preload/bridge';
-import { channelNames, type PushEventName } from '../../preload/contract';
+import { channelNames } from '../../contract/channelNames';
+import { type PushEventName } from '../../contract/events';
 import { deliverEventBlock } from '../../preload/webEvents';
 
 function fakeTransport() {
@@ -15,24 +16,32 @@ function fakeTransport() {
 }
 
 describe('window.desk built from the contract', () => {
-  it('has one function per channel plus cancel and on, and is frozen', async () => {
+  it('has invoke, cancel and on only, is frozen, and forwards every listed channel', async () => {
     const { transport } = fakeTransport();
-    const desk = buildDesk(transport) as unknown as Record<string, Record<string, unknown>>;
-    for (const name of channelNames) {
-      const [domain, verb] = name.split(':') as [string, string];
-      expect(typeof desk[domain]?.[verb], name).toBe('function');
-    }
+    const desk = buildDesk(transport);
+    expect(Object.keys(desk).sort()).toEqual(['cancel', 'invoke', 'on']);
     expect(Object.isFrozen(desk)).toBe(true);
-    expect(Object.isFrozen(desk.ref)).toBe(true);
+    for (const name of channelNames) await desk.invoke(name, undefined as never);
+    expect(transport.invoke).toHaveBeenCalledTimes(channelNames.length);
+  });
+
+  it('refuses a channel the contract does not list without reaching main', async () => {
+    const { transport } = fakeTransport();
+    const desk = buildDesk(transport);
+    expect(await desk.invoke('fs:readFile' as never, undefined as never)).toMatchObject({
+      ok: false,
+      error: { code: 'UnknownChannel' },
+    });
+    expect(transport.invoke).not.toHaveBeenCalled();
   });
 
   it('passes a request id so a superseded call can be cancelled by name', async () => {
     const { transport } = fakeTransport();
     const desk = buildDesk(transport);
-    await desk.ref.searchInstruments({ Keywords: 'no' }, { requestId: 'r1' });
-    await desk.ref.countries();
-    expect(transport.invoke).toHaveBeenNthCalledWith(1, 'ref:searchInstruments', { Keywords: 'no' }, 'r1');
-    expect(transport.invoke).toHaveBeenNthCalledWith(2, 'ref:countries', undefined, undefined);
+    await desk.invoke('instruments:search', { Keywords: 'no' }, { requestId: 'r1' });
+    await desk.invoke('reference:countries', undefined);
+    expect(transport.invoke).toHaveBeenNthCalledWith(1, 'instruments:search', { Keywords: 'no' }, 'r1');
+    expect(transport.invoke).toHaveBeenNthCalledWith(2, 'reference:countries', undefined, undefined);
     desk.cancel('r1');
     desk.cancel('x'.repeat(500));
     expect(transport.cancel).toHaveBeenCalledTimes(1);

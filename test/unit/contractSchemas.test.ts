@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { channels, type ChannelName } from '../../preload/contract';
+import { channels, type ChannelName } from '../../contract/channels';
 
 const accepts = (channel: ChannelName, arg: unknown) => channels[channel].arg.safeParse(arg).success;
 
 /** Per endpoint channel: arguments a caller may send, and arguments main must refuse. */
 const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
-  'ref:searchInstruments': {
+  'instruments:search': {
     good: [
       {},
       { Keywords: 'nokia', AssetTypes: ['Stock', 'CfdOnStock'], $top: 50, $skip: 0 },
@@ -37,7 +37,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       'nokia',
     ],
   },
-  'ref:instrumentDetails': {
+  'instruments:details': {
     good: [
       { Uic: 21, AssetType: 'FxSpot' },
       { Uic: 21, AssetType: 'FxSpot', FieldGroups: ['OrderSetting'], refresh: true },
@@ -50,11 +50,11 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       { Uic: 21, AssetType: 'Stock', FieldGroups: ['Everything'] },
     ],
   },
-  'ref:instrumentsDetails': {
+  'instruments:detailsList': {
     good: [{ Uics: [21], AssetTypes: ['FxSpot'], $top: 10 }, {}],
     bad: [{ Uics: [21], $top: -1 }, { FieldGroups: [] }, { AssetTypes: ['FxSpot', 'Nope'] }],
   },
-  'ref:optionSpace': {
+  'instruments:optionSpace': {
     good: [
       { OptionRootId: 18 },
       {
@@ -73,24 +73,24 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       { OptionRootId: 18, ExpiryDates: Array.from({ length: 101 }, () => '2026-06-19') },
     ],
   },
-  'ref:futuresSpace': {
+  'instruments:futuresSpace': {
     good: [{ ContinuousFuturesUic: 28016 }],
     bad: [{}, { ContinuousFuturesUic: -1 }, { ContinuousFuturesUic: 1, extra: 1 }],
   },
-  'ref:tradingSchedule': {
+  'instruments:tradingSchedule': {
     good: [{ Uic: 211, AssetType: 'Stock' }],
     bad: [{ Uic: 211 }, { Uic: 211, AssetType: 'Stonk' }],
   },
-  'ref:countries': {
+  'reference:countries': {
     good: [undefined, {}, { refresh: true }],
     bad: [{ refresh: 'yes' }, { refresh: true, top: 1 }, null],
   },
-  'ref:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
-  'ref:currencyPairs': {
+  'reference:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
+  'reference:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
     bad: [{ AccountKey: '' }, { AccountKey: 'has space' }, { ClientKey: 7 }],
   },
-  'ca:events': {
+  'corporateActions:events': {
     good: [
       undefined,
       {
@@ -117,7 +117,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
       { Keywords: 'k'.repeat(500) },
     ],
   },
-  'ca:event': {
+  'corporateActions:event': {
     good: [
       { EventId: '9652429' },
       { EventId: '9652429', IncludeSubAccounts: true, EventStates: ['Withdrawn'] },
@@ -125,8 +125,8 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     bad: [{}, { EventId: '' }, { EventId: '../apps' }, { EventId: 'x'.repeat(65) }, { EventId: 9652429 }],
   },
   'apps:list': {
-    good: [undefined, { $top: 20, $skip: 40, $inlinecount: 'AllPages', IncludeSecrets: true }],
-    bad: [{ $inlinecount: 'Some' }, { IncludeSecrets: 'true' }, { $top: -5 }],
+    good: [{ $top: 20, $skip: 40 }],
+    bad: [undefined, { $top: 20, $skip: 0, IncludeSecrets: true }, { $top: -5, $skip: 0 }, { $top: 101, $skip: 0 }],
   },
   'apps:get': {
     good: [{ AppKey: 'a1b2c3d4e5f6' }],
@@ -135,9 +135,11 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
 };
 
 describe('endpoint channel schemas', () => {
-  it('cover every endpoint of the spec with a domain:verb channel', () => {
+  it('cover every service endpoint channel (instruments, reference, events, apps)', () => {
     expect(Object.keys(cases).sort()).toEqual(
-      (Object.keys(channels) as string[]).filter((name) => /^(ref|ca|apps):/.test(name)).sort(),
+      (Object.keys(channels) as string[])
+        .filter((name) => /^(instruments|reference|corporateActions:events?$|apps:(list|get)$)/.test(name))
+        .sort(),
     );
     expect(Object.keys(cases)).toHaveLength(13);
   });
@@ -150,7 +152,7 @@ describe('endpoint channel schemas', () => {
   }
 
   it('names the offending field in the parse error', () => {
-    const result = channels['ca:events'].arg.safeParse({ FromExDate: '2026-02-30' });
+    const result = channels['corporateActions:events'].arg.safeParse({ FromExDate: '2026-02-30' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['FromExDate']);
   });

@@ -4,8 +4,8 @@ import { ServiceCallError } from '../../main/core/api/errors';
 
 const own = { url: 'app://refdesk/index.html', isMainFrame: true };
 
-function dispatcherWith(countries: IpcHandlers['ref:countries']) {
-  const handlers = { 'ref:countries': vi.fn(countries) } as unknown as IpcHandlers;
+function dispatcherWith(countries: IpcHandlers['reference:countries']) {
+  const handlers = { 'reference:countries': vi.fn(countries) } as unknown as IpcHandlers;
   return {
     handlers,
     dispatch: createIpcDispatcher({ handlers, isTrustedSender: (url) => url.startsWith('app://refdesk/') }),
@@ -15,16 +15,16 @@ function dispatcherWith(countries: IpcHandlers['ref:countries']) {
 describe('IPC dispatcher', () => {
   it('runs the handler for a trusted main-frame sender with a valid argument', async () => {
     const { dispatch } = dispatcherWith(async () => ({ Data: [] }));
-    expect(await dispatch('ref:countries', undefined, own)).toEqual({ ok: true, result: { Data: [] } });
+    expect(await dispatch('reference:countries', undefined, own)).toEqual({ ok: true, result: { Data: [] } });
   });
 
   it('refuses subframes and foreign origins without running the handler', async () => {
     const { dispatch, handlers } = dispatcherWith(async () => ({ Data: [] }));
-    const subframe = await dispatch('ref:countries', undefined, { ...own, isMainFrame: false });
-    const foreign = await dispatch('ref:countries', undefined, { url: 'https://evil.example/', isMainFrame: true });
+    const subframe = await dispatch('reference:countries', undefined, { ...own, isMainFrame: false });
+    const foreign = await dispatch('reference:countries', undefined, { url: 'https://evil.example/', isMainFrame: true });
     expect(subframe).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
     expect(foreign).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
-    expect(handlers['ref:countries']).not.toHaveBeenCalled();
+    expect(handlers['reference:countries']).not.toHaveBeenCalled();
   });
 
   it('refuses unknown channels, including inherited object keys', async () => {
@@ -35,16 +35,16 @@ describe('IPC dispatcher', () => {
 
   it('rejects an invalid argument before the handler runs', async () => {
     const { dispatch, handlers } = dispatcherWith(async () => ({ Data: [] }));
-    const response = await dispatch('ref:countries', { refresh: 'yes', extra: 1 }, own);
+    const response = await dispatch('reference:countries', { refresh: 'yes', extra: 1 }, own);
     expect(response).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
-    expect(handlers['ref:countries']).not.toHaveBeenCalled();
+    expect(handlers['reference:countries']).not.toHaveBeenCalled();
   });
 
   it('carries service errors as typed errors and hides unexpected ones', async () => {
     const failing = dispatcherWith(async () => {
       throw new ServiceCallError('service', 'Unknown uic', { status: 404, code: 'NotFound' });
     });
-    expect(await failing.dispatch('ref:countries', undefined, own)).toEqual({
+    expect(await failing.dispatch('reference:countries', undefined, own)).toEqual({
       ok: false,
       error: { code: 'NotFound', message: 'Unknown uic', status: 404 },
     });
@@ -52,7 +52,7 @@ describe('IPC dispatcher', () => {
       throw new Error('secret internal detail');
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const response = await crashing.dispatch('ref:countries', undefined, own);
+    const response = await crashing.dispatch('reference:countries', undefined, own);
     expect(response).toMatchObject({ ok: false, error: { code: 'InternalError' } });
     expect(JSON.stringify(response)).not.toContain('secret internal detail');
   });

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ProfileService } from '../../main/core/profiles/profileService';
+import { ProfileService } from '../../main/core/session/profileService';
 import { MemoryTokenStore } from '../../main/core/secrets/tokenStore';
 
 const embedded = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileInputSchema } from '../../main/core/profiles/profileSchema';
+import { profileInputSchema } from '../../contract/session';
 
 const valid = {
   name: 'Production gateway',

@@ -21,4 +21,13 @@ describe('PushEventBus', () => {
     bus.emit('connection:status', { state: 'degraded' });
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('refuses a payload that does not match the contract, before any renderer sees it', () => {
+    const bus = new PushEventBus();
+    const listener = vi.fn();
+    bus.subscribe(listener);
+    expect(() => bus.emit('connection:status', { state: 'sleeping' } as never)).toThrow();
+    expect(() => bus.emit('session:changed', { signedIn: true, profileId: 'embedded', token: 'x' } as never)).toThrow();
+    expect(listener).not.toHaveBeenCalled();
+  });
 });

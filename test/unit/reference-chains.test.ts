@@ -8,7 +8,7 @@ import {
 } from '../../main/simulator/data/reference/optionChains';
 import { WELL_KNOWN_OPTION_ROOTS } from '../../main/simulator/data/reference/optionFacts';
 import { wordsOf } from '../../main/simulator/data/reference/searchIndex';
-import { isKeywordMatch, keywordTerms } from '../../main/simulator/http/routes/refSearch';
+import { isKeywordMatch, keywordTerms } from '../../main/simulator/http/routes/instrumentSearch';
 
 const asOf = new Date('2026-11-21T00:00:00Z');
 const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => candidate.root === symbol)!;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../main/simulator/server';
-import { EmbeddedSimulator, type StartEmbeddedSimulator } from '../../main/core/settings/embeddedSimulator';
+import { EmbeddedSimulator, type StartEmbeddedSimulator } from '../../main/app/embeddedSimulator';
 
 function fakeSimulator(port: number, scale: string, seed: number): RunningSimulator {
   return {

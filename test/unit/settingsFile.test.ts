@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsService } from '../../main/core/settings/settingsService';
-import { DEFAULT_SETTINGS, saveSettingsArgSchema } from '../../main/core/settings/settingsSchema';
+import { DEFAULT_SETTINGS, saveSettingsArgSchema } from '../../contract/settings';
 import { SETTINGS_FILE_NAME } from '../../main/core/settings/settingsFile';
 
 describe('settings.json', () => {

@@ -3,7 +3,7 @@
  */
 import type { HttpClient, RequestOptions } from './http';
 import { queryOf, segment, type PageParams } from './query';
-import type { Application, Feed, InlineCount, ListedApplication } from './types';
+import type { Application, Feed, InlineCount, ListedApplication } from '../../../contract/wire/types';
 
 /** Spec 4.13. */
 export interface ApplicationsParams extends PageParams {

@@ -14,7 +14,7 @@ import {
   getCorporateActionEvents,
   type CorporateActionEventParams,
   type CorporateActionEventsParams,
-} from './ca';
+} from './corporateActions';
 import { readWholeFeed } from './feed';
 import type { HttpClient, RequestOptions } from './http';
 import { queryOf } from './query';
@@ -30,7 +30,7 @@ import {
   type InstrumentSearchParams,
   type InstrumentsDetailsParams,
   type OptionSpaceParams,
-} from './ref';
+} from './instruments';
 import type {
   AssetType,
   CountryDetails,
@@ -38,7 +38,7 @@ import type {
   Feed,
   InstrumentDetails,
   TimeZoneDetails,
-} from './types';
+} from '../../../contract/wire/types';
 
 /** Options of a read that may be served from a cache. */
 export interface CachedReadOptions extends RequestOptions {

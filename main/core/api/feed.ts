@@ -7,7 +7,7 @@
 import { ServiceCallError } from './errors';
 import type { HttpClient, RequestOptions } from './http';
 import type { Query } from './query';
-import type { Feed } from './types';
+import type { Feed } from '../../../contract/wire/types';
 
 export interface FeedReadOptions extends RequestOptions {
   /** Stop after this many items, whatever the service says is left. */

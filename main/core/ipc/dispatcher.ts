@@ -4,14 +4,8 @@
  * every failure into the typed `{code, message, status?, fields?}` shape.
  */
 import { type z } from 'zod';
-import {
-  channels,
-  type ChannelName,
-  type DeskErrorShape,
-  type DeskResponse,
-  type ParsedArgOf,
-  type ResultOf,
-} from '../../../preload/contract';
+import { channels, type ChannelName, type ParsedArgOf, type ResultOf } from '../../../contract/channels';
+import { type DeskErrorShape, type DeskResponse } from '../../../contract/bridge';
 import { ServiceCallError } from '../api/errors';
 import type { PushEventBus } from '../events';
 

@@ -3,7 +3,7 @@
  * (Electron: a message on the cancel channel) can abort them. Keyed by the sending window, so
  * one window can never cancel another's calls.
  */
-import { MAX_REQUEST_ID_LENGTH } from '../../../preload/contract';
+import { MAX_REQUEST_ID_LENGTH } from '../../../contract/bridge';
 
 export interface PendingCall {
   /** Aborted when the renderer cancels the call or its window goes away. */

@@ -1,15 +1,57 @@
 /**
- * Handlers of the `apps:*` channels (application directory).
+ * Handlers of the `apps:*` channels of the admin workspace: the
+ * application directory with secret values kept in main, revealed one at a time on request,
+ * or copied from main to the system clipboard (cleared after a delay) where the shell has one.
  */
-import type { DeskServices } from '../services';
+import type { DeskApi } from '../api/client';
+import {
+  listApplicationsForAdmin,
+  readApplicationWithoutSecretValues,
+  readSecretValue,
+} from '../apps/appSecrets';
+import type { SecretClipboard } from '../apps/secretClipboard';
+import type { SettingsService } from '../settings/settingsService';
 import type { IpcHandlers } from './dispatcher';
 
-type ApplicationChannels = Pick<IpcHandlers, 'apps:list' | 'apps:get'>;
+type RegistryChannels = Pick<
+  IpcHandlers,
+  'apps:list' | 'apps:get' | 'apps:revealSecret' | 'apps:copySecret'
+>;
 
-/** The `apps:*` handlers over the services' API client. */
-export function registerAppsIpc({ api }: DeskServices): ApplicationChannels {
+/** The `apps:*` handlers. */
+export function registerAppsIpc({
+  api,
+  settings,
+  secretClipboard,
+}: {
+  api: DeskApi;
+  settings: SettingsService;
+  secretClipboard: SecretClipboard;
+}): RegistryChannels {
   return {
-    'apps:list': (arg, { signal }) => api.applications(arg ?? {}, { signal }),
-    'apps:get': (arg, { signal }) => api.application(arg, { signal }),
+    'apps:list': (page, { signal }) => listApplicationsForAdmin(api, page, { signal }),
+    'apps:get': ({ AppKey }, { signal }) => readApplicationWithoutSecretValues(api, AppKey, { signal }),
+    'apps:revealSecret': async ({ AppKey, SecretId }, { signal }) => ({
+      AppKey,
+      SecretId,
+      Secret: await readSecretValue(api, AppKey, SecretId, { signal }),
+      hideAfterSeconds: settings.secrets.revealSeconds,
+    }),
+    'apps:copySecret': async ({ AppKey, SecretId }, { signal }) => {
+      const clearAfterSeconds = settings.secrets.clipboardClearSeconds;
+      if (!secretClipboard.available) {
+        return {
+          copied: false,
+          reason: 'NoSystemClipboard',
+          message: 'The web shell copies in the page: reveal the secret, then copy it.',
+          clearAfterSeconds,
+        };
+      }
+      const outcome = await secretClipboard.copy(
+        await readSecretValue(api, AppKey, SecretId, { signal }),
+        clearAfterSeconds,
+      );
+      return outcome.copied ? outcome : { ...outcome, clearAfterSeconds };
+    },
   };
 }

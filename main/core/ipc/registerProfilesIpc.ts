@@ -1,13 +1,13 @@
 /**
- * Handlers of the `profiles:*` channels: arguments arrive validated by the contract's schemas;
+ * Handlers of the profile `session:*` channels: arguments arrive validated by the contract's schemas;
  * a profile the service refuses (a file that cannot be read, a duplicate name) comes back with
  * per-field messages for the form.
  */
-import type { SessionService } from '../auth/sessionService';
-import { ProfileError, type ProfileService } from '../profiles/profileService';
+import type { SessionService } from '../session/sessionService';
+import { ProfileError, type ProfileService } from '../session/profileService';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
-type ProfilesChannels = Pick<IpcHandlers, 'profiles:list' | 'profiles:save' | 'profiles:delete' | 'profiles:choose'>;
+type ProfilesChannels = Pick<IpcHandlers, 'session:profiles' | 'session:saveProfile' | 'session:deleteProfile' | 'session:chooseProfile'>;
 
 async function withProfileErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -24,12 +24,12 @@ async function withProfileErrors<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The `profiles:*` handlers; choosing a profile goes through the session, which restores its sign-in. */
+/** The profile `session:*` handlers; choosing a profile goes through the session, which restores its sign-in. */
 export function registerProfilesIpc({ profiles, session }: { profiles: ProfileService; session: SessionService }): ProfilesChannels {
   return {
-    'profiles:list': () => profiles.list(),
-    'profiles:save': (input) => withProfileErrors(() => profiles.save(input)),
-    'profiles:delete': ({ id }) =>
+    'session:profiles': () => profiles.list(),
+    'session:saveProfile': (input) => withProfileErrors(() => profiles.save(input)),
+    'session:deleteProfile': ({ id }) =>
       withProfileErrors(async () => {
         const wasActive = profiles.active().id === id;
         await profiles.delete(id);
@@ -37,6 +37,6 @@ export function registerProfilesIpc({ profiles, session }: { profiles: ProfileSe
         if (wasActive) await session.chooseProfile(profiles.active().id);
         return profiles.list();
       }),
-    'profiles:choose': ({ id }) => withProfileErrors(() => session.chooseProfile(id)),
+    'session:chooseProfile': ({ id }) => withProfileErrors(() => session.chooseProfile(id)),
   };
 }

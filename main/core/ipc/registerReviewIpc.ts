@@ -1,25 +1,25 @@
 /**
- * Handlers of the `review:*` channels: the local back-office review state of the signed-in
+ * Handlers of the review `corporateActions:*` channels: the local back-office review state of the signed-in
  * user of the active profile. Who the reviewer is comes from main's session, never from the
  * renderer; refused input comes back with per-field messages.
  */
-import { ReviewInputError } from '../review/reviewInput';
-import type { Reviewer } from '../review/reviewSchema';
-import type { ReviewStore } from '../review/reviewStore';
+import { ReviewInputError } from '../corporateActions/reviewInput';
+import type { Reviewer } from '../../../contract/corporateActions';
+import type { ReviewStore } from '../corporateActions/reviewStore';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
 type ReviewChannels = Pick<
   IpcHandlers,
-  | 'review:status'
-  | 'review:states'
-  | 'review:setRead'
-  | 'review:setFlagged'
-  | 'review:setReviewed'
-  | 'review:setNote'
-  | 'review:audit'
-  | 'review:views'
-  | 'review:saveView'
-  | 'review:deleteView'
+  | 'corporateActions:reviewStatus'
+  | 'corporateActions:reviewStates'
+  | 'corporateActions:setRead'
+  | 'corporateActions:setFlagged'
+  | 'corporateActions:setReviewed'
+  | 'corporateActions:setNote'
+  | 'corporateActions:audit'
+  | 'corporateActions:views'
+  | 'corporateActions:saveView'
+  | 'corporateActions:deleteView'
 >;
 
 /** The part of the session the review channels read: who is signed in, with which profile. */
@@ -52,7 +52,7 @@ function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T):
   }
 }
 
-/** The `review:*` handlers over the review store. */
+/** The review `corporateActions:*` handlers over the review store. */
 export function registerReviewIpc({
   review,
   session,
@@ -61,21 +61,21 @@ export function registerReviewIpc({
   session: ReviewerSource;
 }): ReviewChannels {
   return {
-    'review:status': async () => {
+    'corporateActions:reviewStatus': async () => {
       const view = session.view();
       return {
         ...(review.problem ? { problem: review.problem } : {}),
         ...(view.signedIn && view.user ? { reviewer: currentReviewer(session) } : {}),
       };
     },
-    'review:states': (arg) => asReviewer(session, (reviewer) => review.states(reviewer, arg)),
-    'review:setRead': (arg) => asReviewer(session, (reviewer) => review.setRead(reviewer, arg)),
-    'review:setFlagged': (arg) => asReviewer(session, (reviewer) => review.setFlagged(reviewer, arg)),
-    'review:setReviewed': (arg) => asReviewer(session, (reviewer) => review.setReviewed(reviewer, arg)),
-    'review:setNote': (arg) => asReviewer(session, (reviewer) => review.setNote(reviewer, arg)),
-    'review:audit': (arg) => asReviewer(session, (reviewer) => review.audit(reviewer, arg)),
-    'review:views': () => asReviewer(session, (reviewer) => review.views.list(reviewer)),
-    'review:saveView': (arg) => asReviewer(session, (reviewer) => review.views.save(reviewer, arg)),
-    'review:deleteView': (arg) => asReviewer(session, (reviewer) => review.views.delete(reviewer, arg)),
+    'corporateActions:reviewStates': (arg) => asReviewer(session, (reviewer) => review.states(reviewer, arg)),
+    'corporateActions:setRead': (arg) => asReviewer(session, (reviewer) => review.setRead(reviewer, arg)),
+    'corporateActions:setFlagged': (arg) => asReviewer(session, (reviewer) => review.setFlagged(reviewer, arg)),
+    'corporateActions:setReviewed': (arg) => asReviewer(session, (reviewer) => review.setReviewed(reviewer, arg)),
+    'corporateActions:setNote': (arg) => asReviewer(session, (reviewer) => review.setNote(reviewer, arg)),
+    'corporateActions:audit': (arg) => asReviewer(session, (reviewer) => review.audit(reviewer, arg)),
+    'corporateActions:views': () => asReviewer(session, (reviewer) => review.views.list(reviewer)),
+    'corporateActions:saveView': (arg) => asReviewer(session, (reviewer) => review.views.save(reviewer, arg)),
+    'corporateActions:deleteView': (arg) => asReviewer(session, (reviewer) => review.views.delete(reviewer, arg)),
   };
 }

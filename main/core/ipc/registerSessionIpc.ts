@@ -2,8 +2,8 @@
  * Handlers of the `session:*` channels. Every answer is a SessionView or a sign-in outcome:
  * no handler ever returns a token to the renderer.
  */
-import { AuthError } from '../auth/authErrors';
-import type { SessionService } from '../auth/sessionService';
+import { AuthError } from '../session/authErrors';
+import type { SessionService } from '../session/sessionService';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
 type SessionChannels = Pick<

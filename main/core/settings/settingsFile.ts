@@ -11,7 +11,7 @@ import {
   secretSettingsSchema,
   simulatorSettingsSchema,
   type DeskSettings,
-} from './settingsSchema';
+} from '../../../contract/settings';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 

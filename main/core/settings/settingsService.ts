@@ -3,7 +3,7 @@
  * change. What could not be read at start is reported (and the file kept aside), not lost.
  */
 import { readSettingsFile, writeSettingsFile } from './settingsFile';
-import type { DeskSettings, SecretSettings, SettingsView, SimulatorSettings } from './settingsSchema';
+import type { DeskSettings, SecretSettings, SettingsView, SimulatorSettings } from '../../../contract/settings';
 
 export class SettingsService {
   private constructor(

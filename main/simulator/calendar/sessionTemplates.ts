@@ -6,7 +6,7 @@
  * before the trade date mark that phase `evening`. Times outside every phase are Closed (or a
  * short Break between sessions; see tradingSessions.ts).
  */
-import type { TradingSessionState } from '../../core/api/types';
+import type { TradingSessionState } from '../../../contract/wire/types';
 
 export interface SessionPhase {
   state: TradingSessionState;

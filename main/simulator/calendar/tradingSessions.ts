@@ -6,7 +6,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
-import type { InstrumentTradeSessions, TradingSession, TradingSessionState } from '../../core/api/types';
+import type { InstrumentTradeSessions, TradingSession, TradingSessionState } from '../../../contract/wire/types';
 import { exchangeById, findExchange } from '../data/reference/exchanges';
 import { platformTimeZone, zoneStateAt } from '../data/reference/timezones';
 import { earlyCloseOn, isTradingDay } from './businessDays';

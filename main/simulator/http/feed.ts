@@ -3,7 +3,7 @@
  * absolute URL on the same base (the real platform's samples fetch it directly).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Feed } from '../../core/api/types';
+import type { Feed } from '../../../contract/wire/types';
 
 export interface PageWindow {
   top: number;

@@ -2,13 +2,9 @@
  * The only module that touches `window.desk`: unwraps main's responses into values or a typed
  * DeskCallError that views can show in words.
  */
-import type {
-  Desk,
-  DeskErrorShape,
-  DeskResponse,
-  PushEventName,
-  PushEvents,
-} from '../../../preload/contract';
+import type { Desk, DeskErrorShape, DeskResponse } from '../../../contract/bridge';
+import type { ArgOf, ChannelName, ResultOf } from '../../../contract/channels';
+import type { PushEventName, PushEvents } from '../../../contract/events';
 
 /** A failed call to main, with the typed shape main sent. */
 export class DeskCallError extends Error implements DeskErrorShape {
@@ -43,33 +39,38 @@ export async function unwrap<T>(pending: Promise<DeskResponse<T>>): Promise<T> {
   throw new DeskCallError(response.error);
 }
 
-/** Per-call options of the renderer's api functions. */
+/** Per-call options of `call`. */
 export interface DeskCallOptions {
   /** Aborting it cancels the call in main and the HTTP request to the service. */
   signal?: AbortSignal;
 }
 
+/** `call`'s arguments after the channel: the argument (optional where the channel takes none) and options. */
+type CallArgs<C extends ChannelName> = undefined extends ArgOf<C>
+  ? [arg?: ArgOf<C>, options?: DeskCallOptions]
+  : [arg: ArgOf<C>, options?: DeskCallOptions];
+
 let requestCounter = 0;
 
 /**
- * Runs one bridge call that `signal` can cancel: the call gets a request id, and aborting the
- * signal tells main (`desk.cancel`) to abort the work, down to the service request. A
- * cancelled call rejects with DeskCallError code `Cancelled`.
+ * Calls one channel of the contract and resolves with its result, or throws DeskCallError.
+ * A call given a `signal` gets a request id, and aborting the signal tells main
+ * (`desk.cancel`) to abort the work, down to the service request; a cancelled call rejects
+ * with DeskCallError code `Cancelled`.
  */
-export async function callDesk<T>(
-  start: (options: { requestId: string }) => Promise<DeskResponse<T>>,
-  signal?: AbortSignal,
-): Promise<T> {
-  if (signal?.aborted) throw cancelledError();
+export async function call<C extends ChannelName>(channel: C, ...[arg, options = {}]: CallArgs<C>): Promise<ResultOf<C>> {
+  const { signal } = options;
+  if (!signal) return unwrap(desk().invoke(channel, arg as ArgOf<C>));
+  if (signal.aborted) throw cancelledError();
   const requestId = `r${++requestCounter}`;
   const onAbort = () => desk().cancel(requestId);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const result = await unwrap(start({ requestId }));
-    if (signal?.aborted) throw cancelledError();
+    const result = await unwrap(desk().invoke(channel, arg as ArgOf<C>, { requestId }));
+    if (signal.aborted) throw cancelledError();
     return result;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -105,17 +106,6 @@ export function supersedingCalls(): SupersedingCalls {
     isCurrent: (controller) => controller === current,
     cancel: () => current?.abort(),
   };
-}
-
-/**
- * Wraps an api function so that each call supersedes the previous one (search as you type):
- * starting a call cancels the one still running, in main and at the service.
- */
-export function latestOnly<A extends unknown[], T>(
-  call: (...args: [...A, DeskCallOptions]) => Promise<T>,
-): (...args: A) => Promise<T> {
-  const calls = supersedingCalls();
-  return (...args: A) => call(...args, { signal: calls.start().signal });
 }
 
 /** Subscribes to a push event of main; returns the unsubscribe function. */

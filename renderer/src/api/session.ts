@@ -2,32 +2,33 @@
  * The session through the bridge: what the renderer may know of it (never a token), signing in
  * (in the web shell, in a popup the renderer opens), signing out, and main's session events.
  */
-import type { PushEvents, SessionView, SignInOutcome, SignInStart } from '../../../preload/contract';
-import { desk, onDeskEvent, unwrap } from './desk';
+import type { PushEvents } from '../../../contract/events';
+import type { SessionView, SignInOutcome, SignInStart } from '../../../contract/session';
+import { call, onDeskEvent } from './desk';
 
 /** The session as main describes it. */
 export function fetchSession(): Promise<SessionView> {
-  return unwrap(desk().session.state());
+  return call('session:state');
 }
 
 /** Starts signing in with the active profile. */
 export function startSignIn(): Promise<SignInStart> {
-  return unwrap(desk().session.signIn());
+  return call('session:signIn');
 }
 
 /** Waits until the popup sign-in `attemptId` has ended. */
 export function waitForSignIn(attemptId: string): Promise<SignInOutcome> {
-  return unwrap(desk().session.waitForSignIn({ attemptId }));
+  return call('session:waitForSignIn', { attemptId });
 }
 
 /** Tells main the user closed the login popup. */
 export function cancelSignIn(attemptId: string): Promise<SessionView> {
-  return unwrap(desk().session.cancelSignIn({ attemptId }));
+  return call('session:cancelSignIn', { attemptId });
 }
 
 /** Signs out of the active profile. */
 export function signOut(): Promise<SessionView> {
-  return unwrap(desk().session.signOut());
+  return call('session:signOut');
 }
 
 /** Main's session events (signed in or out, renewed, expiring) and connection state. */

@@ -4,7 +4,7 @@
  * Reads them when the key or the field groups change.
  */
 import { computed, watch, type ComputedRef, type Ref } from 'vue';
-import type { InstrumentDetails, InstrumentTradeSessions } from '../../../main/core/api/types';
+import type { InstrumentDetails, InstrumentTradeSessions } from '../../../contract/wire/types';
 import type { ToggleableFieldGroup } from '../logic/fieldGroups';
 import { useInstrumentsStore, type InstrumentKey, type Loadable } from '../stores/useInstrumentsStore';
 import { useReferenceStore } from '../stores/useReferenceStore';

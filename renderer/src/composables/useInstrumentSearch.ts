@@ -6,7 +6,7 @@
  * command palette, each with its own state.
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
-import type { SummaryInfo } from '../../../main/core/api/types';
+import type { SummaryInfo } from '../../../contract/wire/types';
 import { isCancelled, supersedingCalls } from '../api/desk';
 import { searchInstruments } from '../api/instruments';
 import type { KnownAssetType } from '../logic/assetTypes';

@@ -4,7 +4,7 @@
  * route changes, so the data is on its way while the views swap.
  */
 import { useRouter } from 'vue-router';
-import type { SummaryInfo } from '../../../main/core/api/types';
+import type { SummaryInfo } from '../../../contract/wire/types';
 import { knownAssetType } from '../logic/assetTypes';
 import { locationOf } from '../logic/routes';
 import { searchTarget, type SearchTarget } from '../logic/searchTarget';

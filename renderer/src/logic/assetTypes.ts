@@ -2,7 +2,7 @@
  * Asset types the service accepts in requests. Responses may carry values not seen yet, so a
  * value read from a response or a route is checked before it goes back into a request.
  */
-import { assetTypes } from '../../../main/core/api/types';
+import { assetTypes } from '../../../contract/wire/enums';
 
 export type KnownAssetType = (typeof assetTypes)[number];
 

@@ -10,7 +10,7 @@ import type {
   StrategyLeg,
   SupportedOrderTypeSetting,
   TickSizeScheme,
-} from '../../../main/core/api/types';
+} from '../../../contract/wire/types';
 import { isoDay } from './dates';
 
 const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });

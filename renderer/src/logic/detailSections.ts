@@ -3,7 +3,7 @@
  * sizes, tradability, exchange, dates, options and derivatives, bonds, mutual funds). Only the
  * fields the response carries are listed; a group with none is left out.
  */
-import type { ContractOptionSpace, InstrumentDetails } from '../../../main/core/api/types';
+import type { ContractOptionSpace, InstrumentDetails } from '../../../contract/wire/types';
 import * as text from './detailFormat';
 
 /** Where a link in the details leads. */

@@ -3,7 +3,7 @@
  * and the detail's timeline (announced, ex, record, effective, payment, deadlines, periods),
  * all as UTC calendar days (`yyyy-mm-dd`) so no time zone shifts a date.
  */
-import type { CorporateActionEvent, DateAndStatus, EventOption } from '../../../main/core/api/types';
+import type { CorporateActionEvent, DateAndStatus, EventOption } from '../../../contract/wire/types';
 
 /** `yyyy-mm-dd` of a wire date or date-time; undefined when absent or unreadable. */
 export function isoDate(value: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * The expiries of an option space as tabs: date, days to expiry and the derived kind.
  */
-import type { ContractOptionEntry } from '../../../main/core/api/types';
+import type { ContractOptionEntry } from '../../../contract/wire/types';
 import { calendarDay, isoDay } from './dates';
 import { expiryKind, expiryKindLabels, type ExpiryKind } from './expiryFlags';
 

@@ -2,7 +2,7 @@
  * Rows of a futures ladder: one per contract of a futures space, with its contract month from
  * the month code, the front month (nearest unexpired contract) and the roll window.
  */
-import type { FuturesSpace } from '../../../main/core/api/types';
+import type { FuturesSpace } from '../../../contract/wire/types';
 import { isoDay } from './dates';
 import { decodeContractMonth, formatContractMonth } from './monthCodes';
 

@@ -3,7 +3,7 @@
  * the zone's standard one), and currency pairs flattened to one row per pair.
  */
 import { DateTime, IANAZone } from 'luxon';
-import type { CurrencyPairDetails, TimeZoneDetails } from '../../../main/core/api/types';
+import type { CurrencyPairDetails, TimeZoneDetails } from '../../../contract/wire/types';
 
 export interface TimeZoneRow {
   id: string;

@@ -2,7 +2,7 @@
  * Where a search result leads, by the platform's navigation rule: option roots open in an
  * option chain, continuous futures in a futures ladder, everything else in its details.
  */
-import type { AssetType, SummaryInfo } from '../../../main/core/api/types';
+import type { AssetType, SummaryInfo } from '../../../contract/wire/types';
 
 export type SearchTarget =
   | { kind: 'optionChain'; optionRootId: number }

@@ -3,7 +3,7 @@
  * and a table of the sessions in exchange time and in the user's local time.
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import type { InstrumentTradeSessions, TradingSessionState } from '../../../main/core/api/types';
+import type { InstrumentTradeSessions, TradingSessionState } from '../../../contract/wire/types';
 
 export interface TimelineSegment {
   state: TradingSessionState;

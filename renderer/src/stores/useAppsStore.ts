@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ApplicationView, ListedApplicationView } from '../../../preload/contract';
+import type { ApplicationView, ListedApplicationView } from '../../../contract/apps';
 import { isCancelled, supersedingCalls } from '../api/desk';
 import { fetchRegistryApp, fetchRegistryApps } from '../api/registry';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';

@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowReactive } from 'vue';
-import type { ContractOptionSpace, SpecificOption } from '../../../main/core/api/types';
+import type { ContractOptionSpace, SpecificOption } from '../../../contract/wire/types';
 import { isCancelled } from '../api/desk';
 import { fetchOptionSpace } from '../api/instruments';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';

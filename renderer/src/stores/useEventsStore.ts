@@ -4,9 +4,9 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CorporateActionEvent } from '../../../main/core/api/types';
-import { eventStates } from '../../../main/core/api/types';
-import type { InboxFilters, InboxViewDefinition } from '../../../preload/contract';
+import type { CorporateActionEvent } from '../../../contract/wire/enums';
+import { eventStates } from '../../../contract/wire/enums';
+import type { InboxFilters, InboxViewDefinition } from '../../../contract/corporateActions';
 import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
 import { isCancelled, supersedingCalls } from '../api/desk';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';

@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
-import type { FuturesSpace } from '../../../main/core/api/types';
+import type { FuturesSpace } from '../../../contract/wire/types';
 import { isCancelled } from '../api/desk';
 import { fetchFuturesSpace, fetchInstrumentsDetails } from '../api/instruments';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';

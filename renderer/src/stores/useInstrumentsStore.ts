@@ -5,7 +5,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
-import type { InstrumentDetails, InstrumentTradeSessions } from '../../../main/core/api/types';
+import type { InstrumentDetails, InstrumentTradeSessions } from '../../../contract/wire/types';
 import { isCancelled } from '../api/desk';
 import { fetchInstrumentDetails, fetchTradingSchedule } from '../api/instruments';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { ProfileInput, ProfileView } from '../../../preload/contract';
+import type { ProfileInput, ProfileView } from '../../../contract/session';
 import { DeskCallError } from '../api/desk';
 import { chooseProfile, deleteProfile, listProfiles, saveProfile } from '../api/profiles';
 import { useSessionStore } from './useSessionStore';

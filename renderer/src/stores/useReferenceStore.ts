@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, type Ref } from 'vue';
-import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../../../main/core/api/types';
+import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../../../contract/wire/types';
 import { fetchCountries, fetchCurrencyPairs, fetchTimeZones } from '../api/reference';
 
 interface ListState<T> {

@@ -4,13 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type {
-  EventReviewState,
-  InboxViewDefinition,
-  Reviewer,
-  ReviewAuditEntry,
-  SavedInboxView,
-} from '../../../preload/contract';
+import type { EventReviewState, InboxViewDefinition, Reviewer, ReviewAuditEntry, SavedInboxView } from '../../../contract/corporateActions';
 import {
   deleteView as deleteViewCall,
   fetchAudit,

@@ -5,7 +5,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { PushEvents, SessionView, SignInOutcome } from '../../../preload/contract';
+import type { PushEvents } from '../../../contract/events';
+import type { SessionView, SignInOutcome } from '../../../contract/session';
 import { fetchSession, onSessionEvents, signInInPopup, signOut as signOutOfMain, startSignIn } from '../api/session';
 
 /** The sentence for a sign-in that did not complete. */

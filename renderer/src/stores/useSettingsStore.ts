@@ -3,12 +3,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type {
-  DeskSettings,
-  SecretSettings,
-  SimulatorSettings,
-  SimulatorStatus,
-} from '../../../preload/contract';
+import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../contract/settings';
 import { fetchSettings, fetchSimulatorStatus, resetSimulator, saveSettings } from '../api/settings';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

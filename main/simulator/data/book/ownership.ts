@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { SimUser } from './directoryTypes';
-import type { ScopeKind } from './events/store';
+import type { ScopeKind } from './corporateActions/store';
 import { statement } from './statements';
 
 export interface OwnedClient {

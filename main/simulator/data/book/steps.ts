@@ -4,7 +4,7 @@
  */
 import type { GenerationStep } from '../universe';
 import { appsStep } from './appsStep';
-import { eventsStep } from './eventsStep';
+import { eventsStep } from './corporateActionsStep';
 import { identitiesStep } from './identitiesStep';
 
 export const bookSteps: GenerationStep[] = [identitiesStep, appsStep, eventsStep];

@@ -1,24 +1,14 @@
 /**
  * Building blocks of InstrumentDetails shared by the asset types: price formats, tick size
  * schemes, order distances, order types, standard amounts. Each asset type's builder picks
- * the ones that apply to it (spec 2.1), so no instrument carries a field it should not.
+ * the ones that apply to it (spec 2.1), so no instrument carries a field it should not. The
+ * shapes are the contract's wire types.
  */
-
-export interface PriceDisplayFormat {
-  Decimals: number;
-  OrderDecimals: number;
-  Format?: string;
-  StrikeDecimals?: number;
-}
+import type { OrderDistanceType, PriceDisplayFormat, TickSizeScheme } from '../../../../contract/wire/types';
 
 /** Format of a price shown with `decimals` decimals. */
 export function priceFormat(decimals: number, extra: Partial<PriceDisplayFormat> = {}): PriceDisplayFormat {
   return { Decimals: decimals, OrderDecimals: extra.OrderDecimals ?? decimals, ...extra };
-}
-
-export interface TickSizeScheme {
-  DefaultTickSize: number;
-  Elements: { HighPrice: number; TickSize: number }[];
 }
 
 /** A tick size table: ticks apply up to each HighPrice; DefaultTickSize above the last. */
@@ -93,7 +83,7 @@ export function tickAt(tickScheme: TickSizeScheme, price: number): number {
   );
 }
 
-export type DistanceType = 'Percentage' | 'Pips';
+export type DistanceType = Extract<OrderDistanceType, 'Percentage' | 'Pips'>;
 
 /** Default order distances shown in trade tickets. */
 export function orderDistances(type: DistanceType, distance: number): Record<string, unknown> {

@@ -6,7 +6,7 @@
  * "GMT+1"-style rather than the CET/CEST the platform shows.
  */
 import { DateTime } from 'luxon';
-import type { TimeZoneDetails } from '../../../core/api/types';
+import type { TimeZoneDetails } from '../../../../contract/wire/types';
 
 export interface PlatformTimeZone {
   id: number;

@@ -3,15 +3,8 @@
  * exchanges (exchanges.ts). ExchangeId is the MIC; over-the-counter products (FX, bonds,
  * mutual funds) trade on the platform's inter-bank venue SBFX.
  */
+import type { ExchangeSummary } from '../../../../contract/wire/types';
 import { exchangeById } from './exchanges';
-
-/** ExchangeSummary on the wire. */
-export interface ExchangeSummary {
-  CountryCode: string;
-  ExchangeId: string;
-  Name: string;
-  PriceSourceName?: string;
-}
 
 /** The platform's over-the-counter venue. */
 export const OTC_VENUE = 'SBFX';

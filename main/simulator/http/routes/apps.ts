@@ -3,7 +3,7 @@
  * applications it created; an admin reads all of them.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppSecretDto, Application, BrandingDto, ListedApplication } from '../../../core/api/types';
+import type { AppSecretDto, Application, BrandingDto, ListedApplication } from '../../../../contract/wire/types';
 import type { SimulatorContext } from '../../context';
 import { findAppVisibleTo, listAppsVisibleTo } from '../../data/book/directory';
 import type { AppRecord } from '../../data/book/directoryTypes';

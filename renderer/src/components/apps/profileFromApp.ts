@@ -4,7 +4,8 @@
  * one address). The service's base URL is not part of an application; it comes from the
  * profile the directory was read with.
  */
-import type { ApplicationView, ProfileInput } from '../../../../preload/contract';
+import type { ApplicationView } from '../../../../contract/apps';
+import type { ProfileInput } from '../../../../contract/session';
 
 /** The flows a profile made here may use (the signed-assertion flow needs a certificate). */
 export type SignInFlow = 'implicit' | 'code';
@@ -34,7 +35,7 @@ export function authUrlOfEndpoints(
   return { authUrl: base };
 }
 
-/** The profile to save (`profiles:save`) for the choices made in the form. */
+/** The profile to save (`session:saveProfile`) for the choices made in the form. */
 export function profileFromApp(
   app: ApplicationView,
   choices: { name: string; baseUrl: string; authUrl: string; redirectUri: string; flow: SignInFlow },

@@ -1,7 +1,7 @@
 /**
  * An audit entry in words, e.g. "Marked reviewed (version 2026-03-01T12:00:00Z)".
  */
-import type { ReviewAuditEntry } from '../../../../preload/contract';
+import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 

@@ -1,7 +1,7 @@
 /**
  * Small text formats of the event detail: amounts, prices and rates, yes/no flags.
  */
-import type { PriceAndRate } from '../../../../main/core/api/types';
+import type { PriceAndRate } from '../../../../contract/wire/types';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 

@@ -2,10 +2,10 @@
  * The inbox's columns: one definition per column, read by the grid and by the CSV export so
  * both show the same values. Dates are ISO `yyyy-mm-dd`.
  */
-import type { CorporateActionEvent } from '../../../../main/core/api/types';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { businessDaysBetween } from '../../logic/businessDays';
 import { dateAndStatusText, isoDate, payDate, relevantDeadline } from '../../logic/eventDates';
-import type { EventReviewState } from '../../../../preload/contract';
+import type { EventReviewState } from '../../../../contract/corporateActions';
 import { reviewBadge } from './reviewBadge';
 
 /** What a column reads besides the event: today's date and the event's review state. */

@@ -2,8 +2,8 @@
  * The inbox as CSV: the columns shown, in their order, with the values the grid shows
  * (dates ISO `yyyy-mm-dd`, the countdown as a number of business days), plus the note.
  */
-import type { CorporateActionEvent } from '../../../../main/core/api/types';
-import type { EventReviewState } from '../../../../preload/contract';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
+import type { EventReviewState } from '../../../../contract/corporateActions';
 import { toCsv, type CsvColumn } from '../../logic/csv';
 import { columnsById } from './inboxColumns';
 

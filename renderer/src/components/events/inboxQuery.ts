@@ -1,8 +1,9 @@
 /**
- * The inbox's filters and sort as the `ca:events` argument: empty lists, blank text and unset
+ * The inbox's filters and sort as the `corporateActions:events` argument: empty lists, blank text and unset
  * dates are left out (the service reads an absent parameter as "no filter").
  */
-import type { ArgOf, InboxFilters, InboxViewDefinition } from '../../../../preload/contract';
+import type { ArgOf } from '../../../../contract/channels';
+import type { InboxFilters, InboxViewDefinition } from '../../../../contract/corporateActions';
 
 /** A SortColumn of spec 4.10 and a direction. */
 export type InboxSort = InboxViewDefinition['sort'];
@@ -44,7 +45,7 @@ export function eventsQuery(
   filters: InboxFilters,
   sort: InboxSort,
   page: { top: number; skip: number },
-): ArgOf<'ca:events'> {
+): ArgOf<'corporateActions:events'> {
   const clean = cleanFilters(filters);
   // Keep `false` of the two switches out of the request: false is the service's default anyway.
   if (clean.IncludeLapsedEvents === false) delete clean.IncludeLapsedEvents;
@@ -55,5 +56,5 @@ export function eventsQuery(
     SortType: sort.type,
     $top: page.top,
     $skip: page.skip,
-  } as ArgOf<'ca:events'>;
+  } as ArgOf<'corporateActions:events'>;
 }

@@ -2,7 +2,7 @@
  * The review badge of an event in the inbox: unread, read, reviewed, or "changed since
  * reviewed" when the event's UpdatedDateTime moved after the reviewer marked it reviewed.
  */
-import type { EventReviewState } from '../../../../preload/contract';
+import type { EventReviewState } from '../../../../contract/corporateActions';
 
 export type ReviewBadgeKind = 'unread' | 'read' | 'reviewed' | 'changed';
 

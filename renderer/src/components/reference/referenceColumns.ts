@@ -1,6 +1,6 @@
 /** The columns and row ids of the reference lists (countries, time zones, currency pairs). */
 import type { ColDef } from 'ag-grid-community';
-import type { CountryDetails } from '../../../../main/core/api/types';
+import type { CountryDetails } from '../../../../contract/wire/types';
 import type { CurrencyPairRow, TimeZoneRow } from '../../logic/referenceLists';
 
 export const countryColumns: ColDef<CountryDetails>[] = [

@@ -1,0 +1,60 @@
+/**
+ * The names of the contract's channels and push events, and nothing else: the preloads import
+ * this file (not the schemas), so a preload bundle holds a list of strings. The compiler checks
+ * the lists against the contract both ways.
+ */
+import type { ChannelName } from './channels';
+import type { PushEventName } from './events';
+
+export const channelNames = [
+  'instruments:search',
+  'instruments:details',
+  'instruments:detailsList',
+  'instruments:optionSpace',
+  'instruments:futuresSpace',
+  'instruments:tradingSchedule',
+  'reference:countries',
+  'reference:timeZones',
+  'reference:currencyPairs',
+  'corporateActions:events',
+  'corporateActions:event',
+  'corporateActions:reviewStatus',
+  'corporateActions:reviewStates',
+  'corporateActions:setRead',
+  'corporateActions:setFlagged',
+  'corporateActions:setReviewed',
+  'corporateActions:setNote',
+  'corporateActions:audit',
+  'corporateActions:views',
+  'corporateActions:saveView',
+  'corporateActions:deleteView',
+  'apps:list',
+  'apps:get',
+  'apps:revealSecret',
+  'apps:copySecret',
+  'session:state',
+  'session:signIn',
+  'session:waitForSignIn',
+  'session:completeSignIn',
+  'session:cancelSignIn',
+  'session:signOut',
+  'session:profiles',
+  'session:saveProfile',
+  'session:deleteProfile',
+  'session:chooseProfile',
+  'settings:get',
+  'settings:save',
+  'settings:simulatorStatus',
+  'settings:resetSimulator',
+] as const satisfies readonly ChannelName[];
+
+export const pushEventNames = [
+  'session:changed',
+  'session:expiring',
+  'connection:status',
+] as const satisfies readonly PushEventName[];
+
+/** Fails to compile while a channel or push event of the contract is missing from the lists above. */
+type Missing<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
+export const everyChannelListed: Missing<ChannelName, (typeof channelNames)[number]> = true;
+export const everyPushEventListed: Missing<PushEventName, (typeof pushEventNames)[number]> = true;

@@ -1,0 +1,181 @@
+/**
+ * THE IPC contract: every channel the renderer may call, its zod argument schema and its
+ * result type, named `feature:verb` with one word per feature (instruments, reference,
+ * corporateActions, apps, session, settings). Main parses every argument with these schemas
+ * before doing any work; the renderer imports this file with `import type` only; the preloads
+ * import only `channelNames.ts`.
+ */
+import { z } from 'zod';
+import {
+  appArgSchema, appsPageArgSchema, secretRefArgSchema,
+  type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
+} from './apps';
+import {
+  auditArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
+  type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+} from './corporateActions';
+import {
+  futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
+  tradingScheduleArg,
+} from './instruments';
+import { currencyPairsArg, referenceListArg } from './reference';
+import {
+  profileIdArg, profileInputSchema, signInAttemptArg, signInCallbackArg,
+  type ProfilesList, type ProfileView, type SessionView, type SignInOutcome, type SignInStart,
+} from './session';
+import { resetSimulatorArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus } from './settings';
+import type { ContractOptionSpace, FuturesSpace, InstrumentDetails, InstrumentTradeSessions, SummaryInfo } from './wire/instruments';
+import type { CorporateActionEvent } from './wire/corporateActions';
+import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from './wire/types';
+
+/** Channels that take no argument. */
+const noArg = z.undefined();
+
+/** Declares one channel: its argument schema, its result type (phantom) and what it does. */
+function channel<Arg extends z.ZodType, Result>(arg: Arg, doc: string) {
+  return { arg, doc, result: undefined as unknown as Result };
+}
+
+export const channels = {
+  /** Search instruments and option roots: one page of SummaryInfo (GET /ref/v1/instruments). */
+  'instruments:search': channel<typeof searchInstrumentsArg, Feed<SummaryInfo>>(
+    searchInstrumentsArg,
+    'Search instruments and option roots (spec 4.1).',
+  ),
+  /** Details of one instrument, from main's LRU unless `refresh` (GET /ref/v1/instruments/details/{Uic}/{AssetType}). */
+  'instruments:details': channel<typeof instrumentDetailsArg, InstrumentDetails>(
+    instrumentDetailsArg,
+    'Details for one instrument (spec 4.3).',
+  ),
+  /** Details of a list of instruments: one page (GET /ref/v1/instruments/details). */
+  'instruments:detailsList': channel<typeof instrumentsDetailsArg, Feed<InstrumentDetails>>(
+    instrumentsDetailsArg,
+    'Details for a list of instruments (spec 4.2).',
+  ),
+  /** An option root with its option space (GET /ref/v1/instruments/contractoptionspaces/{OptionRootId}). */
+  'instruments:optionSpace': channel<typeof optionSpaceArg, ContractOptionSpace>(
+    optionSpaceArg,
+    'Option details and option space for an option root (spec 4.4).',
+  ),
+  /** The futures space of a continuous futures instrument (GET /ref/v1/instruments/futuresspaces/{Uic}). */
+  'instruments:futuresSpace': channel<typeof futuresSpaceArg, FuturesSpace>(
+    futuresSpaceArg,
+    'Contract futures space (spec 4.5).',
+  ),
+  /** Trading sessions of an instrument (GET /ref/v1/instruments/tradingschedule/{Uic}/{AssetType}). */
+  'instruments:tradingSchedule': channel<typeof tradingScheduleArg, InstrumentTradeSessions>(
+    tradingScheduleArg,
+    'Trading schedule of an instrument (spec 4.6).',
+  ),
+  /** Every ISO 3166-1 country, cached in main unless `refresh` (GET /ref/v1/countries). */
+  'reference:countries': channel<typeof referenceListArg, Feed<CountryDetails>>(
+    referenceListArg,
+    'List every country of the service (spec 4.7).',
+  ),
+  /** The platform's time zones, cached in main unless `refresh` (GET /ref/v1/timezones). */
+  'reference:timeZones': channel<typeof referenceListArg, Feed<TimeZoneDetails>>(
+    referenceListArg,
+    'List the time zones of the service (spec 4.8).',
+  ),
+  /** Currencies and their pairs, cached in main unless `refresh` (GET /ref/v1/currencypairs). */
+  'reference:currencyPairs': channel<typeof currencyPairsArg, Feed<CurrencyPairDetails>>(
+    currencyPairsArg,
+    'List currency pairs (spec 4.9).',
+  ),
+  /** A filtered page of corporate action events (GET /ca/v2/events). */
+  'corporateActions:events': channel<typeof corporateActionEventsArg, Feed<CorporateActionEvent>>(
+    corporateActionEventsArg,
+    'List corporate action events (spec 4.10).',
+  ),
+  /** One corporate action event with holdings and elections (GET /ca/v2/events/{EventId}). */
+  'corporateActions:event': channel<typeof corporateActionEventArg, CorporateActionEvent>(
+    corporateActionEventArg,
+    'Read one corporate action event (spec 4.11).',
+  ),
+  /** Where the review state is kept and who reviews: a problem opening the store, and the signed-in reviewer. */
+  'corporateActions:reviewStatus': channel<typeof noArg, ReviewStatus>(noArg, 'Review store status.'),
+  /** The review state (read, flagged, reviewed, note) of the given events for the signed-in user. */
+  'corporateActions:reviewStates': channel<typeof reviewStatesArgSchema, EventReviewState[]>(
+    reviewStatesArgSchema,
+    'Review states of events.',
+  ),
+  /** Marks one event read or unread (audited). */
+  'corporateActions:setRead': channel<typeof setReadArgSchema, EventReviewState>(setReadArgSchema, 'Mark an event (un)read.'),
+  /** Flags or unflags one event (audited). */
+  'corporateActions:setFlagged': channel<typeof setFlaggedArgSchema, EventReviewState>(setFlaggedArgSchema, 'Flag an event.'),
+  /** Marks events reviewed with the UpdatedDateTime seen (bulk), or not reviewed (audited). */
+  'corporateActions:setReviewed': channel<typeof setReviewedArgSchema, EventReviewState[]>(
+    setReviewedArgSchema,
+    'Mark events (not) reviewed.',
+  ),
+  /** Keeps a note on one event (audited; empty removes it). */
+  'corporateActions:setNote': channel<typeof setNoteArgSchema, EventReviewState>(setNoteArgSchema, 'Keep a note on an event.'),
+  /** The append-only audit log of the signed-in user's review actions, newest first. */
+  'corporateActions:audit': channel<typeof auditArgSchema, ReviewAuditEntry[]>(auditArgSchema, 'Review audit log.'),
+  /** The saved inbox views (filters, sort, columns) of the signed-in user. */
+  'corporateActions:views': channel<typeof noArg, SavedInboxViews>(noArg, 'Saved inbox views.'),
+  /** Saves (or replaces) an inbox view by name. */
+  'corporateActions:saveView': channel<typeof saveViewArgSchema, SavedInboxViews>(saveViewArgSchema, 'Save an inbox view.'),
+  /** Deletes a saved inbox view by name. */
+  'corporateActions:deleteView': channel<typeof deleteViewArgSchema, SavedInboxViews>(
+    deleteViewArgSchema,
+    'Delete an inbox view.',
+  ),
+  /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
+  'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(
+    appsPageArgSchema,
+    'List applications without secret values.',
+  ),
+  /** One application (endpoints, redirect URIs, brandings) with secret validity windows, never values. */
+  'apps:get': channel<typeof appArgSchema, ApplicationView>(appArgSchema, 'Read one application.'),
+  /** The value of one secret, read from the service now, with how long it may be shown: the only channel answering a secret. */
+  'apps:revealSecret': channel<typeof secretRefArgSchema, RevealedSecret>(secretRefArgSchema, 'Reveal one secret.'),
+  /** Copies one secret from main to the system clipboard and clears it later; the web shell answers copied: false. */
+  'apps:copySecret': channel<typeof secretRefArgSchema, CopySecretResult>(secretRefArgSchema, 'Copy a secret.'),
+  /** The session as the renderer may see it: who, until when, which profile; never a token. */
+  'session:state': channel<typeof noArg, SessionView>(noArg, 'The current session (no token).'),
+  /**
+   * Signs in with the active profile: Electron shows its auth window and answers the outcome;
+   * the web shell answers `openPopup` with the login page for the renderer to open.
+   */
+  'session:signIn': channel<typeof noArg, SignInStart>(noArg, 'Start signing in with the active profile.'),
+  /** Waits until the popup sign-in `attemptId` ends (web shell). */
+  'session:waitForSignIn': channel<typeof signInAttemptArg, SignInOutcome>(signInAttemptArg, 'Wait for a popup sign-in.'),
+  /** The web shell's callback page hands the redirect to main, which checks `state` and takes the token. */
+  'session:completeSignIn': channel<typeof signInCallbackArg, SignInOutcome>(
+    signInCallbackArg,
+    'Complete a popup sign-in from its callback.',
+  ),
+  /** The user closed the login popup: the sign-in is cancelled. */
+  'session:cancelSignIn': channel<typeof signInAttemptArg, SessionView>(signInAttemptArg, 'Cancel a popup sign-in.'),
+  /** Signs out: the keychain entry and the login pages' storage are deleted. */
+  'session:signOut': channel<typeof noArg, SessionView>(noArg, 'Sign out of the active profile.'),
+  /** Every connection profile, the active one, and any problem reading profiles.json. */
+  'session:profiles': channel<typeof noArg, ProfilesList>(noArg, 'List the connection profiles.'),
+  /** Creates or updates a remote profile (validated; the AppSecret goes to the keychain). */
+  'session:saveProfile': channel<typeof profileInputSchema, ProfileView>(profileInputSchema, 'Save a connection profile.'),
+  /** Deletes a remote profile with its stored secret and session. */
+  'session:deleteProfile': channel<typeof profileIdArg, ProfilesList>(profileIdArg, 'Delete a connection profile.'),
+  /** Makes a profile active; its stored session is restored if still valid. */
+  'session:chooseProfile': channel<typeof profileIdArg, SessionView>(profileIdArg, 'Choose the active connection profile.'),
+  /** RefDesk's own settings (secret reveal and clipboard timings, the simulator's start settings). */
+  'settings:get': channel<typeof noArg, SettingsView>(noArg, 'Read the settings.'),
+  /** Keeps new secret timings. */
+  'settings:save': channel<typeof saveSettingsArgSchema, SettingsView>(saveSettingsArgSchema, 'Save the settings.'),
+  /** The embedded simulator: state, URLs, universe (scale, seed, date, size) and configured start settings. */
+  'settings:simulatorStatus': channel<typeof noArg, SimulatorStatus>(noArg, 'Embedded simulator status.'),
+  /** Restarts the embedded simulator with a scale and seed (same port); its sessions end. */
+  'settings:resetSimulator': channel<typeof resetSimulatorArgSchema, SimulatorStatus>(
+    resetSimulatorArgSchema,
+    'Reset the embedded simulator.',
+  ),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ArgOf<C extends ChannelName> = z.input<Channels[C]['arg']>;
+export type ParsedArgOf<C extends ChannelName> = z.output<Channels[C]['arg']>;
+export type ResultOf<C extends ChannelName> = Channels[C]['result'];
+/** The feature a channel belongs to: the part of its name before the colon. */
+export type FeatureOf<C extends ChannelName> = C extends `${infer F}:${string}` ? F : never;

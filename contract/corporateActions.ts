@@ -1,0 +1,245 @@
+/**
+ * The corporate actions feature's vocabulary: the arguments of the event reads (spec 4.10,
+ * 4.11) and the back-office review state, what a reviewer may send (checked again by the
+ * store) and what they get back.
+ */
+import { z } from 'zod';
+import { accountKey, assetTypeList, dateString, keywords, paging } from './arguments';
+import {
+  assetTypes,
+  corporateActionTypes,
+  electionStatuses,
+  eventSortColumns,
+  eventStates,
+  eventStatuses,
+  sortTypes,
+} from './wire/enums';
+
+/** A filtered page of events (spec 4.10). */
+export const corporateActionEventsArg = z
+  .object({
+    ...paging,
+    AccountGroupKey: accountKey.optional(),
+    AccountKey: accountKey.optional(),
+    ClientKey: accountKey.optional(),
+    AssetTypes: assetTypeList.optional(),
+    CorporateActionTypes: z
+      .array(z.enum(corporateActionTypes))
+      .min(1)
+      .max(corporateActionTypes.length)
+      .optional(),
+    ElectionStatuses: z.array(z.enum(electionStatuses)).min(1).max(electionStatuses.length).optional(),
+    EventStates: z.array(z.enum(eventStates)).min(1).max(eventStates.length).optional(),
+    EventStatus: z.enum(eventStatuses).optional(),
+    EventTypes: z
+      .array(z.string().regex(/^[A-Z0-9]{4}$/, 'Event types are four-letter codes such as DVCA.'))
+      .min(1)
+      .max(60)
+      .optional(),
+    FromDeadlineDate: dateString.optional(),
+    ToDeadlineDate: dateString.optional(),
+    FromExDate: dateString.optional(),
+    ToExDate: dateString.optional(),
+    FromPayDate: dateString.optional(),
+    ToPayDate: dateString.optional(),
+    FromRecordDate: dateString.optional(),
+    ToRecordDate: dateString.optional(),
+    IncludeLapsedEvents: z.boolean().optional(),
+    IncludeSubAccounts: z.boolean().optional(),
+    Keywords: keywords.optional(),
+    SortColumn: z.enum(eventSortColumns).optional(),
+    SortType: z.enum(sortTypes).optional(),
+  })
+  .strict()
+  .optional();
+
+export const corporateActionEventArg = z
+  .object({
+    EventId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid event id.'),
+    AccountKey: accountKey.optional(),
+    ClientKey: accountKey.optional(),
+    EventStates: z.array(z.enum(eventStates)).min(1).max(eventStates.length).optional(),
+    IncludeSubAccounts: z.boolean().optional(),
+  })
+  .strict();
+
+/** An event id as the service writes them (e.g. "9652429"); anything else is refused, not looked up. */
+export const eventIdSchema = z
+  .string({ error: 'An event id is required.' })
+  .min(1, 'An event id is required.')
+  .max(64, 'An event id is at most 64 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'An event id has letters, digits, dots, dashes and underscores only.');
+
+/** An ISO date-time ending in Z, as the service writes UpdatedDateTime. */
+const utcDateTimeSchema = z.iso.datetime({
+  offset: false,
+  error: 'UpdatedDateTime must be an ISO date-time ending in Z.',
+});
+
+/** Longest note a reviewer may keep on one event. */
+export const MAX_NOTE_LENGTH = 4000;
+/** Most events one bulk call may change (a day's triage fits comfortably). */
+export const MAX_BULK_EVENTS = 1000;
+
+export const reviewStatesArgSchema = z
+  .object({
+    eventIds: z.array(eventIdSchema).max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} events per call.`),
+  })
+  .strict();
+
+export const setReadArgSchema = z.object({ eventId: eventIdSchema, read: z.boolean() }).strict();
+export const setFlaggedArgSchema = z.object({ eventId: eventIdSchema, flagged: z.boolean() }).strict();
+
+/** One event to mark (un)reviewed, with the UpdatedDateTime the reviewer saw. */
+export const reviewedEventSchema = z
+  .object({ eventId: eventIdSchema, updatedDateTime: utcDateTimeSchema.optional() })
+  .strict();
+
+export const setReviewedArgSchema = z
+  .object({
+    events: z
+      .array(reviewedEventSchema)
+      .min(1, 'Choose at least one event.')
+      .max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} events per call.`),
+    reviewed: z.boolean(),
+  })
+  .strict();
+
+export const setNoteArgSchema = z
+  .object({
+    eventId: eventIdSchema,
+    note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+  })
+  .strict();
+
+export const auditArgSchema = z
+  .object({
+    /** Only this event's entries; absent: every entry of the reviewer. */
+    eventId: eventIdSchema.optional(),
+    limit: z.number().int().min(1).max(5000).optional(),
+  })
+  .strict()
+  .optional();
+
+const dateSchema = z.iso.date({ error: 'Dates are written yyyy-mm-dd.' });
+const keySchema = z
+  .string()
+  .trim()
+  .max(100, 'A key is at most 100 characters.')
+  .regex(/^[^\s]*$/, 'A key has no spaces.');
+
+/** The inbox's filter: every parameter of spec 4.10 except paging. */
+export const inboxFiltersSchema = z
+  .object({
+    AssetTypes: z.array(z.enum(assetTypes)).max(assetTypes.length).optional(),
+    CorporateActionTypes: z.array(z.enum(corporateActionTypes)).optional(),
+    ElectionStatuses: z.array(z.enum(electionStatuses)).optional(),
+    EventStates: z.array(z.enum(eventStates)).optional(),
+    EventStatus: z.enum(eventStatuses).optional(),
+    EventTypes: z
+      .array(z.string().regex(/^[A-Z0-9]{2,8}$/, 'Event type codes are like DVCA.'))
+      .max(100)
+      .optional(),
+    FromDeadlineDate: dateSchema.optional(),
+    ToDeadlineDate: dateSchema.optional(),
+    FromExDate: dateSchema.optional(),
+    ToExDate: dateSchema.optional(),
+    FromPayDate: dateSchema.optional(),
+    ToPayDate: dateSchema.optional(),
+    FromRecordDate: dateSchema.optional(),
+    ToRecordDate: dateSchema.optional(),
+    Keywords: z.string().max(200, 'Keywords are at most 200 characters.').optional(),
+    IncludeLapsedEvents: z.boolean().optional(),
+    IncludeSubAccounts: z.boolean().optional(),
+    AccountKey: keySchema.optional(),
+    ClientKey: keySchema.optional(),
+    AccountGroupKey: keySchema.optional(),
+  })
+  .strict();
+export type InboxFilters = z.output<typeof inboxFiltersSchema>;
+
+/** A saved inbox view: its filters, its sort and the columns shown, in order. */
+export const inboxViewDefinitionSchema = z
+  .object({
+    filters: inboxFiltersSchema,
+    sort: z.object({ column: z.enum(eventSortColumns), type: z.enum(sortTypes) }).strict(),
+    columns: z
+      .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,40}$/, 'Unknown column.'))
+      .min(1, 'Show at least one column.')
+      .max(40),
+  })
+  .strict();
+export type InboxViewDefinition = z.output<typeof inboxViewDefinitionSchema>;
+
+const viewNameSchema = z
+  .string({ error: 'A view needs a name.' })
+  .trim()
+  .min(1, 'A view needs a name.')
+  .max(60, 'A view name is at most 60 characters.');
+
+export const saveViewArgSchema = z
+  .object({ name: viewNameSchema, definition: inboxViewDefinitionSchema })
+  .strict();
+export const deleteViewArgSchema = z.object({ name: viewNameSchema }).strict();
+
+/** The review state of one event for the signed-in reviewer. */
+export interface EventReviewState {
+  eventId: string;
+  read: boolean;
+  flagged: boolean;
+  /** When it was marked reviewed (ISO), absent when not reviewed. */
+  reviewedAt?: string;
+  /** The event's UpdatedDateTime at the moment it was reviewed; a later one means it changed since. */
+  reviewedVersion?: string;
+  note: string;
+  /** Last change of this state (ISO). */
+  changedAt: string;
+}
+
+/** What a review action changed. */
+export type ReviewAction = 'read' | 'unread' | 'flagged' | 'unflagged' | 'reviewed' | 'unreviewed' | 'note';
+
+/** One line of the append-only audit log. */
+export interface ReviewAuditEntry {
+  id: number;
+  eventId: string;
+  /** ISO date-time of the change. */
+  at: string;
+  /** The reviewer: the signed-in user's name and id. */
+  actor: { name: string; userId: string };
+  profileId: string;
+  action: ReviewAction;
+  /** The value before and after (booleans as text, the note itself, or a reviewed version). */
+  before: string;
+  after: string;
+}
+
+/** A saved inbox view. */
+export interface SavedInboxView {
+  name: string;
+  definition: InboxViewDefinition;
+  savedAt: string;
+}
+
+/** What `corporateActions:views` answers: the usable views and, when some could not be read, why. */
+export interface SavedInboxViews {
+  views: SavedInboxView[];
+  problem?: string;
+}
+
+/** The person whose review state is read and written: the signed-in user of the active profile. */
+export interface Reviewer {
+  profileId: string;
+  userId: string;
+  name: string;
+}
+
+/** What `corporateActions:reviewStatus` answers: a problem opening the review store, and the signed-in reviewer. */
+export interface ReviewStatus {
+  problem?: string;
+  reviewer?: Reviewer;
+}

@@ -1,0 +1,28 @@
+/**
+ * Push events main sends to the renderer, with their payload schemas: main's event bus checks
+ * every payload against them before it leaves, and the types below are derived from them.
+ */
+import { z } from 'zod';
+
+const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
+
+export const pushEventSchemas = {
+  /** The session changed: signed in or out, profile switched, token renewed. */
+  'session:changed': z
+    .object({
+      signedIn: z.boolean(),
+      user: sessionUser.optional(),
+      expiresAt: z.string().optional(),
+      profileId: z.string(),
+    })
+    .strict(),
+  /** The access token expires soon; `expiresAt` is an ISO date-time. */
+  'session:expiring': z.object({ expiresAt: z.string(), secondsLeft: z.number() }).strict(),
+  /** The connection to the service (embedded simulator or remote) changed state. */
+  'connection:status': z
+    .object({ state: z.enum(['online', 'offline', 'degraded']), detail: z.string().optional() })
+    .strict(),
+} as const;
+
+export type PushEvents = { [E in keyof typeof pushEventSchemas]: z.output<(typeof pushEventSchemas)[E]> };
+export type PushEventName = keyof PushEvents;

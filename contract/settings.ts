@@ -1,0 +1,99 @@
+/**
+ * RefDesk's own settings (settings.json in the user data folder) and the embedded simulator's
+ * status: what the Settings workspace reads and changes. Pure zod, no Node imports: the IPC
+ * contract uses these schemas and re-exports the types to the renderer.
+ */
+import { z } from 'zod';
+
+/** Sizes of the simulator's generated universe (the simulator's own SCALES). */
+export const simulatorScales = ['small', 'default', 'large'] as const;
+export type SimulatorScale = (typeof simulatorScales)[number];
+
+/** The seed the simulator uses when none was chosen (the simulator's DEFAULT_SEED). */
+export const DEFAULT_SIMULATOR_SEED = 20260101;
+
+const seedSchema = z
+  .number({ error: 'The seed is a whole number.' })
+  .int('The seed is a whole number.')
+  .min(0, 'The seed is 0 or more.')
+  .max(999_999_999, 'The seed has at most 9 digits.');
+
+/** How the embedded simulator is started. */
+export const simulatorSettingsSchema = z
+  .object({
+    scale: z.enum(simulatorScales, { error: 'Scale is small, default or large.' }),
+    seed: seedSchema,
+  })
+  .strict();
+export type SimulatorSettings = z.output<typeof simulatorSettingsSchema>;
+
+/** How long secrets stay on screen and on the clipboard. */
+export const secretSettingsSchema = z
+  .object({
+    revealSeconds: z
+      .number()
+      .int()
+      .min(5, 'Show a secret for at least 5 seconds.')
+      .max(120, 'Show a secret for at most 120 seconds.'),
+    clipboardClearSeconds: z
+      .number()
+      .int()
+      .min(5, 'Clear the clipboard after at least 5 seconds.')
+      .max(300, 'Clear the clipboard after at most 300 seconds.'),
+  })
+  .strict();
+export type SecretSettings = z.output<typeof secretSettingsSchema>;
+
+export const deskSettingsSchema = z
+  .object({ version: z.literal(1), simulator: simulatorSettingsSchema, secrets: secretSettingsSchema })
+  .strict();
+export type DeskSettings = z.output<typeof deskSettingsSchema>;
+
+export const DEFAULT_SETTINGS: DeskSettings = {
+  version: 1,
+  simulator: { scale: 'default', seed: DEFAULT_SIMULATOR_SEED },
+  secrets: { revealSeconds: 20, clipboardClearSeconds: 30 },
+};
+
+/** `settings:save`: the secret timings (the simulator's settings change through `settings:resetSimulator`). */
+export const saveSettingsArgSchema = z.object({ secrets: secretSettingsSchema }).strict();
+
+/** `settings:resetSimulator`: restart the embedded simulator, with another scale or seed, or regenerating its universe. */
+export const resetSimulatorArgSchema = z
+  .object({
+    scale: simulatorSettingsSchema.shape.scale,
+    seed: seedSchema,
+    /** Build the universe again even when a cached one exists. */
+    regenerate: z.boolean().optional(),
+  })
+  .strict();
+
+/** What the Settings workspace shows about the embedded simulator. */
+export interface SimulatorStatus {
+  state: 'running' | 'restarting' | 'stopped';
+  baseUrl: string;
+  authUrl: string;
+  port: number;
+  /** When this run of the simulator started (ISO). */
+  startedAt: string;
+  universe: {
+    scale: string;
+    seed: number;
+    /** The universe's "today" (yyyy-mm-dd). */
+    asOf: string;
+    cacheUsed: boolean;
+    generationMs: number;
+    databaseBytes: number;
+  };
+  /** What the next start uses (kept in settings.json). */
+  configured: SimulatorSettings;
+  /** The last restart's failure, in words. */
+  problem?: string;
+}
+
+/** What `settings:get` answers. */
+export interface SettingsView {
+  settings: DeskSettings;
+  /** Set when settings.json could not be used; says where it was kept. */
+  problem?: string;
+}

@@ -1,0 +1,103 @@
+/**
+ * The composition root: starts the embedded simulator (the default connection), builds the
+ * core's services around it and hands a dispatcher to either shell. This is the one place that
+ * knows both the core and the simulator; the core sees the simulator only as a connection
+ * profile (URLs, AppKey) and a SimulatorControl.
+ */
+import type { SystemClipboard } from '../core/apps/secretClipboard';
+import { SecretClipboard } from '../core/apps/secretClipboard';
+import { ReviewStore } from '../core/corporateActions/reviewStore';
+import { PushEventBus } from '../core/events';
+import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
+import { createIpcHandlers } from '../core/ipc/handlers';
+import { openTokenStore } from '../core/secrets/keychainStore';
+import { createServiceClient, type DeskServices } from '../core/services';
+import { ProfileService } from '../core/session/profileService';
+import { SessionService } from '../core/session/sessionService';
+import { SettingsService } from '../core/settings/settingsService';
+import { userDataDir } from '../node/paths';
+import { startSimulator, type RunningSimulator } from '../simulator/server';
+import { EmbeddedSimulator, type StartEmbeddedSimulator } from './embeddedSimulator';
+
+export interface Desk {
+  services: DeskServices;
+  /** The embedded simulator serving now (after a reset in Settings, the restarted one: same port, same URLs). */
+  readonly simulator: RunningSimulator;
+  /** Push events for the renderer (session changes, expiry warnings, connection state). */
+  events: PushEventBus;
+  /** Builds the dispatcher for a shell, given how that shell recognises its own renderer. */
+  createDispatcher(isTrustedSender: (url: string) => boolean): IpcDispatch;
+  close(): Promise<void>;
+}
+
+export interface DeskOptions {
+  /** Port of the embedded simulator; 0 picks a free one. */
+  simulatorPort?: number;
+  /** Lifetime of the embedded simulator's access tokens in seconds (default: the simulator's). */
+  tokenTtlSeconds?: number;
+  /** The shell's system clipboard for copying secrets from main (Electron); absent in the web shell. */
+  systemClipboard?: SystemClipboard;
+}
+
+/** Starts the embedded simulator and every service behind the window. */
+export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
+  const dataDir = userDataDir();
+  // The simulator starts with the scale and seed chosen in Settings (settings.json).
+  const settings = await SettingsService.open(dataDir);
+  if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
+  const startEmbedded: StartEmbeddedSimulator = (start) =>
+    startSimulator({
+      ...start,
+      // The app's own cache folder: yesterday's universe will not be opened again.
+      pruneStaleUniverses: true,
+      ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+    });
+  const embedded = new EmbeddedSimulator(
+    await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false }),
+    startEmbedded,
+  );
+  const { info } = embedded.current;
+  const events = new PushEventBus();
+  const store = await openTokenStore();
+  if (store.notice) console.warn(`[session] ${store.notice}`);
+  const profiles = await ProfileService.open({
+    dataDir,
+    secrets: store,
+    embedded: { baseUrl: info.baseUrl, authUrl: info.authUrl, appKey: info.appKey, appSecret: info.appSecret, redirectUri: info.redirectUri },
+  });
+  const session = new SessionService({ profiles, store, events });
+  await session.restore();
+  const review = ReviewStore.open(dataDir);
+  if (review.problem) console.warn(`[review] ${review.problem}`);
+  const secretClipboard = new SecretClipboard(options.systemClipboard);
+  const services: DeskServices = {
+    ...createServiceClient({
+      // Requests go to the active profile's service, with that profile's session.
+      baseUrl: () => profiles.active().baseUrl,
+      auth: session,
+      events,
+      profileId: () => profiles.active().id,
+    }),
+    session,
+    profiles,
+    review,
+    settings,
+    simulator: embedded,
+    secretClipboard,
+  };
+  const handlers = createIpcHandlers(services);
+  return {
+    services,
+    get simulator() {
+      return embedded.current;
+    },
+    events,
+    createDispatcher: (isTrustedSender) => createIpcDispatcher({ handlers, isTrustedSender, events }),
+    close: async () => {
+      session.close();
+      secretClipboard.dispose();
+      await embedded.close();
+      review.close();
+    },
+  };
+}

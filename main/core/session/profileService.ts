@@ -1,0 +1,169 @@
+/**
+ * Connection profiles: the built-in embedded simulator and the user's remote profiles, which one
+ * is active, and each profile's AppSecret (kept in the token store, never in profiles.json).
+ */
+import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { appSecretAccount, sessionAccount, type TokenStore } from '../secrets/tokenStore';
+import { PROFILES_FILE_NAME, readProfilesFile, writeProfilesFile } from './profileFile';
+import {
+  EMBEDDED_PROFILE_ID,
+  type ParsedProfileInput,
+  type ProfilesList,
+  type ProfileView,
+} from '../../../contract/session';
+import type { ProfilesFile, StoredProfile } from './profileSchema';
+
+/** A profile with everything the session needs to connect (no secret). */
+export type ConnectionProfile = Omit<ProfileView, 'hasAppSecret'>;
+
+/** The embedded simulator's connection, from the simulator RefDesk started. */
+export interface EmbeddedConnection {
+  baseUrl: string;
+  authUrl: string;
+  /** The simulator's demo app. */
+  appKey: string;
+  appSecret?: string;
+  redirectUri: string;
+}
+
+/** A failure of a profile operation, with per-field messages the form shows. */
+export class ProfileError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ProfileError';
+  }
+}
+
+const CONNECTION_FIELDS = ['baseUrl', 'authUrl', 'appKey', 'redirectUri', 'flow'] as const;
+
+export class ProfileService {
+  private readonly listeners = new Set<(profileId: string) => void>();
+
+  private constructor(
+    private readonly file: string,
+    private content: ProfilesFile,
+    private readonly problem: string | undefined,
+    private readonly secrets: TokenStore,
+    private readonly embedded: EmbeddedConnection,
+  ) {}
+
+  /** Reads `profiles.json` in `dataDir` (a broken file is backed up and reported, never lost). */
+  static async open(options: { dataDir: string; secrets: TokenStore; embedded: EmbeddedConnection }): Promise<ProfileService> {
+    const file = path.join(options.dataDir, PROFILES_FILE_NAME);
+    const read = await readProfilesFile(file);
+    return new ProfileService(file, read.content, read.problem, options.secrets, options.embedded);
+  }
+
+  /** Called with a profile's id when its connection settings change or it is deleted. */
+  onConnectionChanged(listener: (profileId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private embeddedProfile(): ConnectionProfile {
+    const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
+    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'implicit' };
+  }
+
+  private static remote(stored: StoredProfile): ConnectionProfile {
+    return { ...stored, kind: 'remote' };
+  }
+
+  /** The profile with `id`, or undefined. */
+  get(id: string): ConnectionProfile | undefined {
+    if (id === EMBEDDED_PROFILE_ID) return this.embeddedProfile();
+    const stored = this.content.profiles.find((profile) => profile.id === id);
+    return stored ? ProfileService.remote(stored) : undefined;
+  }
+
+  /** The active profile (the embedded simulator unless the user chose another). */
+  active(): ConnectionProfile {
+    return this.get(this.content.activeProfileId) ?? this.embeddedProfile();
+  }
+
+  /** The AppSecret of a profile: the simulator's for the embedded one, the stored one otherwise. */
+  async appSecret(id: string): Promise<string | undefined> {
+    if (id === EMBEDDED_PROFILE_ID) return this.embedded.appSecret;
+    return this.secrets.get(appSecretAccount(id));
+  }
+
+  /** Every profile, the active one and any problem reading the file. */
+  async list(): Promise<ProfilesList> {
+    const all = [this.embeddedProfile(), ...this.content.profiles.map((stored) => ProfileService.remote(stored))];
+    const profiles = await Promise.all(
+      all.map(async (profile) => ({ ...profile, hasAppSecret: (await this.appSecret(profile.id)) !== undefined })),
+    );
+    return { profiles, activeProfileId: this.active().id, ...(this.problem ? { problem: this.problem } : {}) };
+  }
+
+  /** Creates or updates a remote profile; checks the assertion files exist before saving. */
+  async save(input: ParsedProfileInput): Promise<ProfileView> {
+    if (input.id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be changed.');
+    const existing = input.id ? this.content.profiles.find((profile) => profile.id === input.id) : undefined;
+    if (input.id && !existing) throw new ProfileError('This profile no longer exists; it may have been deleted.');
+    await this.checkFiles(input);
+    if (this.content.profiles.some((profile) => profile.name === input.name && profile.id !== input.id)) {
+      throw new ProfileError('Another profile has this name.', { name: ['Another profile has this name.'] });
+    }
+    const { appSecret, forgetAppSecret, id: _id, ...settings } = input;
+    const stored: StoredProfile = { id: existing?.id ?? randomUUID(), ...settings };
+    const profiles = existing
+      ? this.content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
+      : [...this.content.profiles, stored];
+    await this.write({ ...this.content, profiles });
+    if (forgetAppSecret) await this.secrets.delete(appSecretAccount(stored.id));
+    if (appSecret !== undefined) await this.secrets.set(appSecretAccount(stored.id), appSecret);
+    if (existing && CONNECTION_FIELDS.some((field) => existing[field] !== stored[field])) this.connectionChanged(stored.id);
+    return { ...ProfileService.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
+  }
+
+  /** Deletes a remote profile with its AppSecret and stored session; the embedded one becomes active if it was. */
+  async delete(id: string): Promise<void> {
+    if (id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be deleted.');
+    if (!this.content.profiles.some((profile) => profile.id === id)) throw new ProfileError('No such profile.');
+    const activeProfileId = this.content.activeProfileId === id ? EMBEDDED_PROFILE_ID : this.content.activeProfileId;
+    await this.write({ ...this.content, activeProfileId, profiles: this.content.profiles.filter((profile) => profile.id !== id) });
+    await this.secrets.delete(appSecretAccount(id));
+    await this.secrets.delete(sessionAccount(id));
+    this.connectionChanged(id);
+  }
+
+  /** Makes `id` the active profile (remembered across restarts). */
+  async choose(id: string): Promise<ConnectionProfile> {
+    const profile = this.get(id);
+    if (!profile) throw new ProfileError('No such profile.');
+    await this.write({ ...this.content, activeProfileId: id });
+    return profile;
+  }
+
+  private async write(content: ProfilesFile): Promise<void> {
+    await writeProfilesFile(this.file, content);
+    this.content = content;
+  }
+
+  private connectionChanged(id: string): void {
+    for (const listener of this.listeners) listener(id);
+  }
+
+  private async checkFiles(input: ParsedProfileInput): Promise<void> {
+    if (input.flow !== 'assertion' || !input.assertion) return;
+    const fields: Record<string, string[]> = {};
+    for (const [key, label] of [
+      ['certificatePath', 'Certificate file'],
+      ['privateKeyPath', 'Private key file'],
+    ] as const) {
+      const file = input.assertion[key];
+      try {
+        await access(file);
+      } catch {
+        fields[`assertion.${key}`] = [`${label} ${file} does not exist or cannot be read.`];
+      }
+    }
+    if (Object.keys(fields).length) throw new ProfileError('A file of the signed-assertion flow cannot be read.', fields);
+  }
+}
