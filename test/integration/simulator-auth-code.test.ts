@@ -88,7 +88,8 @@ describe('the code flow for confidential clients (AppSecret instead of PKCE)', (
   });
 
   it('refuses code_challenge_method without code_challenge, and a plain challenge, on the redirect', async () => {
-    for (const extra of [{ code_challenge_method: 'S256' }, { code_challenge: s256Challenge(verifier), code_challenge_method: 'plain' }]) {
+    const cases: Record<string, string>[] = [{ code_challenge_method: 'S256' }, { code_challenge: s256Challenge(verifier), code_challenge_method: 'plain' }];
+    for (const extra of cases) {
       const page = await openLoginPage(info.authUrl, { response_type: 'code', client_id: info.appKey, redirect_uri: redirectUri, state: 's2', ...extra });
       expect(page.status).toBe(302);
       expect(redirectParameters(page.headers.get('location') ?? '', 'query')).toMatchObject({ error: 'invalid_request', state: 's2' });

@@ -42,7 +42,8 @@ describe('{auth_url}/revoke (RFC 7009)', () => {
   });
 
   it('revokes the session of a refresh token (hinted wrongly or not at all): its access token is refused too', async () => {
-    for (const hint of [{}, { token_type_hint: 'access_token' }, { token_type_hint: 'refresh_token' }, { token_type_hint: 'something_else' }]) {
+    const hints: Record<string, string>[] = [{}, { token_type_hint: 'access_token' }, { token_type_hint: 'refresh_token' }, { token_type_hint: 'something_else' }];
+    for (const hint of hints) {
       const tokens = await confidentialSession();
       const answer = await revoke(info.authUrl, { token: String(tokens.refresh_token), ...hint }, basic);
       expect(answer.status, JSON.stringify(hint)).toBe(200);
