@@ -159,7 +159,8 @@ describe('silent re-authentication: the login session and prompt=none', () => {
       expect(back.headers.get('location')).toBe(`${redirectUri}?state=bye`);
       expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment').error).toBe('login_required');
 
-      for (const parameters of [{ client_id: info.appKey, post_logout_redirect_uri: 'https://evil.example.com/' }, { post_logout_redirect_uri: redirectUri }]) {
+      const refusals: Record<string, string>[] = [{ client_id: info.appKey, post_logout_redirect_uri: 'https://evil.example.com/' }, { post_logout_redirect_uri: redirectUri }];
+      for (const parameters of refusals) {
         const refused = await fetch(`${info.authUrl}/logout?${new URLSearchParams(parameters)}`, { redirect: 'manual' });
         expect(refused.status).toBe(400);
         expect(refused.headers.get('location')).toBeNull();
