@@ -1,5 +1,6 @@
 /**
- * Checking an authorization request (RFC 6749 sections 4.1.1, 4.1.2.1, 4.2.1, 4.2.2.1; RFC 7636):
+ * Checking an authorization request (RFC 6749 sections 4.1.1, 4.1.2.1, 4.2.1, 4.2.2.1; RFC 7636;
+ * OpenID Connect's `prompt`):
  * an unknown client or an unregistered redirect URI is shown as an error page and never
  * redirected to (that would make the server an open redirector); every later problem is
  * reported to the client on its redirect URI, in the query for the code flow and in the
