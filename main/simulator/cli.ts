@@ -1,9 +1,11 @@
 /**
  * `npm run simulator -- --port 0`: the simulator on its own, for other clients and tests.
- * Prints `READY {json}` once listening; stops cleanly on SIGINT/SIGTERM.
+ * Prints `READY {json}` once listening; stops cleanly on SIGINT/SIGTERM. While it generates or
+ * rolls its universe it draws a progress bar on stderr (on a terminal, or with `--progress`).
  */
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
-import { SCALES, type Scale } from './data/universe';
+import { progressDisplay } from './cliProgress';
+import { parseAsOf, SCALES, type Scale } from './data/universe';
 import type { RateLimits } from './http/rateLimit';
 import { DEFAULT_SEED, startSimulator } from './server';
 
@@ -17,6 +19,16 @@ function parseSeed(value: string | undefined): number {
   if (value === undefined) return DEFAULT_SEED;
   if (!/^\d{1,9}$/.test(value)) throw new UsageError(`--seed must be a whole number up to 9 digits (got "${value}")`);
   return Number(value);
+}
+
+/** `--as-of yyyy-mm-dd`: the day to simulate (default: today). */
+function parseAsOfOption(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parseAsOf(value);
+  } catch (error) {
+    throw new UsageError(`--as-of: ${(error as Error).message}`);
+  }
 }
 
 /** A whole number of seconds or requests within [min, max], for the auth and rate-limit options. */
@@ -48,6 +60,8 @@ runCommand(async () => {
     seed: { type: 'string' },
     'cache-dir': { type: 'string' },
     regenerate: { type: 'boolean' },
+    'as-of': { type: 'string' },
+    progress: { type: 'boolean' },
     verbose: { type: 'boolean' },
     'data-dir': { type: 'string' },
     'token-ttl': { type: 'string' },
@@ -60,6 +74,8 @@ runCommand(async () => {
   const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
   const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const loginSessionTtlSeconds = parseWholeNumber('login-session-ttl', values['login-session-ttl'], 1, 30 * 86_400);
+  const asOf = parseAsOfOption(values['as-of']);
+  const showProgress = values.progress === true || process.stderr.isTTY === true;
   const simulator = await startSimulator({
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
@@ -67,6 +83,8 @@ runCommand(async () => {
     // A folder given with --cache-dir is the caller's to tidy; the default one is ours.
     ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : { pruneStaleUniverses: true }),
     regenerate: values.regenerate ?? false,
+    ...(asOf ? { asOf } : {}),
+    ...(showProgress ? { onProgress: progressDisplay(process.stderr) } : {}),
     logRequests: values.verbose ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),

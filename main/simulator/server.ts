@@ -11,7 +11,7 @@ import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth'
 import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
-import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
+import { openUniverse, utcDateOf, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
 import { installErrorHandlers } from './http/errors';
 import type { RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
@@ -42,6 +42,10 @@ export interface SimulatorOptions {
   pruneStaleUniverses?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
+  /** The day to simulate (its UTC date): listings, expiries and event states of that day. Default: the clock's day. */
+  asOf?: Date;
+  /** Told how generating or rolling the universe advances (the CLI's progress bar, the app's Settings). */
+  onProgress?: ProgressListener;
   /** Folder of the simulator's own files (the demo app's certificate); default `<userDataDir>/simulator`. */
   dataDir?: string;
   /** Lifetime of access tokens in seconds (default 1200, like the platform). */
@@ -83,9 +87,10 @@ export async function buildSimulatorApp(
     scale: options.scale ?? 'default',
     cacheDir: options.cacheDir ?? path.join(userCacheDir(), 'simulator'),
     steps: generationSteps,
-    now: clock(),
+    asOf: options.asOf ?? utcDateOf(clock()),
     regenerate: options.regenerate ?? false,
     pruneStale: options.pruneStaleUniverses ?? false,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   let origin = `http://${LOOPBACK}`;
   const { server: auth, demo } = await createSimulatorAuth({

@@ -26,7 +26,7 @@ describe('the book directory: identities and applications', () => {
       scale: 'small',
       cacheDir: dir,
       steps: [identitiesStep, appsStep],
-      now,
+      asOf: now,
     });
   });
   afterAll(() => {

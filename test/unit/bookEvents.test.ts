@@ -22,7 +22,7 @@ function load(now: Date): Loaded {
     scale: 'small',
     cacheDir: TEST_CACHE_DIR,
     steps: generationSteps,
-    now,
+    asOf: now,
   });
   const events = (
     universe.db.prepare('SELECT body FROM events ORDER BY event_id').pluck().all() as string[]

@@ -16,7 +16,7 @@ describe('the generated reference universe (small scale)', () => {
 
   beforeAll(() => {
     cacheDir = mkdtempSync(path.join(tmpdir(), 'refdesk-reference-'));
-    universe = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, now: NOW });
+    universe = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, asOf: NOW });
   });
   afterAll(() => {
     universe.close();
@@ -127,7 +127,7 @@ describe('the generated reference universe (small scale)', () => {
       scale: 'small',
       cacheDir,
       steps: referenceSteps,
-      now: NOW,
+      asOf: NOW,
       regenerate: true,
     });
     try {
@@ -144,7 +144,7 @@ describe('the generated reference universe (small scale)', () => {
   });
 
   it('keeps the uics of instruments from one day to the next, futures contracts for as long as they are listed', () => {
-    const later = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, now: new Date('2027-01-05T10:00:00Z') });
+    const later = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, asOf: new Date('2027-01-05T10:00:00Z') });
     try {
       // Everything with an ISIN (shares, ETFs, bonds, funds, certificates, CFDs on them) and
       // every continuous future, keyed by uic and asset type.

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GENERATOR_VERSION, openUniverse } from '../../main/simulator/data/universe';
-import { pruneStaleUniverses } from '../../main/simulator/data/universeCache';
+import { GENERATOR_VERSION, openUniverse, parseAsOf } from '../../main/simulator/data/universe';
+import { pruneStaleUniverses, universeFileName } from '../../main/simulator/data/universeCache';
 
 describe('pruning the universe cache folder', () => {
   let dir: string;
@@ -13,54 +13,61 @@ describe('pruning the universe cache folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("deletes earlier days and other generator versions, keeps today's, later days, other scales and strangers", () => {
+  it('deletes other generator versions and the old one-file-per-day layout, keeps this version\'s scales and seeds and strangers', () => {
     files(
-      'universe-v4-default-20260101-2026-11-21.sqlite',
-      'universe-v4-default-20260101-2026-11-20.sqlite',
-      'universe-v4-default-20260101-2026-11-20.sqlite-wal',
-      'universe-v4-default-20260101-2026-11-20.sqlite-shm',
-      'universe-v3-default-20260101-2026-11-21.sqlite',
-      'universe-v3-large-20260101-2026-11-21.sqlite',
-      'universe-v4-default-20260101-2026-12-01.sqlite',
-      'universe-v4-small-20260101-2026-11-01.sqlite',
-      'universe-v4-default-7-2026-11-01.sqlite',
+      'universe-v6-default-20260101.sqlite',
+      'universe-v6-default-20260101.sqlite-wal',
+      'universe-v6-small-7.sqlite',
+      'universe-v5-default-20260101.sqlite',
+      'universe-v5-default-20260101.sqlite-shm',
+      'universe-v5-default-20260101-2026-11-20.sqlite',
+      'universe-v6-large-20260101-2026-11-21.sqlite',
       'notes.txt',
     );
-    const deleted = pruneStaleUniverses(dir, { version: 4, scale: 'default', seed: 20260101, day: '2026-11-21' });
+    const deleted = pruneStaleUniverses(dir, 6);
     expect(deleted.sort()).toEqual([
-      'universe-v3-default-20260101-2026-11-21.sqlite',
-      'universe-v3-large-20260101-2026-11-21.sqlite',
-      'universe-v4-default-20260101-2026-11-20.sqlite',
-      'universe-v4-default-20260101-2026-11-20.sqlite-shm',
-      'universe-v4-default-20260101-2026-11-20.sqlite-wal',
+      'universe-v5-default-20260101-2026-11-20.sqlite',
+      'universe-v5-default-20260101.sqlite',
+      'universe-v5-default-20260101.sqlite-shm',
+      'universe-v6-large-20260101-2026-11-21.sqlite',
     ]);
     expect(readdirSync(dir).sort()).toEqual([
       'notes.txt',
-      'universe-v4-default-20260101-2026-11-21.sqlite',
-      'universe-v4-default-20260101-2026-12-01.sqlite',
-      'universe-v4-default-7-2026-11-01.sqlite',
-      'universe-v4-small-20260101-2026-11-01.sqlite',
+      'universe-v6-default-20260101.sqlite',
+      'universe-v6-default-20260101.sqlite-wal',
+      'universe-v6-small-7.sqlite',
     ]);
   });
 
   it('deletes a half-written universe only once it is a day old (another process may be writing it)', () => {
-    files('universe-v4-default-1-2026-11-21.sqlite.partial-100-0', 'universe-v4-default-1-2026-11-21.sqlite.partial-200-0');
+    files('universe-v6-default-1.sqlite.partial-100-0', 'universe-v6-default-1.sqlite.partial-200-0');
     const old = (Date.now() - 25 * 3_600_000) / 1000;
-    utimesSync(path.join(dir, 'universe-v4-default-1-2026-11-21.sqlite.partial-100-0'), old, old);
-    expect(pruneStaleUniverses(dir, { version: 4, scale: 'default', seed: 1, day: '2026-11-21' })).toEqual([
-      'universe-v4-default-1-2026-11-21.sqlite.partial-100-0',
-    ]);
+    utimesSync(path.join(dir, 'universe-v6-default-1.sqlite.partial-100-0'), old, old);
+    expect(pruneStaleUniverses(dir, 6)).toEqual(['universe-v6-default-1.sqlite.partial-100-0']);
   });
 
-  it('is what opening a universe with pruneStale does, and only then', () => {
-    const yesterday = `universe-v${GENERATOR_VERSION}-small-1-2026-11-20.sqlite`;
-    const open = (pruneStale: boolean) =>
-      openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [], now: new Date('2026-11-21T09:00:00Z'), pruneStale }).close();
-    files(yesterday);
-    open(false);
-    expect(readdirSync(dir)).toContain(yesterday);
-    open(true);
-    expect(readdirSync(dir)).not.toContain(yesterday);
-    expect(readdirSync(dir)).toContain(`universe-v${GENERATOR_VERSION}-small-1-2026-11-21.sqlite`);
+  it('is what opening a universe with pruneStale does, and only then; one file serves every day', () => {
+    const older = `universe-v${GENERATOR_VERSION - 1}-small-1.sqlite`;
+    const open = (pruneStale: boolean, asOf: string) =>
+      openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [], asOf: new Date(asOf), pruneStale });
+    files(older);
+    const first = open(false, '2026-11-21T09:00:00Z');
+    expect(first.info).toMatchObject({ asOf: '2026-11-21', cacheUsed: false });
+    first.close();
+    expect(readdirSync(dir)).toContain(older);
+    const next = open(true, '2026-11-22T09:00:00Z');
+    expect(next.info).toMatchObject({ asOf: '2026-11-22', cacheUsed: true, rolledFrom: '2026-11-21' });
+    next.close();
+    expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([universeFileName(GENERATOR_VERSION, 'small', 1)]);
+  });
+});
+
+describe('the day to simulate', () => {
+  it('is a real yyyy-mm-dd date within the range the generator covers', () => {
+    expect(parseAsOf('2026-02-28').toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(() => parseAsOf('2026-02-30')).toThrow('yyyy-mm-dd');
+    expect(() => parseAsOf('26-02-01')).toThrow('yyyy-mm-dd');
+    expect(() => parseAsOf('1999-12-31')).toThrow('from 2002-01-01 to 2062-12-31');
+    expect(() => parseAsOf('2070-01-01')).toThrow('from 2002-01-01 to 2062-12-31');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { RandomStream } from '../random';
-import type { GenerationContext, GenerationStep, Scale } from '../universe';
+import type { GenerationContext, GenerationStep, RollContext, Scale } from '../universe';
 import { ADMIN_USER, DEMO_APP, DEMO_USER, TRADER2_USER, type AuthFlow } from './demo';
 import { COMPANY_WORDS } from './names';
 import { APP_STATUSES, type AppStatus } from './directoryTypes';
@@ -206,26 +206,38 @@ function insertApp(db: Database.Database, app: AppSeed, seq: number, random: Ran
   });
 }
 
+/** Fills the application directory tables. */
+function fillApps(context: GenerationContext): void {
+  const random = context.random('book.apps');
+  const seeds: AppSeed[] = [demoApp(random, context.asOf)];
+  // The demo user's other apps show every status in its own (non-admin) list.
+  for (const status of APP_STATUSES) seeds.push(generatedApp(random, context.asOf, DEMO_USER.userId, status));
+  seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'OK'));
+  seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'Rejected'));
+  seeds.push(generatedApp(random, context.asOf, ADMIN_USER.userId, 'OK'));
+  const creators = context.db
+    .prepare('SELECT user_id FROM users WHERE login IS NULL ORDER BY user_id')
+    .pluck()
+    .all() as string[];
+  for (let i = 0; i < GENERATED_APPS[context.scale] && creators.length > 0; i++) {
+    seeds.push(generatedApp(random, context.asOf, random.pick(creators)));
+  }
+  seeds.forEach((app, index) => insertApp(context.db, app, index + 1, random));
+}
+
 /** Creates the application directory tables and fills them. */
 export const appsStep: GenerationStep = {
   name: 'book.apps',
   run(context: GenerationContext): void {
     context.db.exec(SCHEMA);
-    const random = context.random('book.apps');
-    const seeds: AppSeed[] = [demoApp(random, context.asOf)];
-    // The demo user's other apps show every status in its own (non-admin) list.
-    for (const status of APP_STATUSES)
-      seeds.push(generatedApp(random, context.asOf, DEMO_USER.userId, status));
-    seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'OK'));
-    seeds.push(generatedApp(random, context.asOf, TRADER2_USER.userId, 'Rejected'));
-    seeds.push(generatedApp(random, context.asOf, ADMIN_USER.userId, 'OK'));
-    const creators = context.db
-      .prepare('SELECT user_id FROM users WHERE login IS NULL ORDER BY user_id')
-      .pluck()
-      .all() as string[];
-    for (let i = 0; i < GENERATED_APPS[context.scale] && creators.length > 0; i++) {
-      seeds.push(generatedApp(random, context.asOf, random.pick(creators)));
-    }
-    seeds.forEach((app, index) => insertApp(context.db, app, index + 1, random));
+    fillApps(context);
   },
+  /** Secrets' validity windows are set around the day: the directory is written again. */
+  roll(context: RollContext): void {
+    context.db.exec(
+      'DELETE FROM app_secrets; DELETE FROM app_redirect_uris; DELETE FROM app_brandings; DELETE FROM apps;',
+    );
+    fillApps(context);
+  },
+  expectedMs: { small: 5, default: 10, large: 30 },
 };

@@ -14,21 +14,19 @@ export interface UicBlock {
 /**
  * Each step hands out uics from its own block, so the uics of instruments that exist every
  * day (shares, bonds, funds, certificates, continuous futures) stay the same from one day's
- * universe to the next: a step whose count depends on the date (specific options) only moves
- * the uics of its own block. Futures contracts have a uic of their own product and month
- * (`futuresContractUic`), so a contract keeps it for as long as it is listed. Below 1,000 are
+ * universe to the next. Futures contracts have a uic of their own product and month
+ * (`futuresContractUic`) and specific options one of their root, expiry and strike
+ * (optionContracts.ts, from 200,000,000 up), so a contract keeps it for as long as it is listed. Below 1,000 are
  * the platform's fixed FX uics (and Apple's 211). Blocks are sized for the large scale with
  * room to spare; a step that outgrows its block fails generation rather than overlap the next.
  */
 export const UIC_BLOCKS = {
   wellKnownEquities: { name: 'well-known equities and indices', first: 1_000, last: 4_999 },
   continuousFutures: { name: 'continuous futures', first: 5_000, last: 5_999 },
-  wellKnownOptions: { name: 'options of the well-known roots', first: 10_000, last: 199_999 },
   bonds: { name: 'bonds', first: 200_000, last: 499_999 },
   funds: { name: 'mutual funds', first: 500_000, last: 999_999 },
   generatedEquities: { name: 'generated equities', first: 1_000_000, last: 2_999_999 },
   certificates: { name: 'certificates', first: 3_000_000, last: 3_999_999 },
-  generatedOptions: { name: 'options of generated roots', first: 4_000_000, last: 99_999_999 },
   futuresContracts: { name: 'futures contracts', first: 100_000_000, last: 100_119_999 },
   futuresCfds: { name: 'CFDs on futures contracts', first: 100_200_000, last: 100_319_999 },
 } as const satisfies Record<string, UicBlock>;

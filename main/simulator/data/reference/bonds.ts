@@ -3,14 +3,15 @@
  * generated government, corporate, mortgage and floating-rate issues sized by the scale.
  * Maturities follow each type's pattern and always lie after the universe's date.
  */
-import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
+import { SEARCH_TIER, UIC_BLOCKS } from './allocator';
 import { isoDate, orderDistances, priceFormat, roundTo, standardAmounts } from './fields';
 import { uniqueIsin } from './isin';
 import { companyName, SECTORS } from './names';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
 import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
-import type { GenerationStep } from '../universe';
+import type { RandomStream } from '../random';
+import type { GenerationStep, Scale } from '../universe';
 
 export type BondType = 'Government' | 'Corporate' | 'Mortgage' | 'TreasuryBill';
 export type CouponType = 'Fixed' | 'Floating' | 'Zero';
@@ -409,70 +410,91 @@ const ISIN_PREFIX_BY_TEMPLATE: Record<string, string> = {
   jgb: 'JP1',
 };
 
+/**
+ * Every bond of the universe on `asOf`, in uic order: the well-known ones, then those the scale
+ * adds. Everything but the maturity comes from the seed; the maturity keeps the bond's
+ * remaining life, so it moves on (to the next date of the bond's pattern) as the days pass.
+ */
+function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
+  const bonds: BondInput[] = [];
+  const uicOf = () => UIC_BLOCKS.bonds.first + bonds.length;
+  const taken = new Set<string>();
+  for (const [name, isin, coupon, years] of WELL_KNOWN_BONDS) {
+    const template = TEMPLATES[name]!;
+    taken.add(isin);
+    bonds.push({
+      uic: uicOf(),
+      template,
+      isin,
+      coupon,
+      maturity: maturityAfter(template, asOf, years),
+      issuer: template.issuer,
+      issuerCode: template.code,
+      isTradable: true,
+    });
+  }
+  const names = Object.keys(TEMPLATES);
+  for (let i = 0; i < REFERENCE_SIZES[scale].bonds; i++) {
+    const name = random.pick(names);
+    const template = TEMPLATES[name]!;
+    const corporate = template.bondType === 'Corporate';
+    const issuer = corporate
+      ? companyName(random, random.pick(SECTORS), template.currency === 'USD' ? 'US' : 'DE')
+      : template.issuer;
+    const issuerCode = corporate
+      ? issuer
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 4)
+          .toUpperCase()
+      : template.code;
+    const coupon =
+      template.couponType === 'Zero'
+        ? 0
+        : template.couponType === 'Floating'
+          ? roundTo(0.2 + random.next() * 1.5, 2)
+          : roundTo(Math.round((0.5 + random.next() * 5.5) * 8) / 8, 3);
+    const years = random.next() * template.years;
+    bonds.push({
+      uic: uicOf(),
+      template,
+      isin: uniqueIsin(random, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
+      coupon,
+      maturity: maturityAfter(template, asOf, years),
+      issuer,
+      issuerCode,
+      isTradable: !random.chance(0.05),
+    });
+  }
+  if (bonds.length > UIC_BLOCKS.bonds.last - UIC_BLOCKS.bonds.first + 1)
+    throw new Error(`The uic block of ${UIC_BLOCKS.bonds.name} is full`);
+  return bonds;
+}
+
+/** Bonds rank in search in uic order, from the start of their tier. */
+const bondRank = (index: number) => SEARCH_TIER.bonds * 10_000_000 + index;
+
 export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
   run({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db, UIC_BLOCKS.bonds);
-    const ranks = new RankCounter(db, SEARCH_TIER.bonds);
-    const taken = new Set<string>();
-    for (const [name, isin, coupon, years] of WELL_KNOWN_BONDS) {
-      const template = TEMPLATES[name]!;
-      taken.add(isin);
-      writer.write(
-        bondRow(
-          {
-            uic: uics.take(),
-            template,
-            isin,
-            coupon,
-            maturity: maturityAfter(template, asOf, years),
-            issuer: template.issuer,
-            issuerCode: template.code,
-            isTradable: true,
-          },
-          ranks.take(),
-        ),
-      );
-    }
-
-    const rng = random('reference:bonds');
-    const names = Object.keys(TEMPLATES);
-    for (let i = 0; i < REFERENCE_SIZES[scale].bonds; i++) {
-      const name = rng.pick(names);
-      const template = TEMPLATES[name]!;
-      const corporate = template.bondType === 'Corporate';
-      const issuer = corporate
-        ? companyName(rng, rng.pick(SECTORS), template.currency === 'USD' ? 'US' : 'DE')
-        : template.issuer;
-      const issuerCode = corporate
-        ? issuer
-            .replace(/[^A-Za-z]/g, '')
-            .slice(0, 4)
-            .toUpperCase()
-        : template.code;
-      const coupon =
-        template.couponType === 'Zero'
-          ? 0
-          : template.couponType === 'Floating'
-            ? roundTo(0.2 + rng.next() * 1.5, 2)
-            : roundTo(Math.round((0.5 + rng.next() * 5.5) * 8) / 8, 3);
-      const years = rng.next() * template.years;
-      writer.write(
-        bondRow(
-          {
-            uic: uics.take(),
-            template,
-            isin: uniqueIsin(rng, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
-            coupon,
-            maturity: maturityAfter(template, asOf, years),
-            issuer,
-            issuerCode,
-            isTradable: !rng.chance(0.05),
-          },
-          ranks.take(),
-        ),
-      );
-    }
+    bondsOf(scale, asOf, random('reference:bonds')).forEach((bond, index) =>
+      writer.write(bondRow(bond, bondRank(index))),
+    );
   },
+  /** A bond whose maturity moved on to the next date of its pattern is written again (symbol, description, details). */
+  roll({ db, scale, asOf, random }) {
+    const writer = new InstrumentWriter(db);
+    const stored = new Map(
+      (
+        db.prepare("SELECT uic, expiry FROM instruments WHERE asset_type = 'Bond'").all() as {
+          uic: number;
+          expiry: string;
+        }[]
+      ).map((row) => [row.uic, row.expiry]),
+    );
+    bondsOf(scale, asOf, random('reference:bonds')).forEach((bond, index) => {
+      if (stored.get(bond.uic) !== isoDate(bond.maturity)) writer.replace(bondRow(bond, bondRank(index)));
+    });
+  },
+  expectedMs: { small: 10, default: 220, large: 1900 },
 };

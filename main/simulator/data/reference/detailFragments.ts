@@ -95,3 +95,22 @@ export function expandDetails(stored: string, fragments: readonly string[]): str
     ? stored.replace(MARKER, (_marker, id: string) => fragments[Number(id)]!)
     : stored;
 }
+
+/** Reads stored details back as objects (a roll rewriting a row keeps what other steps added to it). */
+export class StoredDetails {
+  private readonly fragments: string[];
+  private readonly select: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.fragments = loadFragments(db);
+    this.select = db.prepare('SELECT details FROM instruments WHERE uic = ? AND asset_type = ?').pluck();
+  }
+
+  /** The details of one instrument row, or undefined when it has none. */
+  of(uic: number, assetType: string): Record<string, unknown> | undefined {
+    const stored = this.select.get(uic, assetType) as string | null | undefined;
+    return stored
+      ? (JSON.parse(expandDetails(stored, this.fragments)) as Record<string, unknown>)
+      : undefined;
+  }
+}

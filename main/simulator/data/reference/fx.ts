@@ -8,6 +8,7 @@ import { isTradingDay } from '../../calendar/businessDays';
 import { RankCounter, SEARCH_TIER } from './allocator';
 import { isoDate, ORDER_TYPES_FULL, orderDistances, priceFormat, sortKeys, standardAmounts } from './fields';
 import { CURRENCY_NAMES, FIXED_FX_UICS, FX_PAIRS, pipsOf, spotLagOf, type FxClass } from './fxFacts';
+import { DetailFragments } from './detailFragments';
 import { InstrumentWriter, type InstrumentRow } from './schema';
 import { exchangeIdOf, exchangeSummary, OTC_VENUE } from './venues';
 import type { GenerationStep } from '../universe';
@@ -62,7 +63,7 @@ function pairRows(
   fxClass: FxClass,
   uic: number,
   asOf: Date,
-  ranks: { spot: RankCounter; other: RankCounter },
+  ranks: { spot: Pick<RankCounter, 'take'>; other: Pick<RankCounter, 'take'> },
 ): InstrumentRow[] {
   const base = pair.slice(0, 3);
   const quote = pair.slice(3);
@@ -176,4 +177,15 @@ export const fxStep: GenerationStep = {
       pairs.run(uic, pair.slice(0, 3), pair.slice(3));
     }
   },
+  /** The spot and forward dates move with the day: the details of every FX row are written again (their search entries do not change). */
+  roll({ db, asOf }) {
+    const fragments = DetailFragments.of(db);
+    const update = db.prepare('UPDATE instruments SET details = ? WHERE uic = ? AND asset_type = ?');
+    const noRank = { take: () => 0 };
+    for (const { pair, fxClass, uic } of fxPairUics()) {
+      for (const row of pairRows(pair, fxClass, uic, asOf, { spot: noRank, other: noRank }))
+        update.run(fragments.compact(row.details!), row.uic, row.assetType);
+    }
+  },
+  expectedMs: { small: 20, default: 20, large: 20 },
 };

@@ -3,18 +3,16 @@
  * spec 2.2; each listed expiry (option_expiries) its last trade time and underlying; each
  * strike and side a specific option in `instruments` (no stored details: they are derived
  * from the root's at request time). The underlying instrument lists its roots in
- * RelatedOptionRootsEnhanced.
+ * RelatedOptionRootsEnhanced. Which expiries and strikes are listed on a day, and the uics of
+ * the contracts, come from optionContracts.ts; a roll changes only the expiries that changed.
  */
 import type Database from 'better-sqlite3';
-import { DateTime } from 'luxon';
-import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator, type UicBlock } from './allocator';
-import { listingSymbol } from './equities';
+import { RankCounter, SEARCH_TIER } from './allocator';
 import { DetailFragments, expandDetails, loadFragments } from './detailFragments';
+import { listingSymbol } from './equities';
 import { exchangeById } from './exchanges';
-import { onOrBefore, addBusinessDays } from './expiryRules';
 import {
   decimalsOf,
-  isoDate,
   OPTION_STRATEGIES,
   ORDER_TYPES_LIMIT_ONLY,
   orderDistances,
@@ -22,25 +20,22 @@ import {
   sortKeys,
   standardAmounts,
 } from './fields';
-import { MONTH_CODES } from './futuresFacts';
+import { europeanStockSteps, usStockSteps, type StrikeSteps } from './optionChains';
 import {
-  europeanStockSteps,
-  listExpiries,
-  strikeLadder,
-  usStockSteps,
-  type OptionExpiry,
-  type StrikeSteps,
-} from './optionChains';
+  contractsOf,
+  layOutOptionUics,
+  listedExpiries,
+  storedOptionUics,
+  type ListedExpiry,
+  type OptionRootShape,
+  type OptionUicLayout,
+} from './optionContracts';
 import { stockOptionShape, WELL_KNOWN_OPTION_ROOTS, type OptionRootFact } from './optionFacts';
 import { InstrumentWriter } from './schema';
 import { SearchIndexWriter } from './searchIndex';
 import { REFERENCE_SIZES } from './sizes';
 import { exchangeIdOf, exchangeSummary } from './venues';
-import type { RandomStream } from '../random';
-import type { GenerationContext, GenerationStep } from '../universe';
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const YEAR_MS = 365.25 * 86_400_000;
+import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 
 interface UnderlyingInstrument {
   uic: number;
@@ -50,67 +45,78 @@ interface UnderlyingInstrument {
   name: string;
 }
 
-interface FutureContract {
-  uic: number;
-  expiry: string;
-  symbol: string;
-  price: number;
+type FutureContract = NonNullable<OptionRootShape['futures']>[number];
+
+/** A root one of the options steps writes: its facts, its underlying, whether it joins multi-leg orders. */
+interface RootPlan {
+  fact: OptionRootFact;
+  underlying: UnderlyingInstrument;
+  futures?: FutureContract[];
+  multiLeg: boolean;
 }
 
-/** What the options step shares across roots: statements, allocators, the roots of each underlying. */
-class OptionRootBuilder {
+function stepsOf(plan: RootPlan): StrikeSteps {
+  const { fact, underlying } = plan;
+  return fact.steps === 'us'
+    ? usStockSteps(underlying.price)
+    : fact.steps === 'european'
+      ? europeanStockSteps(underlying.price)
+      : fact.steps;
+}
+
+function shapeOf(plan: RootPlan, rootId: number, layout: OptionUicLayout): OptionRootShape {
+  const exchangeId = exchangeIdOf(plan.fact.mic);
+  return {
+    rootId,
+    fact: plan.fact,
+    exchangeId,
+    zone: exchangeById(exchangeId).ZoneName,
+    steps: stepsOf(plan),
+    currency: plan.fact.currency || plan.underlying.currency,
+    underlying: { uic: plan.underlying.uic, price: plan.underlying.price },
+    ...(plan.futures ? { futures: plan.futures } : {}),
+    layout,
+  };
+}
+
+/** Writes roots, their listed expiries and their specific options; removes expiries a roll delists. */
+class OptionRootWriter {
   private readonly writer: InstrumentWriter;
-  private readonly uics: UicAllocator;
   private readonly insertRoot: Database.Statement;
   private readonly search: SearchIndexWriter;
   private readonly insertExpiry: Database.Statement;
-  private nextRootId: number;
+  private readonly deleteExpiry: Database.Statement;
+  private readonly deleteContracts: Database.Statement;
   readonly rootsByUnderlying = new Map<
     string,
     { AssetType: string; OptionRootId: number; OptionType: string }[]
   >();
 
-  constructor(
-    private readonly context: GenerationContext,
-    private readonly ranks: RankCounter,
-    uicBlock: UicBlock,
-  ) {
+  constructor(private readonly context: GenerationContext) {
     const { db } = context;
     this.writer = new InstrumentWriter(db);
     this.search = new SearchIndexWriter(db);
-    this.uics = new UicAllocator(db, uicBlock);
     this.insertRoot = db.prepare(
       `INSERT INTO option_roots (option_root_id, asset_type, symbol, description, currency, exchange_id, underlying_uic,
          underlying_asset_type, can_multi_leg, search_rank, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertExpiry = db.prepare(
-      'INSERT INTO option_expiries (option_root_id, expiry, display_expiry, last_trade, underlying_uic) VALUES (?, ?, ?, ?, ?)',
+      `INSERT OR REPLACE INTO option_expiries (option_root_id, expiry, display_expiry, last_trade, underlying_uic, kind, strike_tiers)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    const top = db.prepare('SELECT max(option_root_id) AS top FROM option_roots').get() as {
-      top: number | null;
-    };
-    this.nextRootId = (top.top ?? 0) + 1;
+    this.deleteExpiry = db.prepare('DELETE FROM option_expiries WHERE option_root_id = ? AND expiry = ?');
+    this.deleteContracts = db.prepare('DELETE FROM instruments WHERE option_root_id = ? AND expiry = ?');
   }
 
-  /** Writes one root with its expiries and options. */
-  build(
-    fact: OptionRootFact,
-    underlying: UnderlyingInstrument,
-    futures: FutureContract[] | undefined,
-    multiLeg: boolean,
-    random: RandomStream,
-  ): void {
-    const rootId = this.nextRootId++;
-    const exchangeId = exchangeIdOf(fact.mic);
-    const zone = exchangeById(exchangeId).ZoneName;
-    const steps: StrikeSteps =
-      fact.steps === 'us'
-        ? usStockSteps(underlying.price)
-        : fact.steps === 'european'
-          ? europeanStockSteps(underlying.price)
-          : fact.steps;
+  /** Writes one root (its row and search entry) and lays out its uics. */
+  writeRoot(plan: RootPlan, rank: number): OptionRootShape {
+    const { fact, underlying, multiLeg } = plan;
+    const { db } = this.context;
+    const rootId =
+      ((db.prepare('SELECT max(option_root_id) FROM option_roots').pluck().get() as number | null) ?? 0) + 1;
+    const shape = shapeOf(plan, rootId, layOutOptionUics(db, rootId, fact, stepsOf(plan), underlying.price));
+    const { exchangeId, steps, currency } = shape;
     const symbol = `${fact.root}:${fact.mic.toLowerCase()}`;
-    const currency = fact.currency || underlying.currency;
     const strikeDecimals = Math.max(decimalsOf(steps.near), decimalsOf(steps.mid));
     const details = sortKeys({
       AmountDecimals: 0,
@@ -144,7 +150,6 @@ class OptionRootBuilder {
       TradableAs: [fact.assetType],
       UnderlyingAssetType: underlying.assetType,
     });
-    const rank = this.ranks.take();
     this.insertRoot.run(
       rootId,
       fact.assetType,
@@ -189,95 +194,89 @@ class OptionRootBuilder {
     const related = this.rootsByUnderlying.get(key) ?? [];
     related.push({ AssetType: fact.assetType, OptionRootId: rootId, OptionType: 'Standard' });
     this.rootsByUnderlying.set(key, related);
+    return shape;
+  }
 
-    const asOf = this.context.asOf;
-    const underlyingName = fact.description.replace(/ Options$/, '');
-    for (const expiry of listExpiries(fact.schedule, exchangeId, asOf)) {
-      const contract = futures ? futureFor(futures, expiry) : undefined;
-      if (futures && !contract) continue;
-      const spot = contract?.price ?? underlying.price;
-      const underlyingUic = contract?.uic ?? underlying.uic;
-      const years = (expiry.date.getTime() - asOf.getTime()) / YEAR_MS;
-      // Strikes were added as the underlying moved: longer-dated chains sit a little off-centre.
-      const centre = spot * (1 + (random.next() - 0.5) * 0.06 * Math.min(1, Math.sqrt(years)));
-      const strikes = strikeLadder(centre, years, steps, fact.assetType !== 'StockOption');
-      const day = isoDate(expiry.date);
-      const standard = expiry.kind !== 'Daily' && expiry.kind !== 'Weekly';
-      const lastTradeDay =
-        fact.lastTradeDayBefore ||
-        (standard && fact.assetType === 'StockIndexOption' && fact.mic === 'XCBO' && fact.root !== 'VIX')
-          ? addBusinessDays(exchangeId, expiry.date, -1)
-          : onOrBefore(exchangeId, expiry.date);
-      const [hour, minute] = fact.closeTime.split(':').map(Number) as [number, number];
-      const lastTrade = DateTime.fromObject(
-        {
-          year: lastTradeDay.getUTCFullYear(),
-          month: lastTradeDay.getUTCMonth() + 1,
-          day: lastTradeDay.getUTCDate(),
-          hour,
-          minute,
-        },
-        { zone },
-      )
-        .toUTC()
-        .toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
-      const displayExpiry = standard ? `${day.slice(0, 8)}01` : day;
-      this.insertExpiry.run(rootId, day, displayExpiry, lastTrade, underlyingUic);
+  /** Writes one listed expiry and its specific options (replacing what the expiry had). */
+  writeExpiry(shape: OptionRootShape, expiry: ListedExpiry, replacing: boolean): void {
+    if (replacing) this.removeExpiry(shape.rootId, expiry.day);
+    this.insertExpiry.run(
+      shape.rootId,
+      expiry.day,
+      expiry.displayExpiry,
+      expiry.lastTrade,
+      expiry.underlyingUic,
+      expiry.kind,
+      expiry.tiers.join(','),
+    );
+    for (const row of contractsOf(shape, expiry, this.context.random)) this.writer.write(row);
+  }
 
-      const code = `${day.slice(8, 10)}${MONTH_CODES[expiry.date.getUTCMonth()]}${day.slice(2, 4)}`;
-      const label = `${underlyingName} ${Number(day.slice(8, 10))} ${MONTH_NAMES[expiry.date.getUTCMonth()]} ${day.slice(0, 4)}`;
-      for (const strike of strikes) {
-        const strikeText = String(strike);
-        for (const putCall of ['Call', 'Put'] as const) {
-          const draw = random.next();
-          const status = draw < 0.01 ? 'NonTradable' : draw < 0.015 ? 'ReduceOnly' : 'Tradable';
-          this.writer.write({
-            uic: this.uics.take(),
-            assetType: fact.assetType,
-            symbol: `${fact.root}/${code}${putCall[0]}${strikeText}:${fact.mic.toLowerCase()}`,
-            description: `${label} ${strikeText} ${putCall}`,
-            currency,
-            exchangeId,
-            mic: fact.mic,
-            isTradable: status !== 'NonTradable',
-            isComplex: true,
-            optionRootId: rootId,
-            expiry: day,
-            strike,
-            putCall,
-            underlyingUic,
-            tradingStatus: status,
-          });
-        }
-      }
-    }
+  /** Removes an expiry and its specific options (it expired, or its strikes change). */
+  removeExpiry(rootId: number, day: string): void {
+    this.deleteContracts.run(rootId, day);
+    this.deleteExpiry.run(rootId, day);
   }
 }
 
-/** The futures contract an option expiry exercises into: the first listed for its month or later, expiring on or after it. */
-function futureFor(futures: FutureContract[], expiry: OptionExpiry): FutureContract | undefined {
-  const day = isoDate(expiry.date);
-  const month = `${expiry.year}-${String(expiry.month).padStart(2, '0')}`;
-  return futures.find(
-    (contract) => contract.expiry >= day && contractMonth(contract.symbol, contract.expiry) >= month,
+interface StoredExpiry {
+  expiry: string;
+  display_expiry: string;
+  last_trade: string;
+  underlying_uic: number;
+  kind: string;
+  strike_tiers: string;
+}
+
+/** Writes the roots of `plans` with everything they list on the day, and links them to their underlyings. */
+function writeRoots(context: GenerationContext, plans: RootPlan[], ranks: RankCounter): void {
+  const writer = new OptionRootWriter(context);
+  plans.forEach((plan, index) => {
+    const shape = writer.writeRoot(plan, ranks.take());
+    for (const expiry of listedExpiries(shape, context.asOf)) writer.writeExpiry(shape, expiry, false);
+    context.advance(index + 1, plans.length);
+  });
+  linkUnderlyings(context.db, writer);
+}
+
+/**
+ * Moves the roots of `plans` to the roll's day: expired expiries leave with their options, new
+ * ones list, and an expiry whose strikes (tiers) or underlying contract changed is written again.
+ */
+function rollRoots(context: RollContext, plans: RootPlan[]): void {
+  const { db } = context;
+  const writer = new OptionRootWriter(context);
+  const rootIdOf = db
+    .prepare('SELECT option_root_id FROM option_roots WHERE symbol = ? AND underlying_uic = ?')
+    .pluck();
+  const storedOf = db.prepare(
+    'SELECT expiry, display_expiry, last_trade, underlying_uic, kind, strike_tiers FROM option_expiries WHERE option_root_id = ?',
   );
+  plans.forEach((plan, index) => {
+    const rootId = rootIdOf.get(`${plan.fact.root}:${plan.fact.mic.toLowerCase()}`, plan.underlying.uic) as
+      number | undefined;
+    if (rootId === undefined)
+      throw new Error(`Option root ${plan.fact.root} is missing from the cached universe`);
+    const shape = shapeOf(plan, rootId, storedOptionUics(db, rootId));
+    const stored = new Map((storedOf.all(rootId) as StoredExpiry[]).map((row) => [row.expiry, row]));
+    for (const expiry of listedExpiries(shape, context.asOf)) {
+      const before = stored.get(expiry.day);
+      stored.delete(expiry.day);
+      const same =
+        before &&
+        before.display_expiry === expiry.displayExpiry &&
+        before.last_trade === expiry.lastTrade &&
+        before.underlying_uic === expiry.underlyingUic &&
+        before.kind === expiry.kind &&
+        before.strike_tiers === expiry.tiers.join(',');
+      if (!same) writer.writeExpiry(shape, expiry, before !== undefined);
+    }
+    for (const day of stored.keys()) writer.removeExpiry(rootId, day);
+    context.advance(index + 1, plans.length);
+  });
 }
 
-/** `yyyy-mm` of a futures contract from its symbol's month code (an August contract can expire in July). */
-function contractMonth(symbol: string, expiry: string): string {
-  const code = symbol.at(-2)!;
-  const month = MONTH_CODES.indexOf(code) + 1;
-  const digit = Number(symbol.at(-1));
-  const expiryYear = Number(expiry.slice(0, 4));
-  let year = expiryYear - (expiryYear % 10) + digit;
-  if (year < expiryYear - 1) year += 10;
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
-
-function findUnderlying(
-  db: Database.Database,
-  fact: OptionRootFact,
-): { underlying: UnderlyingInstrument; futures?: FutureContract[] } {
+function findUnderlying(db: Database.Database, fact: OptionRootFact): Omit<RootPlan, 'multiLeg' | 'fact'> {
   const select = (where: string, ...values: string[]) =>
     db
       .prepare(
@@ -309,12 +308,12 @@ function findUnderlying(
 }
 
 /** Adds RelatedOptionRootsEnhanced to each underlying's details. */
-function linkUnderlyings(db: Database.Database, builder: OptionRootBuilder): void {
+function linkUnderlyings(db: Database.Database, writer: OptionRootWriter): void {
   const fragments = DetailFragments.of(db);
   const stored = loadFragments(db);
   const read = db.prepare('SELECT details FROM instruments WHERE uic = ? AND asset_type = ?');
   const write = db.prepare('UPDATE instruments SET details = ? WHERE uic = ? AND asset_type = ?');
-  for (const [key, roots] of builder.rootsByUnderlying) {
+  for (const [key, roots] of writer.rootsByUnderlying) {
     const [uic, assetType] = key.split(':') as [string, string];
     const row = read.get(Number(uic), assetType) as { details: string } | undefined;
     if (!row) continue;
@@ -327,61 +326,68 @@ function linkUnderlyings(db: Database.Database, builder: OptionRootBuilder): voi
   }
 }
 
+/** The well-known roots (universe-facts §5), the same at every scale. */
+function wellKnownPlans(db: Database.Database): RootPlan[] {
+  return WELL_KNOWN_OPTION_ROOTS.map((fact) => ({ fact, ...findUnderlying(db, fact), multiLeg: true }));
+}
+
 export const wellKnownOptionsStep: GenerationStep = {
   name: 'reference:well-known-options',
   run(context) {
-    const builder = new OptionRootBuilder(
+    writeRoots(
       context,
+      wellKnownPlans(context.db),
       new RankCounter(context.db, SEARCH_TIER.wellKnownOptionRoots),
-      UIC_BLOCKS.wellKnownOptions,
     );
-    for (const fact of WELL_KNOWN_OPTION_ROOTS) {
-      const { underlying, futures } = findUnderlying(context.db, fact);
-      builder.build(fact, underlying, futures, true, context.random(`reference:options:${fact.root}`));
-    }
-    linkUnderlyings(context.db, builder);
   },
+  roll(context) {
+    rollRoots(context, wellKnownPlans(context.db));
+  },
+  expectedMs: { small: 500, default: 500, large: 500 },
 };
 
 const OPTIONABLE_MICS = ['XNAS', 'XNYS', 'XETR', 'XAMS', 'XPAR', 'XCSE', 'XSTO', 'XMIL', 'XMAD', 'XSWX'];
 
+/** Roots on the first generated shares of the optionable exchanges (their number set by the scale). */
+function generatedPlans(context: GenerationContext): RootPlan[] {
+  const { db, scale } = context;
+  const random = context.random('reference:generated-options');
+  const stocks = db
+    .prepare(
+      `SELECT uic, asset_type AS assetType, price, currency, description AS name, symbol, mic FROM instruments
+       WHERE asset_type = 'Stock' AND search_rank >= ? AND price >= 5 AND is_tradable = 1
+         AND mic IN (${OPTIONABLE_MICS.map(() => '?').join(', ')})
+       ORDER BY uic LIMIT ?`,
+    )
+    .all(
+      SEARCH_TIER.generated * 10_000_000,
+      ...OPTIONABLE_MICS,
+      REFERENCE_SIZES[scale].stockOptionRoots,
+    ) as (UnderlyingInstrument & {
+    symbol: string;
+    mic: string;
+  })[];
+  return stocks.map((stock) => {
+    const ticker = stock.symbol.split(':')[0]!;
+    const fact: OptionRootFact = {
+      root: ticker,
+      assetType: 'StockOption',
+      description: `${stock.name} Options`,
+      currency: stock.currency,
+      underlying: { kind: 'stock', ticker, mic: stock.mic },
+      ...stockOptionShape(stock.mic),
+    };
+    return { fact, underlying: stock, multiLeg: random.chance(0.8) };
+  });
+}
+
 export const generatedOptionsStep: GenerationStep = {
   name: 'reference:generated-options',
   run(context) {
-    const { db, scale } = context;
-    const builder = new OptionRootBuilder(
-      context,
-      new RankCounter(db, SEARCH_TIER.generated),
-      UIC_BLOCKS.generatedOptions,
-    );
-    const random = context.random('reference:generated-options');
-    const stocks = db
-      .prepare(
-        `SELECT uic, asset_type AS assetType, price, currency, description AS name, symbol, mic FROM instruments
-         WHERE asset_type = 'Stock' AND search_rank >= ? AND price >= 5 AND is_tradable = 1
-           AND mic IN (${OPTIONABLE_MICS.map(() => '?').join(', ')})
-         ORDER BY uic LIMIT ?`,
-      )
-      .all(
-        SEARCH_TIER.generated * 10_000_000,
-        ...OPTIONABLE_MICS,
-        REFERENCE_SIZES[scale].stockOptionRoots,
-      ) as (UnderlyingInstrument & {
-      symbol: string;
-      mic: string;
-    })[];
-    for (const stock of stocks) {
-      const ticker = stock.symbol.split(':')[0]!;
-      const fact: OptionRootFact = {
-        root: ticker,
-        assetType: 'StockOption',
-        description: `${stock.name} Options`,
-        currency: stock.currency,
-        underlying: { kind: 'stock', ticker, mic: stock.mic },
-        ...stockOptionShape(stock.mic),
-      };
-      builder.build(fact, stock, undefined, random.chance(0.8), random);
-    }
-    linkUnderlyings(db, builder);
+    writeRoots(context, generatedPlans(context), new RankCounter(context.db, SEARCH_TIER.generated));
   },
+  roll(context) {
+    rollRoots(context, generatedPlans(context));
+  },
+  expectedMs: { small: 30, default: 400, large: 3300 },
 };

@@ -10,6 +10,7 @@
  */
 import type Database from 'better-sqlite3';
 import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
+import { OPTION_UIC_SCHEMA } from './optionContracts';
 import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
 export const REFERENCE_SCHEMA = `
@@ -61,6 +62,9 @@ CREATE TABLE option_expiries (
   display_expiry TEXT NOT NULL,
   last_trade TEXT NOT NULL,
   underlying_uic INTEGER NOT NULL,
+  -- Daily, Weekly, Monthly, Quarterly or LongDated, and the strike ladders listed (long,mid,near).
+  kind TEXT NOT NULL,
+  strike_tiers TEXT NOT NULL,
   PRIMARY KEY (option_root_id, expiry)
 ) WITHOUT ROWID;
 
@@ -82,6 +86,7 @@ CREATE TABLE fx_pairs (
   base TEXT NOT NULL,
   quote TEXT NOT NULL
 );
+${OPTION_UIC_SCHEMA}
 ${SEARCH_SCHEMA}
 ${FRAGMENT_SCHEMA}
 `;
@@ -121,14 +126,20 @@ export interface InstrumentRow {
   details?: Record<string, unknown> | undefined;
 }
 
-/** Inserts instrument rows, and the search entries of those with a search rank. */
+/** Inserts instrument rows, and the search entries of those with a search rank; removes them when a roll delists them. */
 export class InstrumentWriter {
   private readonly insert: Database.Statement;
   private readonly search: SearchIndexWriter;
   private readonly fragments: DetailFragments;
+  private readonly selectRank: Database.Statement;
+  private readonly deleteRow: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.search = new SearchIndexWriter(db);
+    this.selectRank = db
+      .prepare('SELECT search_rank FROM instruments WHERE uic = ? AND asset_type = ?')
+      .pluck();
+    this.deleteRow = db.prepare('DELETE FROM instruments WHERE uic = ? AND asset_type = ?');
     this.fragments = DetailFragments.of(db);
     this.insert = db.prepare(
       `INSERT INTO instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic, display_hint, price,
@@ -162,6 +173,28 @@ export class InstrumentWriter {
       details === undefined ? null : this.fragments.compact(details),
     );
     if (row.searchRank !== undefined) this.writeSearchEntry(row, row.searchRank, details ?? {});
+  }
+
+  /** Removes one instrument row and its search entry. */
+  remove(uic: number, assetType: string): void {
+    const rank = this.selectRank.get(uic, assetType) as number | null | undefined;
+    if (rank !== undefined && rank !== null) this.search.remove(rank);
+    this.deleteRow.run(uic, assetType);
+  }
+
+  /** Removes every instrument row matching `where` (SQL over `instruments`) and their search entries. */
+  removeWhere(where: string, ...values: unknown[]): void {
+    const rows = this.db.prepare(`SELECT uic, asset_type FROM instruments WHERE ${where}`).all(...values) as {
+      uic: number;
+      asset_type: string;
+    }[];
+    for (const row of rows) this.remove(row.uic, row.asset_type);
+  }
+
+  /** Replaces an instrument row (same uic and asset type) and its search entry. */
+  replace(row: InstrumentRow): void {
+    this.remove(row.uic, row.assetType);
+    this.write(row);
   }
 
   private writeSearchEntry(row: InstrumentRow, rank: number, details: Record<string, unknown>): void {

@@ -76,23 +76,45 @@ export function isVisible(isTradable: boolean, assetType: string): boolean {
   return isTradable || assetType === 'StockIndex';
 }
 
-/** Inserts search entries and their full-text rows. */
+/** The full-text row of a search entry: its words and its filter tokens. */
+function filtersOf(entry: SearchEntry): string {
+  const filters = [filterToken.assetType(entry.assetType), filterToken.complex(entry.isComplex)];
+  filters.push(filterToken.visible(entry.visible));
+  if (entry.exchangeId) filters.push(filterToken.exchange(entry.exchangeId));
+  if (entry.displayHint) filters.push(filterToken.displayHint(entry.displayHint));
+  if (entry.multiLeg !== undefined) filters.push(filterToken.multiLeg(entry.multiLeg));
+  return filters.join(' ');
+}
+
+/**
+ * Inserts search entries, and removes them. While a universe is generated the full-text index
+ * is built at the end (searchIndexStep); once it exists (a roll), entries go into it at once.
+ */
 export class SearchIndexWriter {
   private readonly insertEntry: Database.Statement;
+  private readonly selectEntry: Database.Statement;
+  private readonly deleteEntry: Database.Statement;
+  private readonly ftsInsert: Database.Statement | undefined;
+  private readonly ftsDelete: Database.Statement | undefined;
 
   constructor(db: Database.Database) {
     this.insertEntry = db.prepare(
       `INSERT INTO search_entries (id, summary_type, identifier, uic, asset_type, symbol, description, exchange_id, is_complex,
          display_hint, visible, multi_leg, filters, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.selectEntry = db.prepare('SELECT symbol, description, filters FROM search_entries WHERE id = ?');
+    this.deleteEntry = db.prepare('DELETE FROM search_entries WHERE id = ?');
+    if (isIndexBuilt(db)) {
+      this.ftsInsert = db.prepare('INSERT INTO search_fts (rowid, words, filters) VALUES (?, ?, ?)');
+      // The index keeps no copy of the text: a row is removed by giving the text it was made from.
+      this.ftsDelete = db.prepare(
+        "INSERT INTO search_fts (search_fts, rowid, words, filters) VALUES ('delete', ?, ?, ?)",
+      );
+    }
   }
 
   write(entry: SearchEntry): void {
-    const filters = [filterToken.assetType(entry.assetType), filterToken.complex(entry.isComplex)];
-    filters.push(filterToken.visible(entry.visible));
-    if (entry.exchangeId) filters.push(filterToken.exchange(entry.exchangeId));
-    if (entry.displayHint) filters.push(filterToken.displayHint(entry.displayHint));
-    if (entry.multiLeg !== undefined) filters.push(filterToken.multiLeg(entry.multiLeg));
+    const filters = filtersOf(entry);
     this.insertEntry.run(
       entry.rank,
       entry.summaryType,
@@ -106,10 +128,29 @@ export class SearchIndexWriter {
       entry.displayHint ?? null,
       entry.visible ? 1 : 0,
       entry.multiLeg === undefined ? null : entry.multiLeg ? 1 : 0,
-      filters.join(' '),
+      filters,
       JSON.stringify(entry.summary),
     );
+    this.ftsInsert?.run(entry.rank, `${entry.symbol} ${entry.description}`, filters);
   }
+
+  /** Removes the entry of rank `rank` (and its full-text row), if there is one. */
+  remove(rank: number): void {
+    const entry = this.selectEntry.get(rank) as
+      { symbol: string; description: string; filters: string } | undefined;
+    if (!entry) return;
+    this.ftsDelete?.run(rank, `${entry.symbol} ${entry.description}`, entry.filters);
+    this.deleteEntry.run(rank);
+  }
+}
+
+/** True once searchIndexStep has filled the full-text index (a finished universe). */
+function isIndexBuilt(db: Database.Database): boolean {
+  return (
+    db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'search_entries_by_uic'")
+      .get() !== undefined
+  );
 }
 
 const ASCII = /^[ -~]*$/;
