@@ -22,22 +22,36 @@ export function universeContents(db: Database.Database): Map<string, string[]> {
   const contents = new Map<string, string[]>();
   for (const { name } of tables) {
     if (LEFT_OUT.test(name) || FULL_TEXT_SHADOW.test(name) || FULL_TEXT.includes(name)) continue;
-    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name);
-    const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY ${columns.map((c) => `"${c}"`).join(', ')}`).raw().all() as unknown[][];
+    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map(
+      (c) => c.name,
+    );
+    const rows = db
+      .prepare(`SELECT * FROM "${name}" ORDER BY ${columns.map((c) => `"${c}"`).join(', ')}`)
+      .raw()
+      .all() as unknown[][];
     const detailsAt = name === 'instruments' ? columns.indexOf('details') : -1;
     contents.set(
       name,
       rows.map((row) => {
-        if (detailsAt >= 0 && typeof row[detailsAt] === 'string') row[detailsAt] = expandDetails(row[detailsAt] as string, fragments);
+        if (detailsAt >= 0 && typeof row[detailsAt] === 'string')
+          row[detailsAt] = expandDetails(row[detailsAt] as string, fragments);
         return JSON.stringify(row);
       }),
     );
   }
   for (const table of FULL_TEXT) {
     if (!tables.some((t) => t.name === table)) continue;
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp."${table}_terms" USING fts5vocab(main, "${table}", 'instance')`);
-    const rows = db.prepare(`SELECT term, doc, col FROM temp."${table}_terms" ORDER BY term, doc, col`).raw().all();
-    contents.set(`${table} (terms)`, rows.map((row) => JSON.stringify(row)));
+    db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp."${table}_terms" USING fts5vocab(main, "${table}", 'instance')`,
+    );
+    const rows = db
+      .prepare(`SELECT term, doc, col FROM temp."${table}_terms" ORDER BY term, doc, col`)
+      .raw()
+      .all();
+    contents.set(
+      `${table} (terms)`,
+      rows.map((row) => JSON.stringify(row)),
+    );
   }
   return contents;
 }
@@ -46,7 +60,8 @@ export function universeContents(db: Database.Database): Map<string, string[]> {
 export function contentDigests(contents: Map<string, string[]>): Record<string, string> {
   const digests: Record<string, string> = {};
   for (const [table, rows] of contents)
-    digests[table] = `${rows.length} rows ${createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 12)}`;
+    digests[table] =
+      `${rows.length} rows ${createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 12)}`;
   return digests;
 }
 
@@ -55,7 +70,13 @@ export function firstDifferences(left: string[], right: string[], limit = 5): st
   const leftSet = new Set(left);
   const rightSet = new Set(right);
   return [
-    ...left.filter((row) => !rightSet.has(row)).slice(0, limit).map((row) => `- ${row.slice(0, 300)}`),
-    ...right.filter((row) => !leftSet.has(row)).slice(0, limit).map((row) => `+ ${row.slice(0, 300)}`),
+    ...left
+      .filter((row) => !rightSet.has(row))
+      .slice(0, limit)
+      .map((row) => `- ${row.slice(0, 300)}`),
+    ...right
+      .filter((row) => !leftSet.has(row))
+      .slice(0, limit)
+      .map((row) => `+ ${row.slice(0, 300)}`),
   ];
 }

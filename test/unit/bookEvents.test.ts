@@ -183,8 +183,14 @@ describe('generated corporate action events', () => {
     const before = new Map(now.events.map((e) => [e.EventId, e]));
     const both = later.events.filter((e) => before.has(e.EventId));
     expect(both.length).toBeGreaterThan(now.events.length * 0.9);
+    // A bond whose issue matured in between is the next issue of its series: its events follow the new maturity.
+    const reissued = both.filter(
+      (e) => e.DisplayAndFormat!.Description !== before.get(e.EventId)!.DisplayAndFormat!.Description,
+    );
+    expect(reissued.every((e) => e.AssetType === 'Bond')).toBe(true);
+    expect(reissued.length).toBeLessThan(both.length * 0.05);
     let moved = 0;
-    for (const after of both) {
+    for (const after of both.filter((e) => !reissued.includes(e))) {
       const earlier = before.get(after.EventId)!;
       // Uics of generated instruments are the reference data's, laid out afresh each day: compare the rest.
       expect(terms(after)).toEqual(terms(earlier));

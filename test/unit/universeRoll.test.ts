@@ -68,14 +68,22 @@ function rollThrough(start: string, days: string[], label: string): void {
     const rolled = open(dir, target);
     let contents: Map<string, string[]>;
     try {
-      expect(rolled.info).toMatchObject({ asOf: target, cacheUsed: true, ...(target !== from ? { rolledFrom: from } : {}) });
+      expect(rolled.info).toMatchObject({
+        asOf: target,
+        cacheUsed: true,
+        ...(target !== from ? { rolledFrom: from } : {}),
+      });
       contents = universeContents(rolled.db);
     } finally {
       rolled.close();
     }
     const expected = freshOf(target).contents;
-    const differing = [...expected.keys()].filter((table) => contents.get(table)?.join('\n') !== expected.get(table)!.join('\n'));
-    const details = differing.map((table) => `${table}:\n${firstDifferences(contents.get(table) ?? [], expected.get(table)!).join('\n')}`);
+    const differing = [...expected.keys()].filter(
+      (table) => contents.get(table)?.join('\n') !== expected.get(table)!.join('\n'),
+    );
+    const details = differing.map(
+      (table) => `${table}:\n${firstDifferences(contents.get(table) ?? [], expected.get(table)!).join('\n')}`,
+    );
     expect(details, `rolled ${from} → ${target} (from ${start})`).toEqual([]);
     expect(contentDigests(contents)).toEqual(contentDigests(expected));
     from = target;
@@ -85,22 +93,26 @@ function rollThrough(start: string, days: string[], label: string): void {
 describe('rolling a cached universe to another day', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('equals the universe generated for that day, over steps across month, quarter and year ends, weekends and holidays', () => {
-    let run = 0;
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...ANCHORS),
-        fc.integer({ min: -2, max: 2 }),
-        fc.array(fc.constantFrom(1, 1, 1, 2, 3, 4, 7, 33, -1, -6), { minLength: 1, maxLength: 3 }),
-        (anchor, offset, steps) => {
-          const start = text(new Date(day(anchor).getTime() + offset * DAY_MS));
-          const days: string[] = [];
-          let at = day(start).getTime();
-          for (const step of steps) days.push(text(new Date((at += step * DAY_MS))));
-          rollThrough(start, days, String(run++));
-        },
-      ),
-      { numRuns: 6 },
-    );
-  });
+  it(
+    'equals the universe generated for that day, over steps across month, quarter and year ends, weekends and holidays',
+    { timeout: 900_000 },
+    () => {
+      let run = 0;
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...ANCHORS),
+          fc.integer({ min: -2, max: 2 }),
+          fc.array(fc.constantFrom(1, 1, 1, 2, 3, 4, 7, 33, -1, -6), { minLength: 1, maxLength: 3 }),
+          (anchor, offset, steps) => {
+            const start = text(new Date(day(anchor).getTime() + offset * DAY_MS));
+            const days: string[] = [];
+            let at = day(start).getTime();
+            for (const step of steps) days.push(text(new Date((at += step * DAY_MS))));
+            rollThrough(start, days, String(run++));
+          },
+        ),
+        { numRuns: 6 },
+      );
+    },
+  );
 });

@@ -234,8 +234,9 @@ export function rollUniverse(db: Database.Database, options: BuildOptions): stri
     writeMeta(db, day);
   }).immediate();
   if (from !== undefined) {
-    // Fold the roll into the file when no reader needs the old pages (else it stays in the WAL).
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    // Fold the roll into the file as far as readers of the old day allow (the rest stays in the
+    // WAL until they close); a PASSIVE checkpoint never waits for them.
+    db.pragma('wal_checkpoint(PASSIVE)');
     tracker.finish();
   }
   return from;

@@ -1,98 +1,34 @@
 /**
  * Generation step of the corporate action events: for every share and bond with events, its
- * event slots in a window around the universe's date, each built by its type's builder, given
- * its lifecycle as of today, and the holdings (with elections) of the accounts holding the
- * instrument, aggregated per scope for the list queries.
+ * event slots of the years around the universe's day (slotEvents.ts), each built by its type's
+ * builder, shown with its lifecycle and holdings as of the day when the day shows it, and kept
+ * with the days on which it can change. A roll rewrites only the slots whose change days it
+ * passes, the years that enter or leave the window, and the bonds whose maturity moved on.
  */
-import type { CorporateActionEvent } from '../../../../contract/wire/types';
-import { randomStream } from '../random';
-import type { GenerationContext, GenerationStep, Scale } from '../universe';
+import type Database from 'better-sqlite3';
+import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 import { indexBook } from './corporateActions/book';
-import { EVENT_BUILDERS } from './corporateActions/builders';
+import { coveredYears, dayNumberOf } from './corporateActions/coverage';
+import type { EventInstrument } from './corporateActions/draft';
 import {
-  CORPORATE_ACTION_TYPES,
-  EVENT_ASSET_TYPES,
-  EVENT_CODES,
-  EVENT_STATES,
-  EVENT_STATUSES,
-  dayNumber,
-  encode,
-  eventType,
-} from './corporateActions/codes';
-import type { EventDraft, EventInstrument } from './corporateActions/draft';
-import { writeHoldings } from './corporateActions/holdingRows';
-import { positionsIn } from './corporateActions/holdings';
-import { loadEventInstruments } from './corporateActions/instruments';
-import { lifecycleAt, type Lifecycle } from './corporateActions/lifecycle';
-import { slotsOf } from './corporateActions/plan';
-import { EVENTS_INDEXES, EVENTS_SCHEMA, EventWriter, type EventColumns } from './corporateActions/store';
-import { wireDay, wireInstant } from './corporateActions/wire';
+  coverageBucket,
+  EVENT_INSTRUMENT_KEYS_SCHEMA,
+  EventInstrumentStore,
+  loadEventInstruments,
+  saveEventInstrumentKeys,
+} from './corporateActions/instruments';
+import { SlotEvents } from './corporateActions/slotEvents';
+import { EVENTS_INDEXES, EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
 
-const DAY_MS = 86_400_000;
-/** Past events are kept for about eighteen months. */
-const HISTORY_DAYS = 540;
-/** Slots are drawn far enough ahead for long offers and scheduled coupons. */
-const FUTURE_DAYS = 200;
-/** A small universe has few instruments: rare event types are made likelier so each still occurs. */
-const RARE_FACTOR: Record<Scale, number> = { small: 3, default: 1, large: 1 };
-
-function body(
-  instrument: EventInstrument,
-  eventId: number,
-  draft: EventDraft,
-  life: Lifecycle,
-): CorporateActionEvent {
-  return {
-    EventId: String(eventId),
-    AssetType: instrument.assetType,
-    Uic: instrument.uic,
-    DisplayAndFormat: {
-      Description: instrument.description,
-      IsinCode: instrument.isin ?? '',
-      Symbol: instrument.symbol,
-    },
-    CorporateActionType: draft.corporateActionType,
-    EventType: eventType(draft.code),
-    EventState: life.state,
-    EventStatus: life.status,
-    Electable: draft.electable ? 'Electable' : 'NotElectable',
-    AnnouncedDate: wireDay(draft.announced),
-    ...draft.fields,
-    Options: draft.options,
-    UpdatedDateTime: wireInstant(life.updated),
-  };
-}
-
-function columns(
-  instrument: EventInstrument,
-  eventId: number,
-  draft: EventDraft,
-  life: Lifecycle,
-  descRank: number,
-): EventColumns {
-  const day = (date: Date | undefined) => (date ? dayNumber(date) : null);
-  return {
-    eventId,
-    instrumentId: instrument.instrumentId,
-    code: encode(EVENT_CODES, draft.code),
-    caType: encode(CORPORATE_ACTION_TYPES, draft.corporateActionType),
-    state: encode(EVENT_STATES, life.state),
-    status: encode(EVENT_STATUSES, life.status),
-    assetType: encode(EVENT_ASSET_TYPES, instrument.assetType),
-    lapsed: life.lapsed ? 1 : 0,
-    sortDay: dayNumber(draft.ex ?? draft.record ?? draft.pay ?? draft.final),
-    exDay: day(draft.ex),
-    recordDay: day(draft.record),
-    payDay: day(draft.pay),
-    deadlineDay: day(draft.deadline),
-    descRank,
-    announcedDay: dayNumber(draft.announced),
-    updatedAt: Math.floor(life.updated.getTime() / 1000),
-  };
+/** The keyword text of an instrument (ca_search): description, ISIN and symbol. */
+function searchText(instrument: Pick<EventInstrument, 'description' | 'isin' | 'symbol'>): string {
+  return `${instrument.description}|${instrument.isin ?? ''}|${instrument.symbol}`.toLowerCase();
 }
 
 /** Ranks of the instruments by description (case-insensitive), for the InstrumentDescription sort. */
-function descriptionRanks(instruments: EventInstrument[]): Map<number, number> {
+function descriptionRanks(
+  instruments: readonly { instrumentId: number; description: string }[],
+): Map<number, number> {
   const sorted = [...instruments].sort((a, b) => {
     const left = a.description.toLowerCase();
     const right = b.description.toLowerCase();
@@ -101,67 +37,155 @@ function descriptionRanks(instruments: EventInstrument[]): Map<number, number> {
   return new Map(sorted.map((instrument, rank) => [instrument.instrumentId, rank]));
 }
 
-/** Creates the event tables and fills them. */
+function yearsOf(range: { from: number; to: number }): number[] {
+  const years: number[] = [];
+  for (let year = range.from; year <= range.to; year++) years.push(year);
+  return years;
+}
+
+/** Creates the event tables and writes every slot of every instrument with events. */
+function generate(context: GenerationContext): void {
+  const { db, seed, scale, asOf } = context;
+  db.exec(EVENTS_SCHEMA);
+  db.exec(EVENT_INSTRUMENT_KEYS_SCHEMA);
+  const instruments = loadEventInstruments(db, seed, scale);
+  const shares = instruments.filter((i) => i.assetType === 'Stock');
+  const ranks = descriptionRanks(instruments);
+  const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
+  const insertSearch = db.prepare('INSERT INTO ca_search (rowid, search) VALUES (?, ?)');
+  for (const i of instruments) {
+    insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
+    insertSearch.run(i.instrumentId, searchText(i));
+  }
+  saveEventInstrumentKeys(db, instruments);
+  const slots = new SlotEvents({
+    seed,
+    scale,
+    book: indexBook(db, true),
+    writer: new EventWriter(db, true),
+    share: (index) => shares[index]!,
+    shareCount: shares.length,
+    descRank: (instrument) => ranks.get(instrument.instrumentId)!,
+  });
+  instruments.forEach((instrument, index) => {
+    for (const year of yearsOf(coveredYears(asOf, coverageBucket(instrument))))
+      for (const slot of slots.slotsOf(instrument, year)) slots.write(instrument, year, slot, asOf);
+    context.advance(index + 1, instruments.length);
+  });
+  db.exec(EVENTS_INDEXES);
+}
+
+/**
+ * The instruments whose description changed since the universe's day (bonds whose maturity
+ * moved on): their keyword text and every instrument's description rank are brought up to date.
+ */
+function refreshDescriptions(db: Database.Database): Set<number> {
+  const rows = db
+    .prepare(
+      `SELECT c.instrument_id AS instrumentId, c.desc_rank AS rank, i.description, i.isin, i.symbol, s.search
+       FROM ca_instruments c JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type
+       JOIN ca_search s ON s.rowid = c.instrument_id`,
+    )
+    .all() as {
+    instrumentId: number;
+    rank: number;
+    description: string;
+    isin: string | null;
+    symbol: string;
+    search: string;
+  }[];
+  const changed = new Set<number>();
+  const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
+  for (const row of rows) {
+    const text = searchText(row);
+    if (text === row.search) continue;
+    changed.add(row.instrumentId);
+    updateSearch.run(text, row.instrumentId);
+  }
+  if (changed.size === 0) return changed;
+  const updateRank = db.prepare('UPDATE ca_instruments SET desc_rank = ? WHERE instrument_id = ?');
+  const updateScopes = db.prepare('UPDATE event_scopes SET desc_rank = ? WHERE instrument_id = ?');
+  const ranks = descriptionRanks(rows);
+  for (const row of rows) {
+    const rank = ranks.get(row.instrumentId)!;
+    if (rank === row.rank) continue;
+    updateRank.run(rank, row.instrumentId);
+    updateScopes.run(rank, row.instrumentId);
+  }
+  return changed;
+}
+
+/** Moves the events to the roll's day. */
+function roll(context: RollContext): void {
+  const { db, seed, scale, asOf, from } = context;
+  const store = new EventInstrumentStore(db, seed);
+  const writer = new EventWriter(db, false);
+  const changed = refreshDescriptions(db);
+  const rankOf = db.prepare('SELECT desc_rank FROM ca_instruments WHERE instrument_id = ?').pluck();
+  const slots = new SlotEvents({
+    seed,
+    scale,
+    book: indexBook(db, false),
+    writer,
+    share: (index) => store.get(index + 1),
+    shareCount: store.shareCount,
+    descRank: (instrument) => rankOf.get(instrument.instrumentId) as number,
+  });
+  const registered = db.prepare('SELECT event_id FROM ca_slots WHERE instrument_id = ? AND year = ?').pluck();
+  const forget = db.prepare('DELETE FROM ca_slots WHERE event_id = ?');
+  const written = new Set<number>();
+  const removeYear = (instrumentId: number, year: number) => {
+    for (const eventId of registered.all(instrumentId, year) as number[]) {
+      writer.removeEvent(eventId, instrumentId);
+      forget.run(eventId);
+    }
+  };
+  const writeYear = (instrument: EventInstrument, year: number) => {
+    for (const slot of slots.slotsOf(instrument, year)) {
+      writer.removeEvent(slot.eventId, instrument.instrumentId);
+      slots.write(instrument, year, slot, asOf);
+      written.add(slot.eventId);
+    }
+  };
+
+  // Years entering or leaving the window, and every year of an instrument whose terms changed.
+  const keys = db
+    .prepare('SELECT instrument_id AS id, stable_key AS stableKey FROM ca_instrument_keys')
+    .all() as {
+    id: number;
+    stableKey: string;
+  }[];
+  keys.forEach(({ id, stableKey }, index) => {
+    const bucket = coverageBucket({ stableKey });
+    const before = yearsOf(coveredYears(from, bucket));
+    const after = yearsOf(coveredYears(asOf, bucket));
+    const rewrite = changed.has(id);
+    for (const year of before) if (rewrite || !after.includes(year)) removeYear(id, year);
+    for (const year of after) if (rewrite || !before.includes(year)) writeYear(store.get(id), year);
+    if (index % 1000 === 0) context.advance(index, keys.length * 2);
+  });
+
+  // The slots whose next change (rolling forward) or last change (rolling back) the roll passes.
+  const today = dayNumberOf(asOf);
+  const due = (
+    asOf > from
+      ? db.prepare('SELECT event_id, instrument_id, year FROM ca_slots WHERE next_change <= ?')
+      : db.prepare('SELECT event_id, instrument_id, year FROM ca_slots WHERE previous_change > ?')
+  ).all(today) as { event_id: number; instrument_id: number; year: number }[];
+  due.forEach((row, index) => {
+    if (written.has(row.event_id)) return;
+    const instrument = store.get(row.instrument_id);
+    const slot = slots.slotsOf(instrument, row.year).find((candidate) => candidate.eventId === row.event_id);
+    writer.removeEvent(row.event_id, row.instrument_id);
+    forget.run(row.event_id);
+    if (slot) slots.write(instrument, row.year, slot, asOf);
+    if (index % 200 === 0) context.advance(due.length + index, due.length * 2);
+  });
+}
+
 export const eventsStep: GenerationStep = {
   name: 'book.events',
-  run({ db, seed, scale, asOf }: GenerationContext): void {
-    db.exec(EVENTS_SCHEMA);
-    const instruments = loadEventInstruments(db, seed, scale);
-    const shares = instruments.filter((i) => i.assetType === 'Stock');
-    const ranks = descriptionRanks(instruments);
-    const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
-    const insertSearch = db.prepare('INSERT INTO ca_search (rowid, search) VALUES (?, ?)');
-    for (const i of instruments) {
-      insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
-      insertSearch.run(i.instrumentId, `${i.description}|${i.isin ?? ''}|${i.symbol}`.toLowerCase());
-    }
-    const book = indexBook(db);
-    const writer = new EventWriter(db);
-    const stream = (name: string) => randomStream(seed, name);
-    const fromYear = new Date(asOf.getTime() - (HISTORY_DAYS + 30) * DAY_MS).getUTCFullYear();
-    const toYear = new Date(asOf.getTime() + FUTURE_DAYS * DAY_MS).getUTCFullYear();
-    const oldest = new Date(asOf.getTime() - HISTORY_DAYS * DAY_MS);
-
-    for (const instrument of instruments) {
-      const positions = positionsIn(
-        stream(`positions:${instrument.stableKey}`),
-        book.pools,
-        scale,
-        instrument.assetType === 'Bond',
-      );
-      for (const slot of slotsOf(instrument, { stream, fromYear, toYear, rareFactor: RARE_FACTOR[scale] })) {
-        const random = stream(slot.streamName);
-        const draft = EVENT_BUILDERS[slot.code]({
-          instrument,
-          random,
-          anchor: slot.anchor,
-          otherShare: () => {
-            const other = shares[random.int(0, shares.length - 1)]!;
-            return other.instrumentId === instrument.instrumentId && shares.length > 1
-              ? shares[(shares.indexOf(other) + 1) % shares.length]!
-              : other;
-          },
-        });
-        if (!draft || draft.announced.getTime() >= asOf.getTime() || draft.final.getTime() < oldest.getTime())
-          continue;
-        const life = lifecycleAt(
-          draft.code,
-          draft.announced,
-          draft.final,
-          asOf,
-          stream(`${slot.streamName}:lifecycle`),
-        );
-        const eventColumns = columns(
-          instrument,
-          slot.eventId,
-          draft,
-          life,
-          ranks.get(instrument.instrumentId)!,
-        );
-        writer.event(eventColumns, JSON.stringify(body(instrument, slot.eventId, draft, life)));
-        writeHoldings({ writer, draft, life, instrument, positions, eventColumns, asOf, book, stream });
-      }
-    }
-    db.exec(EVENTS_INDEXES);
-  },
+  run: generate,
+  roll,
+  expectedMs: { small: 500, default: 1500, large: 31_000 },
 };

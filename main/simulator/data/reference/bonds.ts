@@ -308,9 +308,8 @@ const DEFLATION_FLOOR = { Text: 'Deflation floor at par on redemption' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The first maturity date of the template's pattern at least `years` after `asOf`. */
-function maturityAfter(template: BondTemplate, asOf: Date, years: number): Date {
-  const earliest = new Date(asOf.getTime() + Math.max(years * 365.25, 7) * 86_400_000);
+/** The first date of the template's maturity pattern on or after `earliest`. */
+function patternDateFrom(template: BondTemplate, earliest: Date): Date {
   for (let year = earliest.getUTCFullYear(); ; year++) {
     for (const month of [...template.months].sort((a, b) => a - b)) {
       const day = template.day === 0 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : template.day;
@@ -318,6 +317,27 @@ function maturityAfter(template: BondTemplate, asOf: Date, years: number): Date 
       if (date >= earliest) return date;
     }
   }
+}
+
+const YEAR_MS = 365.25 * 86_400_000;
+/** Bonds are drawn with their remaining life on this day; each is one of a series of issues. */
+const SERIES_EPOCH = Date.UTC(2026, 0, 1);
+
+/**
+ * The maturity of the bond's issue outstanding on `asOf`. A bond is one of a series (the
+ * on-the-run two-year note, a company's ten-year line): an issue with `remaining` years left at
+ * the series epoch, and before and after it issues a tenor apart, each maturing on a date of the
+ * template's pattern. On the day after an issue matures the next one is outstanding, so a bond's
+ * maturity (and its coupons, which count back from it) stays put for a whole tenor.
+ */
+function maturityOn(template: BondTemplate, asOf: Date, remaining: number): Date {
+  const tenor = Math.max(template.years, 0.25) * YEAR_MS;
+  const issue = (k: number) =>
+    patternDateFrom(template, new Date(SERIES_EPOCH + remaining * YEAR_MS + k * tenor));
+  let k = Math.ceil((asOf.getTime() - SERIES_EPOCH - remaining * YEAR_MS) / tenor);
+  while (issue(k) < asOf) k++;
+  while (issue(k - 1) >= asOf) k--;
+  return issue(k);
 }
 
 interface BondInput {
@@ -412,8 +432,8 @@ const ISIN_PREFIX_BY_TEMPLATE: Record<string, string> = {
 
 /**
  * Every bond of the universe on `asOf`, in uic order: the well-known ones, then those the scale
- * adds. Everything but the maturity comes from the seed; the maturity keeps the bond's
- * remaining life, so it moves on (to the next date of the bond's pattern) as the days pass.
+ * adds. Everything but the maturity comes from the seed; the maturity is that of the bond's
+ * issue outstanding on the day (maturityOn).
  */
 function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
   const bonds: BondInput[] = [];
@@ -427,7 +447,7 @@ function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
       template,
       isin,
       coupon,
-      maturity: maturityAfter(template, asOf, years),
+      maturity: maturityOn(template, asOf, years),
       issuer: template.issuer,
       issuerCode: template.code,
       isTradable: true,
@@ -459,7 +479,7 @@ function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
       template,
       isin: uniqueIsin(random, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
       coupon,
-      maturity: maturityAfter(template, asOf, years),
+      maturity: maturityOn(template, asOf, years),
       issuer,
       issuerCode,
       isTradable: !random.chance(0.05),
@@ -481,7 +501,7 @@ export const bondsStep: GenerationStep = {
       writer.write(bondRow(bond, bondRank(index))),
     );
   },
-  /** A bond whose maturity moved on to the next date of its pattern is written again (symbol, description, details). */
+  /** A bond whose issue matured is written again with the next issue's maturity (symbol, description, details). */
   roll({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
     const stored = new Map(

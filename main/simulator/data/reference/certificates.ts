@@ -52,9 +52,14 @@ interface UnderlyingRow {
 /** Fixed certificates at every scale; the scale adds more. */
 const FIXED_CERTIFICATES = 20;
 
-/** The first 20th of March, June, September or December at least `years` after `asOf`. */
-function maturityAfter(asOf: Date, years: number): Date {
-  const earliest = new Date(asOf.getTime() + years * 365.25 * 86_400_000);
+const YEAR_MS = 365.25 * 86_400_000;
+/** Certificates are drawn with their remaining life on this day. */
+const SERIES_EPOCH = Date.UTC(2026, 0, 1);
+/** A certificate line is issued again, five years on, when an issue matures. */
+const TENOR_YEARS = 5;
+
+/** The first 20th of March, June, September or December on or after `earliest`. */
+function quarterlyDateFrom(earliest: Date): Date {
   let year = earliest.getUTCFullYear();
   let month = Math.floor(earliest.getUTCMonth() / 3) * 3 + 2;
   for (;;) {
@@ -65,10 +70,19 @@ function maturityAfter(asOf: Date, years: number): Date {
   }
 }
 
+/** The maturity of the certificate's issue outstanding on `asOf` (one with `remaining` years left at the epoch, and the others five years apart). */
+function maturityOn(asOf: Date, remaining: number): Date {
+  const issue = (k: number) =>
+    quarterlyDateFrom(new Date(SERIES_EPOCH + (remaining + k * TENOR_YEARS) * YEAR_MS));
+  let k = Math.ceil((asOf.getTime() - SERIES_EPOCH) / YEAR_MS / TENOR_YEARS - remaining / TENOR_YEARS);
+  while (issue(k) < asOf) k++;
+  while (issue(k - 1) >= asOf) k--;
+  return issue(k);
+}
+
 /**
  * The certificates of `asOf`, in uic order; `rank(i)` gives the i-th its search rank. Their
- * terms come from the seed; the maturity keeps its distance from the day, moving on by a
- * quarter as the days pass.
+ * terms come from the seed; the maturity is that of the issue outstanding on the day.
  */
 function certificatesOf(
   db: Database.Database,
@@ -93,7 +107,7 @@ function certificatesOf(
     const [issuer, issuerCode] = rng.pick(ISSUERS);
     const [mic, currency, isinPrefix] = rng.pick(VENUES);
     const underlying = rng.pick(underlyings);
-    const maturity = maturityAfter(asOf, rng.int(1, 5) - 1 + (rng.pick([2, 5, 8, 11]) + 1) / 12);
+    const maturity = maturityOn(asOf, rng.int(1, 5) - 1 + (rng.pick([2, 5, 8, 11]) + 1) / 12);
     const level = Math.round(underlying.price * (0.7 + rng.next() * 0.6) * 100) / 100;
     const terms =
       assetType.includes('Capped') || assetType === 'CertificateDiscount'
@@ -162,7 +176,7 @@ export const certificatesStep: GenerationStep = {
     for (const row of certificatesOf(db, scale, asOf, random('reference:certificates'), () => ranks.take()))
       writer.write(row);
   },
-  /** A certificate whose maturity moved on by a quarter is written again, keeping its search rank. */
+  /** A certificate whose issue matured is written again with the next issue's maturity, keeping its search rank. */
   roll({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
     const { first, last } = UIC_BLOCKS.certificates;

@@ -32,8 +32,8 @@ export function scopeKeysOf(account: BookAccount): string[] {
   return keys;
 }
 
-/** Reads the identities and creates the `scopes` rows. */
-export function indexBook(db: Database.Database): BookIndex {
+/** Reads the identities and, when `createScopes`, creates the `scopes` rows (a roll finds them made). */
+export function indexBook(db: Database.Database, createScopes: boolean): BookIndex {
   const parents = new Map(
     (
       db.prepare('SELECT client_id, parent_client_id FROM clients').all() as {
@@ -62,7 +62,7 @@ export function indexBook(db: Database.Database): BookIndex {
     const key = `${kind}:${ref}`;
     if (scopeIds.has(key)) return;
     scopeIds.set(key, scopeIds.size + 1);
-    insertScope.run(scopeIds.size, kind, ref);
+    if (createScopes) insertScope.run(scopeIds.size, kind, ref);
   };
   for (const row of rows) {
     const account: BookAccount = {

@@ -242,7 +242,10 @@ export function buildStockDividend(input: BuildInput): EventDraft {
     'DVSE',
     dates,
     per,
-    [header(input, `distributes 1 new share for every ${per} shares held.`), 'Fractional entitlements are sold and paid in cash.'],
+    [
+      header(input, `distributes 1 new share for every ${per} shares held.`),
+      'Fractional entitlements are sold and paid in cash.',
+    ],
     sameShares(input.instrument),
   );
 }

@@ -80,6 +80,25 @@ const REMARKS = [
   'Tax-driven choice',
 ] as const;
 
+/** When (and whether at all) a holder instructs: the first draws of the holding's election stream. */
+function electionTiming(
+  random: RandomStream,
+  draft: EventDraft,
+): { roll: number; standing: boolean; madeAt: Date } {
+  const opens = draft.electionStart ?? draft.announced;
+  const closes = draft.deadline ?? draft.final;
+  const roll = random.next();
+  const standing = random.chance(0.15);
+  const madeAt = new Date(opens.getTime() + random.next() * Math.max(0, closes.getTime() - opens.getTime()));
+  return { roll, standing, madeAt };
+}
+
+/** The instants at which the elections of one holding may change: when they are made and when they settle. */
+export function electionInstants(random: RandomStream, draft: EventDraft): Date[] {
+  const { madeAt } = electionTiming(random, draft);
+  return [madeAt, new Date(madeAt.getTime() + 86_400_000)];
+}
+
 /**
  * The elections of one holding in an electable event as of `asOf`: made at a moment of the
  * election period (nothing before it), possibly split across options or partial.
@@ -100,11 +119,7 @@ export function electionsOf(
     standingInstruction: false,
   };
   const options = draft.electableOptions;
-  const opens = draft.electionStart ?? draft.announced;
-  const closes = draft.deadline ?? draft.final;
-  const roll = random.next();
-  const standing = random.chance(0.15);
-  const madeAt = new Date(opens.getTime() + random.next() * Math.max(0, closes.getTime() - opens.getTime()));
+  const { roll, standing, madeAt } = electionTiming(random, draft);
   if (roll < 0.2 || options.length === 0 || madeAt > asOf || (endedAt && endedAt <= madeAt))
     return { ...none, standingInstruction: standing };
 

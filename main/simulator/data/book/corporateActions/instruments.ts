@@ -64,6 +64,21 @@ function bondTerms(description: string, seed: number, stableKey: string): { coup
   };
 }
 
+/** Where in the year before they show an instrument's next year of slots is registered (coverage.ts). */
+export function coverageBucket(instrument: Pick<EventInstrument, 'stableKey'>): number {
+  return unitHash(0, `coverage:${instrument.stableKey}`);
+}
+
+/**
+ * Identity of an instrument with events that holds from day to day: a bond's symbol names its
+ * maturity, which moves on as the days pass, so a bond is known by its ISIN alone.
+ */
+function stableKeyOf(row: InstrumentRow): string {
+  return row.asset_type === 'Bond'
+    ? `Bond:${row.isin ?? row.symbol}`
+    : `Stock:${row.isin ?? ''}:${row.symbol}`;
+}
+
 /**
  * The shares and bonds with events, in a stable order (shares, then bonds, by uic), numbered
  * from 1. Rows are read one by one by key (the type index lists the keys), which spares
@@ -82,7 +97,7 @@ export function loadEventInstruments(db: Database.Database, seed: number, scale:
     uics.forEach((uic, index) => {
       const wellKnown = assetType === 'Stock' && index < ALWAYS_SELECTED_SHARES;
       const row = rowOf.get(uic, assetType) as InstrumentRow;
-      const stableKey = `${assetType}:${row.isin ?? ''}:${row.symbol}`;
+      const stableKey = stableKeyOf(row);
       if (!wellKnown && unitHash(seed, stableKey) >= (assetType === 'Bond' ? share.bonds : share.shares))
         return;
       // Two keys with the same hash: the later one takes the next free code.
@@ -93,6 +108,59 @@ export function loadEventInstruments(db: Database.Database, seed: number, scale:
     });
   }
   return selected;
+}
+
+export const EVENT_INSTRUMENT_KEYS_SCHEMA = `
+CREATE TABLE ca_instrument_keys (
+  instrument_id INTEGER PRIMARY KEY,
+  stable_key TEXT NOT NULL,
+  stable_code INTEGER NOT NULL
+);`;
+
+/** Keeps the identity of each instrument with events, so a roll can rebuild any of them alone. */
+export function saveEventInstrumentKeys(
+  db: Database.Database,
+  instruments: readonly EventInstrument[],
+): void {
+  const insert = db.prepare('INSERT INTO ca_instrument_keys VALUES (?, ?, ?)');
+  for (const instrument of instruments)
+    insert.run(instrument.instrumentId, instrument.stableKey, instrument.stableCode);
+}
+
+/** The instruments with events of a finished universe, read one by one as a roll needs them. */
+export class EventInstrumentStore {
+  private readonly cache = new Map<number, EventInstrument>();
+  private readonly select: Database.Statement;
+  /** The shares are the first instruments, numbered from 1. */
+  readonly shareCount: number;
+
+  constructor(
+    db: Database.Database,
+    private readonly seed: number,
+  ) {
+    this.select = db.prepare(
+      `SELECT i.uic, i.asset_type, i.symbol, i.description, i.isin, i.currency, i.exchange_id, k.stable_key, k.stable_code
+       FROM ca_instrument_keys k JOIN ca_instruments c ON c.instrument_id = k.instrument_id
+       JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type WHERE k.instrument_id = ?`,
+    );
+    this.shareCount = db
+      .prepare("SELECT count(*) FROM ca_instruments WHERE asset_type = 'Stock'")
+      .pluck()
+      .get() as number;
+  }
+
+  /** The instrument numbered `instrumentId`, as the reference data describes it today. */
+  get(instrumentId: number): EventInstrument {
+    let instrument = this.cache.get(instrumentId);
+    if (!instrument) {
+      const row = this.select.get(instrumentId) as
+        (InstrumentRow & { stable_key: string; stable_code: number }) | undefined;
+      if (!row) throw new Error(`No instrument with events numbered ${instrumentId}`);
+      instrument = eventInstrument(row, instrumentId, this.seed, row.stable_key, row.stable_code);
+      this.cache.set(instrumentId, instrument);
+    }
+    return instrument;
+  }
 }
 
 function eventInstrument(

@@ -23,7 +23,7 @@ export interface Lifecycle {
   endedAt?: Date;
 }
 
-interface Transition {
+export interface Transition {
   state: EventStateValue | 'Past';
   at: Date;
 }
@@ -33,17 +33,25 @@ function during(day: Date, random: RandomStream): Date {
   return new Date(day.getTime() + random.int(7 * 60, 18 * 60) * 60_000);
 }
 
+/** An event's lifecycle as drawn once: its transitions with their times, whatever the day. */
+export interface LifecyclePlan {
+  transitions: Transition[];
+  announcedAt: Date;
+  final: Date;
+  /** When it is cancelled or withdrawn, if it is. */
+  endAt?: Date;
+}
+
 /**
- * The lifecycle at `asOf` of an event announced on `announced` whose last relevant day is
- * `final`. The stream must be the event's own, so the same event evolves the same way every day.
+ * The lifecycle of an event announced on `announced` whose last relevant day is `final`. The
+ * stream must be the event's own, so the same event evolves the same way every day.
  */
-export function lifecycleAt(
+export function planLifecycle(
   code: EventCode,
   announced: Date,
   final: Date,
-  asOf: Date,
   random: RandomStream,
-): Lifecycle {
+): LifecyclePlan {
   const roll = random.next();
   const announcedAt = during(announced, random);
   const confirmedAt = new Date(
@@ -70,17 +78,30 @@ export function lifecycleAt(
     if (!stuckConfirmed) transitions.push({ state: 'Approved', at: approvedAt });
   }
   transitions.push({ state: 'Past', at: pastAt });
+  return { transitions, announcedAt, final, ...(cancelled || withdrawn ? { endAt } : {}) };
+}
 
+/** The lifecycle of a planned event as of `asOf`. */
+export function lifecycleOn(plan: LifecyclePlan, asOf: Date): Lifecycle {
   let state: EventStateValue = 'Preliminary';
-  let updated = announcedAt;
-  for (const transition of transitions) {
+  let updated = plan.announcedAt;
+  for (const transition of plan.transitions) {
     if (transition.at > asOf) continue;
     if (transition.state !== 'Past') state = transition.state;
     if (transition.at > updated) updated = transition.at;
   }
-  const status: EventStatusValue = final.getTime() < asOf.getTime() ? 'Past' : 'Active';
+  const status: EventStatusValue = plan.final.getTime() < asOf.getTime() ? 'Past' : 'Active';
   const lapsed =
     status === 'Past' && (state === 'Preliminary' || state === 'Confirmed' || state === 'Cancelled');
-  const ended = (cancelled || withdrawn) && endAt <= asOf ? endAt : undefined;
+  const ended = plan.endAt && plan.endAt <= asOf ? plan.endAt : undefined;
   return { state, status, updated, lapsed, ...(ended ? { endedAt: ended } : {}) };
+}
+
+/** The instants at which the lifecycle of a planned event may change (what a day is compared with). */
+export function lifecycleInstants(plan: LifecyclePlan): Date[] {
+  return [
+    ...plan.transitions.map((transition) => transition.at),
+    plan.final,
+    ...(plan.endAt ? [plan.endAt] : []),
+  ];
 }

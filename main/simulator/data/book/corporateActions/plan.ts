@@ -1,8 +1,8 @@
 /**
  * Which events an instrument has and when: a schedule drawn per instrument and per year from
- * streams named after the instrument and the slot, never after today's date. The same event
- * therefore has the same id and terms in every day's universe; only its lifecycle (state,
- * status, update time) moves as the days pass.
+ * streams named after the instrument and the slot, never after today's date, each year on its
+ * own. The same event therefore has the same id and terms in every day's universe; only its
+ * lifecycle (state, status, update time) moves as the days pass.
  */
 import type { RandomStream } from '../../random';
 import type { EventCode } from './codes';
@@ -74,9 +74,9 @@ function dividendAnchors(instrument: EventInstrument, traits: RandomStream, year
   );
 }
 
-/** The slots of a share between `fromYear` and `toYear`. */
-function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
-  const { stream, fromYear, toYear } = window;
+/** The slots of a share in one year. */
+function shareSlots(instrument: EventInstrument, year: number, draw: SlotDraw): EventSlot[] {
+  const { stream } = draw;
   const base = `ca:${instrument.stableKey}`;
   const traits = stream(`${base}:traits`);
   const pays = traits.chance(0.75);
@@ -85,49 +85,47 @@ function shareSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[
   const meetingMonth = traits.int(4, 6);
   const meetingDay = traits.int(5, 24);
   const slots: EventSlot[] = [];
-  for (let year = fromYear; year <= toYear; year++) {
-    const anchors = dividendAnchors(instrument, stream(`${base}:habit`), year);
-    if (pays) {
-      anchors.forEach((anchor, index) => {
-        const last = index === anchors.length - 1;
-        const europeanChoice = instrument.rule.exAfterMeeting && last && style < 0.15;
-        const reinvestment = !instrument.rule.exAfterMeeting && style > 0.9;
-        const code: EventCode = europeanChoice ? 'DVOP' : reinvestment ? 'DRIP' : 'DVCA';
-        slots.push({
-          eventId: eventIdOf(instrument, year, SLOT.dividend + index),
-          code,
-          anchor,
-          streamName: `${base}:${year}:${index}`,
-        });
-      });
-    }
-    if (holdsMeeting) {
-      // The AGM: in Europe the dividend follows it, so they share the date.
-      const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, meetingMonth, meetingDay);
+  const anchors = dividendAnchors(instrument, stream(`${base}:habit`), year);
+  if (pays) {
+    anchors.forEach((anchor, index) => {
+      const last = index === anchors.length - 1;
+      const europeanChoice = instrument.rule.exAfterMeeting && last && style < 0.15;
+      const reinvestment = !instrument.rule.exAfterMeeting && style > 0.9;
+      const code: EventCode = europeanChoice ? 'DVOP' : reinvestment ? 'DRIP' : 'DVCA';
       slots.push({
-        eventId: eventIdOf(instrument, year, SLOT.meeting),
-        code: 'MEET',
-        anchor: meeting,
-        streamName: `${base}:${year}:meeting`,
+        eventId: eventIdOf(instrument, year, SLOT.dividend + index),
+        code,
+        anchor,
+        streamName: `${base}:${year}:${index}`,
       });
-    }
-    slots.push(...rareSlots(instrument, window, base, year, RARE_SHARE_EVENTS));
+    });
   }
+  if (holdsMeeting) {
+    // The AGM: in Europe the dividend follows it, so they share the date.
+    const meeting = instrument.rule.exAfterMeeting ? anchors[0]! : utc(year, meetingMonth, meetingDay);
+    slots.push({
+      eventId: eventIdOf(instrument, year, SLOT.meeting),
+      code: 'MEET',
+      anchor: meeting,
+      streamName: `${base}:${year}:meeting`,
+    });
+  }
+  slots.push(...rareSlots(instrument, draw, base, year, RARE_SHARE_EVENTS));
   return slots;
 }
 
 function rareSlots(
   instrument: EventInstrument,
-  window: SlotWindow,
+  draw: SlotDraw,
   base: string,
   year: number,
   table: typeof RARE_SHARE_EVENTS,
 ): EventSlot[] {
-  const rare = window.stream(`${base}:${year}:rare`);
+  const rare = draw.stream(`${base}:${year}:rare`);
   const slots: EventSlot[] = [];
   let slot: number = SLOT.rare;
   for (const { codes, probability } of table) {
-    const happens = rare.chance(probability * window.rareFactor);
+    const happens = rare.chance(probability * draw.rareFactor);
     const anchor = utc(year, 1, 1 + rare.int(0, 364));
     for (const code of codes) {
       if (happens)
@@ -143,58 +141,56 @@ function rareSlots(
   return slots;
 }
 
-/** The slots of a bond: coupons back from maturity, the maturity itself, and rare calls and offers. */
-function bondSlots(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
-  const { fromYear, toYear } = window;
+/**
+ * The slots of a bond in one year: coupons back from maturity, the maturity itself, and rare
+ * calls and offers. A full call ends the year's later coupons and the redemption.
+ */
+function bondSlots(instrument: EventInstrument, year: number, draw: SlotDraw): EventSlot[] {
   const base = `ca:${instrument.stableKey}`;
   const maturity = instrument.maturity;
-  if (!maturity) return [];
+  if (!maturity || year > maturity.getUTCFullYear()) return [];
   const perYear = instrument.rule.couponsPerYear;
   const slots: EventSlot[] = [];
-  // After a full call the bond is gone: no more coupons, no maturity, no further events.
-  let calledAt: Date | undefined;
-  for (let year = fromYear; year <= toYear && year <= maturity.getUTCFullYear(); year++) {
-    const alive = (date: Date) => date <= maturity && (calledAt === undefined || date <= calledAt);
-    const rare = rareSlots(instrument, window, base, year, RARE_BOND_EVENTS).filter(
-      (slot) => alive(slot.anchor) && slot.anchor < maturity,
-    );
-    calledAt ??= rare.find((slot) => slot.code === 'MCAL')?.anchor;
-    if ((instrument.coupon ?? 0) > 0) {
-      for (let index = 0; index < perYear; index++) {
-        const month = maturity.getUTCMonth() + 1 - index * (12 / perYear);
-        const anchor = utc(year, month, maturity.getUTCDate());
-        if (alive(anchor))
-          slots.push({
-            eventId: eventIdOf(instrument, year, index),
-            code: 'INTR',
-            anchor,
-            streamName: `${base}:${year}:${index}`,
-          });
-      }
+  const rare = rareSlots(instrument, draw, base, year, RARE_BOND_EVENTS).filter(
+    (slot) => slot.anchor < maturity,
+  );
+  const calledAt = rare.find((slot) => slot.code === 'MCAL')?.anchor;
+  const alive = (date: Date) => date <= maturity && (calledAt === undefined || date <= calledAt);
+  if ((instrument.coupon ?? 0) > 0) {
+    for (let index = 0; index < perYear; index++) {
+      const month = maturity.getUTCMonth() + 1 - index * (12 / perYear);
+      const anchor = utc(year, month, maturity.getUTCDate());
+      if (alive(anchor))
+        slots.push({
+          eventId: eventIdOf(instrument, year, index),
+          code: 'INTR',
+          anchor,
+          streamName: `${base}:${year}:${index}`,
+        });
     }
-    if (year === maturity.getUTCFullYear() && calledAt === undefined) {
-      slots.push({
-        eventId: eventIdOf(instrument, year, SLOT.maturity),
-        code: 'REDM',
-        anchor: maturity,
-        streamName: `${base}:${year}:maturity`,
-      });
-    }
-    slots.push(...rare);
   }
+  if (year === maturity.getUTCFullYear() && calledAt === undefined) {
+    slots.push({
+      eventId: eventIdOf(instrument, year, SLOT.maturity),
+      code: 'REDM',
+      anchor: maturity,
+      streamName: `${base}:${year}:maturity`,
+    });
+  }
+  slots.push(...rare.filter((slot) => calledAt === undefined || slot.anchor <= calledAt));
   return slots;
 }
 
-/** The years to draw slots for, the streams to draw them from, and how much likelier rare events are. */
-export interface SlotWindow {
+/** Where a slot's draws come from, and how much likelier rare events are. */
+export interface SlotDraw {
   stream(name: string): RandomStream;
-  fromYear: number;
-  toYear: number;
   /** Multiplies the yearly probability of rare events (a small universe still shows every type). */
   rareFactor: number;
 }
 
-/** Every event slot of `instrument` whose year lies in the window. */
-export function slotsOf(instrument: EventInstrument, window: SlotWindow): EventSlot[] {
-  return instrument.assetType === 'Bond' ? bondSlots(instrument, window) : shareSlots(instrument, window);
+/** Every event slot of `instrument` in `year`: the same whatever the day. */
+export function slotsOfYear(instrument: EventInstrument, year: number, draw: SlotDraw): EventSlot[] {
+  return instrument.assetType === 'Bond'
+    ? bondSlots(instrument, year, draw)
+    : shareSlots(instrument, year, draw);
 }

@@ -68,6 +68,16 @@ CREATE TABLE event_scopes (
   -- Clustered by date within a scope: the default sort (Date) is a range walk of the table.
   PRIMARY KEY (scope_id, sort_day, event_id)
 ) WITHOUT ROWID;
+-- Every event slot the universe keeps ready (shown or not), with the days around today on
+-- which its event can change: a roll rebuilds the slots whose next (or previous) change day
+-- it passes, and no others.
+CREATE TABLE ca_slots (
+  event_id INTEGER PRIMARY KEY,
+  instrument_id INTEGER NOT NULL,
+  year INTEGER NOT NULL,
+  next_change INTEGER,
+  previous_change INTEGER
+);
 -- Scope rows arrive in event order; they are appended here and moved over sorted at the end,
 -- which builds the clustered table sequentially instead of by random inserts.
 CREATE TEMP TABLE event_scopes_staging AS SELECT * FROM event_scopes WHERE 0;
@@ -79,6 +89,9 @@ INSERT INTO event_scopes SELECT * FROM event_scopes_staging ORDER BY scope_id, s
 DROP TABLE event_scopes_staging;
 CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
 CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
+CREATE INDEX ca_slots_by_instrument ON ca_slots (instrument_id, year);
+CREATE INDEX ca_slots_by_next_change ON ca_slots (next_change) WHERE next_change IS NOT NULL;
+CREATE INDEX ca_slots_by_previous_change ON ca_slots (previous_change) WHERE previous_change IS NOT NULL;
 `;
 
 /** The scope kinds a query can name: an account, an account group, a client, a client tree. */
@@ -117,18 +130,53 @@ export interface HoldingRow {
   elections: string | null;
 }
 
-/** Prepared inserts of the event tables. */
+/**
+ * Prepared writes of the event tables. While a universe is generated scope rows go to the
+ * staging table (EVENTS_INDEXES moves them over); a roll writes them in place.
+ */
 export class EventWriter {
   private readonly insertEvent: Database.Statement;
   private readonly insertHolding: Database.Statement;
   private readonly insertScope: Database.Statement;
+  private readonly deleteStatements: Database.Statement[];
+  private readonly saveSlot: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, staging: boolean) {
     this.insertEvent = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?)');
     this.insertHolding = db.prepare('INSERT INTO event_holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
     this.insertScope = db.prepare(
-      'INSERT INTO event_scopes_staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO ${staging ? 'event_scopes_staging' : 'event_scopes'} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.deleteStatements = [
+      db.prepare('DELETE FROM events WHERE event_id = ?'),
+      db.prepare('DELETE FROM event_holdings WHERE event_id = ?'),
+      // Scope rows are found through their instrument (the index), then by event.
+      db.prepare('DELETE FROM event_scopes WHERE instrument_id = ? AND event_id = ?'),
+    ];
+    this.saveSlot = db.prepare('INSERT OR REPLACE INTO ca_slots VALUES (?, ?, ?, ?, ?)');
+  }
+
+  /** Removes an event with its holdings and scope rows (it changes, or stops being shown). */
+  removeEvent(eventId: number, instrumentId: number): void {
+    const [events, holdings, scopes] = this.deleteStatements as [
+      Database.Statement,
+      Database.Statement,
+      Database.Statement,
+    ];
+    events.run(eventId);
+    holdings.run(eventId);
+    scopes.run(instrumentId, eventId);
+  }
+
+  /** Records a slot with the change days around the day it was written for. */
+  slot(
+    eventId: number,
+    instrumentId: number,
+    year: number,
+    next: number | null,
+    previous: number | null,
+  ): void {
+    this.saveSlot.run(eventId, instrumentId, year, next, previous);
   }
 
   event(columns: EventColumns, body: string): void {
