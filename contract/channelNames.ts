@@ -52,6 +52,7 @@ export const pushEventNames = [
   'session:changed',
   'session:expiring',
   'connection:status',
+  'settings:simulatorProgress',
 ] as const satisfies readonly PushEventName[];
 
 /** Fails to compile while a channel or push event of the contract is missing from the lists above. */

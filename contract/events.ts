@@ -3,6 +3,7 @@
  * every payload against them before it leaves, and the types below are derived from them.
  */
 import { z } from 'zod';
+import { simulatorProgressSchema } from './settings';
 
 const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
 
@@ -22,6 +23,8 @@ export const pushEventSchemas = {
   'connection:status': z
     .object({ state: z.enum(['online', 'offline', 'degraded']), detail: z.string().optional() })
     .strict(),
+  /** The embedded simulator generates its universe, or rolls it to its day: how far it has got. */
+  'settings:simulatorProgress': simulatorProgressSchema,
 } as const;
 
 export type PushEvents = { [E in keyof typeof pushEventSchemas]: z.output<(typeof pushEventSchemas)[E]> };

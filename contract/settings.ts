@@ -18,11 +18,29 @@ const seedSchema = z
   .min(0, 'The seed is 0 or more.')
   .max(999_999_999, 'The seed has at most 9 digits.');
 
+/** The days the simulator can simulate (the simulator's AS_OF_RANGE). */
+export const SIMULATOR_DAYS = { first: '2002-01-01', last: '2062-12-31' } as const;
+
+/** A day to simulate, `yyyy-mm-dd`, a real date within SIMULATOR_DAYS. */
+const simulatedDaySchema = z
+  .string({ error: 'The day to simulate is a date written yyyy-mm-dd.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The day to simulate is a date written yyyy-mm-dd.')
+  .refine((text) => {
+    const day = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+  }, 'The day to simulate is not a date of the calendar.')
+  .refine(
+    (text) => text >= SIMULATOR_DAYS.first && text <= SIMULATOR_DAYS.last,
+    `The day to simulate lies from ${SIMULATOR_DAYS.first} to ${SIMULATOR_DAYS.last}.`,
+  );
+
 /** How the embedded simulator is started. */
 export const simulatorSettingsSchema = z
   .object({
     scale: z.enum(simulatorScales, { error: 'Scale is small, default or large.' }),
     seed: seedSchema,
+    /** The day the simulator's universe shows (listings, expiries, event states); absent: today. */
+    asOf: simulatedDaySchema.optional(),
   })
   .strict();
 export type SimulatorSettings = z.output<typeof simulatorSettingsSchema>;
@@ -65,8 +83,25 @@ export const resetSimulatorArgSchema = z
     seed: seedSchema,
     /** Build the universe again even when a cached one exists. */
     regenerate: z.boolean().optional(),
+    /** The day to simulate: absent keeps the configured day, null goes back to today. */
+    asOf: simulatedDaySchema.nullable().optional(),
   })
   .strict();
+
+/** How far the embedded simulator's universe generation (or roll to another day) has got. */
+export const simulatorProgressSchema = z
+  .object({
+    kind: z.enum(['generate', 'roll']),
+    step: z.string(),
+    stepIndex: z.number().int(),
+    stepCount: z.number().int(),
+    fraction: z.number().min(0).max(1),
+    elapsedMs: z.number(),
+    remainingMs: z.number().optional(),
+    done: z.boolean(),
+  })
+  .strict();
+export type SimulatorProgress = z.output<typeof simulatorProgressSchema>;
 
 /** What the Settings workspace shows about the embedded simulator. */
 export interface SimulatorStatus {
@@ -82,6 +117,8 @@ export interface SimulatorStatus {
     /** The universe's "today" (yyyy-mm-dd). */
     asOf: string;
     cacheUsed: boolean;
+    /** The day the cached universe held before this start rolled it to `asOf`. */
+    rolledFrom?: string;
     generationMs: number;
     databaseBytes: number;
   };

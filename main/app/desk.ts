@@ -15,7 +15,9 @@ import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
 import { SessionService } from '../core/session/sessionService';
 import { SettingsService } from '../core/settings/settingsService';
+import type { SimulatorProgress } from '../../contract/settings';
 import { userDataDir } from '../node/paths';
+import { parseAsOf } from '../simulator/data/universe';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
 import { EmbeddedSimulator, type StartEmbeddedSimulator } from './embeddedSimulator';
 
@@ -37,33 +39,48 @@ export interface DeskOptions {
   tokenTtlSeconds?: number;
   /** The shell's system clipboard for copying secrets from main (Electron); absent in the web shell. */
   systemClipboard?: SystemClipboard;
+  /** Also told how the embedded simulator's universe generation or roll advances (a terminal's progress bar). */
+  onSimulatorProgress?: (progress: SimulatorProgress) => void;
 }
 
 /** Starts the embedded simulator and every service behind the window. */
 export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   const dataDir = userDataDir();
-  // The simulator starts with the scale and seed chosen in Settings (settings.json).
+  // The simulator starts with the scale, seed and day chosen in Settings (settings.json).
   const settings = await SettingsService.open(dataDir);
   if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
-  const startEmbedded: StartEmbeddedSimulator = (start) =>
+  const events = new PushEventBus();
+  const startEmbedded: StartEmbeddedSimulator = ({ asOf, ...start }) =>
     startSimulator({
       ...start,
-      // The app's own cache folder: yesterday's universe will not be opened again.
+      // The day chosen in Settings, else today.
+      ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
+      // The app's own cache folder: universes of older generator versions will not be opened again.
       pruneStaleUniverses: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+      // Generating a large universe takes a while: Settings (and a terminal) can show how far it has got.
+      onProgress: (progress) => {
+        events.emit('settings:simulatorProgress', progress);
+        options.onSimulatorProgress?.(progress);
+      },
     });
   const embedded = new EmbeddedSimulator(
     await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false }),
     startEmbedded,
   );
   const { info } = embedded.current;
-  const events = new PushEventBus();
   const store = await openTokenStore();
   if (store.notice) console.warn(`[session] ${store.notice}`);
   const profiles = await ProfileService.open({
     dataDir,
     secrets: store,
-    embedded: { baseUrl: info.baseUrl, authUrl: info.authUrl, appKey: info.appKey, appSecret: info.appSecret, redirectUri: info.redirectUri },
+    embedded: {
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      appKey: info.appKey,
+      appSecret: info.appSecret,
+      redirectUri: info.redirectUri,
+    },
   });
   const session = new SessionService({ profiles, store, events });
   await session.restore();

@@ -13,7 +13,9 @@ export function locateElectronBinary(appRoot: string): { path: string } | { reas
   const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
   if (override) {
     const binary = path.join(override, executable ?? 'electron');
-    return existsSync(binary) ? { path: binary } : { reason: `ELECTRON_OVERRIDE_DIST_PATH has no binary at ${binary}` };
+    return existsSync(binary)
+      ? { path: binary }
+      : { reason: `ELECTRON_OVERRIDE_DIST_PATH has no binary at ${binary}` };
   }
   if (!existsSync(packageDir)) return { reason: 'the electron package is not installed' };
   if (!executable) return { reason: 'the Electron binary was not downloaded at install time' };

@@ -13,6 +13,8 @@ export type StartEmbeddedSimulator = (options: {
   port: number;
   scale: SimulatorSettings['scale'];
   seed: number;
+  /** The day to simulate (yyyy-mm-dd); absent: today. */
+  asOf?: string | undefined;
   regenerate: boolean;
 }) => Promise<RunningSimulator>;
 
@@ -39,14 +41,22 @@ export class EmbeddedSimulator implements SimulatorControl {
   /** Its status, with the settings the next start will use. */
   status(configured: SimulatorSettings): SimulatorStatus {
     const { info } = this.running;
-    const { scale, seed, asOf, cacheUsed, generationMs, databaseBytes } = info.universe;
+    const { scale, seed, asOf, cacheUsed, rolledFrom, generationMs, databaseBytes } = info.universe;
     return {
       state: this.state,
       baseUrl: info.baseUrl,
       authUrl: info.authUrl,
       port: info.port,
       startedAt: this.startedAt.toISOString(),
-      universe: { scale, seed, asOf, cacheUsed, generationMs, databaseBytes },
+      universe: {
+        scale,
+        seed,
+        asOf,
+        cacheUsed,
+        ...(rolledFrom !== undefined ? { rolledFrom } : {}),
+        generationMs,
+        databaseBytes,
+      },
       configured,
       ...(this.problem ? { problem: this.problem } : {}),
     };
@@ -79,6 +89,7 @@ export class EmbeddedSimulator implements SimulatorControl {
         port,
         scale: settings.scale,
         seed: settings.seed,
+        ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
         regenerate: settings.regenerate,
       });
     } catch (error) {
@@ -88,6 +99,7 @@ export class EmbeddedSimulator implements SimulatorControl {
           port,
           scale: previous.scale,
           seed: previous.seed,
+          ...(previous.asOf !== undefined ? { asOf: previous.asOf } : {}),
           regenerate: false,
         });
       } catch (again) {

@@ -4,6 +4,7 @@
 import { popupSignIn } from '../core/session/interactiveSignIn';
 import { closeOnSignals, parseCommandLine, parsePort, printReady, UsageError } from '../node/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/paths';
+import { progressDisplay } from '../simulator/cliProgress';
 import { startDesk } from './desk';
 import { openInBrowser } from '../web/openInBrowser';
 import { startWebShell } from '../web/server';
@@ -27,7 +28,11 @@ export async function runWebShell(argv: string[]): Promise<void> {
   });
   const tokenTtlSeconds = parseTokenTtl(values['token-ttl']);
   const root = findAppRoot();
-  const desk = await startDesk(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {});
+  const desk = await startDesk({
+    ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
+    // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
+    ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
+  });
   const shell = await startWebShell({
     dispatch: desk.createDispatcher,
     rendererDir: rendererDir(root),

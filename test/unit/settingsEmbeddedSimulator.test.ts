@@ -39,6 +39,37 @@ describe('the embedded simulator under Settings', () => {
     expect(embedded.current.info.universe.seed).toBe(7);
   });
 
+  it('starts the simulator on the day chosen, and falls back to the previous day with the previous settings', async () => {
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => {
+      if (seed === 2) throw new Error('no room');
+      return fakeSimulator(port, scale, seed);
+    });
+    const embedded = new EmbeddedSimulator(fakeSimulator(4321, 'default', 1), start, clock);
+    await embedded.reset(
+      { scale: 'small', seed: 1, asOf: '2027-01-15', regenerate: false },
+      { scale: 'default', seed: 1 },
+    );
+    expect(start).toHaveBeenLastCalledWith({
+      port: 4321,
+      scale: 'small',
+      seed: 1,
+      asOf: '2027-01-15',
+      regenerate: false,
+    });
+    const status = await embedded.reset(
+      { scale: 'small', seed: 2, regenerate: false },
+      { scale: 'small', seed: 1, asOf: '2027-01-15' },
+    );
+    expect(start).toHaveBeenLastCalledWith({
+      port: 4321,
+      scale: 'small',
+      seed: 1,
+      asOf: '2027-01-15',
+      regenerate: false,
+    });
+    expect(status.configured).toEqual({ scale: 'small', seed: 1, asOf: '2027-01-15' });
+  });
+
   it('falls back to the previous settings when the new start fails, and says why', async () => {
     const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed }) => {
       if (scale === 'large') throw new Error('disk full');

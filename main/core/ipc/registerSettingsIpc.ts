@@ -31,15 +31,18 @@ export function registerSettingsIpc({
     'settings:get': async () => settings.view(),
     'settings:save': ({ secrets }) => settings.saveSecrets(secrets),
     'settings:simulatorStatus': async () => simulator.status(settings.simulator),
-    'settings:resetSimulator': async ({ scale, seed, regenerate }) => {
+    'settings:resetSimulator': async ({ scale, seed, regenerate, asOf }) => {
       const previous = settings.simulator;
+      // No day given keeps the configured one; null goes back to today.
+      const day = asOf === undefined ? previous.asOf : (asOf ?? undefined);
+      const next = { scale, seed, ...(day !== undefined ? { asOf: day } : {}) };
       let status;
       try {
-        status = await simulator.reset({ scale, seed, regenerate: regenerate ?? false }, previous);
+        status = await simulator.reset({ ...next, regenerate: regenerate ?? false }, previous);
       } catch (error) {
         throw new DeskError({ code: 'SimulatorStopped', message: (error as Error).message });
       }
-      if (!status.problem) await settings.saveSimulator({ scale, seed });
+      if (!status.problem) await settings.saveSimulator(next);
       // The restarted simulator signs with a new key: a session with the old one is over.
       if (session.view().profile.kind === 'embedded') await session.signOut();
       return simulator.status(settings.simulator);
