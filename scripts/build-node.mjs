@@ -4,6 +4,7 @@
  * sandboxed Electron preload (one CommonJS file, as sandboxed preloads require) and the web
  * preload (one browser script).
  */
+import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -49,4 +50,7 @@ if (watch) {
   for (const config of configs) await (await context(config)).watch();
 } else {
   await Promise.all(configs.map((config) => build(config)));
+  // `npm run build` runs this after the renderer's build: both finished, so the bundles are current
+  // (scripts/buildFreshness.mjs; `npm start` builds again only when sources are newer).
+  writeFileSync('out/build-stamp', `${new Date().toISOString()}\n`);
 }
