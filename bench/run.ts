@@ -6,7 +6,7 @@
  *
  *   npm run bench                       all sections, default scale
  *   npm run bench -- --large            also the large scale (1,000,000+ instruments; slow the first time)
- *   npm run bench -- --only ipc,events  some sections
+ *   npm run bench -- --only ipc,events  some sections (startup: launch to data on screen, new day and warm)
  */
 import { parseArgs } from 'node:util';
 import { benchIpcOverhead } from './ipcOverhead';
@@ -15,6 +15,7 @@ import { benchRendererTrader } from './rendererTrader';
 import { benchSimulatorEvents } from './simulatorEvents';
 import { benchSimulatorReference } from './simulatorReference';
 import { benchSoak } from './soak';
+import { benchStartup } from './startup';
 
 const { values } = parseArgs({
   options: { large: { type: 'boolean' }, only: { type: 'string' } },
@@ -28,6 +29,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   ipc: () => benchIpcOverhead(),
   renderer: () => benchRendererTrader(),
   soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 300) }),
+  startup: () => benchStartup({ scales }),
 };
 
 const chosen = values.only ? values.only.split(',').map((name) => name.trim()) : Object.keys(sections);

@@ -8,6 +8,7 @@ import { linkSync, renameSync, rmSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
+import { ROLLED_INSTRUMENTS_SCHEMA } from './reference/series';
 import type { GenerationContext, GenerationStep, RollContext, Scale } from './universe';
 
 /** How far a generation or a roll has got. */
@@ -225,6 +226,8 @@ export function rollUniverse(db: Database.Database, options: BuildOptions): stri
       ...contextOf(db, options, tracker),
       from: utcDateOf(new Date(`${held}T00:00:00Z`)),
     };
+    db.exec(ROLLED_INSTRUMENTS_SCHEMA);
+    db.exec('DELETE FROM rolled_instruments');
     let index = 0;
     for (const step of options.steps) {
       if (!step.roll) continue;

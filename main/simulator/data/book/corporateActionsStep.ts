@@ -76,37 +76,32 @@ function generate(context: GenerationContext): void {
 }
 
 /**
- * The instruments whose description changed since the universe's day (bonds whose maturity
- * moved on): their keyword text and every instrument's description rank are brought up to date.
+ * The instruments with events the reference steps' roll wrote again (a bond's next issue has
+ * another maturity, so another description and symbol): their keyword text is brought up to
+ * date, and if any changed, every instrument's description rank. Returns their numbers.
  */
-function refreshDescriptions(db: Database.Database): Set<number> {
-  const rows = db
+function refreshRolledInstruments(db: Database.Database): Set<number> {
+  const rolled = db
     .prepare(
-      `SELECT c.instrument_id AS instrumentId, c.desc_rank AS rank, i.description, i.isin, i.symbol, s.search
-       FROM ca_instruments c JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type
-       JOIN ca_search s ON s.rowid = c.instrument_id`,
+      `SELECT c.instrument_id AS instrumentId, i.description, i.isin, i.symbol
+       FROM rolled_instruments r JOIN ca_instruments c ON c.uic = r.uic AND c.asset_type = r.asset_type
+       JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type`,
     )
-    .all() as {
-    instrumentId: number;
-    rank: number;
-    description: string;
-    isin: string | null;
-    symbol: string;
-    search: string;
-  }[];
-  const changed = new Set<number>();
-  const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
-  for (const row of rows) {
-    const text = searchText(row);
-    if (text === row.search) continue;
-    changed.add(row.instrumentId);
-    updateSearch.run(text, row.instrumentId);
-  }
+    .all() as { instrumentId: number; description: string; isin: string | null; symbol: string }[];
+  const changed = new Set(rolled.map((row) => row.instrumentId));
   if (changed.size === 0) return changed;
+  const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
+  for (const row of rolled) updateSearch.run(searchText(row), row.instrumentId);
+  const all = db
+    .prepare(
+      `SELECT c.instrument_id AS instrumentId, c.desc_rank AS rank, i.description
+       FROM ca_instruments c JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type`,
+    )
+    .all() as { instrumentId: number; rank: number; description: string }[];
   const updateRank = db.prepare('UPDATE ca_instruments SET desc_rank = ? WHERE instrument_id = ?');
   const updateScopes = db.prepare('UPDATE event_scopes SET desc_rank = ? WHERE instrument_id = ?');
-  const ranks = descriptionRanks(rows);
-  for (const row of rows) {
+  const ranks = descriptionRanks(all);
+  for (const row of all) {
     const rank = ranks.get(row.instrumentId)!;
     if (rank === row.rank) continue;
     updateRank.run(rank, row.instrumentId);
@@ -120,7 +115,7 @@ function roll(context: RollContext): void {
   const { db, seed, scale, asOf, from } = context;
   const store = new EventInstrumentStore(db, seed);
   const writer = new EventWriter(db, false);
-  const changed = refreshDescriptions(db);
+  const changed = refreshRolledInstruments(db);
   const rankOf = db.prepare('SELECT desc_rank FROM ca_instruments WHERE instrument_id = ?').pluck();
   const slots = new SlotEvents({
     seed,

@@ -8,6 +8,7 @@ import { isoDate, orderDistances, priceFormat, roundTo, standardAmounts } from '
 import { uniqueIsin } from './isin';
 import { companyName, SECTORS } from './names';
 import { InstrumentWriter } from './schema';
+import { issueOn, SeriesStore, type Issue } from './series';
 import { REFERENCE_SIZES } from './sizes';
 import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
@@ -308,10 +309,15 @@ const DEFLATION_FLOOR = { Text: 'Deflation floor at par on redemption' };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** Each template's maturity months in calendar order. */
+const sortedMonths = new WeakMap<BondTemplate, number[]>();
+
 /** The first date of the template's maturity pattern on or after `earliest`. */
 function patternDateFrom(template: BondTemplate, earliest: Date): Date {
+  let months = sortedMonths.get(template);
+  if (!months) sortedMonths.set(template, (months = [...template.months].sort((a, b) => a - b)));
   for (let year = earliest.getUTCFullYear(); ; year++) {
-    for (const month of [...template.months].sort((a, b) => a - b)) {
+    for (const month of months) {
       const day = template.day === 0 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : template.day;
       const date = new Date(Date.UTC(year, month - 1, day));
       if (date >= earliest) return date;
@@ -319,25 +325,26 @@ function patternDateFrom(template: BondTemplate, earliest: Date): Date {
   }
 }
 
-const YEAR_MS = 365.25 * 86_400_000;
-/** Bonds are drawn with their remaining life on this day; each is one of a series of issues. */
-const SERIES_EPOCH = Date.UTC(2026, 0, 1);
-
 /**
- * The maturity of the bond's issue outstanding on `asOf`. A bond is one of a series (the
- * on-the-run two-year note, a company's ten-year line): an issue with `remaining` years left at
- * the series epoch, and before and after it issues a tenor apart, each maturing on a date of the
- * template's pattern. On the day after an issue matures the next one is outstanding, so a bond's
- * maturity (and its coupons, which count back from it) stays put for a whole tenor.
+ * The issue of a bond outstanding on `asOf` (series.ts): a bond is one line (the on-the-run
+ * two-year note, a company's ten-year notes) whose issues mature a template's tenor apart, each
+ * on a date of the template's pattern, so its maturity (and the coupons counted back from it)
+ * stays put for a whole tenor.
  */
-function maturityOn(template: BondTemplate, asOf: Date, remaining: number): Date {
-  const tenor = Math.max(template.years, 0.25) * YEAR_MS;
-  const issue = (k: number) =>
-    patternDateFrom(template, new Date(SERIES_EPOCH + remaining * YEAR_MS + k * tenor));
-  let k = Math.ceil((asOf.getTime() - SERIES_EPOCH - remaining * YEAR_MS) / tenor);
-  while (issue(k) < asOf) k++;
-  while (issue(k - 1) >= asOf) k--;
-  return issue(k);
+function issueOfBond(template: BondTemplate, asOf: Date, remaining: number): Issue {
+  return issueOn(asOf, remaining, Math.max(template.years, 0.25), (nominal) =>
+    patternDateFrom(template, nominal),
+  );
+}
+
+/** What a bond is made of besides its maturity, as drawn from the seed. */
+interface BondTerms {
+  template: string;
+  isin: string;
+  coupon: number;
+  issuer: string;
+  issuerCode: string;
+  isTradable: boolean;
 }
 
 interface BondInput {
@@ -431,26 +438,25 @@ const ISIN_PREFIX_BY_TEMPLATE: Record<string, string> = {
 };
 
 /**
- * Every bond of the universe on `asOf`, in uic order: the well-known ones, then those the scale
- * adds. Everything but the maturity comes from the seed; the maturity is that of the bond's
- * issue outstanding on the day (maturityOn).
+ * Every bond of the universe, in uic order: the well-known ones, then those the scale adds,
+ * each with the years its issue at the series epoch had left. Nothing here depends on the day.
  */
-function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
-  const bonds: BondInput[] = [];
-  const uicOf = () => UIC_BLOCKS.bonds.first + bonds.length;
+function drawBonds(scale: Scale, random: RandomStream): { terms: BondTerms; remaining: number }[] {
+  const bonds: { terms: BondTerms; remaining: number }[] = [];
   const taken = new Set<string>();
   for (const [name, isin, coupon, years] of WELL_KNOWN_BONDS) {
     const template = TEMPLATES[name]!;
     taken.add(isin);
     bonds.push({
-      uic: uicOf(),
-      template,
-      isin,
-      coupon,
-      maturity: maturityOn(template, asOf, years),
-      issuer: template.issuer,
-      issuerCode: template.code,
-      isTradable: true,
+      terms: {
+        template: name,
+        isin,
+        coupon,
+        issuer: template.issuer,
+        issuerCode: template.code,
+        isTradable: true,
+      },
+      remaining: years,
     });
   }
   const names = Object.keys(TEMPLATES);
@@ -473,21 +479,29 @@ function bondsOf(scale: Scale, asOf: Date, random: RandomStream): BondInput[] {
         : template.couponType === 'Floating'
           ? roundTo(0.2 + random.next() * 1.5, 2)
           : roundTo(Math.round((0.5 + random.next() * 5.5) * 8) / 8, 3);
-    const years = random.next() * template.years;
+    const remaining = random.next() * template.years;
+    const isin = uniqueIsin(random, ISIN_PREFIX_BY_TEMPLATE[name]!, taken);
     bonds.push({
-      uic: uicOf(),
-      template,
-      isin: uniqueIsin(random, ISIN_PREFIX_BY_TEMPLATE[name]!, taken),
-      coupon,
-      maturity: maturityOn(template, asOf, years),
-      issuer,
-      issuerCode,
-      isTradable: !random.chance(0.05),
+      terms: { template: name, isin, coupon, issuer, issuerCode, isTradable: !random.chance(0.05) },
+      remaining,
     });
   }
   if (bonds.length > UIC_BLOCKS.bonds.last - UIC_BLOCKS.bonds.first + 1)
     throw new Error(`The uic block of ${UIC_BLOCKS.bonds.name} is full`);
   return bonds;
+}
+
+function bondInput(uic: number, terms: BondTerms, maturity: Date): BondInput {
+  return {
+    uic,
+    template: TEMPLATES[terms.template]!,
+    isin: terms.isin,
+    coupon: terms.coupon,
+    maturity,
+    issuer: terms.issuer,
+    issuerCode: terms.issuerCode,
+    isTradable: terms.isTradable,
+  };
 }
 
 /** Bonds rank in search in uic order, from the start of their tier. */
@@ -497,24 +511,25 @@ export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
   run({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
-    bondsOf(scale, asOf, random('reference:bonds')).forEach((bond, index) =>
-      writer.write(bondRow(bond, bondRank(index))),
-    );
-  },
-  /** A bond whose issue matured is written again with the next issue's maturity (symbol, description, details). */
-  roll({ db, scale, asOf, random }) {
-    const writer = new InstrumentWriter(db);
-    const stored = new Map(
-      (
-        db.prepare("SELECT uic, expiry FROM instruments WHERE asset_type = 'Bond'").all() as {
-          uic: number;
-          expiry: string;
-        }[]
-      ).map((row) => [row.uic, row.expiry]),
-    );
-    bondsOf(scale, asOf, random('reference:bonds')).forEach((bond, index) => {
-      if (stored.get(bond.uic) !== isoDate(bond.maturity)) writer.replace(bondRow(bond, bondRank(index)));
+    const series = new SeriesStore<BondTerms>(db, UIC_BLOCKS.bonds);
+    drawBonds(scale, random('reference:bonds')).forEach(({ terms, remaining }, index) => {
+      const uic = UIC_BLOCKS.bonds.first + index;
+      const issue = issueOfBond(TEMPLATES[terms.template]!, asOf, remaining);
+      writer.write(bondRow(bondInput(uic, terms, issue.maturity), bondRank(index)));
+      series.add(uic, remaining, issue, terms);
     });
+  },
+  /** A bond whose issue matured (or, rolling back, was not yet issued) is written again as the issue outstanding. */
+  roll({ db, asOf }) {
+    const writer = new InstrumentWriter(db);
+    const series = new SeriesStore<BondTerms>(db, UIC_BLOCKS.bonds);
+    const rolled = db.prepare("INSERT INTO rolled_instruments VALUES (?, 'Bond')");
+    for (const { uic, remaining, terms } of series.dueOn(asOf)) {
+      const issue = issueOfBond(TEMPLATES[terms.template]!, asOf, remaining);
+      writer.replace(bondRow(bondInput(uic, terms, issue.maturity), bondRank(uic - UIC_BLOCKS.bonds.first)));
+      series.moved(uic, issue);
+      rolled.run(uic);
+    }
   },
   expectedMs: { small: 10, default: 220, large: 1900 },
 };

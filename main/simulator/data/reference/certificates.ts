@@ -8,6 +8,7 @@ import { RankCounter, SEARCH_TIER, UIC_BLOCKS } from './allocator';
 import { isoDate, ORDER_TYPES_EXCHANGE, orderDistances, priceFormat, standardAmounts } from './fields';
 import { randomCharacters, uniqueIsin } from './isin';
 import { InstrumentWriter, type InstrumentRow } from './schema';
+import { issueOn, SeriesStore, type Issue } from './series';
 import { REFERENCE_SIZES } from './sizes';
 import { exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
@@ -52,9 +53,6 @@ interface UnderlyingRow {
 /** Fixed certificates at every scale; the scale adds more. */
 const FIXED_CERTIFICATES = 20;
 
-const YEAR_MS = 365.25 * 86_400_000;
-/** Certificates are drawn with their remaining life on this day. */
-const SERIES_EPOCH = Date.UTC(2026, 0, 1);
 /** A certificate line is issued again, five years on, when an issue matures. */
 const TENOR_YEARS = 5;
 
@@ -70,28 +68,26 @@ function quarterlyDateFrom(earliest: Date): Date {
   }
 }
 
-/** The maturity of the certificate's issue outstanding on `asOf` (one with `remaining` years left at the epoch, and the others five years apart). */
-function maturityOn(asOf: Date, remaining: number): Date {
-  const issue = (k: number) =>
-    quarterlyDateFrom(new Date(SERIES_EPOCH + (remaining + k * TENOR_YEARS) * YEAR_MS));
-  let k = Math.ceil((asOf.getTime() - SERIES_EPOCH) / YEAR_MS / TENOR_YEARS - remaining / TENOR_YEARS);
-  while (issue(k) < asOf) k++;
-  while (issue(k - 1) >= asOf) k--;
-  return issue(k);
+/** What a certificate is made of besides its maturity, as drawn from the seed. */
+interface CertificateTerms {
+  index: number;
+  issuer: string;
+  issuerCode: string;
+  mic: string;
+  currency: string;
+  underlying: UnderlyingRow;
+  /** Cap level or leverage, as the description names it (or nothing). */
+  terms: string;
+  symbol: string;
+  isin: string;
 }
 
-/**
- * The certificates of `asOf`, in uic order; `rank(i)` gives the i-th its search rank. Their
- * terms come from the seed; the maturity is that of the issue outstanding on the day.
- */
-function certificatesOf(
+/** Every certificate of the universe, in uic order, with the years its issue at the series epoch had left. */
+function drawCertificates(
   db: Database.Database,
   scale: Scale,
-  asOf: Date,
   rng: RandomStream,
-  rank: (index: number) => number,
-): InstrumentRow[] {
-  const rows: InstrumentRow[] = [];
+): { terms: CertificateTerms; remaining: number }[] {
   const underlyings = db
     .prepare(
       `SELECT uic, asset_type, description, price FROM instruments
@@ -102,12 +98,15 @@ function certificatesOf(
   const takenSymbols = new Set<string>();
   const alphanumeric = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   const count = FIXED_CERTIFICATES + REFERENCE_SIZES[scale].certificates;
-  for (let i = 0; i < count; i++) {
-    const [assetType, label, settlement] = TYPES[i % TYPES.length]!;
+  if (count > UIC_BLOCKS.certificates.last - UIC_BLOCKS.certificates.first + 1)
+    throw new Error(`The uic block of ${UIC_BLOCKS.certificates.name} is full`);
+  const drawn: { terms: CertificateTerms; remaining: number }[] = [];
+  for (let index = 0; index < count; index++) {
+    const [assetType] = TYPES[index % TYPES.length]!;
     const [issuer, issuerCode] = rng.pick(ISSUERS);
     const [mic, currency, isinPrefix] = rng.pick(VENUES);
     const underlying = rng.pick(underlyings);
-    const maturity = maturityOn(asOf, rng.int(1, 5) - 1 + (rng.pick([2, 5, 8, 11]) + 1) / 12);
+    const remaining = rng.int(1, 5) - 1 + (rng.pick([2, 5, 8, 11]) + 1) / 12;
     const level = Math.round(underlying.price * (0.7 + rng.next() * 0.6) * 100) / 100;
     const terms =
       assetType.includes('Capped') || assetType === 'CertificateDiscount'
@@ -115,88 +114,92 @@ function certificatesOf(
         : assetType === 'CertificateConstantLeverage'
           ? ` ${rng.pick(['long', 'short'])} ${rng.pick([2, 3, 5, 10])}x`
           : '';
-    const description = `${label} on ${underlying.description}${terms} ${isoDate(maturity)} (${issuer})`;
     let symbol: string;
     do symbol = `${issuerCode}${randomCharacters(rng, alphanumeric, 4)}`;
     while (takenSymbols.has(symbol));
     takenSymbols.add(symbol);
     const isin = uniqueIsin(rng, isinPrefix, takenIsins);
-    const uic = UIC_BLOCKS.certificates.first + i;
-    if (uic > UIC_BLOCKS.certificates.last)
-      throw new Error(`The uic block of ${UIC_BLOCKS.certificates.name} is full`);
-    rows.push({
-      uic,
-      assetType,
-      symbol,
-      description,
-      isin,
-      currency,
-      exchangeId: exchangeIdOf(mic),
-      mic,
-      price: 100,
-      isTradable: true,
-      isComplex: true,
-      searchRank: rank(i),
-      details: {
-        AmountDecimals: 0,
-        AssetType: assetType,
-        CurrencyCode: currency,
-        DefaultAmount: 100,
-        Description: description,
-        Exchange: exchangeSummary(mic),
-        Format: priceFormat(3),
-        GroupId: 0,
-        IncrementSize: 1,
-        IsComplex: true,
-        IsTradable: true,
-        MinimumTradeSize: 1,
-        NonTradableReason: 'None',
-        OrderDistances: orderDistances('Percentage', 1),
-        RelatedInstruments: [{ AssetType: underlying.asset_type, Uic: underlying.uic }],
-        SettlementStyle: settlement,
-        StandardAmounts: standardAmounts(10, [1, 5, 10, 50, 100]),
-        SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
-        Symbol: symbol,
-        TickSize: 0.001,
-        TradableAs: [assetType],
-        TradingStatus: 'Tradable',
-        Uic: uic,
-        UnderlyingAssetType: underlying.asset_type,
-      },
+    drawn.push({
+      terms: { index, issuer, issuerCode, mic, currency, underlying, terms, symbol, isin },
+      remaining,
     });
   }
-  return rows;
+  return drawn;
 }
+
+/** The row of a certificate whose outstanding issue matures on `maturity`. */
+function certificateRow(certificate: CertificateTerms, maturity: Date, rank: number): InstrumentRow {
+  const { index, issuer, mic, currency, underlying, symbol, isin } = certificate;
+  const [assetType, label, settlement] = TYPES[index % TYPES.length]!;
+  const uic = UIC_BLOCKS.certificates.first + index;
+  const description = `${label} on ${underlying.description}${certificate.terms} ${isoDate(maturity)} (${issuer})`;
+  return {
+    uic,
+    assetType,
+    symbol,
+    description,
+    isin,
+    currency,
+    exchangeId: exchangeIdOf(mic),
+    mic,
+    price: 100,
+    isTradable: true,
+    isComplex: true,
+    searchRank: rank,
+    details: {
+      AmountDecimals: 0,
+      AssetType: assetType,
+      CurrencyCode: currency,
+      DefaultAmount: 100,
+      Description: description,
+      Exchange: exchangeSummary(mic),
+      Format: priceFormat(3),
+      GroupId: 0,
+      IncrementSize: 1,
+      IsComplex: true,
+      IsTradable: true,
+      MinimumTradeSize: 1,
+      NonTradableReason: 'None',
+      OrderDistances: orderDistances('Percentage', 1),
+      RelatedInstruments: [{ AssetType: underlying.asset_type, Uic: underlying.uic }],
+      SettlementStyle: settlement,
+      StandardAmounts: standardAmounts(10, [1, 5, 10, 50, 100]),
+      SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+      Symbol: symbol,
+      TickSize: 0.001,
+      TradableAs: [assetType],
+      TradingStatus: 'Tradable',
+      Uic: uic,
+      UnderlyingAssetType: underlying.asset_type,
+    },
+  };
+}
+
+const issueOfCertificate = (asOf: Date, remaining: number): Issue =>
+  issueOn(asOf, remaining, TENOR_YEARS, quarterlyDateFrom);
 
 export const certificatesStep: GenerationStep = {
   name: 'reference:certificates',
   run({ db, scale, asOf, random }) {
     const writer = new InstrumentWriter(db);
     const ranks = new RankCounter(db, SEARCH_TIER.generated);
-    for (const row of certificatesOf(db, scale, asOf, random('reference:certificates'), () => ranks.take()))
-      writer.write(row);
+    const series = new SeriesStore<CertificateTerms>(db, UIC_BLOCKS.certificates);
+    for (const { terms, remaining } of drawCertificates(db, scale, random('reference:certificates'))) {
+      const issue = issueOfCertificate(asOf, remaining);
+      writer.write(certificateRow(terms, issue.maturity, ranks.take()));
+      series.add(UIC_BLOCKS.certificates.first + terms.index, remaining, issue, terms);
+    }
   },
-  /** A certificate whose issue matured is written again with the next issue's maturity, keeping its search rank. */
-  roll({ db, scale, asOf, random }) {
+  /** A certificate whose issue matured is written again as the next issue, keeping its search rank. */
+  roll({ db, asOf }) {
     const writer = new InstrumentWriter(db);
-    const { first, last } = UIC_BLOCKS.certificates;
-    const stored = db
-      .prepare('SELECT uic, search_rank, description FROM instruments WHERE uic BETWEEN ? AND ? ORDER BY uic')
-      .all(first, last) as {
-      uic: number;
-      search_rank: number;
-      description: string;
-    }[];
-    const rows = certificatesOf(
-      db,
-      scale,
-      asOf,
-      random('reference:certificates'),
-      (index) => stored[index]!.search_rank,
-    );
-    rows.forEach((row, index) => {
-      if (row.description !== stored[index]!.description) writer.replace(row);
-    });
+    const series = new SeriesStore<CertificateTerms>(db, UIC_BLOCKS.certificates);
+    const rankOf = db.prepare('SELECT search_rank FROM instruments WHERE uic = ?').pluck();
+    for (const { uic, remaining, terms } of series.dueOn(asOf)) {
+      const issue = issueOfCertificate(asOf, remaining);
+      writer.replace(certificateRow(terms, issue.maturity, rankOf.get(uic) as number));
+      series.moved(uic, issue);
+    }
   },
   expectedMs: { small: 10, default: 120, large: 1200 },
 };

@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import { addDays } from '../../calendar/dates';
-import { futuresContractUic, RankCounter, SEARCH_TIER, UIC_BLOCKS } from './allocator';
+import { futuresContractUic, SEARCH_TIER, UIC_BLOCKS } from './allocator';
 import { StoredDetails } from './detailFragments';
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
@@ -65,156 +65,200 @@ function futuresFormat(product: FuturesProduct) {
   return priceFormat(decimals, TREASURY_ROOTS.has(product.root) ? { Format: 'ModernFractions' } : {});
 }
 
-/** The search rank of the `index`-th entry of a tier (ranks count up from the tier's base in writing order). */
-function rankAt(tier: number, index: number): number {
-  return tier * 10_000_000 + index;
+/** A product's contracts and CFDs take search ranks from slots of their own, so a roll of one product moves no other's. */
+const CONTRACT_RANK_SLOTS = 100;
+const CFD_RANK_SLOTS = 2;
+/** Futures CFDs rank after every other CFD of their tier (FX, well-known shares and indices). */
+const FUTURES_CFD_RANKS_FROM = 9_000_000;
+
+function contractRank(productIndex: number, index: number): number {
+  if (index >= CONTRACT_RANK_SLOTS)
+    throw new Error(`A futures product lists more than ${CONTRACT_RANK_SLOTS} contracts`);
+  return SEARCH_TIER.futures * 10_000_000 + productIndex * CONTRACT_RANK_SLOTS + index;
+}
+
+function cfdRank(productIndex: number, index: number): number {
+  return SEARCH_TIER.cfds * 10_000_000 + FUTURES_CFD_RANKS_FROM + productIndex * CFD_RANK_SLOTS + index;
+}
+
+/** Statements and writers the futures of a universe are written with. */
+interface FuturesWriters {
+  writer: InstrumentWriter;
+  space: Database.Statement;
+  element: Database.Statement;
+  storedDetails?: StoredDetails;
+}
+
+function writersOf(db: Database.Database, rolling: boolean): FuturesWriters {
+  return {
+    writer: new InstrumentWriter(db),
+    space: db.prepare('INSERT INTO futures_spaces (continuous_uic, base_identifier) VALUES (?, ?)'),
+    element: db.prepare(
+      'INSERT INTO futures_space_elements (continuous_uic, expiry, uic, symbol) VALUES (?, ?, ?, ?)',
+    ),
+    ...(rolling ? { storedDetails: new StoredDetails(db) } : {}),
+  };
+}
+
+/** The continuous instrument of a product has the product's place in the list as its uic offset. */
+function continuousUicOf(productIndex: number): number {
+  const uic = UIC_BLOCKS.continuousFutures.first + productIndex;
+  if (uic > UIC_BLOCKS.continuousFutures.last)
+    throw new Error(`The uic block of ${UIC_BLOCKS.continuousFutures.name} is full`);
+  return uic;
 }
 
 /**
- * Writes the futures of `asOf`: every product's continuous instrument and space, its listed
- * contracts and the CFDs on its front contracts. When `rolling`, the continuous instruments
- * exist already (with the option roots linked to them) and are rewritten in place; the
- * contracts, CFDs and spaces were removed before.
+ * Writes one product on `asOf`: its continuous instrument and space, its listed contracts and
+ * the CFDs on its front contracts. When rolling, the continuous instrument exists already (with
+ * the option roots linked to it) and is rewritten in place; the contracts, CFDs and space
+ * elements were removed before.
  */
-function writeFutures(db: Database.Database, asOf: Date, rolling: boolean): void {
-  const writer = new InstrumentWriter(db);
-  const ranks = {
-    contracts: new RankCounter(db, SEARCH_TIER.futures),
-    cfds: new RankCounter(db, SEARCH_TIER.cfds),
-  };
-  const space = db.prepare('INSERT INTO futures_spaces (continuous_uic, base_identifier) VALUES (?, ?)');
-  const element = db.prepare(
-    'INSERT INTO futures_space_elements (continuous_uic, expiry, uic, symbol) VALUES (?, ?, ?, ?)',
+function writeProduct(
+  writers: FuturesWriters,
+  product: FuturesProduct,
+  productIndex: number,
+  contracts: ListedContract[],
+): void {
+  const { writer, storedDetails } = writers;
+  const continuousUic = continuousUicOf(productIndex);
+  const contractUics = contracts.map((contract) =>
+    futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
   );
-  const storedDetails = rolling ? new StoredDetails(db) : undefined;
+  const frontUic = contractUics[0]!;
+  const exchangeId = exchangeIdOf(product.mic);
+  const common = {
+    AmountDecimals: 0,
+    AssetType: 'ContractFutures',
+    ContractSize: product.contractSize,
+    CurrencyCode: product.currency,
+    DefaultAmount: 1,
+    Exchange: exchangeSummary(product.mic),
+    Format: futuresFormat(product),
+    GroupId: 0,
+    IncrementSize: 1,
+    IsComplex: true,
+    IsPitTraded: false,
+    IsTradable: true,
+    LotSize: 1,
+    LotSizeText: product.lotSizeText,
+    MinimumTradeSize: 1,
+    NonTradableReason: 'None',
+    OrderDistances: orderDistances('Percentage', 0.5),
+    PriceToContractFactor: product.multiplier,
+    PrimaryListing: frontUic,
+    StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
+    SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+    TickSize: product.tick,
+    TradableAs: ['ContractFutures'],
+    TradingStatus: 'Tradable',
+  };
+  const continuousSymbol = `${product.root}:${product.mic.toLowerCase()}`;
+  const continuousDescription = `${product.name} (continuous)`;
+  // The options step adds the option roots on the product to its continuous instrument.
+  const linkedRoots = storedDetails?.of(continuousUic, 'ContractFutures')?.RelatedOptionRootsEnhanced;
+  const continuous = {
+    uic: continuousUic,
+    assetType: 'ContractFutures',
+    symbol: continuousSymbol,
+    description: continuousDescription,
+    currency: product.currency,
+    exchangeId,
+    mic: product.mic,
+    displayHint: 'Continuous',
+    price: product.price,
+    isTradable: true,
+    isComplex: true,
+    searchRank: SEARCH_TIER.continuousFutures * 10_000_000 + productIndex,
+    details: sortKeys({
+      ...common,
+      Description: continuousDescription,
+      DisplayHint: 'Continuous',
+      ...(linkedRoots !== undefined ? { RelatedOptionRootsEnhanced: linkedRoots } : {}),
+      Symbol: continuousSymbol,
+      Uic: continuousUic,
+    }),
+  };
+  if (storedDetails) writer.replace(continuous);
+  else {
+    writer.write(continuous);
+    writers.space.run(continuousUic, product.root);
+  }
 
-  FUTURES_PRODUCTS.forEach((product, productIndex) => {
-    const contracts = listedContracts(product, asOf);
-    // Continuous uics and ranks are handed out in product order from the start of their block and tier.
-    const continuousUic = UIC_BLOCKS.continuousFutures.first + productIndex;
-    if (continuousUic > UIC_BLOCKS.continuousFutures.last)
-      throw new Error(`The uic block of ${UIC_BLOCKS.continuousFutures.name} is full`);
-    const contractUics = contracts.map((contract) =>
-      futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
-    );
-    const frontUic = contractUics[0]!;
-    const exchangeId = exchangeIdOf(product.mic);
-    const common = {
-      AmountDecimals: 0,
-      AssetType: 'ContractFutures',
-      ContractSize: product.contractSize,
-      CurrencyCode: product.currency,
-      DefaultAmount: 1,
-      Exchange: exchangeSummary(product.mic),
-      Format: futuresFormat(product),
-      GroupId: 0,
-      IncrementSize: 1,
-      IsComplex: true,
-      IsPitTraded: false,
-      IsTradable: true,
-      LotSize: 1,
-      LotSizeText: product.lotSizeText,
-      MinimumTradeSize: 1,
-      NonTradableReason: 'None',
-      OrderDistances: orderDistances('Percentage', 0.5),
-      PriceToContractFactor: product.multiplier,
-      PrimaryListing: frontUic,
-      StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
-      SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
-      TickSize: product.tick,
-      TradableAs: ['ContractFutures'],
-      TradingStatus: 'Tradable',
-    };
-    const continuousSymbol = `${product.root}:${product.mic.toLowerCase()}`;
-    const continuousDescription = `${product.name} (continuous)`;
-    // The options step adds the option roots on the product to its continuous instrument.
-    const linkedRoots = storedDetails?.of(continuousUic, 'ContractFutures')?.RelatedOptionRootsEnhanced;
-    const continuous = {
-      uic: continuousUic,
+  contracts.forEach((contract, index) => {
+    const uic = contractUics[index]!;
+    const description = `${product.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
+    const expiry = isoDate(contract.lastTrade);
+    writer.write({
+      uic,
       assetType: 'ContractFutures',
-      symbol: continuousSymbol,
-      description: continuousDescription,
+      symbol: contract.symbol,
+      description,
       currency: product.currency,
       exchangeId,
       mic: product.mic,
-      displayHint: 'Continuous',
       price: product.price,
       isTradable: true,
       isComplex: true,
-      searchRank: rankAt(SEARCH_TIER.continuousFutures, productIndex),
+      searchRank: contractRank(productIndex, index),
+      expiry,
+      underlyingUic: continuousUic,
       details: sortKeys({
         ...common,
-        Description: continuousDescription,
-        DisplayHint: 'Continuous',
-        ...(linkedRoots !== undefined ? { RelatedOptionRootsEnhanced: linkedRoots } : {}),
-        Symbol: continuousSymbol,
-        Uic: continuousUic,
+        Description: description,
+        ExpiryDate: wireDate(expiry),
+        ...(contract.notice ? { NoticeDate: wireDate(isoDate(contract.notice)) } : {}),
+        RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: continuousUic }],
+        Symbol: contract.symbol,
+        Uic: uic,
       }),
-    };
-    if (rolling) writer.replace(continuous);
-    else {
-      writer.write(continuous);
-      space.run(continuousUic, product.root);
-    }
-
-    contracts.forEach((contract, index) => {
-      const uic = contractUics[index]!;
-      const description = `${product.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
-      const expiry = isoDate(contract.lastTrade);
-      writer.write({
-        uic,
-        assetType: 'ContractFutures',
-        symbol: contract.symbol,
-        description,
-        currency: product.currency,
-        exchangeId,
-        mic: product.mic,
-        price: product.price,
-        isTradable: true,
-        isComplex: true,
-        searchRank: ranks.contracts.take(),
-        expiry,
-        underlyingUic: continuousUic,
-        details: sortKeys({
-          ...common,
-          Description: description,
-          ExpiryDate: wireDate(expiry),
-          ...(contract.notice ? { NoticeDate: wireDate(isoDate(contract.notice)) } : {}),
-          RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: continuousUic }],
-          Symbol: contract.symbol,
-          Uic: uic,
-        }),
-      });
-      element.run(continuousUic, expiry, uic, contract.symbol);
     });
-
-    if (product.cfd) {
-      for (const [index, contract] of contracts.slice(0, 2).entries()) {
-        const cfdUic = futuresContractUic(
-          UIC_BLOCKS.futuresCfds,
-          productIndex,
-          contract.year,
-          contract.month,
-        );
-        writeFuturesCfd(writer, cfdUic, product, contract, contractUics[index]!, ranks.cfds.take());
-      }
-    }
+    writers.element.run(continuousUic, expiry, uic, contract.symbol);
   });
+
+  if (product.cfd) {
+    for (const [index, contract] of contracts.slice(0, CFD_RANK_SLOTS).entries()) {
+      const cfdUic = futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month);
+      writeFuturesCfd(writer, cfdUic, product, contract, contractUics[index]!, cfdRank(productIndex, index));
+    }
+  }
 }
 
 export const futuresStep: GenerationStep = {
   name: 'reference:futures',
   run({ db, asOf }) {
-    writeFutures(db, asOf, false);
+    const writers = writersOf(db, false);
+    FUTURES_PRODUCTS.forEach((product, productIndex) =>
+      writeProduct(writers, product, productIndex, listedContracts(product, asOf)),
+    );
   },
-  /** Contracts expire and list, the front month moves: every contract and CFD is written again. */
+  /**
+   * Contracts expire and list, the front month moves: a product whose listed contracts changed
+   * is written again (its contracts, CFDs and space; its continuous instrument in place).
+   */
   roll({ db, asOf }) {
-    const writer = new InstrumentWriter(db);
-    const { futuresContracts, futuresCfds } = UIC_BLOCKS;
-    writer.removeWhere('uic BETWEEN ? AND ?', futuresContracts.first, futuresContracts.last);
-    writer.removeWhere('uic BETWEEN ? AND ?', futuresCfds.first, futuresCfds.last);
-    db.exec('DELETE FROM futures_space_elements');
-    writeFutures(db, asOf, true);
+    const writers = writersOf(db, true);
+    const stored = db
+      .prepare('SELECT uic FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic')
+      .pluck();
+    const removeElements = db.prepare('DELETE FROM futures_space_elements WHERE continuous_uic = ?');
+    FUTURES_PRODUCTS.forEach((product, productIndex) => {
+      const contracts = listedContracts(product, asOf);
+      const before = stored.all(continuousUicOf(productIndex)) as number[];
+      const after = contracts.map((contract) =>
+        futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
+      );
+      if (before.join() === after.join()) return;
+      for (const uic of before) {
+        writers.writer.remove(uic, 'ContractFutures');
+        writers.writer.remove(
+          uic - UIC_BLOCKS.futuresContracts.first + UIC_BLOCKS.futuresCfds.first,
+          'CfdOnFutures',
+        );
+      }
+      removeElements.run(continuousUicOf(productIndex));
+      writeProduct(writers, product, productIndex, contracts);
+    });
   },
   expectedMs: { small: 130, default: 130, large: 130 },
 };

@@ -22,6 +22,7 @@ import {
   strikeLadder,
   type ExpiryKind,
   type ExpirySchedule,
+  type OptionExpiry,
   type StrikeSteps,
 } from './optionChains';
 import type { OptionRootFact } from './optionFacts';
@@ -225,11 +226,47 @@ function contractMonth(symbol: string, expiry: string): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
+/** Roots of one exchange share their schedule (every US stock root): its expiries are worked out once per day. */
+const expiryLists = new WeakMap<ExpirySchedule, Map<string, readonly OptionExpiry[]>>();
+
+function expiriesOf(schedule: ExpirySchedule, exchangeId: string, asOf: Date): readonly OptionExpiry[] {
+  let lists = expiryLists.get(schedule);
+  if (!lists) expiryLists.set(schedule, (lists = new Map()));
+  const key = `${exchangeId}|${asOf.getTime()}`;
+  let list = lists.get(key);
+  if (!list) {
+    // A day's lists are kept while the day is being written; others are let go.
+    if (lists.size > 8) lists.clear();
+    lists.set(key, (list = listExpiries(schedule, exchangeId, asOf)));
+  }
+  return list;
+}
+
+/** Last trade instants by zone, day and local time: the same few for every root of an exchange. */
+const lastTrades = new Map<string, string>();
+
+function lastTradeOf(zone: string, day: Date, closeTime: string): string {
+  const key = `${zone}|${day.getTime()}|${closeTime}`;
+  let instant = lastTrades.get(key);
+  if (instant === undefined) {
+    const [hour, minute] = closeTime.split(':').map(Number) as [number, number];
+    instant = DateTime.fromObject(
+      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute },
+      { zone },
+    )
+      .toUTC()
+      .toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
+    if (lastTrades.size > 50_000) lastTrades.clear();
+    lastTrades.set(key, instant);
+  }
+  return instant;
+}
+
 /** The expiries a root lists on `asOf`, in date order. */
 export function listedExpiries(root: OptionRootShape, asOf: Date): ListedExpiry[] {
   const { fact, exchangeId } = root;
   const listed: ListedExpiry[] = [];
-  for (const expiry of listExpiries(fact.schedule, exchangeId, asOf)) {
+  for (const expiry of expiriesOf(fact.schedule, exchangeId, asOf)) {
     const contract = root.futures
       ? futureFor(root.futures, expiry.date, expiry.year, expiry.month)
       : undefined;
@@ -242,19 +279,7 @@ export function listedExpiries(root: OptionRootShape, asOf: Date): ListedExpiry[
       fact.lastTradeDayBefore || amSettled
         ? addBusinessDays(exchangeId, expiry.date, -1)
         : onOrBefore(exchangeId, expiry.date);
-    const [hour, minute] = fact.closeTime.split(':').map(Number) as [number, number];
-    const lastTrade = DateTime.fromObject(
-      {
-        year: lastTradeDay.getUTCFullYear(),
-        month: lastTradeDay.getUTCMonth() + 1,
-        day: lastTradeDay.getUTCDate(),
-        hour,
-        minute,
-      },
-      { zone: root.zone },
-    )
-      .toUTC()
-      .toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
+    const lastTrade = lastTradeOf(root.zone, lastTradeDay, fact.closeTime);
     listed.push({
       date: expiry.date,
       day,

@@ -11,6 +11,7 @@
 import type Database from 'better-sqlite3';
 import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
 import { OPTION_UIC_SCHEMA } from './optionContracts';
+import { SERIES_SCHEMA } from './series';
 import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
 export const REFERENCE_SCHEMA = `
@@ -87,6 +88,7 @@ CREATE TABLE fx_pairs (
   quote TEXT NOT NULL
 );
 ${OPTION_UIC_SCHEMA}
+${SERIES_SCHEMA}
 ${SEARCH_SCHEMA}
 ${FRAGMENT_SCHEMA}
 `;
