@@ -131,13 +131,13 @@ function roll(context: RollContext): void {
   const written = new Set<number>();
   const removeYear = (instrumentId: number, year: number) => {
     for (const eventId of registered.all(instrumentId, year) as number[]) {
-      writer.removeEvent(eventId, instrumentId);
+      slots.remove(store.get(instrumentId), eventId);
       forget.run(eventId);
     }
   };
   const writeYear = (instrument: EventInstrument, year: number) => {
     for (const slot of slots.slotsOf(instrument, year)) {
-      writer.removeEvent(slot.eventId, instrument.instrumentId);
+      slots.remove(instrument, slot.eventId);
       slots.write(instrument, year, slot, asOf);
       written.add(slot.eventId);
     }
@@ -171,7 +171,7 @@ function roll(context: RollContext): void {
     if (written.has(row.event_id)) return;
     const instrument = store.get(row.instrument_id);
     const slot = slots.slotsOf(instrument, row.year).find((candidate) => candidate.eventId === row.event_id);
-    writer.removeEvent(row.event_id, row.instrument_id);
+    slots.remove(instrument, row.event_id);
     forget.run(row.event_id);
     if (slot) slots.write(instrument, row.year, slot, asOf);
     if (index % 200 === 0) context.advance(due.length + index, due.length * 2);

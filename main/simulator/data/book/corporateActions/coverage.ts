@@ -26,7 +26,7 @@ function januaryFirst(year: number): number {
   return Date.UTC(year, 0, 1);
 }
 
-/** The years whose slots the universe of `asOf` shows. */
+/** The years whose slots the universe of `asOf` may show. */
 export function shownYears(asOf: Date): { from: number; to: number } {
   return {
     from: yearOf(asOf.getTime() - (HISTORY_DAYS + YEAR_MARGIN_DAYS) * DAY_MS),
@@ -47,26 +47,32 @@ export function coveredYears(asOf: Date, bucket: number): { from: number; to: nu
   return { from, to: bucket < share ? to + 1 : to };
 }
 
-/** Whether the event of a slot of `year` with this draft shows on `asOf`. */
-export function isShown(year: number, draft: EventDraft, asOf: Date): boolean {
-  const { from, to } = shownYears(asOf);
-  return (
-    year >= from &&
-    year <= to &&
-    draft.announced.getTime() < asOf.getTime() &&
-    draft.final.getTime() >= asOf.getTime() - HISTORY_DAYS * DAY_MS
-  );
+/**
+ * The days (numbers) on which the event of a slot of `year` with this draft shows: from `start`
+ * up to, not including, `end` (empty when start >= end). A day shows it when its years include
+ * `year`, it comes after the announcement, and the event ended at most 540 days before it.
+ */
+export function shownDays(year: number, draft: EventDraft): { start: number; end: number } {
+  const dayOf = (time: number) => time / DAY_MS;
+  return {
+    start: Math.max(
+      // The first day whose far year (today + 200 days) reaches `year`.
+      Math.ceil(dayOf(januaryFirst(year) - FUTURE_DAYS * DAY_MS)),
+      Math.floor(dayOf(draft.announced.getTime())) + 1,
+    ),
+    end: Math.min(
+      // The first day whose near year (today - 570 days) is past `year`.
+      Math.ceil(dayOf(januaryFirst(year + 1) + (HISTORY_DAYS + YEAR_MARGIN_DAYS) * DAY_MS)),
+      Math.floor(dayOf(draft.final.getTime()) + HISTORY_DAYS) + 1,
+    ),
+  };
 }
 
-/** The instants `isShown` compares the day with. */
-export function showingInstants(year: number, draft: EventDraft): Date[] {
-  return [
-    // The year turns shown (today + 200 days reaches it) and stops being shown.
-    new Date(januaryFirst(year) - FUTURE_DAYS * DAY_MS),
-    new Date(januaryFirst(year + 1) + (HISTORY_DAYS + YEAR_MARGIN_DAYS) * DAY_MS),
-    draft.announced,
-    new Date(draft.final.getTime() + HISTORY_DAYS * DAY_MS),
-  ];
+/** Whether the event of a slot of `year` with this draft shows on `asOf`. */
+export function isShown(year: number, draft: EventDraft, asOf: Date): boolean {
+  const { start, end } = shownDays(year, draft);
+  const today = dayNumberOf(asOf);
+  return today >= start && today < end;
 }
 
 /**

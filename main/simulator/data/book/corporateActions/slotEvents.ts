@@ -7,7 +7,7 @@
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
 import { randomStream, type RandomStream } from '../../random';
 import type { Scale } from '../../universe';
-import type { BookIndex } from './book';
+import { scopeKeysOf, type BookIndex } from './book';
 import { EVENT_BUILDERS } from './builders';
 import {
   CORPORATE_ACTION_TYPES,
@@ -19,7 +19,7 @@ import {
   encode,
   eventType,
 } from './codes';
-import { changeDays, changesAround, isShown, showingInstants } from './coverage';
+import { changeDays, changesAround, dayNumberOf, shownDays } from './coverage';
 import type { EventDraft, EventInstrument } from './draft';
 import { writeHoldings } from './holdingRows';
 import { electionInstants, positionsIn, type Position } from './holdings';
@@ -131,6 +131,22 @@ export class SlotEvents {
     return positions;
   }
 
+  /** The scopes whose aggregates count a holding of the instrument. */
+  private scopeIdsOf(instrument: EventInstrument): number[] {
+    const ids = new Set<number>();
+    for (const { account } of this.positionsOf(instrument))
+      for (const key of scopeKeysOf(account)) {
+        const id = this.sources.book.scopeIds.get(key);
+        if (id !== undefined) ids.add(id);
+      }
+    return [...ids];
+  }
+
+  /** Removes the stored event of a slot (before it is written again, or when it leaves the universe). */
+  remove(instrument: EventInstrument, eventId: number): void {
+    this.sources.writer.removeEvent(eventId, this.scopeIdsOf(instrument));
+  }
+
   /**
    * Writes one slot for `asOf`: its event (with holdings and scope rows) when the day shows it,
    * and its change days around the day. A slot without an event (a builder may decline) writes
@@ -152,6 +168,12 @@ export class SlotEvents {
       },
     });
     if (!draft) return;
+    const shown = shownDays(year, draft);
+    // An event never shown changes no day's universe: no change days, no further work.
+    if (shown.start >= shown.end) {
+      writer.slot(slot.eventId, instrument.instrumentId, year, null, null);
+      return;
+    }
     const plan = planLifecycle(
       draft.code,
       draft.announced,
@@ -159,15 +181,18 @@ export class SlotEvents {
       this.stream(`${slot.streamName}:lifecycle`),
     );
     const positions = this.positionsOf(instrument);
-    const instants = [...showingInstants(year, draft), ...lifecycleInstants(plan)];
+    const instants = lifecycleInstants(plan);
     if (draft.electable)
       for (const { account } of positions)
         instants.push(
           ...electionInstants(this.stream(`elections:${slot.eventId}:${account.accountId}`), draft),
         );
-    const { next, previous } = changesAround(changeDays(instants), asOf);
+    // What happens to an event while it is not shown changes no day's universe either.
+    const inside = changeDays(instants).filter((day) => day > shown.start && day < shown.end);
+    const { next, previous } = changesAround([shown.start, ...inside, shown.end], asOf);
     writer.slot(slot.eventId, instrument.instrumentId, year, next, previous);
-    if (!isShown(year, draft, asOf)) return;
+    const today = dayNumberOf(asOf);
+    if (today < shown.start || today >= shown.end) return;
 
     const life = lifecycleOn(plan, asOf);
     const eventColumns = columns(instrument, slot.eventId, draft, life, this.sources.descRank(instrument));

@@ -139,6 +139,7 @@ export class EventWriter {
   private readonly insertEvent: Database.Statement;
   private readonly insertHolding: Database.Statement;
   private readonly insertScope: Database.Statement;
+  private readonly eventExists: Database.Statement;
   private readonly deleteStatements: Database.Statement[];
   private readonly saveSlot: Database.Statement;
 
@@ -148,17 +149,21 @@ export class EventWriter {
     this.insertScope = db.prepare(
       `INSERT INTO ${staging ? 'event_scopes_staging' : 'event_scopes'} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.eventExists = db.prepare('SELECT 1 FROM events WHERE event_id = ?').pluck();
     this.deleteStatements = [
       db.prepare('DELETE FROM events WHERE event_id = ?'),
       db.prepare('DELETE FROM event_holdings WHERE event_id = ?'),
-      // Scope rows are found through their instrument (the index), then by event.
-      db.prepare('DELETE FROM event_scopes WHERE instrument_id = ? AND event_id = ?'),
+      db.prepare('DELETE FROM event_scopes WHERE scope_id = ? AND event_id = ?'),
     ];
     this.saveSlot = db.prepare('INSERT OR REPLACE INTO ca_slots VALUES (?, ?, ?, ?, ?)');
   }
 
-  /** Removes an event with its holdings and scope rows (it changes, or stops being shown). */
-  removeEvent(eventId: number, instrumentId: number): void {
+  /**
+   * Removes an event with its holdings and its rows in `scopeIds` (the scopes of the accounts
+   * holding its instrument), if it is stored (it changes, or stops being shown).
+   */
+  removeEvent(eventId: number, scopeIds: readonly number[]): void {
+    if (this.eventExists.get(eventId) === undefined) return;
     const [events, holdings, scopes] = this.deleteStatements as [
       Database.Statement,
       Database.Statement,
@@ -166,7 +171,7 @@ export class EventWriter {
     ];
     events.run(eventId);
     holdings.run(eventId);
-    scopes.run(instrumentId, eventId);
+    for (const scopeId of scopeIds) scopes.run(scopeId, eventId);
   }
 
   /** Records a slot with the change days around the day it was written for. */
