@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 import { indexBook } from './corporateActions/book';
 import { coveredYears, dayNumberOf } from './corporateActions/coverage';
+import { descriptionKey, moveDescription, rankDescriptions } from './corporateActions/descriptionRanks';
 import type { EventInstrument } from './corporateActions/draft';
 import {
   coverageBucket,
@@ -17,24 +18,13 @@ import {
   loadEventInstruments,
   saveEventInstrumentKeys,
 } from './corporateActions/instruments';
+import type { EventSlot } from './corporateActions/plan';
 import { SlotEvents } from './corporateActions/slotEvents';
 import { EVENTS_INDEXES, EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
 
 /** The keyword text of an instrument (ca_search): description, ISIN and symbol. */
 function searchText(instrument: Pick<EventInstrument, 'description' | 'isin' | 'symbol'>): string {
   return `${instrument.description}|${instrument.isin ?? ''}|${instrument.symbol}`.toLowerCase();
-}
-
-/** Ranks of the instruments by description (case-insensitive), for the InstrumentDescription sort. */
-function descriptionRanks(
-  instruments: readonly { instrumentId: number; description: string }[],
-): Map<number, number> {
-  const sorted = [...instruments].sort((a, b) => {
-    const left = a.description.toLowerCase();
-    const right = b.description.toLowerCase();
-    return left < right ? -1 : left > right ? 1 : a.instrumentId - b.instrumentId;
-  });
-  return new Map(sorted.map((instrument, rank) => [instrument.instrumentId, rank]));
 }
 
 function yearsOf(range: { from: number; to: number }): number[] {
@@ -50,14 +40,14 @@ function generate(context: GenerationContext): void {
   db.exec(EVENT_INSTRUMENT_KEYS_SCHEMA);
   const instruments = loadEventInstruments(db, seed, scale);
   const shares = instruments.filter((i) => i.assetType === 'Stock');
-  const ranks = descriptionRanks(instruments);
+  saveEventInstrumentKeys(db, instruments);
+  const ranks = rankDescriptions(db);
   const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
   const insertSearch = db.prepare('INSERT INTO ca_search (rowid, search) VALUES (?, ?)');
   for (const i of instruments) {
     insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
     insertSearch.run(i.instrumentId, searchText(i));
   }
-  saveEventInstrumentKeys(db, instruments);
   const slots = new SlotEvents({
     seed,
     scale,
@@ -77,37 +67,23 @@ function generate(context: GenerationContext): void {
 
 /**
  * The instruments with events the reference steps' roll wrote again (a bond's next issue has
- * another maturity, so another description and symbol): their keyword text is brought up to
- * date, and if any changed, every instrument's description rank. Returns their numbers.
+ * another maturity, so another description and symbol): their keyword text and description
+ * rank are brought up to date. Returns their numbers.
  */
 function refreshRolledInstruments(db: Database.Database): Set<number> {
   const rolled = db
     .prepare(
       `SELECT c.instrument_id AS instrumentId, i.description, i.isin, i.symbol
        FROM rolled_instruments r JOIN ca_instruments c ON c.uic = r.uic AND c.asset_type = r.asset_type
-       JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type`,
+       JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type ORDER BY c.instrument_id`,
     )
     .all() as { instrumentId: number; description: string; isin: string | null; symbol: string }[];
-  const changed = new Set(rolled.map((row) => row.instrumentId));
-  if (changed.size === 0) return changed;
   const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
-  for (const row of rolled) updateSearch.run(searchText(row), row.instrumentId);
-  const all = db
-    .prepare(
-      `SELECT c.instrument_id AS instrumentId, c.desc_rank AS rank, i.description
-       FROM ca_instruments c JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type`,
-    )
-    .all() as { instrumentId: number; rank: number; description: string }[];
-  const updateRank = db.prepare('UPDATE ca_instruments SET desc_rank = ? WHERE instrument_id = ?');
-  const updateScopes = db.prepare('UPDATE event_scopes SET desc_rank = ? WHERE instrument_id = ?');
-  const ranks = descriptionRanks(all);
-  for (const row of all) {
-    const rank = ranks.get(row.instrumentId)!;
-    if (rank === row.rank) continue;
-    updateRank.run(rank, row.instrumentId);
-    updateScopes.run(rank, row.instrumentId);
+  for (const row of rolled) {
+    updateSearch.run(searchText(row), row.instrumentId);
+    moveDescription(db, row.instrumentId, descriptionKey(row.description));
   }
-  return changed;
+  return new Set(rolled.map((row) => row.instrumentId));
 }
 
 /** Moves the events to the roll's day. */
@@ -167,10 +143,15 @@ function roll(context: RollContext): void {
       ? db.prepare('SELECT event_id, instrument_id, year FROM ca_slots WHERE next_change <= ?')
       : db.prepare('SELECT event_id, instrument_id, year FROM ca_slots WHERE previous_change > ?')
   ).all(today) as { event_id: number; instrument_id: number; year: number }[];
+  // An instrument's slots of a year are drawn once, however many of them are due.
+  const slotsByYear = new Map<string, EventSlot[]>();
   due.forEach((row, index) => {
     if (written.has(row.event_id)) return;
     const instrument = store.get(row.instrument_id);
-    const slot = slots.slotsOf(instrument, row.year).find((candidate) => candidate.eventId === row.event_id);
+    const key = `${row.instrument_id}:${row.year}`;
+    let ofYear = slotsByYear.get(key);
+    if (!ofYear) slotsByYear.set(key, (ofYear = slots.slotsOf(instrument, row.year)));
+    const slot = ofYear.find((candidate) => candidate.eventId === row.event_id);
     slots.remove(instrument, row.event_id);
     forget.run(row.event_id);
     if (slot) slots.write(instrument, row.year, slot, asOf);

@@ -20,6 +20,14 @@ const FRAGMENT_FIELDS = [
   'TickSizeScheme',
   'TradableAs',
 ];
+const FRAGMENT_FIELD_SET = new Set(FRAGMENT_FIELDS);
+/** `"Field":` of each field name met. */
+const keyTexts = new Map<string, string>();
+function keyText(field: string): string {
+  let text = keyTexts.get(field);
+  if (text === undefined) keyTexts.set(field, (text = `${JSON.stringify(field)}:`));
+  return text;
+}
 /** Pieces shorter than a marker's saving are kept inline. */
 const MIN_FRAGMENT_LENGTH = 16;
 // eslint-disable-next-line no-control-regex -- the marker is a control character on purpose
@@ -29,7 +37,7 @@ const MARKER = /\u0001(\d+)\u0001/g;
 export class DetailFragments {
   private static readonly byDatabase = new WeakMap<Database.Database, DetailFragments>();
   private readonly ids = new Map<string, number>();
-  private readonly byObject = new WeakMap<object, { id: number; fragment: string }>();
+  private readonly byObject = new WeakMap<object, { text: string }>();
   private readonly insert: Database.Statement;
 
   private constructor(db: Database.Database) {
@@ -50,21 +58,34 @@ export class DetailFragments {
 
   /** The stored text of a details object: its JSON with shared pieces replaced by markers. */
   compact(details: Record<string, unknown>): string {
-    let json = JSON.stringify(details);
-    for (const field of FRAGMENT_FIELDS) {
+    // The JSON text assembled field by field, shared pieces as markers: one pass instead of
+    // serializing the whole object and searching it for each piece.
+    let json = '{';
+    for (const field of Object.keys(details)) {
       const value = details[field];
-      if (value === null || typeof value !== 'object') continue;
-      // Builders reuse piece objects (one Exchange per venue...): those are serialized once.
-      let known = this.byObject.get(value);
-      if (!known) {
-        const fragment = JSON.stringify(value);
-        if (fragment.length < MIN_FRAGMENT_LENGTH) continue;
-        known = { id: this.idOf(fragment), fragment };
-        this.byObject.set(value, known);
-      }
-      json = json.replace(`"${field}":${known.fragment}`, `"${field}":\u0001${known.id}\u0001`);
+      if (value === undefined || typeof value === 'function') continue;
+      if (json.length > 1) json += ',';
+      json += keyText(field);
+      json +=
+        FRAGMENT_FIELD_SET.has(field) && value !== null && typeof value === 'object'
+          ? this.pieceText(value)
+          : JSON.stringify(value);
     }
-    return json;
+    return `${json}}`;
+  }
+
+  /** A shared piece as its marker (or as JSON when too short to share); builders reuse piece objects, so each is serialized once. */
+  private pieceText(value: object): string {
+    let known = this.byObject.get(value);
+    if (!known) {
+      const fragment = JSON.stringify(value);
+      known =
+        fragment.length < MIN_FRAGMENT_LENGTH
+          ? { text: fragment }
+          : { text: `\u0001${this.idOf(fragment)}\u0001` };
+      this.byObject.set(value, known);
+    }
+    return known.text;
   }
 
   private idOf(fragment: string): number {

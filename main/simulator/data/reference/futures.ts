@@ -236,20 +236,28 @@ export const futuresStep: GenerationStep = {
    * Contracts expire and list, the front month moves: a product whose listed contracts changed
    * is written again (its contracts, CFDs and space; its continuous instrument in place).
    */
-  roll({ db, asOf }) {
+  roll({ db, asOf, from }) {
     const writers = writersOf(db, true);
-    const stored = db
-      .prepare('SELECT uic FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic')
-      .pluck();
+    const stored = db.prepare(
+      'SELECT uic, expiry FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic',
+    );
     const removeElements = db.prepare('DELETE FROM futures_space_elements WHERE continuous_uic = ?');
+    const today = isoDate(asOf);
+    // Listings start from the day's month: within one month, a later day lists what the earlier
+    // one did unless a listed contract traded for the last time in between.
+    const sameMonth =
+      asOf > from &&
+      asOf.getUTCFullYear() === from.getUTCFullYear() &&
+      asOf.getUTCMonth() === from.getUTCMonth();
     FUTURES_PRODUCTS.forEach((product, productIndex) => {
+      const before = stored.all(continuousUicOf(productIndex)) as { uic: number; expiry: string }[];
+      if (sameMonth && before.every((contract) => contract.expiry > today)) return;
       const contracts = listedContracts(product, asOf);
-      const before = stored.all(continuousUicOf(productIndex)) as number[];
       const after = contracts.map((contract) =>
         futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
       );
-      if (before.join() === after.join()) return;
-      for (const uic of before) {
+      if (before.map((contract) => contract.uic).join() === after.join()) return;
+      for (const { uic } of before) {
         writers.writer.remove(uic, 'ContractFutures');
         writers.writer.remove(
           uic - UIC_BLOCKS.futuresContracts.first + UIC_BLOCKS.futuresCfds.first,

@@ -246,15 +246,20 @@ function writeRoots(context: GenerationContext, plans: RootPlan[], ranks: RankCo
 function rollRoots(context: RollContext, plans: RootPlan[]): void {
   const { db } = context;
   const writer = new OptionRootWriter(context);
-  const rootIdOf = db
-    .prepare('SELECT option_root_id FROM option_roots WHERE symbol = ? AND underlying_uic = ?')
-    .pluck();
+  const rootIds = new Map(
+    (
+      db.prepare('SELECT option_root_id AS id, symbol, underlying_uic AS uic FROM option_roots').all() as {
+        id: number;
+        symbol: string;
+        uic: number;
+      }[]
+    ).map((root) => [`${root.symbol}|${root.uic}`, root.id]),
+  );
   const storedOf = db.prepare(
     'SELECT expiry, display_expiry, last_trade, underlying_uic, kind, strike_tiers FROM option_expiries WHERE option_root_id = ?',
   );
   plans.forEach((plan, index) => {
-    const rootId = rootIdOf.get(`${plan.fact.root}:${plan.fact.mic.toLowerCase()}`, plan.underlying.uic) as
-      number | undefined;
+    const rootId = rootIds.get(`${plan.fact.root}:${plan.fact.mic.toLowerCase()}|${plan.underlying.uic}`);
     if (rootId === undefined)
       throw new Error(`Option root ${plan.fact.root} is missing from the cached universe`);
     const shape = shapeOf(plan, rootId, storedOptionUics(db, rootId));
@@ -349,6 +354,37 @@ export const wellKnownOptionsStep: GenerationStep = {
 const OPTIONABLE_MICS = ['XNAS', 'XNYS', 'XETR', 'XAMS', 'XPAR', 'XCSE', 'XSTO', 'XMIL', 'XMAD', 'XSWX'];
 
 /** Roots on the first generated shares of the optionable exchanges (their number set by the scale). */
+interface OptionableStock extends UnderlyingInstrument {
+  symbol: string;
+  mic: string;
+}
+
+/** The root on a generated share. */
+function planOf(stock: OptionableStock, multiLeg: boolean): RootPlan {
+  const ticker = stock.symbol.split(':')[0]!;
+  const fact: OptionRootFact = {
+    root: ticker,
+    assetType: 'StockOption',
+    description: `${stock.name} Options`,
+    currency: stock.currency,
+    underlying: { kind: 'stock', ticker, mic: stock.mic },
+    ...stockOptionShape(stock.mic),
+  };
+  return { fact, underlying: stock, multiLeg };
+}
+
+/** The roots on generated shares as a universe holds them (what generatedPlans chose when it was generated). */
+function storedGeneratedPlans(db: Database.Database): RootPlan[] {
+  const rows = db
+    .prepare(
+      `SELECT i.uic, i.asset_type AS assetType, i.price, i.currency, i.description AS name, i.symbol, i.mic, r.can_multi_leg AS multiLeg
+       FROM option_roots r JOIN instruments i ON i.uic = r.underlying_uic AND i.asset_type = r.underlying_asset_type
+       WHERE r.option_root_id > ? ORDER BY r.option_root_id`,
+    )
+    .all(WELL_KNOWN_OPTION_ROOTS.length) as (OptionableStock & { multiLeg: number })[];
+  return rows.map(({ multiLeg, ...stock }) => planOf(stock, multiLeg === 1));
+}
+
 function generatedPlans(context: GenerationContext): RootPlan[] {
   const { db, scale } = context;
   const random = context.random('reference:generated-options');
@@ -363,22 +399,8 @@ function generatedPlans(context: GenerationContext): RootPlan[] {
       SEARCH_TIER.generated * 10_000_000,
       ...OPTIONABLE_MICS,
       REFERENCE_SIZES[scale].stockOptionRoots,
-    ) as (UnderlyingInstrument & {
-    symbol: string;
-    mic: string;
-  })[];
-  return stocks.map((stock) => {
-    const ticker = stock.symbol.split(':')[0]!;
-    const fact: OptionRootFact = {
-      root: ticker,
-      assetType: 'StockOption',
-      description: `${stock.name} Options`,
-      currency: stock.currency,
-      underlying: { kind: 'stock', ticker, mic: stock.mic },
-      ...stockOptionShape(stock.mic),
-    };
-    return { fact, underlying: stock, multiLeg: random.chance(0.8) };
-  });
+    ) as OptionableStock[];
+  return stocks.map((stock) => planOf(stock, random.chance(0.8)));
 }
 
 export const generatedOptionsStep: GenerationStep = {
@@ -387,7 +409,7 @@ export const generatedOptionsStep: GenerationStep = {
     writeRoots(context, generatedPlans(context), new RankCounter(context.db, SEARCH_TIER.generated));
   },
   roll(context) {
-    rollRoots(context, generatedPlans(context));
+    rollRoots(context, storedGeneratedPlans(context.db));
   },
   expectedMs: { small: 30, default: 400, large: 3300 },
 };

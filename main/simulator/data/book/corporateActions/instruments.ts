@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { randomStream } from '../../random';
 import type { Scale } from '../../universe';
+import { descriptionKey } from './descriptionRanks';
 import type { EventInstrument } from './draft';
 import { MarketDays, marketRuleFor } from './markets';
 
@@ -114,17 +115,24 @@ export const EVENT_INSTRUMENT_KEYS_SCHEMA = `
 CREATE TABLE ca_instrument_keys (
   instrument_id INTEGER PRIMARY KEY,
   stable_key TEXT NOT NULL,
-  stable_code INTEGER NOT NULL
-);`;
+  stable_code INTEGER NOT NULL,
+  description_key TEXT NOT NULL
+);
+CREATE INDEX ca_instrument_keys_by_description ON ca_instrument_keys (description_key, instrument_id);`;
 
 /** Keeps the identity of each instrument with events, so a roll can rebuild any of them alone. */
 export function saveEventInstrumentKeys(
   db: Database.Database,
   instruments: readonly EventInstrument[],
 ): void {
-  const insert = db.prepare('INSERT INTO ca_instrument_keys VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO ca_instrument_keys VALUES (?, ?, ?, ?)');
   for (const instrument of instruments)
-    insert.run(instrument.instrumentId, instrument.stableKey, instrument.stableCode);
+    insert.run(
+      instrument.instrumentId,
+      instrument.stableKey,
+      instrument.stableCode,
+      descriptionKey(instrument.description),
+    );
 }
 
 /** The instruments with events of a finished universe, read one by one as a roll needs them. */

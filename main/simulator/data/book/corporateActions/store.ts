@@ -90,6 +90,7 @@ DROP TABLE event_scopes_staging;
 CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
 CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
 CREATE INDEX ca_instruments_by_uic ON ca_instruments (uic, asset_type);
+CREATE INDEX ca_instruments_by_desc_rank ON ca_instruments (desc_rank);
 CREATE INDEX ca_slots_by_instrument ON ca_slots (instrument_id, year);
 CREATE INDEX ca_slots_by_next_change ON ca_slots (next_change) WHERE next_change IS NOT NULL;
 CREATE INDEX ca_slots_by_previous_change ON ca_slots (previous_change) WHERE previous_change IS NOT NULL;
