@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 import { indexBook } from './corporateActions/book';
 import { coveredYears, dayNumberOf } from './corporateActions/coverage';
-import { descriptionKey, moveDescription, rankDescriptions } from './corporateActions/descriptionRanks';
+import { DescriptionRanks, descriptionKey, rankDescriptions } from './corporateActions/descriptionRanks';
 import type { EventInstrument } from './corporateActions/draft';
 import {
   coverageBucket,
@@ -79,9 +79,10 @@ function refreshRolledInstruments(db: Database.Database): Set<number> {
     )
     .all() as { instrumentId: number; description: string; isin: string | null; symbol: string }[];
   const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
+  const ranks = new DescriptionRanks(db);
   for (const row of rolled) {
     updateSearch.run(searchText(row), row.instrumentId);
-    moveDescription(db, row.instrumentId, descriptionKey(row.description));
+    ranks.move(row.instrumentId, descriptionKey(row.description));
   }
   return new Set(rolled.map((row) => row.instrumentId));
 }
@@ -111,9 +112,9 @@ function roll(context: RollContext): void {
       forget.run(eventId);
     }
   };
+  // A year newly covered has nothing stored; a changed instrument's years were removed first.
   const writeYear = (instrument: EventInstrument, year: number) => {
     for (const slot of slots.slotsOf(instrument, year)) {
-      slots.remove(instrument, slot.eventId);
       slots.write(instrument, year, slot, asOf);
       written.add(slot.eventId);
     }
@@ -152,9 +153,11 @@ function roll(context: RollContext): void {
     let ofYear = slotsByYear.get(key);
     if (!ofYear) slotsByYear.set(key, (ofYear = slots.slotsOf(instrument, row.year)));
     const slot = ofYear.find((candidate) => candidate.eventId === row.event_id);
-    slots.remove(instrument, row.event_id);
-    forget.run(row.event_id);
-    if (slot) slots.write(instrument, row.year, slot, asOf);
+    if (slot) slots.write(instrument, row.year, slot, asOf, true);
+    else {
+      slots.remove(instrument, row.event_id);
+      forget.run(row.event_id);
+    }
     if (index % 200 === 0) context.advance(due.length + index, due.length * 2);
   });
 }

@@ -49,7 +49,12 @@ export function issueOn(
   let k = Math.ceil((asOf.getTime() - SERIES_EPOCH - remaining * YEAR_MS) / tenor);
   while (maturityOf(k) < asOf) k++;
   while (maturityOf(k - 1) >= asOf) k--;
-  return { maturity: maturityOf(k), previous: maturityOf(k - 1) };
+  const maturity = maturityOf(k);
+  // Nominal dates closer than the pattern's dates can land on the same date: the previous
+  // issue is the last one maturing before this one.
+  let previous = k - 1;
+  while (maturityOf(previous) >= maturity) previous--;
+  return { maturity, previous: maturityOf(previous) };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -150,9 +150,10 @@ export class SlotEvents {
   /**
    * Writes one slot for `asOf`: its event (with holdings and scope rows) when the day shows it,
    * and its change days around the day. A slot without an event (a builder may decline) writes
-   * nothing.
+   * nothing. When the slot's event may be stored already (`stored`, a roll), a shown event is
+   * written over it and one no longer shown is removed.
    */
-  write(instrument: EventInstrument, year: number, slot: EventSlot, asOf: Date): void {
+  write(instrument: EventInstrument, year: number, slot: EventSlot, asOf: Date, stored = false): void {
     const { writer, shareCount } = this.sources;
     const random = this.stream(slot.streamName);
     const draft = EVENT_BUILDERS[slot.code]({
@@ -172,6 +173,7 @@ export class SlotEvents {
     // An event never shown changes no day's universe: no change days, no further work.
     if (shown.start >= shown.end) {
       writer.slot(slot.eventId, instrument.instrumentId, year, null, null);
+      if (stored) this.remove(instrument, slot.eventId);
       return;
     }
     const plan = planLifecycle(
@@ -192,7 +194,10 @@ export class SlotEvents {
     const { next, previous } = changesAround([shown.start, ...inside, shown.end], asOf);
     writer.slot(slot.eventId, instrument.instrumentId, year, next, previous);
     const today = dayNumberOf(asOf);
-    if (today < shown.start || today >= shown.end) return;
+    if (today < shown.start || today >= shown.end) {
+      if (stored) this.remove(instrument, slot.eventId);
+      return;
+    }
 
     const life = lifecycleOn(plan, asOf);
     const eventColumns = columns(instrument, slot.eventId, draft, life, this.sources.descRank(instrument));

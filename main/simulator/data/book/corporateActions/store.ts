@@ -90,7 +90,6 @@ DROP TABLE event_scopes_staging;
 CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
 CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
 CREATE INDEX ca_instruments_by_uic ON ca_instruments (uic, asset_type);
-CREATE INDEX ca_instruments_by_desc_rank ON ca_instruments (desc_rank);
 CREATE INDEX ca_slots_by_instrument ON ca_slots (instrument_id, year);
 CREATE INDEX ca_slots_by_next_change ON ca_slots (next_change) WHERE next_change IS NOT NULL;
 CREATE INDEX ca_slots_by_previous_change ON ca_slots (previous_change) WHERE previous_change IS NOT NULL;
@@ -145,10 +144,12 @@ export class EventWriter {
   private readonly saveSlot: Database.Statement;
 
   constructor(db: Database.Database, staging: boolean) {
-    this.insertEvent = db.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?)');
-    this.insertHolding = db.prepare('INSERT INTO event_holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    // A roll writes an event over its stored rows (same keys: its holders and scopes do not change).
+    const insert = staging ? 'INSERT' : 'INSERT OR REPLACE';
+    this.insertEvent = db.prepare(`${insert} INTO events VALUES (?, ?, ?, ?, ?)`);
+    this.insertHolding = db.prepare(`${insert} INTO event_holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.insertScope = db.prepare(
-      `INSERT INTO ${staging ? 'event_scopes_staging' : 'event_scopes'} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `${insert} INTO ${staging ? 'event_scopes_staging' : 'event_scopes'} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.eventExists = db.prepare('SELECT 1 FROM events WHERE event_id = ?').pluck();
     this.deleteStatements = [
