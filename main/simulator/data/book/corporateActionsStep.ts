@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 import { indexBook } from './corporateActions/book';
 import { coveredYears, dayNumberOf } from './corporateActions/coverage';
-import { DescriptionRanks, descriptionKey, rankDescriptions } from './corporateActions/descriptionRanks';
+import { descriptionKey, moveDescriptions, rankDescriptions } from './corporateActions/descriptionRanks';
 import type { EventInstrument } from './corporateActions/draft';
 import {
   coverageBucket,
@@ -79,11 +79,11 @@ function refreshRolledInstruments(db: Database.Database): Set<number> {
     )
     .all() as { instrumentId: number; description: string; isin: string | null; symbol: string }[];
   const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
-  const ranks = new DescriptionRanks(db);
-  for (const row of rolled) {
-    updateSearch.run(searchText(row), row.instrumentId);
-    ranks.move(row.instrumentId, descriptionKey(row.description));
-  }
+  for (const row of rolled) updateSearch.run(searchText(row), row.instrumentId);
+  moveDescriptions(
+    db,
+    rolled.map((row) => ({ instrumentId: row.instrumentId, key: descriptionKey(row.description) })),
+  );
   return new Set(rolled.map((row) => row.instrumentId));
 }
 

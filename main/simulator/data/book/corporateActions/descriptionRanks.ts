@@ -2,9 +2,9 @@
  * The InstrumentDescription sort of corporate action events: each instrument with events has a
  * rank by description (case-insensitive, then by number), kept in `ca_instruments.desc_rank`
  * and copied to its scope rows. Ranks follow SQLite's order of the lower-cased descriptions
- * (`ca_instrument_keys`, indexed), so a roll moves one instrument (a bond whose next issue has
- * another maturity) by looking at the few keys between its old and new place, instead of
- * sorting every instrument again.
+ * (`ca_instrument_keys`, indexed), so a roll that moves some instruments (bonds whose next
+ * issue has another maturity) orders again only the keys between their old and new places,
+ * instead of sorting every instrument.
  */
 import type Database from 'better-sqlite3';
 
@@ -22,56 +22,51 @@ export function rankDescriptions(db: Database.Database): Map<number, number> {
   return new Map(ids.map((id, rank) => [id, rank]));
 }
 
-/** Moves instruments to new description keys, shifting the ranks of those they pass. */
-export class DescriptionRanks {
-  private readonly keyOf: Database.Statement;
-  private readonly after: Database.Statement;
-  private readonly rankOf: Database.Statement;
-  private readonly between: Database.Statement;
-  private readonly setKey: Database.Statement;
-  private readonly setRank: Database.Statement;
-  private readonly setScopes: Database.Statement;
+/** SQLite's order of two keys (memcmp of their UTF-8 bytes). */
+function compareKeys(left: string, right: string): number {
+  return Buffer.compare(Buffer.from(left), Buffer.from(right));
+}
 
-  constructor(db: Database.Database) {
-    this.keyOf = db.prepare('SELECT description_key FROM ca_instrument_keys WHERE instrument_id = ?').pluck();
-    this.after = db.prepare('SELECT ? > ?').pluck();
-    this.rankOf = db.prepare('SELECT desc_rank FROM ca_instruments WHERE instrument_id = ?').pluck();
-    // The instruments strictly between (low key, low id) and (high key, high id) in rank order.
-    this.between = db.prepare(
-      `SELECT instrument_id AS id FROM ca_instrument_keys
-       WHERE description_key BETWEEN :lowKey AND :highKey
-         AND (description_key > :lowKey OR instrument_id > :lowId)
-         AND (description_key < :highKey OR instrument_id < :highId)`,
-    );
-    this.setKey = db.prepare('UPDATE ca_instrument_keys SET description_key = ? WHERE instrument_id = ?');
-    this.setRank = db.prepare('UPDATE ca_instruments SET desc_rank = ? WHERE instrument_id = ?');
-    this.setScopes = db.prepare('UPDATE event_scopes SET desc_rank = ? WHERE instrument_id = ?');
+/**
+ * Gives instruments new description keys and every instrument whose rank that changes its new
+ * rank. The instruments whose keys lie within the span of the moved keys (old and new) hold
+ * the same block of ranks before and after, so only that block is ordered again; moves whose
+ * spans overlap (bills of one issuer maturing together) are ordered together.
+ */
+export function moveDescriptions(
+  db: Database.Database,
+  moves: readonly { instrumentId: number; key: string }[],
+): void {
+  const keyOf = db.prepare('SELECT description_key FROM ca_instrument_keys WHERE instrument_id = ?').pluck();
+  const setKey = db.prepare('UPDATE ca_instrument_keys SET description_key = ? WHERE instrument_id = ?');
+  const spans: { low: string; high: string }[] = [];
+  for (const { instrumentId, key } of moves) {
+    const old = keyOf.get(instrumentId) as string;
+    if (old === key) continue;
+    setKey.run(key, instrumentId);
+    spans.push(compareKeys(old, key) < 0 ? { low: old, high: key } : { low: key, high: old });
   }
-
-  /** Gives an instrument a new key and the rank that goes with it. */
-  move(instrumentId: number, key: string): void {
-    const old = this.keyOf.get(instrumentId) as string;
-    if (old === key) return;
-    // Compared as SQLite orders keys (the ranks' order), not as JavaScript does.
-    const forward = this.after.get(key, old) === 1;
-    const passed = (
-      this.between.all({
-        lowKey: forward ? old : key,
-        lowId: instrumentId,
-        highKey: forward ? key : old,
-        highId: instrumentId,
-      }) as { id: number }[]
-    ).map((row) => row.id);
-    this.setKey.run(key, instrumentId);
-    if (passed.length === 0) return;
-    // Those passed move one place towards the instrument's old one.
-    const shift = forward ? -1 : 1;
-    for (const id of passed) this.rank(id, (this.rankOf.get(id) as number) + shift);
-    this.rank(instrumentId, (this.rankOf.get(instrumentId) as number) - shift * passed.length);
+  spans.sort((a, b) => compareKeys(a.low, b.low));
+  const merged: { low: string; high: string }[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && compareKeys(span.low, last.high) <= 0) {
+      if (compareKeys(span.high, last.high) > 0) last.high = span.high;
+    } else merged.push({ ...span });
   }
-
-  private rank(instrumentId: number, rank: number): void {
-    this.setRank.run(rank, instrumentId);
-    this.setScopes.run(rank, instrumentId);
+  const block = db.prepare(
+    `SELECT k.instrument_id AS id, c.desc_rank AS rank FROM ca_instrument_keys k JOIN ca_instruments c ON c.instrument_id = k.instrument_id
+     WHERE k.description_key BETWEEN ? AND ? ORDER BY k.description_key, k.instrument_id`,
+  );
+  const setRank = db.prepare('UPDATE ca_instruments SET desc_rank = ? WHERE instrument_id = ?');
+  const setScopes = db.prepare('UPDATE event_scopes SET desc_rank = ? WHERE instrument_id = ?');
+  for (const span of merged) {
+    const rows = block.all(span.low, span.high) as { id: number; rank: number }[];
+    const first = Math.min(...rows.map((row) => row.rank));
+    rows.forEach((row, index) => {
+      if (row.rank === first + index) return;
+      setRank.run(first + index, row.id);
+      setScopes.run(first + index, row.id);
+    });
   }
 }

@@ -142,6 +142,8 @@ export class EventWriter {
   private readonly eventExists: Database.Statement;
   private readonly deleteStatements: Database.Statement[];
   private readonly saveSlot: Database.Statement;
+  private readonly updateScope: Database.Statement | undefined;
+  private readonly updateSlot: Database.Statement | undefined;
 
   constructor(db: Database.Database, staging: boolean) {
     // A roll writes an event over its stored rows (same keys: its holders and scopes do not change).
@@ -158,6 +160,16 @@ export class EventWriter {
       db.prepare('DELETE FROM event_scopes WHERE scope_id = ? AND event_id = ?'),
     ];
     this.saveSlot = db.prepare('INSERT OR REPLACE INTO ca_slots VALUES (?, ?, ?, ?, ?)');
+    if (!staging) {
+      this.updateScope = db.prepare(
+        `UPDATE event_scopes SET affected = ?, eligible = ?, election = ?, code = ?, ca_type = ?, state = ?, status = ?,
+           asset_type = ?, lapsed = ?, ex_day = ?, record_day = ?, pay_day = ?, deadline_day = ?, desc_rank = ?,
+           announced_day = ?, updated_at = ? WHERE scope_id = ? AND sort_day = ? AND event_id = ?`,
+      );
+      this.updateSlot = db.prepare(
+        'UPDATE ca_slots SET instrument_id = ?, year = ?, next_change = ?, previous_change = ? WHERE event_id = ?',
+      );
+    }
   }
 
   /**
@@ -184,6 +196,7 @@ export class EventWriter {
     next: number | null,
     previous: number | null,
   ): void {
+    if (this.updateSlot?.run(instrumentId, year, next, previous, eventId).changes) return;
     this.saveSlot.run(eventId, instrumentId, year, next, previous);
   }
 
@@ -208,6 +221,32 @@ export class EventWriter {
 
   scope(scopeId: number, columns: EventColumns, affected: number, eligible: number, election: number): void {
     const c = columns;
+    // A roll finds most rows in place (their key does not change): an update by key is cheaper
+    // than replacing a row and its index entries.
+    if (
+      this.updateScope?.run(
+        affected,
+        eligible,
+        election,
+        c.code,
+        c.caType,
+        c.state,
+        c.status,
+        c.assetType,
+        c.lapsed,
+        c.exDay,
+        c.recordDay,
+        c.payDay,
+        c.deadlineDay,
+        c.descRank,
+        c.announcedDay,
+        c.updatedAt,
+        scopeId,
+        c.sortDay,
+        c.eventId,
+      ).changes
+    )
+      return;
     this.insertScope.run(
       scopeId,
       c.eventId,
