@@ -104,12 +104,11 @@ function roll(context: RollContext): void {
     descRank: (instrument) => rankOf.get(instrument.instrumentId) as number,
   });
   const registered = db.prepare('SELECT event_id FROM ca_slots WHERE instrument_id = ? AND year = ?').pluck();
-  const forget = db.prepare('DELETE FROM ca_slots WHERE event_id = ?');
   const written = new Set<number>();
   const removeYear = (instrumentId: number, year: number) => {
     for (const eventId of registered.all(instrumentId, year) as number[]) {
       slots.remove(store.get(instrumentId), eventId);
-      forget.run(eventId);
+      writer.forget(eventId, instrumentId, year);
     }
   };
   // A year newly covered has nothing stored; a changed instrument's years were removed first.
@@ -156,7 +155,7 @@ function roll(context: RollContext): void {
     if (slot) slots.write(instrument, row.year, slot, asOf, true);
     else {
       slots.remove(instrument, row.event_id);
-      forget.run(row.event_id);
+      writer.forget(row.event_id, row.instrument_id, row.year);
     }
     if (index % 200 === 0) context.advance(due.length + index, due.length * 2);
   });

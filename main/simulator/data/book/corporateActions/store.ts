@@ -72,12 +72,13 @@ CREATE TABLE event_scopes (
 -- which its event can change: a roll rebuilds the slots whose next (or previous) change day
 -- it passes, and no others.
 CREATE TABLE ca_slots (
-  event_id INTEGER PRIMARY KEY,
   instrument_id INTEGER NOT NULL,
   year INTEGER NOT NULL,
+  event_id INTEGER NOT NULL,
   next_change INTEGER,
-  previous_change INTEGER
-);
+  previous_change INTEGER,
+  PRIMARY KEY (instrument_id, year, event_id)
+) WITHOUT ROWID;
 -- Scope rows arrive in event order; they are appended here and moved over sorted at the end,
 -- which builds the clustered table sequentially instead of by random inserts.
 CREATE TEMP TABLE event_scopes_staging AS SELECT * FROM event_scopes WHERE 0;
@@ -90,9 +91,8 @@ DROP TABLE event_scopes_staging;
 CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
 CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
 CREATE INDEX ca_instruments_by_uic ON ca_instruments (uic, asset_type);
-CREATE INDEX ca_slots_by_instrument ON ca_slots (instrument_id, year);
+-- Rolling forward reads the slots due by their next change; rolling back (rare) scans.
 CREATE INDEX ca_slots_by_next_change ON ca_slots (next_change) WHERE next_change IS NOT NULL;
-CREATE INDEX ca_slots_by_previous_change ON ca_slots (previous_change) WHERE previous_change IS NOT NULL;
 `;
 
 /** The scope kinds a query can name: an account, an account group, a client, a client tree. */
@@ -142,6 +142,7 @@ export class EventWriter {
   private readonly eventExists: Database.Statement;
   private readonly deleteStatements: Database.Statement[];
   private readonly saveSlot: Database.Statement;
+  private readonly forgetSlot: Database.Statement;
   private readonly updateScope: Database.Statement | undefined;
   private readonly updateSlot: Database.Statement | undefined;
 
@@ -160,6 +161,9 @@ export class EventWriter {
       db.prepare('DELETE FROM event_scopes WHERE scope_id = ? AND event_id = ?'),
     ];
     this.saveSlot = db.prepare('INSERT OR REPLACE INTO ca_slots VALUES (?, ?, ?, ?, ?)');
+    this.forgetSlot = db.prepare(
+      'DELETE FROM ca_slots WHERE instrument_id = ? AND year = ? AND event_id = ?',
+    );
     if (!staging) {
       this.updateScope = db.prepare(
         `UPDATE event_scopes SET affected = ?, eligible = ?, election = ?, code = ?, ca_type = ?, state = ?, status = ?,
@@ -167,7 +171,7 @@ export class EventWriter {
            announced_day = ?, updated_at = ? WHERE scope_id = ? AND sort_day = ? AND event_id = ?`,
       );
       this.updateSlot = db.prepare(
-        'UPDATE ca_slots SET instrument_id = ?, year = ?, next_change = ?, previous_change = ? WHERE event_id = ?',
+        'UPDATE ca_slots SET next_change = ?, previous_change = ? WHERE instrument_id = ? AND year = ? AND event_id = ?',
       );
     }
   }
@@ -196,8 +200,13 @@ export class EventWriter {
     next: number | null,
     previous: number | null,
   ): void {
-    if (this.updateSlot?.run(instrumentId, year, next, previous, eventId).changes) return;
-    this.saveSlot.run(eventId, instrumentId, year, next, previous);
+    if (this.updateSlot?.run(next, previous, instrumentId, year, eventId).changes) return;
+    this.saveSlot.run(instrumentId, year, eventId, next, previous);
+  }
+
+  /** Forgets a slot (its year left the universe, or its instrument changed). */
+  forget(eventId: number, instrumentId: number, year: number): void {
+    this.forgetSlot.run(instrumentId, year, eventId);
   }
 
   event(columns: EventColumns, body: string): void {
