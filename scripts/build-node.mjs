@@ -18,6 +18,8 @@ const configs = [
       launcher: 'main/launcher.ts',
       web: 'main/webMain.ts',
       simulator: 'main/simulator/cli.ts',
+      // Worker thread of a universe generation (main/simulator/data/universeLanes.ts).
+      'universe-worker': 'main/simulator/data/universeWorker.ts',
     },
     outdir: 'out/main',
     platform: 'node',

@@ -27,6 +27,7 @@ import {
   type ProgressListener,
 } from './universeBuild';
 import { pruneStaleUniverses, universeFileName } from './universeCache';
+import type { TableCopy } from './universeLanes';
 
 export const SCALES = ['small', 'default', 'large'] as const;
 export type Scale = (typeof SCALES)[number];
@@ -65,6 +66,11 @@ export interface GenerationStep {
   roll?(context: RollContext): void;
   /** Typical share of a generation's time per scale (ms on a 2-core machine), for progress estimates. */
   expectedMs?: Partial<Record<Scale, number>>;
+  /**
+   * The step may run in a worker thread, into a database of its own, once step `after` has
+   * committed, reading only the `reads` copied from the universe (universeLanes.ts).
+   */
+  parallel?: { after: string; reads?: readonly TableCopy[] };
 }
 
 export interface UniverseOptions {
@@ -148,7 +154,15 @@ export function openUniverse(options: UniverseOptions): Universe {
   };
 
   const cacheUsed = existsSync(file) && !options.regenerate;
-  if (!cacheUsed) generateUniverseFile({ ...build, file, asOf, replace: options.regenerate ?? false });
+  // A small universe is made in a second or two: a worker thread would cost more than it saves.
+  if (!cacheUsed)
+    generateUniverseFile({
+      ...build,
+      file,
+      asOf,
+      replace: options.regenerate ?? false,
+      lanes: options.scale !== 'small',
+    });
 
   const db = new Database(file);
   let rolledFrom: string | undefined;

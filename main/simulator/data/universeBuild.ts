@@ -1,35 +1,18 @@
 /**
  * Building a universe file: generating one afresh (every step, into a temporary file linked
  * into place when complete) and rolling one to another day in place (the steps' `roll`, in one
- * transaction). Both report progress: the step running, the fraction of the expected work done
- * and an estimate of the time left.
+ * transaction). Both report progress (universeProgress.ts).
  */
 import { linkSync, renameSync, rmSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { ROLLED_INSTRUMENTS_SCHEMA } from './reference/series';
-import type { GenerationContext, GenerationStep, RollContext, Scale } from './universe';
+import type { GenerationContext, GenerationStep, Scale } from './universe';
+import { Lane, planLanes } from './universeLanes';
+import { ProgressTracker, type ProgressListener } from './universeProgress';
 
-/** How far a generation or a roll has got. */
-export interface UniverseProgress {
-  /** `generate`: building the universe afresh; `roll`: moving a cached universe to another day. */
-  kind: 'generate' | 'roll';
-  /** The step running (its name). */
-  step: string;
-  /** 1-based number of the step running, of `stepCount`. */
-  stepIndex: number;
-  stepCount: number;
-  /** Share of the whole work done, 0 to 1, weighted by the steps' expected durations. */
-  fraction: number;
-  elapsedMs: number;
-  /** Expected time left, once enough is done to estimate it. */
-  remainingMs?: number;
-  /** True on the last report, when the work is complete. */
-  done: boolean;
-}
-
-export type ProgressListener = (progress: UniverseProgress) => void;
+export type { ProgressListener, UniverseProgress } from './universeProgress';
 
 interface BuildOptions {
   seed: number;
@@ -40,10 +23,6 @@ interface BuildOptions {
 }
 
 const META_SCHEMA = 'CREATE TABLE universe_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID';
-/** Reports at most this often (ms), apart from step changes and the end. */
-const REPORT_INTERVAL_MS = 100;
-/** Below this share done, a time estimate would be guesswork. */
-const ESTIMATE_FROM = 0.03;
 
 /** 00:00:00Z of the UTC date of `now`. */
 export function utcDateOf(now: Date): Date {
@@ -77,73 +56,10 @@ export function readUniverseDay(db: Database.Database): string | undefined {
   );
 }
 
-/** Tracks progress over weighted steps and tells the listener, at most every REPORT_INTERVAL_MS. */
-class ProgressTracker {
-  private readonly weights: number[];
-  private readonly total: number;
-  private readonly started = performance.now();
-  private lastReport = 0;
-  private index = 0;
-  private within = 0;
-
-  constructor(
-    private readonly kind: UniverseProgress['kind'],
-    private readonly steps: readonly GenerationStep[],
-    scale: Scale,
-    private readonly listener: ProgressListener | undefined,
-  ) {
-    // Steps without a measured duration count as a small one.
-    this.weights = steps.map((step) => step.expectedMs?.[scale] ?? step.expectedMs?.default ?? 50);
-    this.total = this.weights.reduce((sum, weight) => sum + weight, 0) || 1;
-  }
-
-  startStep(index: number): void {
-    this.index = index;
-    this.within = 0;
-    this.report(true);
-  }
-
-  advance(done: number, total: number): void {
-    this.within = total > 0 ? Math.min(1, Math.max(0, done / total)) : 0;
-    this.report(false);
-  }
-
-  finish(): void {
-    this.index = this.steps.length;
-    this.within = 0;
-    this.report(true, true);
-  }
-
-  private report(force: boolean, done = false): void {
-    if (!this.listener) return;
-    const now = performance.now();
-    if (!force && now - this.lastReport < REPORT_INTERVAL_MS) return;
-    this.lastReport = now;
-    const before = this.weights.slice(0, this.index).reduce((sum, weight) => sum + weight, 0);
-    const fraction = done
-      ? 1
-      : Math.min(1, (before + (this.weights[this.index] ?? 0) * this.within) / this.total);
-    const elapsedMs = now - this.started;
-    const step = this.steps[Math.min(this.index, this.steps.length - 1)];
-    this.listener({
-      kind: this.kind,
-      step: step?.name ?? '',
-      stepIndex: Math.min(this.index + 1, this.steps.length),
-      stepCount: this.steps.length,
-      fraction,
-      elapsedMs: Math.round(elapsedMs),
-      ...(fraction >= ESTIMATE_FROM && !done
-        ? { remainingMs: Math.round((elapsedMs * (1 - fraction)) / fraction) }
-        : {}),
-      done,
-    });
-  }
-}
-
 function contextOf(
   db: Database.Database,
   options: BuildOptions,
-  tracker: ProgressTracker,
+  advance: (done: number, total: number) => void,
 ): GenerationContext {
   return {
     db,
@@ -151,7 +67,7 @@ function contextOf(
     scale: options.scale,
     asOf: options.asOf,
     random: (name) => randomStream(options.seed, name),
-    advance: (done, total) => tracker.advance(done, total),
+    advance,
   };
 }
 
@@ -161,14 +77,20 @@ function writeMeta(db: Database.Database, day: string): void {
 
 /**
  * Generates the universe of `asOf` into `file`: every step in its own transaction, in a
- * temporary file first. Without `replace`, the first complete file wins when several processes
- * generate it at once (test workers); with it, the new file replaces the old one.
+ * temporary file first; with `lanes`, the steps marked parallel run in a worker thread beside
+ * the others (universeLanes.ts). Without `replace`, the first complete file wins when several
+ * processes generate it at once (test workers); with it, the new file replaces the old one.
  */
-export function generateUniverseFile(options: BuildOptions & { file: string; replace: boolean }): void {
+export function generateUniverseFile(
+  options: BuildOptions & { file: string; replace: boolean; lanes: boolean },
+): void {
   const partial = `${options.file}.partial-${process.pid}-${threadId}`;
   rmSync(partial, { force: true });
   const db = new Database(partial);
-  const tracker = new ProgressTracker('generate', options.steps, options.scale, options.onProgress);
+  const { steps } = options;
+  const tracker = new ProgressTracker('generate', steps, options.scale, options.onProgress);
+  const plan = options.lanes ? planLanes(steps) : undefined;
+  let lane: Lane | undefined;
   try {
     // The file is private until it is linked into place, and thrown away if generation fails:
     // no journal, no syncs, a large page cache (sorts of index builds stay in memory).
@@ -176,17 +98,54 @@ export function generateUniverseFile(options: BuildOptions & { file: string; rep
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     db.pragma('temp_store = MEMORY');
-    const context = contextOf(db, options, tracker);
+    // A worker copying what it reads holds a read lock for a moment: commits wait for it.
+    db.pragma('busy_timeout = 600000');
     db.exec(META_SCHEMA);
-    options.steps.forEach((step, index) => {
+    const runStep = (index: number) => {
       tracker.startStep(index);
+      const step = steps[index]!;
+      const context = contextOf(db, options, (done, total) => {
+        tracker.advance(index, done, total);
+        lane?.poll();
+      });
       db.transaction(() => step.run(context))();
+      tracker.completeStep(index);
+    };
+    // The worker's tables join the universe; if it never started, its steps run here instead.
+    const joinLane = () => {
+      if (lane?.wait()) lane.mergeInto(db);
+      else for (const step of plan!.parallel) runStep(steps.indexOf(step));
+    };
+    const startLane = () => {
+      lane = new Lane(
+        {
+          file: `${partial}.lane`,
+          universeFile: partial,
+          seed: options.seed,
+          scale: options.scale,
+          asOf: dayText(options.asOf),
+          steps: plan!.parallel.map((step) => step.name),
+          copies: plan!.copies,
+        },
+        (message) => {
+          const index = steps.findIndex((step) => 'step' in message && step.name === message.step);
+          if (message.type === 'progress') tracker.advance(index, message.done, message.total);
+          if (message.type === 'stepDone') tracker.completeStep(index);
+        },
+      );
+    };
+    steps.forEach((step, index) => {
+      if (plan && index === plan.mergeBefore) joinLane();
+      if (!plan?.parallel.includes(step)) runStep(index);
+      if (plan && index === plan.startAfter) startLane();
     });
+    if (plan && plan.mergeBefore === steps.length) joinLane();
     writeMeta(db, dayText(options.asOf));
     db.exec('ANALYZE');
     // Readers and rolls use WAL (tune()); switching now writes the file's header once.
     db.pragma('journal_mode = WAL');
   } catch (error) {
+    (lane as Lane | undefined)?.abandon();
     db.close();
     rmSync(partial, { force: true });
     throw error;
@@ -214,12 +173,8 @@ export function generateUniverseFile(options: BuildOptions & { file: string; rep
  */
 export function rollUniverse(db: Database.Database, options: BuildOptions): string | undefined {
   const day = dayText(options.asOf);
-  const tracker = new ProgressTracker(
-    'roll',
-    options.steps.filter((step) => step.roll),
-    options.scale,
-    options.onProgress,
-  );
+  const rolling = options.steps.filter((step) => step.roll);
+  const tracker = new ProgressTracker('roll', rolling, options.scale, options.onProgress);
   let from: string | undefined;
   db.transaction(() => {
     // Whoever held the write lock before us may have rolled it to our day already.
@@ -227,18 +182,16 @@ export function rollUniverse(db: Database.Database, options: BuildOptions): stri
     if (held === undefined) throw new Error('The cached universe names no day; regenerate it.');
     if (held === day) return;
     from = held;
-    const context: RollContext = {
-      ...contextOf(db, options, tracker),
-      from: utcDateOf(new Date(`${held}T00:00:00Z`)),
-    };
     db.exec(ROLLED_INSTRUMENTS_SCHEMA);
     db.exec('DELETE FROM rolled_instruments');
-    let index = 0;
-    for (const step of options.steps) {
-      if (!step.roll) continue;
-      tracker.startStep(index++);
-      step.roll(context);
-    }
+    rolling.forEach((step, index) => {
+      tracker.startStep(index);
+      step.roll!({
+        ...contextOf(db, options, (done, total) => tracker.advance(index, done, total)),
+        from: utcDateOf(new Date(`${held}T00:00:00Z`)),
+      });
+      tracker.completeStep(index);
+    });
     writeMeta(db, day);
   }).immediate();
   if (from !== undefined) {

@@ -240,4 +240,5 @@ export const appsStep: GenerationStep = {
     fillApps(context);
   },
   expectedMs: { small: 5, default: 10, large: 30 },
+  parallel: { after: 'reference:schema' },
 };

@@ -22,11 +22,6 @@ import type { EventSlot } from './corporateActions/plan';
 import { SlotEvents } from './corporateActions/slotEvents';
 import { EVENTS_INDEXES, EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
 
-/** The keyword text of an instrument (ca_search): description, ISIN and symbol. */
-function searchText(instrument: Pick<EventInstrument, 'description' | 'isin' | 'symbol'>): string {
-  return `${instrument.description}|${instrument.isin ?? ''}|${instrument.symbol}`.toLowerCase();
-}
-
 function yearsOf(range: { from: number; to: number }): number[] {
   const years: number[] = [];
   for (let year = range.from; year <= range.to; year++) years.push(year);
@@ -43,11 +38,8 @@ function generate(context: GenerationContext): void {
   saveEventInstrumentKeys(db, instruments);
   const ranks = rankDescriptions(db);
   const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
-  const insertSearch = db.prepare('INSERT INTO ca_search (rowid, search) VALUES (?, ?)');
-  for (const i of instruments) {
+  for (const i of instruments)
     insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
-    insertSearch.run(i.instrumentId, searchText(i));
-  }
   const slots = new SlotEvents({
     seed,
     scale,
@@ -67,19 +59,17 @@ function generate(context: GenerationContext): void {
 
 /**
  * The instruments with events the reference steps' roll wrote again (a bond's next issue has
- * another maturity, so another description and symbol): their keyword text and description
- * rank are brought up to date. Returns their numbers.
+ * another maturity, so another description and symbol): their description rank is brought up
+ * to date. Returns their numbers.
  */
 function refreshRolledInstruments(db: Database.Database): Set<number> {
   const rolled = db
     .prepare(
-      `SELECT c.instrument_id AS instrumentId, i.description, i.isin, i.symbol
+      `SELECT c.instrument_id AS instrumentId, i.description
        FROM rolled_instruments r JOIN ca_instruments c ON c.uic = r.uic AND c.asset_type = r.asset_type
        JOIN instruments i ON i.uic = c.uic AND i.asset_type = c.asset_type ORDER BY c.instrument_id`,
     )
-    .all() as { instrumentId: number; description: string; isin: string | null; symbol: string }[];
-  const updateSearch = db.prepare('UPDATE ca_search SET search = ? WHERE rowid = ?');
-  for (const row of rolled) updateSearch.run(searchText(row), row.instrumentId);
+    .all() as { instrumentId: number; description: string }[];
   moveDescriptions(
     db,
     rolled.map((row) => ({ instrumentId: row.instrumentId, key: descriptionKey(row.description) })),
@@ -165,5 +155,18 @@ export const eventsStep: GenerationStep = {
   name: 'book.events',
   run: generate,
   roll,
+  // Made from the shares and bonds alone (and the book's accounts).
+  parallel: {
+    after: 'reference:generated-equities',
+    reads: [
+      {
+        table: 'instruments',
+        columns:
+          'uic INTEGER, asset_type TEXT, symbol TEXT, description TEXT, isin TEXT, currency TEXT, exchange_id TEXT',
+        where: "asset_type IN ('Stock', 'Bond')",
+        primaryKey: 'uic, asset_type',
+      },
+    ],
+  },
   expectedMs: { small: 500, default: 1500, large: 31_000 },
 };

@@ -140,4 +140,6 @@ export const identitiesStep: GenerationStep = {
       insertUser(context.db, generatedUser(random, index), random);
     }
   },
+  // The book reads nothing of the reference data: it is made beside it.
+  parallel: { after: 'reference:schema' },
 };

@@ -5,6 +5,7 @@
 import type { GenerationStep } from '../universe';
 import { appsStep } from './appsStep';
 import { eventsStep } from './corporateActionsStep';
+import { eventSearchStep } from './eventSearchStep';
 import { identitiesStep } from './identitiesStep';
 
-export const bookSteps: GenerationStep[] = [identitiesStep, appsStep, eventsStep];
+export const bookSteps: GenerationStep[] = [identitiesStep, appsStep, eventsStep, eventSearchStep];

@@ -24,15 +24,19 @@ const indexesStep: GenerationStep = {
   run: ({ db }) => db.exec(REFERENCE_INDEXES),
 };
 
+/**
+ * The shares and bonds come first: the corporate action events are made from them, in a
+ * worker thread beside the rest of the reference data (universeLanes.ts).
+ */
 export const referenceSteps: GenerationStep[] = [
   schemaStep,
   fxStep,
   wellKnownEquitiesStep,
+  bondsStep,
+  generatedEquitiesStep,
   futuresStep,
   wellKnownOptionsStep,
-  bondsStep,
   fundsStep,
-  generatedEquitiesStep,
   certificatesStep,
   generatedOptionsStep,
   indexesStep,

@@ -15,9 +15,6 @@ CREATE TABLE ca_instruments (
   asset_type TEXT NOT NULL,
   desc_rank INTEGER NOT NULL
 );
--- Keywords: description|isin|symbol per instrument (rowid = instrument_id); trigrams make
--- substring LIKE of three characters or more an index look-up.
-CREATE VIRTUAL TABLE ca_search USING fts5(search, tokenize = 'trigram', detail = 'none');
 CREATE TABLE events (
   event_id INTEGER PRIMARY KEY,
   instrument_id INTEGER NOT NULL,

@@ -1,0 +1,176 @@
+/**
+ * Generation on two cores: steps marked `parallel` (the book: identities, apps, corporate
+ * action events) run in a worker thread into a database of their own, from the moment the
+ * steps they read from have committed, while the main thread carries on with the reference
+ * data; their tables are then copied into the universe (SQLite's transfer of whole b-trees,
+ * indexes included) before the first step that needs them.
+ *
+ * The main thread stays synchronous (generation is one synchronous call): it waits on a shared
+ * counter the worker bumps with each message, and reads messages with receiveMessageOnPort.
+ */
+import { rmSync } from 'node:fs';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import type { GenerationStep, Scale } from './universe';
+
+/** A table a parallel step reads from the universe, copied into the worker's database first. */
+export interface TableCopy {
+  table: string;
+  /** Column definitions of the copy, e.g. `uic INTEGER, asset_type TEXT`. */
+  columns: string;
+  /** Which rows (SQL over the table). */
+  where: string;
+  primaryKey: string;
+}
+
+/** What the worker needs to run its steps. */
+export interface LaneWork {
+  file: string;
+  universeFile: string;
+  seed: number;
+  scale: Scale;
+  asOf: string;
+  steps: string[];
+  copies: TableCopy[];
+  port: MessagePort;
+  signal: Int32Array;
+}
+
+/** What the worker tells the main thread. */
+export type LaneMessage =
+  | { type: 'started' }
+  | { type: 'progress'; step: string; done: number; total: number }
+  | { type: 'stepDone'; step: string }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
+
+/** A worker that has not said it started by then is taken not to start at all. */
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts the worker: the bundle's file when built; from source (tsx), the TypeScript entry
+ * through tsx's loader, which worker threads do not inherit.
+ */
+function startWorker(options: { workerData: unknown; transferList: MessagePort[] }): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./universe-worker.js', import.meta.url), options);
+  const entry = new URL('./universeWorker.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+    { ...options, eval: true },
+  );
+}
+
+/** A worker running the parallel steps of a generation. */
+export class Lane {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private seen = 0;
+  private finished = false;
+  private started = false;
+  private readonly createdAt = performance.now();
+
+  constructor(
+    private readonly work: Omit<LaneWork, 'port' | 'signal'>,
+    private readonly onMessage: (message: LaneMessage) => void,
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = startWorker({
+      workerData: { ...work, port: port2, signal: this.signal },
+      transferList: [port2],
+    });
+    // Errors surface through the port; an unhandled one must not take the process down.
+    this.worker.on('error', () => undefined);
+  }
+
+  /** Reads what the worker said since last time; throws its error if it failed. */
+  poll(): void {
+    for (let message = receiveMessageOnPort(this.port); message; message = receiveMessageOnPort(this.port)) {
+      const said = message.message as LaneMessage;
+      if (said.type === 'error') {
+        this.finished = true;
+        throw new Error(`Generating ${this.work.steps.join(', ')} failed: ${said.message}`);
+      }
+      if (said.type === 'started') this.started = true;
+      if (said.type === 'done') this.finished = true;
+      this.onMessage(said);
+    }
+  }
+
+  /**
+   * Blocks until the worker is done, passing its progress on. False when it never started
+   * (the caller then runs its steps itself).
+   */
+  wait(): boolean {
+    for (;;) {
+      this.poll();
+      if (this.finished) return true;
+      if (!this.started && performance.now() - this.createdAt > START_TIMEOUT_MS) {
+        this.abandon();
+        return false;
+      }
+      Atomics.wait(this.signal, 0, this.seen, 200);
+      this.seen = Atomics.load(this.signal, 0);
+    }
+  }
+
+  /** Stops the worker (after failure elsewhere) and removes its file. */
+  abandon(): void {
+    void this.worker.terminate();
+    rmSync(this.work.file, { force: true });
+  }
+
+  /** Copies the worker's tables into the universe and removes its file. */
+  mergeInto(db: Database.Database): void {
+    db.prepare('ATTACH ? AS lane').run(this.work.file);
+    try {
+      const copied = new Set(this.work.copies.map((copy) => copy.table));
+      const objects = db
+        .prepare(
+          "SELECT type, name, tbl_name AS tableName, sql FROM lane.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'",
+        )
+        .all() as { type: string; name: string; tableName: string; sql: string }[];
+      const kept = objects.filter((object) => !copied.has(object.tableName));
+      // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
+      for (const object of kept.filter((o) => o.type === 'table')) db.exec(object.sql);
+      for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
+      for (const object of kept.filter((o) => o.type === 'table'))
+        db.exec(`INSERT INTO main."${object.name}" SELECT * FROM lane."${object.name}"`);
+    } finally {
+      db.exec('DETACH lane');
+      rmSync(this.work.file, { force: true });
+    }
+  }
+}
+
+/** How a generation splits its steps: those the main thread runs, and the worker's. */
+export interface LanePlan {
+  parallel: GenerationStep[];
+  /** Index of the step after which the worker can start. */
+  startAfter: number;
+  /** Index of the first main-thread step that needs the worker's tables. */
+  mergeBefore: number;
+  copies: TableCopy[];
+}
+
+/** Splits `steps` into lanes, or undefined when none runs in parallel. */
+export function planLanes(steps: readonly GenerationStep[]): LanePlan | undefined {
+  const parallel = steps.filter((step) => step.parallel);
+  if (parallel.length === 0) return undefined;
+  const indexOf = (name: string) => {
+    const index = steps.findIndex((step) => step.name === name);
+    if (index < 0) throw new Error(`A parallel step waits for "${name}", which is not a step`);
+    return index;
+  };
+  const startAfter = Math.max(...parallel.map((step) => indexOf(step.parallel!.after)));
+  const lastParallel = Math.max(...parallel.map((step) => steps.indexOf(step)));
+  const firstAfter = steps.findIndex((step, index) => index > lastParallel && !step.parallel);
+  return {
+    parallel,
+    startAfter,
+    mergeBefore: firstAfter < 0 ? steps.length : firstAfter,
+    copies: parallel.flatMap((step) => step.parallel!.reads ?? []),
+  };
+}
