@@ -112,8 +112,12 @@ export function generateUniverseFile(
       tracker.completeStep(index);
     };
     // The worker's tables join the universe; if it never started, its steps run here instead.
+    let waiting = false;
     const joinLane = () => {
-      if (lane?.wait()) lane.mergeInto(db);
+      waiting = true;
+      const joined = lane?.wait();
+      waiting = false;
+      if (joined) lane!.mergeInto(db);
       else for (const step of plan!.parallel) runStep(steps.indexOf(step));
     };
     const startLane = () => {
@@ -129,6 +133,8 @@ export function generateUniverseFile(
         },
         (message) => {
           const index = steps.findIndex((step) => 'step' in message && step.name === message.step);
+          // While the main thread waits for the worker, the step shown is the worker's.
+          if (message.type === 'progress' && waiting) tracker.startStep(index);
           if (message.type === 'progress') tracker.advance(index, message.done, message.total);
           if (message.type === 'stepDone') tracker.completeStep(index);
         },

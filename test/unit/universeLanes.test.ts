@@ -1,0 +1,58 @@
+/**
+ * A universe generated on two threads (the book in a worker, joined by whole-table copies)
+ * holds exactly what one generated on a single thread holds, and the progress it reports
+ * covers every step of both lanes and ends at 100%.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generationSteps } from '../../main/simulator/data/steps';
+import { generateUniverseFile, type UniverseProgress } from '../../main/simulator/data/universeBuild';
+import { contentDigests, universeContents } from '../support/universeContents';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'refdesk-universe-lanes-'));
+const asOf = new Date('2026-11-20T00:00:00Z');
+
+function generate(lanes: boolean, progress: UniverseProgress[] = []) {
+  const file = path.join(dir, `universe-${lanes ? 'two' : 'one'}-thread.sqlite`);
+  generateUniverseFile({
+    seed: 99,
+    scale: 'small',
+    steps: generationSteps,
+    asOf,
+    file,
+    replace: true,
+    lanes,
+    onProgress: (p) => progress.push(p),
+  });
+  const db = new Database(file, { readonly: true });
+  try {
+    return universeContents(db);
+  } finally {
+    db.close();
+  }
+}
+
+describe('generating a universe on two threads', () => {
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(
+    'gives the universe a single thread gives, and reports progress to the end',
+    { timeout: 300_000 },
+    () => {
+      const progress: UniverseProgress[] = [];
+      const twoThreads = generate(true, progress);
+      const oneThread = generate(false);
+      expect(contentDigests(twoThreads)).toEqual(contentDigests(oneThread));
+      expect(twoThreads.get('events')!.length).toBeGreaterThan(500);
+      // The worker's file is gone once its tables joined the universe.
+      expect(readdirSync(dir).filter((name) => name.includes('.lane'))).toEqual([]);
+      const fractions = progress.map((p) => p.fraction);
+      expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+      expect(progress.at(-1)).toMatchObject({ done: true, fraction: 1, stepCount: generationSteps.length });
+      expect(new Set(progress.map((p) => p.step))).toContain('book.events');
+    },
+  );
+});
