@@ -107,4 +107,4 @@ export class SeriesStore<Terms> {
  * content derives from them (corporate actions) read this table of the rolling connection.
  */
 export const ROLLED_INSTRUMENTS_SCHEMA =
-  'CREATE TEMP TABLE IF NOT EXISTS rolled_instruments (uic INTEGER NOT NULL, asset_type TEXT NOT NULL)';
+  'CREATE TEMP TABLE IF NOT EXISTS rolled_instruments (uic INTEGER NOT NULL, asset_type TEXT NOT NULL, PRIMARY KEY (uic, asset_type))';
