@@ -42,6 +42,9 @@ export function tune(db: Database.Database): void {
   db.pragma('temp_store = MEMORY');
   // A roll by another process holds the write lock for as long as it runs (seconds at most).
   db.pragma('busy_timeout = 120000');
+  // A roll's pages stay in the WAL until the last connection closes: copying them into the
+  // file (and syncing it) at start would make the first start of a day wait for the disk.
+  db.pragma('wal_autocheckpoint = 0');
 }
 
 /** The day (yyyy-mm-dd) the universe in `db` holds, or undefined for a file without one. */
@@ -200,11 +203,6 @@ export function rollUniverse(db: Database.Database, options: BuildOptions): stri
     });
     writeMeta(db, day);
   }).immediate();
-  if (from !== undefined) {
-    // Fold the roll into the file as far as readers of the old day allow (the rest stays in the
-    // WAL until they close); a PASSIVE checkpoint never waits for them.
-    db.pragma('wal_checkpoint(PASSIVE)');
-    tracker.finish();
-  }
+  if (from !== undefined) tracker.finish();
   return from;
 }
