@@ -19,7 +19,7 @@ interface SimulatorReady {
   appUrl: string;
   certificatePath: string;
   privateKeyPath: string;
-  universe: { scale: string };
+  universe: { scale: string; asOf?: string; cacheUsed?: boolean; rolledFrom?: string };
 }
 
 describe('npm run simulator', () => {
@@ -71,5 +71,50 @@ describe('npm run simulator', () => {
     const badScale = await startReadyProcess(tsx, [cli, '--scale', 'huge']).catch((e: Error) => e.message);
     expect(badScale).toContain('exited with 2');
     expect(badScale).toContain('--scale must be one of small, default, large');
+    const badDay = await startReadyProcess(tsx, [cli, '--as-of', '2027-02-30']).catch(
+      (e: Error) => e.message,
+    );
+    expect(badDay).toContain('exited with 2');
+    expect(badDay).toContain(
+      '--as-of: The day to simulate must be a date written yyyy-mm-dd (got "2027-02-30")',
+    );
   });
+
+  it('simulates the day given with --as-of, rolling its cached universe to the next day it is asked for, with progress on stderr', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-cache-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-'));
+    const start = (day: string) =>
+      startReadyProcess<SimulatorReady>(
+        tsx,
+        [
+          cli,
+          '--port',
+          '0',
+          '--scale',
+          'small',
+          '--cache-dir',
+          cacheDir,
+          '--data-dir',
+          dataDir,
+          '--as-of',
+          day,
+          '--progress',
+        ],
+        { timeoutMs: 120_000 },
+      );
+    const friday = await start('2027-01-15');
+    expect(friday.ready.universe).toMatchObject({ asOf: '2027-01-15', cacheUsed: false });
+    expect(friday.stderr()).toMatch(/Generating the universe: \d+%/);
+    expect(friday.stderr()).toMatch(/Generating the universe: 100%, done in \d+ s/);
+    await friday.stop();
+
+    const tuesday = await start('2027-01-19');
+    expect(tuesday.ready.universe).toMatchObject({
+      asOf: '2027-01-19',
+      cacheUsed: true,
+      rolledFrom: '2027-01-15',
+    });
+    expect(tuesday.stderr()).toMatch(/Rolling the universe to its day: 100%, done in \d+ s/);
+    await tuesday.stop();
+  }, 180_000);
 });
