@@ -33,7 +33,6 @@ export function writeTeamFile(overrides: Record<string, unknown> = {}): string {
   return file;
 }
 
-const tsx = path.resolve('node_modules/.bin/tsx');
 export const REVIEW_SERVICE_CLI = path.resolve('main/reviewService/cli.ts');
 
 export interface ReplicaOptions {
@@ -45,11 +44,16 @@ export interface ReplicaOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Starts one replica on a free port; resolves once it printed READY. */
+/**
+ * Starts one replica on a free port; resolves once it printed READY. The child is the server's
+ * own Node process (tsx as a loader, not tsx's wrapper), so killing it kills the server.
+ */
 export function startReplica(options: ReplicaOptions): Promise<ReadyProcess<ReviewServiceInfo>> {
   return startReadyProcess<ReviewServiceInfo>(
-    tsx,
+    process.execPath,
     [
+      '--import',
+      'tsx',
       REVIEW_SERVICE_CLI,
       '--port',
       '0',
