@@ -67,7 +67,7 @@ runCommand(async () => {
   });
   const values: Partial<Record<Option, string>> = {};
   for (const option of Object.keys(OPTIONS) as Option[])
-    values[option] = flags[option] ?? process.env[OPTIONS[option]] ?? undefined;
+    values[option] = flags[option] || process.env[OPTIONS[option]] || undefined; // empty means not given
 
   const databaseUrl = parseUrl(
     'database',
