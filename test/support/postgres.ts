@@ -43,9 +43,19 @@ export interface TestPostgres {
 }
 
 const clusters = new Set<string>();
-process.on('exit', () => {
+const removeAll = () => {
   for (const folder of clusters) removeCluster(folder);
-});
+  clusters.clear();
+};
+process.on('exit', removeAll);
+// A run ended by a signal (a test runner stopping a worker, Ctrl-C) skips 'exit': a server left
+// running would outlive it. Tidy up, then let the signal do what it would have done.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    removeAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 /** Creates, starts and returns a cluster (about 2-3 s). */
 export async function startTestPostgres(): Promise<TestPostgres> {

@@ -44,11 +44,13 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
       'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
     });
-    const write = (event: TeamReviewStreamEvent, data: unknown, id?: number) => {
+    const writeEncoded = (event: TeamReviewStreamEvent, data: string, id?: number) => {
       if (raw.writableEnded) return;
-      raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${data}\n\n`);
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();
     };
+    const write = (event: TeamReviewStreamEvent, data: unknown, id?: number) =>
+      writeEncoded(event, JSON.stringify(data), id);
 
     let lastSent = resumeFrom ?? deps.feed.lastDelivered;
     let replaying = true;
@@ -56,8 +58,8 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
     const send = (change: StoredChange) => {
       if (change.message.Sequence <= lastSent) return;
       lastSent = change.message.Sequence;
-      const message = messageFor(change, caller);
-      if (message) write('change', message, lastSent);
+      const data = dataFor(change, caller);
+      if (data !== undefined) writeEncoded('change', data, lastSent);
     };
     const unsubscribe = deps.feed.subscribe((change) => (replaying ? waiting.push(change) : send(change)));
     const unwatch = deps.feed.onStatus((status, message) => write(status, { Message: message }));
@@ -115,12 +117,19 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
   };
 }
 
-/** What `caller` gets of a change: the shared states, and the read marks only when they made it. */
-function messageFor(change: StoredChange, caller: Caller): ReviewChangeMessage | undefined {
+/** Each change's message for everybody but its author, encoded once however many streams it goes to. */
+const sharedData = new WeakMap<StoredChange, string | null>();
+
+/** What `caller` gets of a change (encoded): the shared states, and the read marks only when they made it. */
+function dataFor(change: StoredChange, caller: Caller): string | undefined {
   const { Read, ...shared } = change.message;
-  const own = change.actorKey === caller.userKey && Read;
-  if (shared.Reviews.length === 0 && !own) return undefined;
-  return own ? { ...shared, Read } : shared;
+  if (change.actorKey === caller.userKey && Read) return JSON.stringify(change.message);
+  let data = sharedData.get(change);
+  if (data === undefined) {
+    data = shared.Reviews.length > 0 ? JSON.stringify(shared satisfies ReviewChangeMessage) : null;
+    sharedData.set(change, data);
+  }
+  return data ?? undefined;
 }
 
 function parseLastEventId(header: string | string[] | undefined): number | undefined {

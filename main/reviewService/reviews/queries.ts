@@ -38,6 +38,21 @@ export async function readMarks(
   return new Map(rows.map((row) => [row.event_id, row.read]));
 }
 
+/** The database's clock (the time of the change) and the caller's read marks, in one round trip. */
+export async function clockAndReadMarks(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  eventIds: string[],
+): Promise<{ at: Date; reads: Map<string, boolean> }> {
+  const { rows } = await db.query<{ at: Date; reads: Record<string, boolean> }>(
+    `SELECT now() AS at, (SELECT coalesce(json_object_agg(event_id, read), '{}'::json) FROM event_read
+       WHERE team = $1 AND user_key = $2 AND event_id = ANY($3)) AS reads`,
+    [team, userKey, eventIds],
+  );
+  return { at: rows[0]!.at, reads: new Map(Object.entries(rows[0]!.reads)) };
+}
+
 /** The states of the named events, in the order named (untouched events at version 0). */
 export async function reviewsOf(
   db: Queryable,

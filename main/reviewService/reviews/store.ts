@@ -10,7 +10,7 @@ import { inTransaction } from '../database/pool';
 import { ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';
 import { planAction, type AuditDraft } from './plan';
-import { auditOfEvents, readMarks } from './queries';
+import { auditOfEvents, clockAndReadMarks } from './queries';
 import {
   rowFromState,
   SHARED_COLUMNS,
@@ -33,15 +33,13 @@ export async function applyActions(
 ): Promise<ReviewActionsResult> {
   return inTransaction(pool, async (client) => {
     const eventIds = actions.map((action) => action.EventId);
-    const { rows: clock } = await client.query<{ now: Date }>('SELECT now()');
-    const at = clock[0]!.now;
+    const { at, reads } = await clockAndReadMarks(client, team.id, actor.userKey, eventIds);
     // Locked in one order, so two bulk changes never deadlock each other.
     const { rows } = await client.query<SharedRow>(
       `SELECT ${SHARED_COLUMNS} FROM event_review WHERE team = $1 AND event_id = ANY($2) ORDER BY event_id FOR UPDATE`,
       [team.id, [...eventIds].sort()],
     );
     const current = new Map(rows.map((row) => [row.event_id, stateFromRow(row)]));
-    const reads = await readMarks(client, team.id, actor.userKey, eventIds);
     await refuseStale(client, team, actor, actions, current, reads);
 
     const changedStates: SharedState[] = [];
@@ -73,92 +71,92 @@ export async function applyActions(
     }));
     if (audit.length === 0) return { Data: data };
 
-    await writeStates(client, team, created, changedStates);
-    if (readChanges.length > 0) {
-      await client.query(
-        `INSERT INTO event_read (team, event_id, user_key, read, changed_at)
-         SELECT $1, r."EventId", $2, r."Read", $3 FROM jsonb_to_recordset($4::jsonb) AS r("EventId" text, "Read" boolean)
-         ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at`,
-        [team.id, actor.userKey, at, JSON.stringify(readChanges)],
-      );
-    }
-    // Taken last: the row lock on the team's counter is held only until the commit just after.
-    const { rows: numbered } = await client.query<{ last_sequence: string }>(
-      `INSERT INTO review_sequence (team, last_sequence) VALUES ($1, 1)
-       ON CONFLICT (team) DO UPDATE SET last_sequence = review_sequence.last_sequence + 1 RETURNING last_sequence`,
-      [team.id],
-    );
-    const sequence = Number(numbered[0]!.last_sequence);
-    const reviews = [...created, ...changedStates].map(sharedWire);
-    await client.query(
-      `INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        team.id,
-        sequence,
-        at,
-        actor.userKey,
-        actor.name,
-        JSON.stringify(reviews),
-        JSON.stringify(readChanges),
-      ],
-    );
-    await client.query(
-      `INSERT INTO review_audit (team, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts)
-       SELECT $1, $2, a.event_id, $3, $4, $5, a.action, a.before, a.after, a.event_version, a.event_facts
-       FROM json_to_recordset($6::json) AS a(event_id text, action text, before text, after text, event_version integer, event_facts json)`,
-      [
-        team.id,
-        sequence,
-        at,
-        actor.userKey,
-        actor.name,
-        JSON.stringify(
-          audit.map((entry) => ({
-            event_id: entry.eventId,
-            action: entry.action,
-            before: entry.before,
-            after: entry.after,
-            event_version: entry.version ?? null,
-            event_facts: entry.event ?? null,
-          })),
-        ),
-      ],
-    );
-    await client.query('SELECT pg_notify($1, $2)', [
-      CHANGE_CHANNEL,
-      JSON.stringify({ team: team.id, sequence }),
-    ]);
+    const sequence = await writeChange(client, team, actor, at, {
+      created,
+      changed: changedStates,
+      reads: readChanges,
+      audit: audit.map((entry) => ({
+        event_id: entry.eventId,
+        action: entry.action,
+        before: entry.before,
+        after: entry.after,
+        event_version: entry.version ?? null,
+        event_facts: entry.event ?? null,
+      })),
+    });
     return { Sequence: sequence, Data: data };
   });
 }
 
-/** New rows by INSERT (a concurrent creator makes it fail and the transaction rerun), others by UPDATE of the version seen. */
-async function writeStates(
+interface ChangeRows {
+  created: SharedState[];
+  changed: SharedState[];
+  reads: { EventId: string; Read: boolean }[];
+  audit: Record<string, unknown>[];
+}
+
+const UPDATED_COLUMNS = SHARED_COLUMNS.split(', ')
+  .filter((column) => column !== 'event_id')
+  .map((column) => `${column} = n.${column}`)
+  .join(', ');
+
+/**
+ * Writes one change in one statement (one round trip): new states by INSERT (a concurrent
+ * creator of the same row makes it fail and the transaction run again), changed ones by UPDATE
+ * of the version seen, the read marks, the next number of the team's change feed, the change,
+ * its audit entries and the NOTIFY to the replicas (delivered at commit). The counter's row lock
+ * is taken here, at the end, and held only until the commit that follows.
+ */
+async function writeChange(
   client: pg.PoolClient,
   team: Team,
-  created: SharedState[],
-  changed: SharedState[],
-): Promise<void> {
+  actor: Member,
+  at: Date,
+  rows: ChangeRows,
+): Promise<number> {
   const columns = `team, ${SHARED_COLUMNS}`;
-  if (created.length > 0) {
-    await client.query(
-      `INSERT INTO event_review (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(null::event_review, $1::jsonb)`,
-      [JSON.stringify(created.map((state) => rowFromState(team.id, state)))],
-    );
-  }
-  if (changed.length > 0) {
-    const assignments = SHARED_COLUMNS.split(', ')
-      .filter((column) => column !== 'event_id')
-      .map((column) => `${column} = n.${column}`)
-      .join(', ');
-    const result = await client.query(
-      `UPDATE event_review e SET ${assignments} FROM jsonb_populate_recordset(null::event_review, $1::jsonb) n
-       WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1`,
-      [JSON.stringify(changed.map((state) => rowFromState(team.id, state)))],
-    );
-    // The rows are locked, so this cannot happen; if it ever did, nothing is committed.
-    if (result.rowCount !== changed.length) throw new Error('A review state changed under its row lock.');
-  }
+  const { rows: written } = await client.query<{ sequence: string; updated: string }>(
+    `WITH created AS (
+       INSERT INTO event_review (${columns})
+       SELECT ${columns} FROM jsonb_populate_recordset(null::event_review, $5::jsonb)
+     ), updated AS (
+       UPDATE event_review e SET ${UPDATED_COLUMNS} FROM jsonb_populate_recordset(null::event_review, $6::jsonb) n
+       WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1 RETURNING 1
+     ), marks AS (
+       INSERT INTO event_read (team, event_id, user_key, read, changed_at)
+       SELECT $1, r."EventId", $3, r."Read", $2 FROM json_to_recordset($7::json) AS r("EventId" text, "Read" boolean)
+       ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at
+     ), numbered AS (
+       INSERT INTO review_sequence (team, last_sequence) VALUES ($1, 1)
+       ON CONFLICT (team) DO UPDATE SET last_sequence = review_sequence.last_sequence + 1 RETURNING last_sequence
+     ), change AS (
+       INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
+       SELECT $1, last_sequence, $2, $3, $4, $8::json, $7::json FROM numbered
+     ), audit AS (
+       INSERT INTO review_audit (team, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts)
+       SELECT $1, numbered.last_sequence, a.event_id, $2, $3, $4, a.action, a.before, a.after, a.event_version, a.event_facts
+       FROM numbered, json_to_recordset($9::json)
+         AS a(event_id text, action text, before text, after text, event_version integer, event_facts json)
+     )
+     SELECT last_sequence AS sequence, (SELECT count(*) FROM updated) AS updated,
+       pg_notify('${CHANGE_CHANNEL}', json_build_object('team', $1::text, 'sequence', last_sequence)::text)
+     FROM numbered`,
+    [
+      team.id,
+      at,
+      actor.userKey,
+      actor.name,
+      JSON.stringify(rows.created.map((state) => rowFromState(team.id, state))),
+      JSON.stringify(rows.changed.map((state) => rowFromState(team.id, state))),
+      JSON.stringify(rows.reads),
+      JSON.stringify([...rows.created, ...rows.changed].map(sharedWire)),
+      JSON.stringify(rows.audit),
+    ],
+  );
+  // The rows are locked, so this cannot happen; if it ever did, the transaction is rolled back.
+  if (Number(written[0]!.updated) !== rows.changed.length)
+    throw new Error('A review state changed under its row lock.');
+  return Number(written[0]!.sequence);
 }
 
 /** 409 when any shared action names a version other than the current one, with the changes since. */
