@@ -224,7 +224,15 @@ export const reviewsQuerySchema = z
     $top: top(1000),
     $skip: skip,
   })
-  .strict();
+  .strict()
+  .refine(
+    (query) =>
+      query.EventIds === undefined ||
+      [query.ReviewStatus, query.Flagged, query.AssignedTo, query.$top, query.$skip].every(
+        (value) => value === undefined,
+      ),
+    { message: 'Ask for EventIds, or filter the work queue, not both.', path: ['EventIds'] },
+  );
 export type ReviewsQuery = z.output<typeof reviewsQuerySchema>;
 
 /** A page of review states (`__count`: how many match in all). */

@@ -186,6 +186,11 @@ describe.skipIf(missing)(
           /At most 200/,
         ],
         [400, call('/v1/reviews?Colour=red', token), /could not be used/],
+        [
+          400,
+          call('/v1/reviews?EventIds=E1&Flagged=true', token),
+          /EventIds, or filter the work queue, not both/,
+        ],
         [400, call('/v1/audit?FromDateTime=yesterday', token), /end in Z/],
         [400, call('/v1/events/stream', token, { headers: { 'last-event-id': 'abc' } }), /Last-Event-ID/],
         [404, call('/v1/nothing-here', token), /No such resource/],
