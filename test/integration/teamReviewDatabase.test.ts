@@ -177,6 +177,29 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     stream.close();
   });
 
+  it('lets exactly one of many desks racing on the same version win; the others get 409', async () => {
+    const { url } = (await start(postgres.url(await postgres.createDatabase()))).info;
+    const desks = Array.from(
+      { length: 12 },
+      (_, index) =>
+        new TeamReviewClient([url], () => issuer.token(index % 2 ? ANALYST_B.userKey : ANALYST_A.userKey)),
+    );
+    // Twice: first on an event nobody touched (two transactions create the same row), then on a stored one.
+    for (const version of [0, 1]) {
+      const answers = await Promise.all(
+        desks.map((desk, index) =>
+          desk.act({ Action: 'SetNote', EventId: 'RACE-1', Version: version, Note: `Desk ${index}` }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(11).fill(409)]);
+      const winner = answers.find((answer) => answer.status === 200)!.body.Data[0]!;
+      const stored = await desks[0]!.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=RACE-1');
+      expect(stored.body.Data[0]).toMatchObject({ Version: version + 1, Note: winner.Note });
+    }
+    const audit = await desks[0]!.call<{ __count: number }>('GET', '/v1/audit?EventId=RACE-1');
+    expect(audit.body.__count).toBe(2);
+  });
+
   it('answers 503 "Team review unavailable" while PostgreSQL is down, and carries on by itself when it is back', async () => {
     const service = await start(postgres.url(await postgres.createDatabase()));
     const [clara, jonas] = clientsOf(service);
