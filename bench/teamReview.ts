@@ -5,8 +5,10 @@
  * PostgreSQL. Figures: actions/s, p50/p95 action latency, p95/p99 propagation (from sending an
  * action to its arrival on every other desk's stream), conflicts (409, expected when 50 desks
  * share 500 events), and lost changes (acknowledged changes some other desk never received:
- * must be 0). The in-run reference is the 1-replica run: the 2-replica figures are given as
- * ratios to it. REFDESK_TEAM_REVIEW_SECONDS shortens the runs.
+ * must be 0). CPU milliseconds per action (replicas; PostgreSQL) stay comparable when the machine
+ * is shared and the wall-clock figures swing with other load. The in-run reference is the
+ * 1-replica run: the 2-replica figures are given as ratios to it. REFDESK_TEAM_REVIEW_SECONDS
+ * shortens the runs.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { startReplica } from '../test/support/reviewService';
 import type { ReadyProcess } from '../test/support/simulatorProcess';
 import { startTestIssuer, type TestIssuer } from '../test/support/testIssuer';
 import type { ReviewServiceInfo } from '../main/reviewService/server';
+import { cpuMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
 
 const DESKS = 50;
@@ -48,6 +51,10 @@ interface RunFigures {
   replicas: number;
   actionsPerSecond: number;
   actions: number;
+  /** CPU the replicas spent per action (all replicas together). */
+  serviceCpuMsPerAction: number;
+  /** CPU PostgreSQL spent per action (server and backends). */
+  databaseCpuMsPerAction: number;
   p50ActionMs: number;
   p95ActionMs: number;
   p95PropagationMs: number;
@@ -91,9 +98,12 @@ async function runLoad(
   );
   try {
     await Promise.all(desks.map((desk) => desk.connect()));
+    const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
+    const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
     const started = performance.now();
     await Promise.all(desks.map((desk) => desk.run(started + seconds * 1000)));
     const elapsedSeconds = (performance.now() - started) / 1000;
+    const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
 
     const newest = Math.max(0, ...ledger.sentAt.keys());
     const drainUntil = performance.now() + DRAIN_MS;
@@ -113,10 +123,13 @@ async function runLoad(
     }
     const latencies = desks.flatMap((desk) => desk.tally.latenciesMs);
     const sum = (pick: (desk: Desk) => number) => desks.reduce((total, desk) => total + pick(desk), 0);
+    const actions = sum((desk) => desk.tally.actions);
     return {
       replicas: replicaCount,
       actionsPerSecond: round(sum((desk) => desk.tally.actions) / elapsedSeconds),
-      actions: sum((desk) => desk.tally.actions),
+      actions,
+      serviceCpuMsPerAction: round((serviceCpuSeconds * 1000) / actions),
+      databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
       p50ActionMs: round(percentile(latencies, 50)),
       p95ActionMs: round(percentile(latencies, 95)),
       p95PropagationMs: round(percentile(propagation, 95)),

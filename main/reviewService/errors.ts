@@ -67,12 +67,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
 /** Installs the not-found and error handlers on the service's Fastify instance. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send({
-        ErrorCode: 'NotFound',
-        Message: `No such resource: ${request.method} ${request.url.split('?')[0]}`,
-      });
+    void reply.status(404).send({
+      ErrorCode: 'NotFound',
+      Message: `No such resource: ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
   app.setErrorHandler((raw: FastifyError | ReviewServiceError, request, reply) => {
     if (raw instanceof ReviewServiceError) {

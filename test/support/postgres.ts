@@ -6,7 +6,7 @@
  * Debian's package creates (MACHINE-NOTES.md "PostgreSQL").
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,8 @@ export interface TestPostgres {
   start(): void;
   /** Stops the server and deletes the folder. */
   remove(): void;
+  /** The server's main process id (its backends are its children). */
+  serverPid(): number;
 }
 
 const clusters = new Set<string>();
@@ -107,6 +109,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       removeCluster(folder);
       clusters.delete(folder);
     },
+    serverPid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
   };
 }
 

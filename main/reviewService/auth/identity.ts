@@ -6,6 +6,7 @@
  * the request body.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';
 
@@ -53,6 +54,12 @@ export function defaultJwksUrl(issuer: string): string {
 
 /** Small leeway for clocks of the authorization server and the service that differ a little. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * How long a verified signature is trusted without checking it again: never past the token's
+ * expiry, and no longer than the keys themselves are cached (a key withdrawn from the JWKS is
+ * noticed within this time either way).
+ */
+const VERIFIED_FOR_MS = 5 * 60_000;
 
 /** Builds the check every API request goes through: Authorization header → team member, or a 401/403/503. */
 export function createCallerCheck(
@@ -62,20 +69,33 @@ export function createCallerCheck(
   const keys = createRemoteJWKSet(new URL(options.jwksUrl ?? defaultJwksUrl(options.issuer)), {
     timeoutDuration: 3000,
   });
+  // The RS256 check costs more than most requests; a token's signature never changes.
+  const verified = new LRUCache<string, JWTPayload>({
+    max: 10_000,
+    ttl: VERIFIED_FOR_MS,
+    ttlAutopurge: false,
+  });
   return async (authorization) => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token)
       throw unauthorized('Sign in: send the platform access token as "Authorization: Bearer <token>".');
-    let claims: JWTPayload;
-    try {
-      ({ payload: claims } = await jwtVerify(token, keys, {
-        issuer: options.issuer,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'uid'],
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      }));
-    } catch (error) {
-      throw tokenRefused(error);
+    let claims = verified.get(token);
+    if (claims && (claims.exp ?? 0) * 1000 <= Date.now() - CLOCK_TOLERANCE_SECONDS * 1000) {
+      verified.delete(token);
+      throw unauthorized('The bearer token has expired; sign in again.');
+    }
+    if (!claims) {
+      try {
+        ({ payload: claims } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          algorithms: ['RS256'],
+          requiredClaims: ['exp', 'uid'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        }));
+      } catch (error) {
+        throw tokenRefused(error);
+      }
+      verified.set(token, claims);
     }
     const identity = identityFromClaims(claims);
     const member = team.member(identity.userKey);

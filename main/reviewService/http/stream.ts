@@ -44,8 +44,18 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
       'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
     });
+    let corked = false;
     const writeEncoded = (event: TeamReviewStreamEvent, data: string, id?: number) => {
       if (raw.writableEnded) return;
+      // Messages written in one tick (a batch of changes read together) leave in one write.
+      if (!corked) {
+        corked = true;
+        raw.cork();
+        process.nextTick(() => {
+          corked = false;
+          raw.uncork();
+        });
+      }
       raw.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${data}\n\n`);
       if (raw.writableLength > MAX_BUFFERED_BYTES) end();
     };
