@@ -11,6 +11,8 @@ import { TeamReviewClient, type LiveStream } from '../test/support/teamReviewCli
 export interface RunLedger {
   /** performance.now() when the action behind each shared change was sent. */
   sentAt: Map<number, number>;
+  /** performance.now() when its author's desk got the answer (the change shows as saved there). */
+  ackedAt: Map<number, number>;
   /** The desk that made each shared change. */
   madeBy: Map<number, number>;
 }
@@ -89,13 +91,15 @@ export class Desk {
     const sent = performance.now();
     try {
       const answer = await this.client.act(action);
-      this.tally.latenciesMs.push(performance.now() - sent);
+      const answered = performance.now();
+      this.tally.latenciesMs.push(answered - sent);
       this.tally.actions++;
       if (answer.status === 200) {
         for (const review of answer.body.Data) this.remember(review);
         const sequence = answer.body.Sequence;
         if (sequence !== undefined && action.Action !== 'SetRead') {
           this.ledger.sentAt.set(sequence, sent);
+          this.ledger.ackedAt.set(sequence, answered);
           this.ledger.madeBy.set(sequence, this.index);
         }
       } else if (answer.status === 409 && answer.body.ErrorCode === 'ReviewConflict') {
