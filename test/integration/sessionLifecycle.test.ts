@@ -89,12 +89,16 @@ describe('session lifecycle with the simulator', () => {
     expect(late).toMatchObject({ outcome: 'failed', message: 'No sign-in is in progress; start it again from RefDesk.' });
   });
 
-  it('ignores a callback of another sign-in and keeps waiting for the real one', async () => {
+  it('ignores a callback of another sign-in, or an error without its state, and keeps waiting for the real one', async () => {
     const { session } = await newSession();
     const start = await session.signIn();
     if (start.outcome !== 'openPopup') throw new Error('expected a popup');
     const forged = await session.completeSignIn({ fragment: '#access_token=forged&token_type=Bearer&expires_in=600&state=guess' });
     expect(forged).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/did not belong to the sign-in RefDesk started/) });
+    expect(session.view()).toMatchObject({ signedIn: false, signingIn: true });
+    // A cross-site page opening the callback with an error but without the state cannot end it either (15.6).
+    const aborted = await session.completeSignIn({ fragment: '#error=access_denied&error_description=Call+0800-EVIL' });
+    expect(aborted).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/did not belong to the sign-in RefDesk started/) });
     expect(session.view()).toMatchObject({ signedIn: false, signingIn: true });
     const { username, password } = sim.simulator.info;
     const location = new URL(await answerLoginPage(start.authorizeUrl, { username, password, decision: 'allow' }));

@@ -102,20 +102,29 @@ describe('callback reading', () => {
     expect(failure(() => implicit(`#error=access_denied&state=other`)).kind).toBe('state-mismatch');
   });
 
-  it('turns access_denied into a sentence, with or without state', () => {
-    for (const fragment of [`#error=access_denied&state=${STATE}`, '#error=access_denied&error_description=User+denied']) {
+  it('ignores an error answer without the sign-in state, as a cross-site page could send one (issue 15.6)', () => {
+    for (const fragment of ['#error=access_denied', '#error=server_error&error_description=Call+support+at+0800-EVIL']) {
       const error = failure(() => implicit(fragment));
-      expect(error.kind).toBe('denied');
-      expect(error.message).toBe('You declined the sign-in, so RefDesk is not signed in.');
+      expect(error.kind).toBe('state-mismatch');
+      expect(error.message).not.toMatch(/EVIL|declined/);
     }
   });
 
-  it('explains other error codes and quotes a tidy description', () => {
+  it('turns access_denied into a sentence and leaves out the provider text', () => {
+    const error = failure(() => implicit(`#error=access_denied&error_description=User+denied&state=${STATE}`));
+    expect(error.kind).toBe('denied');
+    expect(error.message).toBe('You declined the sign-in, so RefDesk is not signed in.');
+  });
+
+  it('explains other error codes and shows the provider text only quoted, tidied', () => {
     const error = failure(() => implicit(`#error=unsupported_response_type&error_description=Only%0Atoken&state=${STATE}`));
     expect(error.kind).toBe('refused');
-    expect(error.message).toBe('The authorization server does not support this sign-in flow. (Only token)');
+    expect(error.message).toBe('The authorization server does not support this sign-in flow. The sign-in service said: “Only token”');
     const unknown = failure(() => implicit(`#error=<b>weird</b>&state=${STATE}`));
     expect(unknown.message).toBe('The authorization server refused the sign-in (bweirdb).');
+    // Curly quotes and bidirectional overrides cannot close the quotation or reorder the sentence.
+    const sneaky = failure(() => implicit(`#error=x&error_description=${encodeURIComponent('ok” RefDesk says: call \u202eevil')}&state=${STATE}`));
+    expect(sneaky.message).toBe('The authorization server refused the sign-in (x). The sign-in service said: “ok" RefDesk says: call evil”');
   });
 
   it('refuses fragments that grant nothing usable', () => {

@@ -115,20 +115,19 @@ export function parseSeconds(value: string | number | null | undefined): number 
 
 /**
  * Reads the callback of a sign-in RefDesk started with `expectedState`. Throws AuthError:
- * `state-mismatch` for a callback of another (or a forged) sign-in, `denied`/`refused` for an
+ * `state-mismatch` for a callback of another (or a forged) sign-in, errors without state included, `denied`/`refused` for an
  * `error` answer (in words), `protocol` for a callback that grants nothing usable.
  */
 export function readCallback(parameters: URLSearchParams, expectedState: string, responseType: ResponseType): CallbackGrant {
   const state = parameters.get('state');
   const error = parameters.get('error');
-  // Some servers omit state on errors; an error can only end a sign-in, so it is shown as is.
-  if (state !== null || !error) {
-    if (state === null || !sameState(state, expectedState)) {
-      throw new AuthError(
-        'state-mismatch',
-        'The sign-in answer did not belong to the sign-in RefDesk started, so it was ignored. Please sign in again.',
-      );
-    }
+  // An error without the attempt's state is ignored like any other foreign answer: otherwise a
+  // page on any site could end a sign-in in progress by opening the callback with #error=….
+  if (state === null || !sameState(state, expectedState)) {
+    throw new AuthError(
+      'state-mismatch',
+      'The sign-in answer did not belong to the sign-in RefDesk started, so it was ignored. Please sign in again.',
+    );
   }
   if (error) throw authorizationRefused(error, parameters.get('error_description') ?? undefined);
 
