@@ -119,7 +119,7 @@ export function createAuthWindowSignIn(parent: () => BrowserWindow | undefined):
   return {
     kind: 'window',
     // Electron intercepts the redirect itself, so the profile's redirect URI is used as registered.
-    redirectUriFor: (profileRedirectUri) => profileRedirectUri,
+    redirectUriFor: ({ redirectUri }) => redirectUri,
     authorize(request) {
       current?.abort();
       const handle = openAuthWindow(request, parent());

@@ -4,15 +4,36 @@ import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import type { ReadyProcess } from '../support/simulatorProcess';
 
-/** Tokens of this web shell live 15 s: the warning comes at 10 s, expiry at 15 s. */
+/**
+ * Tokens of this web shell live 15 s: the warning comes at 10 s, expiry at 15 s. Its refresh
+ * tokens live 1 s, so the embedded session (code + PKCE) cannot renew itself and ends.
+ */
 const TOKEN_TTL_SECONDS = 15;
 let shortLived: ReadyProcess<WebShellReady>;
 
 test.beforeAll(async () => {
-  shortLived = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+  shortLived = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS), '--refresh-token-ttl', '1']);
 });
 test.afterAll(async () => {
   await shortLived?.stop();
+});
+
+test('the embedded session renews itself before expiry: no warning, no prompt, the clock starts again (17.8)', async ({ page }) => {
+  const renewing = await startWebShellProcess(['--token-ttl', '10']);
+  try {
+    const signIn = await SignInPage.openSignedOut(page, renewing.ready.url);
+    await signIn.signIn(renewing.ready.simulator);
+    const status = new SessionStatusBar(page);
+    // Refreshed at half its life (5 s): the time left climbs back to about 10 s instead of running out.
+    await expect.poll(() => status.secondsLeft(), { timeout: 4_000 }).toBeLessThanOrEqual(6);
+    await expect.poll(() => status.secondsLeft(), { timeout: 6_000 }).toBeGreaterThanOrEqual(8);
+    await page.waitForTimeout(6_000);
+    await expect(status.user).toContainText('Signed in as');
+    await expect(status.expiryWarning).toBeHidden();
+    await expect(signIn.prompt).toBeHidden();
+  } finally {
+    await renewing.stop();
+  }
 });
 
 test('after expiry the user signs in again and finds the workspace as they left it', async ({ page }) => {

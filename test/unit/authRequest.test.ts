@@ -8,7 +8,7 @@ import {
   readCallback,
 } from '../../main/core/session/authorizationRequest';
 import { AuthError } from '../../main/core/session/authErrors';
-import { popupSignIn } from '../../main/core/session/interactiveSignIn';
+import { IMPLICIT_REFUSED_IN_BROWSER, popupSignIn } from '../../main/core/session/interactiveSignIn';
 
 const STATE = 'expected-state-value';
 
@@ -140,12 +140,32 @@ describe('web shell popup redirect URI', () => {
   const popup = popupSignIn('http://127.0.0.1:43123');
 
   it('moves a loopback callback URI onto the shell port', () => {
-    expect(popup.redirectUriFor('http://127.0.0.1/refdesk/callback')).toBe('http://127.0.0.1:43123/refdesk/callback');
+    expect(popup.redirectUriFor({ redirectUri: 'http://127.0.0.1/refdesk/callback', flow: 'code' })).toBe(
+      'http://127.0.0.1:43123/refdesk/callback',
+    );
   });
 
   it('explains that other redirect URIs cannot reach the browser version', () => {
     for (const uri of ['refdesk://auth/callback', 'https://app.example.com/cb', 'http://127.0.0.1/other']) {
-      expect(() => popup.redirectUriFor(uri)).toThrow(/receives sign-ins at http:\/\/127\.0\.0\.1\/refdesk\/callback/);
+      expect(() => popup.redirectUriFor({ redirectUri: uri, flow: 'code' })).toThrow(
+        /receives sign-ins at http:\/\/127\.0\.0\.1\/refdesk\/callback/,
+      );
     }
+  });
+
+  it('refuses the implicit flow, whose token would land in the browser history, and says what to do (15.2)', () => {
+    expect(() => popup.redirectUriFor({ redirectUri: 'http://127.0.0.1/refdesk/callback', flow: 'implicit' })).toThrow(
+      IMPLICIT_REFUSED_IN_BROWSER,
+    );
+    expect(IMPLICIT_REFUSED_IN_BROWSER).toMatch(/authorization code \+ PKCE/);
+  });
+});
+
+describe('prompt', () => {
+  it('asks for the login page (after a sign-out) or for none (silent renewal) when told to', () => {
+    const base = { authUrl: 'https://auth.example.com/auth', clientId: 'k', redirectUri: 'http://127.0.0.1/cb', state: 's', responseType: 'token' as const };
+    expect(new URL(buildAuthorizeUrl(base)).searchParams.has('prompt')).toBe(false);
+    expect(new URL(buildAuthorizeUrl({ ...base, prompt: 'login' })).searchParams.get('prompt')).toBe('login');
+    expect(new URL(buildAuthorizeUrl({ ...base, prompt: 'none' })).searchParams.get('prompt')).toBe('none');
   });
 });

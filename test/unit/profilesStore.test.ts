@@ -31,12 +31,12 @@ beforeEach(async () => {
 });
 
 describe('connection profiles', () => {
-  it('starts with the embedded simulator, active', async () => {
+  it('starts with the embedded simulator, active, signing in with code + PKCE (15.2, 17.8)', async () => {
     const list = await (await open()).list();
     expect(list.activeProfileId).toBe('embedded');
     const { appSecret: _secret, ...connection } = embedded;
     expect(list.profiles).toEqual([
-      { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', ...connection, flow: 'implicit', hasAppSecret: true },
+      { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', ...connection, flow: 'code', hasAppSecret: true },
     ]);
     expect(list.problem).toBeUndefined();
   });

@@ -25,9 +25,17 @@ export interface AuthorizeUrlParameters {
   responseType: ResponseType;
   /** PKCE S256 challenge; required for `code`. */
   codeChallenge?: string;
+  /**
+   * OpenID Connect's `prompt`: `login` asks the server to show its login page even while its own
+   * login session lives (after a sign-out); `none` asks it never to show a page (silent renewal).
+   */
+  prompt?: AuthorizePrompt;
 }
 
-/** `{auth_url}/authorize?response_type=…&client_id=…&redirect_uri=…&state=…[&code_challenge…]`. */
+/** The `prompt` values RefDesk sends. */
+export type AuthorizePrompt = 'login' | 'none';
+
+/** `{auth_url}/authorize?response_type=…&client_id=…&redirect_uri=…&state=…[&code_challenge…][&prompt=…]`. */
 export function buildAuthorizeUrl(parameters: AuthorizeUrlParameters): string {
   const url = new URL(`${parameters.authUrl.replace(/\/+$/, '')}/authorize`);
   url.searchParams.set('response_type', parameters.responseType);
@@ -39,6 +47,7 @@ export function buildAuthorizeUrl(parameters: AuthorizeUrlParameters): string {
     url.searchParams.set('code_challenge', parameters.codeChallenge);
     url.searchParams.set('code_challenge_method', 'S256');
   }
+  if (parameters.prompt) url.searchParams.set('prompt', parameters.prompt);
   return url.toString();
 }
 

@@ -67,9 +67,13 @@ export class ProfileService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The built-in profile signs in with code + PKCE in both shells: no token in any URL, and a
+   * refresh token that keeps a trader signed in for the day (15.2, 17.8).
+   */
   private embeddedProfile(): ConnectionProfile {
     const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
-    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'implicit' };
+    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
   private static remote(stored: StoredProfile): ConnectionProfile {
