@@ -1,7 +1,8 @@
 /**
  * How a shell shows the login page of the browser flows. Electron opens its own auth window and
- * hands main the redirect it intercepted; the web shell lets the renderer open a popup whose
- * callback page (on the shell's own origin) hands the redirect's parameters to main.
+ * hands main the redirect it intercepted (and renews sessions in a hidden one); the web shell
+ * lets the renderer open a popup whose callback page (on the shell's own origin) hands the
+ * redirect's parameters to main.
  */
 import { AuthError } from './authErrors';
 import { isLoopbackRedirectUri, withPort } from './authorizationRequest';
@@ -35,6 +36,12 @@ export interface WindowSignIn {
   redirectUriFor(profile: LoginPageProfile): string;
   /** Shows the page; resolves with the intercepted redirect, or cancelled when the user closed it. */
   authorize(request: WindowAuthorizationRequest): Promise<WindowAuthorizationResult>;
+  /**
+   * Loads a `prompt=none` request where the user cannot see it, with the login pages' cookies
+   * (the server's login session); resolves with the intercepted redirect, or `failed` when the
+   * server showed a page instead or did not answer in time.
+   */
+  authorizeSilently(request: WindowAuthorizationRequest): Promise<WindowAuthorizationResult>;
   /** Closes a page still open (a newer sign-in, sign-out). */
   abort(): void;
   /** Forgets what the login pages stored (cookies, storage): part of signing out. */

@@ -120,6 +120,40 @@ export class LoginPageSignIn {
     this.attempts.close();
   }
 
+  /**
+   * True when a session of `profile` can be renewed without showing a page: a login-page flow in
+   * a shell that can load `prompt=none` out of sight (Electron's hidden auth window). The web
+   * shell cannot (see README, Security): its sessions renew with refresh tokens, or warn.
+   */
+  canRenewSilently(profile: ConnectionProfile): boolean {
+    return this.interactive.kind === 'window' && profile.flow !== 'assertion';
+  }
+
+  /**
+   * Renews a session of `profile` through its login page without showing it (`prompt=none`,
+   * 14.4): new tokens while the server's own login session lives; undefined when it does not
+   * (`login_required`: the caller falls back to the "Sign in again" warning) or anything failed.
+   */
+  async renewSilently(profile: ConnectionProfile): Promise<TokenSet | undefined> {
+    const { interactive } = this;
+    if (interactive.kind !== 'window' || !this.canRenewSilently(profile)) return undefined;
+    try {
+      const redirectUri = interactive.redirectUriFor(profile);
+      const pending = beginAuthorization(profile, redirectUri, 'none');
+      const result = await interactive.authorizeSilently({ authorizeUrl: pending.authorizeUrl, redirectUri });
+      if (result.kind !== 'redirected') {
+        this.session.log(`the session could not be renewed without the login page: ${result.kind === 'failed' ? result.message : 'cancelled'}`);
+        return undefined;
+      }
+      const secret = await this.session.appSecret(profile.id);
+      return await completeAuthorization(pending, callbackParametersOfUrl(result.url), secret, this.session.now, this.session.fetchOptions());
+    } catch (error) {
+      const reason = needsLoginPage(error) ? 'the sign-in service needs its login page again' : messageOf(error);
+      this.session.log(`the session could not be renewed without the login page: ${reason}`);
+      return undefined;
+    }
+  }
+
   /** Checks a callback and, when it grants a session, hands it over; returns this caller's outcome. */
   private async finish(attempt: SignInAttempt, parameters: URLSearchParams): Promise<SignInOutcome> {
     const { pending } = attempt;

@@ -74,6 +74,8 @@ export class SessionService {
   /** The shell's way of showing login pages (its auth window, or the renderer's popup). */
   useInteractiveSignIn(interactive: InteractiveSignIn): void {
     this.loginPage.use(interactive);
+    // A session restored before the shell was ready may now renew without a page: schedule it again.
+    if (this.tokens) this.activate(this.tokens);
   }
 
   private profile(): ConnectionProfile {
@@ -98,13 +100,14 @@ export class SessionService {
   }
 
   /**
-   * SessionAuth: after a 401, renew the session. A refresh token is used when there is one;
-   * otherwise the session ends and this waits (bounded) for the user to sign in again, so the
-   * refused request completes once they have, without the renderer reloading anything.
+   * SessionAuth: after a 401, renew the session: with the refresh token when there is one, else
+   * through the login page out of sight where the shell can; otherwise the session ends and this
+   * waits (bounded) for the user to sign in again, so the refused request completes once they
+   * have, without the renderer reloading anything.
    */
   async reauthenticate(rejectedToken?: string): Promise<boolean> {
     if (rejectedToken !== undefined && this.tokens && this.tokens.accessToken !== rejectedToken) return true;
-    if (this.tokens && canRefresh(this.tokens, this.now()) && (await this.refresh())) return true;
+    if (this.tokens && (await this.renew())) return true;
     // Signed out already (never signed in, expired): the prompt is up; wait for the sign-in.
     if (this.tokens) await this.endSession('rejected');
     return this.waiters.wait();
@@ -125,7 +128,7 @@ export class SessionService {
       }
       if (canRefresh(tokens, this.now())) {
         this.tokens = tokens;
-        if (await this.refresh()) return;
+        if (await this.renew()) return;
         this.tokens = undefined;
       }
     }
@@ -229,9 +232,10 @@ export class SessionService {
   private activate(tokens: TokenSet): void {
     this.tokens = tokens;
     this.signInNeeded = undefined;
-    this.timers.schedule(sessionSchedule(this.now(), tokens.expiresAt, canRefresh(tokens, this.now())), {
+    const renewable = canRefresh(tokens, this.now()) || this.loginPage.canRenewSilently(this.profile());
+    this.timers.schedule(sessionSchedule(this.now(), tokens.expiresAt, renewable), {
       warn: () => this.warnExpiring(),
-      refresh: () => void this.refresh(),
+      refresh: () => void this.renew(),
       expire: () => void this.endSession('expired'),
     });
   }
@@ -242,22 +246,32 @@ export class SessionService {
     this.options.events.emit('session:expiring', { expiresAt: new Date(this.tokens.expiresAt).toISOString(), secondsLeft });
   }
 
-  /** One refresh at a time; true when new tokens were accepted. */
-  private refresh(): Promise<boolean> {
+  /**
+   * Renews the session before it expires (or after a 401), one renewal at a time: with the
+   * refresh token where there is one, else through the login page without showing it (14.4).
+   * True when new tokens were accepted; false leaves the "Sign in again" warning to come.
+   */
+  private renew(): Promise<boolean> {
     this.refreshing ??= (async () => {
       const tokens = this.tokens;
       const profile = this.profile();
-      if (!tokens || !canRefresh(tokens, this.now())) return false;
-      try {
-        const secret = await this.options.profiles.appSecret(profile.id);
-        const renewed = await refreshTokens(profile, tokens, secret, this.now, this.fetchOptions());
-        if (this.tokens !== tokens) return false;
-        await this.accept(profile.id, renewed);
-        return true;
-      } catch (error) {
-        this.log(`the session could not be refreshed: ${messageOf(error)}`);
-        return false;
+      if (!tokens) return false;
+      let renewed: TokenSet | undefined;
+      if (canRefresh(tokens, this.now())) {
+        try {
+          const secret = await this.options.profiles.appSecret(profile.id);
+          renewed = await refreshTokens(profile, tokens, secret, this.now, this.fetchOptions());
+        } catch (error) {
+          this.log(`the session could not be refreshed: ${messageOf(error)}`);
+          return false;
+        }
+      } else {
+        renewed = await this.loginPage.renewSilently(profile);
       }
+      // Signed out, or another profile chosen, while the renewal ran: its tokens are not wanted.
+      if (!renewed || this.tokens !== tokens || this.profile().id !== profile.id) return false;
+      await this.accept(profile.id, renewed);
+      return true;
     })().finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
