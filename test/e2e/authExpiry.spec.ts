@@ -18,19 +18,21 @@ test.afterAll(async () => {
   await shortLived?.stop();
 });
 
-test('the embedded session renews itself before expiry: no warning, no prompt, the clock starts again (17.8)', async ({ page }) => {
-  const renewing = await startWebShellProcess(['--token-ttl', '10']);
+test('the embedded session renews itself before expiry: no warning, no prompt, still signed in after the first token expired (17.8)', async ({ page }) => {
+  const tokenTtlSeconds = 10;
+  const renewing = await startWebShellProcess(['--token-ttl', String(tokenTtlSeconds)]);
   try {
     const signIn = await SignInPage.openSignedOut(page, renewing.ready.url);
     await signIn.signIn(renewing.ready.simulator);
     const status = new SessionStatusBar(page);
-    // Refreshed at half its life (5 s): the time left climbs back to about 10 s instead of running out.
-    await expect.poll(() => status.secondsLeft(), { timeout: 4_000 }).toBeLessThanOrEqual(6);
-    await expect.poll(() => status.secondsLeft(), { timeout: 6_000 }).toBeGreaterThanOrEqual(8);
-    await page.waitForTimeout(6_000);
-    await expect(status.user).toContainText('Signed in as');
-    await expect(status.expiryWarning).toBeHidden();
+    // Without renewal the warning would come at about 7 s and the prompt at 10 s; renewed at 5 s, neither does.
+    for (let waited = 0; waited < (tokenTtlSeconds + 2) * 1000; waited += 500) {
+      await expect(status.expiryWarning).toBeHidden({ timeout: 100 });
+      await page.waitForTimeout(500);
+    }
     await expect(signIn.prompt).toBeHidden();
+    await expect(status.user).toContainText('Signed in as');
+    expect(await status.secondsLeft()).toBeGreaterThan(0);
   } finally {
     await renewing.stop();
   }
