@@ -52,12 +52,14 @@ runCommand(async () => {
     'data-dir': { type: 'string' },
     'token-ttl': { type: 'string' },
     'refresh-token-ttl': { type: 'string' },
+    'login-session-ttl': { type: 'string' },
     'rate-limit': { type: 'string' },
     'rate-limit-search': { type: 'string' },
     'rate-limit-app-day': { type: 'string' },
   });
   const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
   const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
+  const loginSessionTtlSeconds = parseWholeNumber('login-session-ttl', values['login-session-ttl'], 1, 30 * 86_400);
   const simulator = await startSimulator({
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
@@ -69,6 +71,7 @@ runCommand(async () => {
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
+    ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),
     rateLimit: parseRateLimits(values),
   });
   printReady(simulator.info);
