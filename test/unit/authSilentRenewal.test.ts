@@ -47,8 +47,7 @@ afterEach(() => {
 });
 
 /** A signed-in implicit session of a remote profile, in a shell that renews through `window`. */
-async function signedInSession(window: WindowSignIn) {
-  const store = new MemoryTokenStore();
+async function signedInSession(window: WindowSignIn, store = new MemoryTokenStore()) {
   const events = new PushEventBus();
   const seen: string[] = [];
   events.subscribe((event) => seen.push(event));
@@ -70,7 +69,7 @@ async function signedInSession(window: WindowSignIn) {
   const session = new SessionService({ profiles, store, events, interactive: window, log: (message) => logged.push(message) });
   running.push(session);
   await expect(session.signIn()).resolves.toMatchObject({ outcome: 'signedIn' });
-  return { session, seen, logged };
+  return { session, seen, logged, profiles, store, events };
 }
 
 describe('silent renewal of an implicit session (Electron, 14.4)', () => {
@@ -101,6 +100,31 @@ describe('silent renewal of an implicit session (Electron, 14.4)', () => {
     expect(seen).toContain('session:expiring');
     await vi.advanceTimersByTimeAsync(20_000);
     expect(session.view()).toMatchObject({ signedIn: false, signInNeeded: 'expired' });
+  });
+
+  it('renews at once after the service refused the token (401), so the refused call is retried without a prompt', async () => {
+    const { window, silent } = fakeWindow((state) => `access_token=after-401&token_type=Bearer&expires_in=${TTL_SECONDS}&state=${state}`);
+    const { session, seen } = await signedInSession(window);
+    await expect(session.reauthenticate('token-1')).resolves.toBe(true);
+    expect(silent).toHaveLength(1);
+    expect(session.accessToken()).toBe('after-401');
+    expect(seen).not.toContain('session:expiring');
+  });
+
+  it('schedules renewal for a session restored before the Electron shell was ready', async () => {
+    let renewed = 0;
+    const { window, silent } = fakeWindow((state) => `access_token=renewed-${++renewed}&token_type=Bearer&expires_in=${TTL_SECONDS}&state=${state}`);
+    const { session, profiles, store, events } = await signedInSession(window);
+    // RefDesk restarts: the stored session is restored at start-up, the auth window comes later.
+    session.close();
+    const restarted = new SessionService({ profiles, store, events, log: () => undefined });
+    running.push(restarted);
+    await restarted.restore();
+    expect(restarted.accessToken()).toBe('token-1');
+    restarted.useInteractiveSignIn(window);
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(silent).toHaveLength(1);
+    expect(restarted.accessToken()).toBe('renewed-1');
   });
 
   it('ignores a silent answer of another sign-in (state mismatch) and keeps the warning', async () => {
