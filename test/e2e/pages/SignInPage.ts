@@ -3,6 +3,7 @@
  * the web shell opens in a popup.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRefDesk } from '../launchSession';
 import { SessionStatusBar } from './SessionStatusBar';
 
 export interface Credentials {
@@ -24,11 +25,11 @@ export class SignInPage {
   }
 
   /**
-   * Opens RefDesk (the launch link) signed out. Main outlives pages within a test worker, so an
+   * Opens RefDesk (the launch link, see launchSession.ts) signed out. Main outlives pages within a test worker, so an
    * earlier test may have left it signed in: then this signs out through the status bar.
    */
   static async openSignedOut(page: Page, launchUrl: string): Promise<SignInPage> {
-    await page.goto(launchUrl);
+    await openRefDesk(page, launchUrl);
     const status = new SessionStatusBar(page);
     await expect(status.user).toHaveText(/Signed in as|Not signed in/);
     if (await status.signOut.isVisible()) await status.signOut.click();
