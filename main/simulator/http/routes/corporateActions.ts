@@ -40,7 +40,7 @@ export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext
     const texts = eventJsonTexts(db, rows, scope.shape);
     const more = rows.length > 0 && filter.skip + rows.length < total;
     const next = more
-      ? `"__next":${JSON.stringify(nextPageUrl(request, { top: filter.top, skip: filter.skip }))},`
+      ? `"__next":${JSON.stringify(nextPageUrl(context.origin(), request, { top: filter.top, skip: filter.skip }))},`
       : '';
     return sendJson(reply, `{"__count":${total},${next}"Data":[${texts.join(',')}]}`);
   });
