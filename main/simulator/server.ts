@@ -13,6 +13,7 @@ import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
 import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
 import { installErrorHandlers } from './http/errors';
+import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
 import type { RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
@@ -98,8 +99,7 @@ export async function buildSimulatorApp(
 
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,
-    // Route ids (AppKey, EventId) are short; a longer parameter is an error, not a lookup.
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: ROUTER_OPTIONS,
     // Errors Fastify raises before routing (a malformed URL such as a lone `%`) get the service's shape too.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ ErrorCode: 'InvalidRequest', Message: error.message });
@@ -107,6 +107,7 @@ export async function buildSimulatorApp(
   });
   app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
+  refuseEmptySegments(app);
   await app.register(
     async (api) => {
       protectApi(api, auth, options.rateLimit);
