@@ -12,6 +12,7 @@ import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
 import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
+import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
 import { installErrorHandlers } from './http/errors';
 import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
 import type { RateLimits } from './http/rateLimit';
@@ -51,6 +52,8 @@ export interface SimulatorOptions {
   refreshTokenTtlSeconds?: number;
   /** Rate limits (generous defaults), or false for none. */
   rateLimit?: Partial<RateLimits> | false;
+  /** Timeouts and body size (defaults in http/connectionLimits.ts; tests shorten them). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** What a started simulator reports (also the JSON of the CLI's READY line), demo credentials included. */
@@ -77,6 +80,8 @@ export async function buildSimulatorApp(
   options: SimulatorOptions = {},
 ): Promise<{ app: FastifyInstance; context: SimulatorContext; demo: DemoCredentials; setOrigin(origin: string): void }> {
   const clock = options.clock ?? (() => new Date());
+  // Checked before the universe opens, so bad limits leave nothing open.
+  const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? 'default',
@@ -98,6 +103,7 @@ export async function buildSimulatorApp(
   const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin, auth };
 
   const app = Fastify({
+    ...connectionOptions,
     logger: options.logRequests ? { level: 'info' } : false,
     routerOptions: ROUTER_OPTIONS,
     // Errors Fastify raises before routing (a malformed URL such as a lone `%`) get the service's shape too.
