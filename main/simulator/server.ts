@@ -6,7 +6,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { userCacheDir, userDataDir } from '../node/paths';
-import { protectApi } from './auth/protectApi';
+import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
@@ -15,7 +15,7 @@ import { openUniverse, type Scale, type UniverseInfo } from './data/universe';
 import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
 import { installErrorHandlers } from './http/errors';
 import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
-import type { RateLimits } from './http/rateLimit';
+import { registerRateLimits, type RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
 import { registerCaRoutes } from './http/routes/corporateActions';
@@ -116,7 +116,8 @@ export async function buildSimulatorApp(
   refuseEmptySegments(app);
   await app.register(
     async (api) => {
-      protectApi(api, auth, options.rateLimit);
+      protectApi(api, auth);
+      await registerRateLimits(api, options.rateLimit ?? {}, rateLimitSubjectOf(auth));
       registerRefRoutes(api, context);
       registerRefScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
