@@ -58,8 +58,8 @@ describe('trailing slashes and empty path segments on every route', () => {
     return { status: response.status, type: type.split(';')[0], json, text };
   }
 
-  it('has a sample request for every API route (a new route must be added here)', () => {
-    const missing = apiRoutes().filter((route) => !samples.has(route.url) && route.methods.includes('GET'));
+  it('has a sample request for every API route with ids (a new one must be added here; plain routes are called as they are)', () => {
+    const missing = apiRoutes().filter((route) => !samples.has(route.url) && route.url.includes('/:'));
     expect(missing.map((route) => route.url)).toEqual([]);
   });
 
