@@ -65,6 +65,7 @@ runCommand(async () => {
     'data-dir': { type: 'string' },
     'token-ttl': { type: 'string' },
     'refresh-token-ttl': { type: 'string' },
+    'login-session-ttl': { type: 'string' },
     'rate-limit': { type: 'string' },
     'rate-limit-search': { type: 'string' },
     'rate-limit-app-day': { type: 'string' },
@@ -72,6 +73,7 @@ runCommand(async () => {
   });
   const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
   const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
+  const loginSessionTtlSeconds = parseWholeNumber('login-session-ttl', values['login-session-ttl'], 1, 30 * 86_400);
   const corsOrigins = parseCorsOrigins(values['cors-origins']);
   const simulator = await startSimulator({
     port: parsePort(values.port, 0),
@@ -84,6 +86,7 @@ runCommand(async () => {
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
+    ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),
     rateLimit: parseRateLimits(values),
     ...(corsOrigins !== undefined ? { corsOrigins } : {}),
   });

@@ -51,6 +51,8 @@ export interface SimulatorOptions {
   tokenTtlSeconds?: number;
   /** Lifetime of refresh tokens in seconds (default 3600). */
   refreshTokenTtlSeconds?: number;
+  /** Lifetime of the authorization server's login session in seconds (default 8 h). */
+  loginSessionTtlSeconds?: number;
   /** Rate limits (generous defaults), or false for none. */
   rateLimit?: Partial<RateLimits> | false;
   /** Timeouts and body size (defaults in http/connectionLimits.ts; tests shorten them). */
@@ -111,6 +113,7 @@ export async function buildSimulatorApp(
     dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+    ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
   });
   const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin, auth };
 

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CorporateActionEvent } from '../../../contract/wire/enums';
+import type { CorporateActionEvent } from '../../../contract/wire/corporateActions';
 import { eventStates } from '../../../contract/wire/enums';
 import type { InboxFilters, InboxViewDefinition } from '../../../contract/corporateActions';
 import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
