@@ -7,37 +7,33 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { startBrowserApp, type BrowserApp } from '../support/browserApp';
+import type { SimulatorInfo } from '../../main/simulator/server';
+import { startApiBrowserApp, type ApiBrowserApp } from '../support/apiBrowserApp';
+import { generatorFingerprint } from '../support/generatorFingerprint';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
-import { E2E_CACHE_DIR } from './fixtures';
-import { BrowserAppPage } from './pages/BrowserAppPage';
+import { ApiBrowserAppPage } from './pages/ApiBrowserAppPage';
 
-interface SimulatorReady {
-  baseUrl: string;
-  authUrl: string;
-  appKey: string;
-  username: string;
-  password: string;
-}
+/** The small universe's cache of the end-to-end tests that start a standalone simulator (shared with silentSignIn.spec.ts). */
+const SMALL_UNIVERSE_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-small-universe-cache', generatorFingerprint());
 
 /** The built standalone simulator (`npm run build` first), small scale, with `extraArgs`. */
-async function startSimulator(extraArgs: string[] = []): Promise<ReadyProcess<SimulatorReady>> {
+async function startSimulator(extraArgs: string[] = []): Promise<ReadyProcess<SimulatorInfo>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-cors-'));
-  return startReadyProcess<SimulatorReady>(
+  return startReadyProcess<SimulatorInfo>(
     process.execPath,
-    ['out/main/simulator.js', '--port', '0', '--scale', 'small', '--cache-dir', E2E_CACHE_DIR, '--data-dir', dataDir, ...extraArgs],
+    ['out/main/simulator.js', '--port', '0', '--scale', 'small', '--cache-dir', SMALL_UNIVERSE_CACHE_DIR, '--data-dir', dataDir, ...extraArgs],
     { timeoutMs: 60_000 },
   );
 }
 
 test.describe('a browser app on another origin', () => {
-  let simulator: ReadyProcess<SimulatorReady>;
-  let app: BrowserApp;
+  let simulator: ReadyProcess<SimulatorInfo>;
+  let app: ApiBrowserApp;
 
   test.beforeAll(async () => {
     simulator = await startSimulator();
     const { authUrl, baseUrl, appKey } = simulator.ready;
-    app = await startBrowserApp({ authUrl, baseUrl, appKey });
+    app = await startApiBrowserApp({ authUrl, baseUrl, appKey });
     expect(new URL(app.origin).port).not.toBe(new URL(baseUrl).port);
   });
   test.afterAll(async () => {
@@ -47,7 +43,7 @@ test.describe('a browser app on another origin', () => {
 
   for (const flow of ['implicit', 'code + PKCE'] as const) {
     test(`signs in with the ${flow} flow and searches, reads details and events with fetch`, async ({ page }) => {
-      const browserApp = new BrowserAppPage(page);
+      const browserApp = new ApiBrowserAppPage(page);
       await browserApp.open(app.url);
       await browserApp.signIn(flow === 'implicit' ? browserApp.implicitSignIn : browserApp.pkceSignIn, simulator.ready);
       await expect(browserApp.state).toHaveText(`Signed in with ${flow}; API read`, { timeout: 15_000 });
@@ -65,13 +61,13 @@ test.describe('a browser app on another origin', () => {
 });
 
 test.describe('a browser app on an origin --cors-origins does not list', () => {
-  let simulator: ReadyProcess<SimulatorReady>;
-  let app: BrowserApp;
+  let simulator: ReadyProcess<SimulatorInfo>;
+  let app: ApiBrowserApp;
 
   test.beforeAll(async () => {
     simulator = await startSimulator(['--cors-origins', 'http://localhost:1']);
     const { authUrl, baseUrl, appKey } = simulator.ready;
-    app = await startBrowserApp({ authUrl, baseUrl, appKey });
+    app = await startApiBrowserApp({ authUrl, baseUrl, appKey });
   });
   test.afterAll(async () => {
     await app.close();
@@ -79,7 +75,7 @@ test.describe('a browser app on an origin --cors-origins does not list', () => {
   });
 
   test('signs in, but Chromium withholds the token answer from it', async ({ page }) => {
-    const browserApp = new BrowserAppPage(page);
+    const browserApp = new ApiBrowserAppPage(page);
     await browserApp.open(app.url);
     await browserApp.signIn(browserApp.pkceSignIn, simulator.ready);
     await expect(browserApp.state).toHaveText(/^Failed: TypeError: Failed to fetch/, { timeout: 15_000 });

@@ -21,7 +21,7 @@ export interface WebShellReady {
  * The e2e runs' own universe cache: generated once a day per generator version, never mixed
  * with the user's, and keyed by the generator's sources like the Vitest cache.
  */
-export const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache', generatorFingerprint());
+const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache', generatorFingerprint());
 
 /** Starts the built web shell with its own data folder (extra arguments, e.g. `--token-ttl`). */
 export async function startWebShellProcess(extraArgs: string[] = []): Promise<ReadyProcess<WebShellReady>> {

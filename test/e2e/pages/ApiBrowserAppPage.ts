@@ -1,11 +1,11 @@
 /**
- * Page module of the browser app on another origin (test/support/browserApp.html) and of the
+ * Page module of the browser app on another origin (test/support/apiBrowserApp.html) and of the
  * simulator's login page it sends the user to.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Credentials } from './SignInPage';
 
-export class BrowserAppPage {
+export class ApiBrowserAppPage {
   readonly implicitSignIn: Locator;
   readonly pkceSignIn: Locator;
   readonly state: Locator;
