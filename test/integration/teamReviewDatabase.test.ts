@@ -188,7 +188,9 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     for (const version of [0, 1]) {
       const answers = await Promise.all(
         desks.map((desk, index) =>
-          desk.act({ Action: 'SetNote', EventId: 'RACE-1', Version: version, Note: `Desk ${index}` }),
+          // A note of its own each round: the round-one winner re-sending its own note would be a
+          // change of nothing, which the service rightly accepts without a new version.
+          desk.act({ Action: 'SetNote', EventId: 'RACE-1', Version: version, Note: `Desk ${index}, round ${version}` }),
         ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(11).fill(409)]);
