@@ -3,6 +3,7 @@
  * user of the active profile. Who the reviewer is comes from main's session, never from the
  * renderer; refused input comes back with per-field messages.
  */
+import { ReviewStoreDamagedError } from '../corporateActions/reviewDatabase';
 import { ReviewInputError } from '../corporateActions/reviewInput';
 import type { Reviewer } from '../../../contract/corporateActions';
 import type { ReviewStore } from '../corporateActions/reviewStore';
@@ -48,6 +49,7 @@ function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T):
     if (error instanceof ReviewInputError) {
       throw new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
     }
+    if (error instanceof ReviewStoreDamagedError) throw new DeskError({ code: 'ReviewStoreDamaged', message: error.message });
     throw error;
   }
 }
