@@ -7,7 +7,7 @@ import {
   type HttpClientOptions,
   type SessionAuth,
 } from '../../main/core/api/http';
-import { startFakeService, sendJson, type FakeService } from './faultsFakeService';
+import { startFakeService, sendJson, type FakeService } from '../support/fakeService';
 
 /** Fast backoff so the bounded retries show in milliseconds; waits after a 429 keep the platform's 1 s floor. */
 const FAST_RETRY = { baseDelayMs: 10, maxDelayMs: 40 };

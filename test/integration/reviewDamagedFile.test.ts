@@ -7,7 +7,7 @@ import type { Reviewer } from '../../contract/corporateActions';
 import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/reviewDatabase';
 import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
-import { registerReviewIpc } from '../../main/core/ipc/registerReviewIpc';
+import { registerCorporateActionsIpc } from '../../main/core/ipc/registerCorporateActionsIpc';
 import { OWN_FRAME } from '../support/coreDesk';
 
 const reviewer: Reviewer = { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' };
@@ -24,7 +24,7 @@ describe('a damaged review.sqlite', () => {
   };
   const dispatcherOver = (store: ReviewStore) =>
     createIpcDispatcher({
-      handlers: registerReviewIpc({
+      handlers: registerCorporateActionsIpc({
         review: store,
         session: { view: () => ({ signedIn: true, user: reviewer, profile: { id: reviewer.profileId } }) },
       }) as unknown as IpcHandlers,

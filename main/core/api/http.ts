@@ -92,7 +92,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   /** One HTTP exchange; throws only for no answer (network, timeout, cancelled). */
-  async function attempt(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
+  async function attempt(
+    url: URL,
+    requestOptions: RequestOptions,
+    token: string | undefined,
+  ): Promise<Answer> {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
