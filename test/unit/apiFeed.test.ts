@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { feedItems, readWholeFeed } from '../../main/core/api/feed';
-import { createHttpClient } from '../../main/core/api/http';
+import { mockService } from '../support/mockService';
 
 const BASE = 'http://service.test/openapi';
 
-/** A fake service answering from `answer(url)` and recording every requested URL. */
-function fakeService(answer: (url: URL) => unknown) {
-  const requested: string[] = [];
-  const http = createHttpClient({
-    baseUrl: BASE,
-    fetch: async (input) => {
-      const url = new URL(String(input));
-      requested.push(decodeURIComponent(url.pathname + url.search));
-      return new Response(JSON.stringify(answer(url)), { status: 200 });
-    },
-  });
-  return { http, requested };
-}
+const fakeService = (answer: (url: URL) => unknown) => mockService(answer, BASE);
 
 /** A feed of `total` numbered items paged by $top/$skip, linking the next page as `link(skip, top)`. */
 function pagedNumbers(total: number, link?: (skip: number, top: number) => string) {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../main/core/api/http';
 import { createReadCaches } from '../../main/core/api/readCache';
 import type { IpcHandlers } from '../../main/core/ipc/dispatcher';
 import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
 import { registerReferenceIpc } from '../../main/core/ipc/registerReferenceIpc';
+import { mockService } from '../support/mockService';
 
-const BASE = 'http://service.test/openapi';
 const context = { signal: new AbortController().signal };
 
 /** The cached channels' handlers over a fake service that answers `answer(url)` and records what was asked. */
@@ -13,15 +12,7 @@ function cachedChannels(
   answer: (url: URL) => unknown,
   options: { detailsCapacity?: number; scope?: () => string } = {},
 ) {
-  const requested: string[] = [];
-  const http = createHttpClient({
-    baseUrl: BASE,
-    fetch: async (input) => {
-      const url = new URL(String(input));
-      requested.push(decodeURIComponent(url.pathname + url.search));
-      return new Response(JSON.stringify(answer(url)), { status: 200 });
-    },
-  });
+  const { http, requested } = mockService(answer);
   const caches = createReadCaches(options.scope ?? (() => 'embedded|17340521'), {
     ...(options.detailsCapacity ? { detailsCapacity: options.detailsCapacity } : {}),
   });
