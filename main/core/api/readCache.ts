@@ -13,6 +13,7 @@ export const REFERENCE_TTL_MS = 12 * 60 * 60 * 1000;
 export const DETAILS_TTL_MS = 10 * 60 * 1000;
 export const DETAILS_CAPACITY = 2_000;
 
+/** One bounded cache of answers, keyed by scope, channel and argument. */
 export class ReadCache {
   // Values are whole answers (objects), never undefined: lru-cache's V must be non-nullable.
   private readonly entries: LRUCache<string, object>;
