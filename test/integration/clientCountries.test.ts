@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceCallError } from '../../main/core/api/errors';
 import { createHttpClient, type HttpClient } from '../../main/core/api/http';
-import { getCountries } from '../../main/core/api/instruments';
+import { referenceEndpoints } from '../../main/core/api/reference';
 import { startSimulator, type RunningSimulator } from '../../main/simulator/server';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
 
@@ -25,7 +25,7 @@ describe('countries through the API client against the simulator', () => {
   });
 
   it('returns every ISO 3166-1 country with all four fields', async () => {
-    const feed = await getCountries(http);
+    const feed = await referenceEndpoints['reference:countries'](http, undefined);
     expect(feed.Data).toHaveLength(249);
     expect(feed.__count).toBe(249);
     expect(feed.__next).toBeUndefined();
@@ -44,6 +44,6 @@ describe('countries through the API client against the simulator', () => {
     const closed = await startSimulator({ port: 0, scale: 'small', cacheDir: TEST_CACHE_DIR });
     const client = createHttpClient({ baseUrl: closed.info.baseUrl });
     await closed.close();
-    await expect(getCountries(client)).rejects.toMatchObject({ kind: 'network' });
+    await expect(referenceEndpoints['reference:countries'](client, undefined)).rejects.toMatchObject({ kind: 'network' });
   });
 });

@@ -1,7 +1,7 @@
 /**
- * A web shell in front of the service endpoint channels only (instruments, reference, events),
- * over a given service client: what the client tests and the IPC benchmark drive through the
- * real HTTP bridge.
+ * A web shell in front of the service endpoint channels only (instruments, reference, corporate
+ * action events: the derived handlers and the cached ones), over a given service client: what
+ * the client tests and the IPC benchmark drive through the real HTTP bridge.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,9 @@ import path from 'node:path';
 import { BRIDGE_HEADER, type DeskResponse } from '../../contract/bridge';
 import type { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
-import { registerCorporateActionsIpc } from '../../main/core/ipc/registerCorporateActionsIpc';
+import { endpointHandlers } from '../../main/core/ipc/endpointHandlers';
 import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
+import { registerReferenceIpc } from '../../main/core/ipc/registerReferenceIpc';
 import type { ServiceClient } from '../../main/core/services';
 import { startWebShell, type RunningWebShell } from '../../main/web/server';
 
@@ -36,8 +37,9 @@ export async function startBridgedShell(
   await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
   // Only the endpoint channels exist here; the dispatcher calls a handler only for its own channel.
   const handlers = {
+    ...endpointHandlers(services.http),
     ...registerInstrumentsIpc(services),
-    ...registerCorporateActionsIpc(services),
+    ...registerReferenceIpc(services),
   } as IpcHandlers;
   const shell = await startWebShell({
     dispatch: (isTrustedSender) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
-import { registerReviewIpc, type ReviewerSource } from '../../main/core/ipc/registerReviewIpc';
+import { registerCorporateActionsIpc, type ReviewerSource } from '../../main/core/ipc/registerCorporateActionsIpc';
 import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
 
 const own = { url: 'app://refdesk/index.html', isMainFrame: true };
@@ -23,7 +23,7 @@ describe('the review channels through the IPC dispatcher', () => {
   };
   const dispatch = () =>
     createIpcDispatcher({
-      handlers: registerReviewIpc({ review: store, session }) as unknown as IpcHandlers,
+      handlers: registerCorporateActionsIpc({ review: store, session }) as unknown as IpcHandlers,
       isTrustedSender: (url) => url.startsWith('app://refdesk/'),
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DeskApi } from '../../main/core/api/client';
+import type { HttpClient } from '../../main/core/api/http';
 import type { Application, ListedApplication } from '../../contract/wire/types';
 import {
   listApplicationsForAdmin,
@@ -27,21 +27,24 @@ const single: Application = {
 };
 const listed: ListedApplication = { AppKey: 'abc', Name: 'Desk app', Secrets: secrets };
 
-function fakeApi(): DeskApi {
-  return {
-    applications: vi.fn(async () => ({ Data: [listed], __count: 1 })),
-    application: vi.fn(async () => single),
-  } as unknown as DeskApi;
+/** The service as the HTTP client sees it: the list and one application, each with secret values. */
+function fakeApi() {
+  const getJson = vi.fn(async (path: string) =>
+    path === 'developer/apps' ? { Data: [listed], __count: 1 } : single,
+  );
+  return { baseUrl: 'http://service.test/openapi', getJson } as HttpClient & { getJson: typeof getJson };
 }
 
 describe('the admin view of the application directory', () => {
   it('lists with the inline count, without asking for secrets, and adds redirect URI counts and secret windows', async () => {
     const api = fakeApi();
     const feed = await listApplicationsForAdmin(api, { $top: 20, $skip: 0 });
-    expect(api.applications).toHaveBeenCalledWith(
+    expect(api.getJson).toHaveBeenCalledWith(
+      'developer/apps',
       { $top: 20, $skip: 0, $inlinecount: 'AllPages' },
       undefined,
     );
+    expect(api.getJson).toHaveBeenCalledWith('developer/apps/abc', undefined, undefined);
     expect(feed.__count).toBe(1);
     expect(feed.Data[0]?.RedirectUriCount).toBe(2);
     expect(feed.Data[0]?.Secrets).toEqual(secrets.map(({ Secret: _value, ...window }) => window));
