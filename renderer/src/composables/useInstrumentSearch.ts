@@ -7,8 +7,7 @@
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { SummaryInfo } from '../../../contract/wire/types';
-import { isCancelled, supersedingCalls } from '../api/desk';
-import { searchInstruments } from '../api/instruments';
+import { call, isCancelled, supersedingCalls } from '../api/desk';
 import type { KnownAssetType } from '../logic/assetTypes';
 
 export interface InstrumentSearchOptions {
@@ -80,7 +79,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
   );
 
   async function fetchPage(skip: number, controller: AbortController) {
-    return searchInstruments({ ...criteria.value, $top: pageSize, $skip: skip }, { signal: controller.signal });
+    return call('instruments:search', { ...criteria.value, $top: pageSize, $skip: skip }, { signal: controller.signal });
   }
 
   async function searchNow(): Promise<void> {

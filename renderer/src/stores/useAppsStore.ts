@@ -6,8 +6,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ApplicationView, ListedApplicationView } from '../../../contract/apps';
-import { isCancelled, supersedingCalls } from '../api/desk';
-import { fetchRegistryApp, fetchRegistryApps } from '../api/registry';
+import { call, isCancelled, supersedingCalls } from '../api/desk';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 
 
@@ -20,7 +19,7 @@ export const useAppsStore = defineStore('apps', () => {
   const error = ref<string>();
   const filter = ref('');
   const opened = useDetailLoader<string, ApplicationView>((appKey, signal) =>
-    fetchRegistryApp({ AppKey: appKey }, { signal }),
+    call('apps:get', { AppKey: appKey }, { signal }),
   );
   const listCalls = supersedingCalls();
 
@@ -40,7 +39,8 @@ export const useAppsStore = defineStore('apps', () => {
     loading.value = true;
     error.value = undefined;
     try {
-      const feed = await fetchRegistryApps(
+      const feed = await call(
+        'apps:list',
         { $top: pageSize.value, $skip: nextSkip },
         { signal: controller.signal },
       );

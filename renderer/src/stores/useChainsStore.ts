@@ -7,8 +7,7 @@
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowReactive } from 'vue';
 import type { ContractOptionSpace, SpecificOption } from '../../../contract/wire/types';
-import { isCancelled } from '../api/desk';
-import { fetchOptionSpace } from '../api/instruments';
+import { call, isCancelled } from '../api/desk';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';
 import { optionRootAssetTypes } from '../logic/assetTypes';
 import { isoDay } from '../logic/dates';
@@ -66,7 +65,7 @@ export const useChainsStore = defineStore('chains', () => {
     const entry = shallowReactive<Loadable<ContractOptionSpace>>({ value: undefined, loading: true, error: undefined });
     spaces.set(optionRootId, entry);
     try {
-      entry.value = await fetchOptionSpace({ OptionRootId: optionRootId });
+      entry.value = await call('instruments:optionSpace', { OptionRootId: optionRootId });
       const chain = settingsOf(optionRootId);
       const first = entry.value.OptionSpace[0];
       if (!chain.activeExpiry && first) chain.activeExpiry = isoDay(first.Expiry);
@@ -95,7 +94,7 @@ export const useChainsStore = defineStore('chains', () => {
     const entry = shallowReactive<Loadable<SpecificOption[]>>({ value: undefined, loading: true, error: undefined });
     expiryContracts.set(key, entry);
     try {
-      const space = await fetchOptionSpace({
+      const space = await call('instruments:optionSpace', {
         OptionRootId: optionRootId,
         OptionSpaceSegment: 'SpecificDates',
         ExpiryDates: [expiry],

@@ -4,11 +4,10 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CorporateActionEvent } from '../../../contract/wire/enums';
+import type { CorporateActionEvent } from '../../../contract/wire/types';
 import { eventStates } from '../../../contract/wire/enums';
 import type { InboxFilters, InboxViewDefinition } from '../../../contract/corporateActions';
-import { fetchCorporateActionEvent, fetchCorporateActionEvents } from '../api/corporateActions';
-import { isCancelled, supersedingCalls } from '../api/desk';
+import { call, isCancelled, supersedingCalls } from '../api/desk';
 import { messageOf, useDetailLoader } from '../composables/useDetailLoader';
 import { defaultColumnIds } from '../components/events/inboxColumns';
 import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from '../components/events/inboxQuery';
@@ -31,7 +30,8 @@ export const useEventsStore = defineStore('events', () => {
   // An event is read again with its holdings, in any state (it was in the list).
   const opened = useDetailLoader<string, CorporateActionEvent>((eventId, signal) => {
     const { AccountKey, ClientKey, IncludeSubAccounts } = cleanFilters(filters.value);
-    return fetchCorporateActionEvent(
+    return call(
+      'corporateActions:event',
       {
         EventId: eventId,
         EventStates: [...eventStates],
@@ -56,11 +56,10 @@ export const useEventsStore = defineStore('events', () => {
     loading.value = true;
     error.value = undefined;
     try {
-      const feed = await fetchCorporateActionEvents(
+      const feed = await call(
+        'corporateActions:events',
         eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
-        {
-          signal: controller.signal,
-        },
+        { signal: controller.signal },
       );
       rows.value = skip === 0 ? feed.Data : [...rows.value, ...feed.Data];
       total.value = feed.__count;
@@ -94,7 +93,8 @@ export const useEventsStore = defineStore('events', () => {
   async function readAllMatching(): Promise<{ events: CorporateActionEvent[]; capped: boolean }> {
     const events: CorporateActionEvent[] = [];
     for (;;) {
-      const feed = await fetchCorporateActionEvents(
+      const feed = await call(
+        'corporateActions:events',
         eventsQuery(filters.value, sort.value, { top: 1000, skip: events.length }),
       );
       events.push(...feed.Data);

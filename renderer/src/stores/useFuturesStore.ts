@@ -6,8 +6,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
 import type { FuturesSpace } from '../../../contract/wire/types';
-import { isCancelled } from '../api/desk';
-import { fetchFuturesSpace, fetchInstrumentsDetails } from '../api/instruments';
+import { call, isCancelled } from '../api/desk';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';
 import { futuresAssetTypes } from '../logic/assetTypes';
 import type { Loadable } from './useInstrumentsStore';
@@ -26,7 +25,7 @@ async function readNoticeDates(uics: readonly number[]): Promise<Map<number, str
     const batch = uics.slice(start, start + UICS_PER_REQUEST);
     let skip = 0;
     for (;;) {
-      const feed = await fetchInstrumentsDetails({
+      const feed = await call('instruments:detailsList', {
         Uics: batch,
         AssetTypes: ['ContractFutures'],
         $top: UICS_PER_REQUEST,
@@ -56,7 +55,7 @@ export const useFuturesStore = defineStore('futures', () => {
     const entry = shallowReactive<Loadable<FuturesSpace>>({ value: undefined, loading: true, error: undefined });
     spaces.set(continuousUic, entry);
     try {
-      entry.value = await fetchFuturesSpace({ ContinuousFuturesUic: continuousUic });
+      entry.value = await call('instruments:futuresSpace', { ContinuousFuturesUic: continuousUic });
     } catch (error) {
       if (isCancelled(error)) spaces.delete(continuousUic);
       else entry.error = messageOf(error);

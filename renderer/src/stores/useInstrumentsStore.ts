@@ -6,8 +6,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
 import type { InstrumentDetails, InstrumentTradeSessions } from '../../../contract/wire/types';
-import { isCancelled } from '../api/desk';
-import { fetchInstrumentDetails, fetchTradingSchedule } from '../api/instruments';
+import { call, isCancelled } from '../api/desk';
 import { useInstrumentSearch } from '../composables/useInstrumentSearch';
 import type { KnownAssetType } from '../logic/assetTypes';
 import { normalizedFieldGroups, type ToggleableFieldGroup } from '../logic/fieldGroups';
@@ -70,7 +69,7 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   async function loadDetails(key: InstrumentKey): Promise<void> {
     const groups = normalizedFieldGroups(fieldGroups.value);
     await loadInto(details, detailsKey(key, groups), () =>
-      fetchInstrumentDetails({
+      call('instruments:details', {
         Uic: key.uic,
         AssetType: key.assetType,
         ...(groups.length > 0 ? { FieldGroups: groups } : {}),
@@ -86,7 +85,7 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   /** Reads the trading schedule of `key`, unless already read. */
   async function loadSchedule(key: InstrumentKey): Promise<void> {
     await loadInto(schedules, `${key.assetType}:${key.uic}`, () =>
-      fetchTradingSchedule({ Uic: key.uic, AssetType: key.assetType }),
+      call('instruments:tradingSchedule', { Uic: key.uic, AssetType: key.assetType }),
     );
   }
 

@@ -5,8 +5,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ProfileInput, ProfileView } from '../../../contract/session';
-import { DeskCallError } from '../api/desk';
-import { chooseProfile, deleteProfile, listProfiles, saveProfile } from '../api/profiles';
+import { call, DeskCallError } from '../api/desk';
 import { useSessionStore } from './useSessionStore';
 
 /** Why a save was refused: one message, and messages per field (`baseUrl`, `assertion.certificatePath`…). */
@@ -28,7 +27,7 @@ export const useProfilesStore = defineStore('profiles', () => {
 
   async function load(): Promise<void> {
     try {
-      const list = await listProfiles();
+      const list = await call('session:profiles');
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       fileProblem.value = list.problem;
@@ -42,7 +41,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function save(input: ProfileInput): Promise<ProfileSaveError | undefined> {
     busy.value = true;
     try {
-      await saveProfile(input);
+      await call('session:saveProfile', input);
       await load();
       return undefined;
     } catch (failure) {
@@ -56,7 +55,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function remove(id: string): Promise<void> {
     busy.value = true;
     try {
-      const list = await deleteProfile(id);
+      const list = await call('session:deleteProfile', { id });
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       await useSessionStore().load();
@@ -71,7 +70,7 @@ export const useProfilesStore = defineStore('profiles', () => {
   async function choose(id: string): Promise<void> {
     busy.value = true;
     try {
-      useSessionStore().useSession(await chooseProfile(id));
+      useSessionStore().useSession(await call('session:chooseProfile', { id }));
       activeProfileId.value = id;
       error.value = undefined;
     } catch (failure) {

@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, type Ref } from 'vue';
 import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../../../contract/wire/types';
-import { fetchCountries, fetchCurrencyPairs, fetchTimeZones } from '../api/reference';
+import { call } from '../api/desk';
 
 interface ListState<T> {
   items: Ref<T[]>;
@@ -37,10 +37,15 @@ function listState<T>(read: (refresh: boolean) => Promise<T[]>): ListState<T> {
 }
 
 export const useReferenceStore = defineStore('reference', () => {
-  const countriesList = listState<CountryDetails>((refresh) => fetchCountries(refresh));
-  const timeZonesList = listState<TimeZoneDetails>((refresh) => fetchTimeZones(refresh));
-  const currencyPairsList = listState<CurrencyPairDetails>((refresh) =>
-    fetchCurrencyPairs(refresh ? { refresh } : {}),
+  // `refresh` bypasses main's cache of the list.
+  const countriesList = listState<CountryDetails>(
+    async (refresh) => (await call('reference:countries', refresh ? { refresh } : undefined)).Data,
+  );
+  const timeZonesList = listState<TimeZoneDetails>(
+    async (refresh) => (await call('reference:timeZones', refresh ? { refresh } : undefined)).Data,
+  );
+  const currencyPairsList = listState<CurrencyPairDetails>(
+    async (refresh) => (await call('reference:currencyPairs', refresh ? { refresh } : {})).Data,
   );
 
   const zoneNames = computed(() => new Map(timeZonesList.items.value.map((zone) => [zone.TimeZoneId, zone.ZoneName])));

@@ -5,18 +5,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { EventReviewState, InboxViewDefinition, Reviewer, ReviewAuditEntry, SavedInboxView } from '../../../contract/corporateActions';
-import {
-  deleteView as deleteViewCall,
-  fetchAudit,
-  fetchReviewStates,
-  fetchReviewStatus,
-  fetchViews,
-  saveFlagged,
-  saveNote,
-  saveRead,
-  saveReviewed,
-  saveView as saveViewCall,
-} from '../api/review';
+import { call } from '../api/desk';
 
 /** What the reviewer saw of an event when marking it reviewed. */
 export interface ReviewedEvent {
@@ -54,7 +43,7 @@ export const useReviewStore = defineStore('review', () => {
   /** Who reviews, and whether the store had to start over. */
   async function loadStatus(): Promise<void> {
     await act(async () => {
-      const status = await fetchReviewStatus();
+      const status = await call('corporateActions:reviewStatus');
       reviewer.value = status.reviewer;
       problem.value = status.problem;
     });
@@ -64,16 +53,16 @@ export const useReviewStore = defineStore('review', () => {
   async function loadStates(eventIds: string[]): Promise<void> {
     await act(async () => {
       for (let start = 0; start < eventIds.length; start += 1000) {
-        keep(await fetchReviewStates({ eventIds: eventIds.slice(start, start + 1000) }));
+        keep(await call('corporateActions:reviewStates', { eventIds: eventIds.slice(start, start + 1000) }));
       }
     });
   }
 
   const setRead = (eventId: string, read: boolean) =>
-    act(async () => keep(await saveRead({ eventId, read })));
+    act(async () => keep(await call('corporateActions:setRead', { eventId, read })));
   const setFlagged = (eventId: string, flagged: boolean) =>
-    act(async () => keep(await saveFlagged({ eventId, flagged })));
-  const setNote = (eventId: string, note: string) => act(async () => keep(await saveNote({ eventId, note })));
+    act(async () => keep(await call('corporateActions:setFlagged', { eventId, flagged })));
+  const setNote = (eventId: string, note: string) => act(async () => keep(await call('corporateActions:setNote', { eventId, note })));
 
   /** Marks events reviewed (bulk) or not reviewed, remembering the version each was seen at. */
   async function setReviewed(events: ReviewedEvent[], reviewed: boolean): Promise<void> {
@@ -83,7 +72,7 @@ export const useReviewStore = defineStore('review', () => {
           eventId,
           ...(updatedDateTime ? { updatedDateTime } : {}),
         }));
-        keep(await saveReviewed({ events: chunk, reviewed }));
+        keep(await call('corporateActions:setReviewed', { events: chunk, reviewed }));
       }
     });
   }
@@ -91,26 +80,26 @@ export const useReviewStore = defineStore('review', () => {
   /** Loads the audit log (one event's, or the reviewer's whole log). */
   async function loadAudit(eventId?: string): Promise<void> {
     await act(async () => {
-      audit.value = await fetchAudit(eventId ? { eventId } : undefined);
+      audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined);
     });
   }
 
   async function loadViews(): Promise<void> {
     await act(async () => {
-      const answer = await fetchViews();
+      const answer = await call('corporateActions:views');
       views.value = answer.views;
       viewsProblem.value = answer.problem;
     });
   }
 
   async function saveView(name: string, definition: InboxViewDefinition): Promise<boolean> {
-    const answer = await act(() => saveViewCall({ name, definition }));
+    const answer = await act(() => call('corporateActions:saveView', { name, definition }));
     if (answer) views.value = answer.views;
     return answer !== undefined;
   }
 
   async function deleteView(name: string): Promise<void> {
-    const answer = await act(() => deleteViewCall({ name }));
+    const answer = await act(() => call('corporateActions:deleteView', { name }));
     if (answer) views.value = answer.views;
   }
 

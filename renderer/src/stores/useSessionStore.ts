@@ -7,7 +7,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { PushEvents } from '../../../contract/events';
 import type { SessionView, SignInOutcome } from '../../../contract/session';
-import { fetchSession, onSessionEvents, signInInPopup, signOut as signOutOfMain, startSignIn } from '../api/session';
+import { call, onDeskEvent } from '../api/desk';
+import { signInInPopup } from '../api/signInPopup';
 
 /** The sentence for a sign-in that did not complete. */
 function outcomeMessage(outcome: SignInOutcome): string | undefined {
@@ -40,7 +41,7 @@ export const useSessionStore = defineStore('session', () => {
 
   async function load(): Promise<void> {
     try {
-      session.value = await fetchSession();
+      session.value = await call('session:state');
       loadError.value = undefined;
     } catch (error) {
       loadError.value = messageOf(error);
@@ -57,11 +58,12 @@ export const useSessionStore = defineStore('session', () => {
   async function start(): Promise<void> {
     if (!unsubscribe) {
       try {
-        unsubscribe = onSessionEvents({
-          changed: () => void load(),
-          expiring: (payload) => (expiringAt.value = payload.expiresAt),
-          connection: (payload) => (connection.value = payload),
-        });
+        const stops = [
+          onDeskEvent('session:changed', () => void load()),
+          onDeskEvent('session:expiring', (payload) => (expiringAt.value = payload.expiresAt)),
+          onDeskEvent('connection:status', (payload) => (connection.value = payload)),
+        ];
+        unsubscribe = () => stops.forEach((stop) => stop());
       } catch (error) {
         loadError.value = messageOf(error);
       }
@@ -83,7 +85,7 @@ export const useSessionStore = defineStore('session', () => {
     signingIn.value = true;
     signInMessage.value = undefined;
     try {
-      const started = await startSignIn();
+      const started = await call('session:signIn');
       const outcome = started.outcome === 'openPopup' ? await signInInPopup(started.authorizeUrl, started.attemptId) : started;
       session.value = outcome.session;
       signInMessage.value = outcomeMessage(outcome);
@@ -96,7 +98,7 @@ export const useSessionStore = defineStore('session', () => {
 
   async function signOut(): Promise<void> {
     try {
-      session.value = await signOutOfMain();
+      session.value = await call('session:signOut');
       expiringAt.value = undefined;
       signInMessage.value = undefined;
     } catch (error) {

@@ -4,7 +4,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../contract/settings';
-import { fetchSettings, fetchSimulatorStatus, resetSimulator, saveSettings } from '../api/settings';
+import { call } from '../api/desk';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -18,7 +18,7 @@ export const useSettingsStore = defineStore('settings', () => {
 
   async function load(): Promise<void> {
     try {
-      const [view, status] = await Promise.all([fetchSettings(), fetchSimulatorStatus()]);
+      const [view, status] = await Promise.all([call('settings:get'), call('settings:simulatorStatus')]);
       settings.value = view.settings;
       settingsProblem.value = view.problem;
       simulator.value = status;
@@ -32,7 +32,7 @@ export const useSettingsStore = defineStore('settings', () => {
   async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
     saving.value = true;
     try {
-      const view = await saveSettings({ secrets });
+      const view = await call('settings:save', { secrets });
       settings.value = view.settings;
       return undefined;
     } catch (failure) {
@@ -46,7 +46,7 @@ export const useSettingsStore = defineStore('settings', () => {
   async function reset(next: SimulatorSettings & { regenerate: boolean }): Promise<string | undefined> {
     resetting.value = true;
     try {
-      simulator.value = await resetSimulator(next);
+      simulator.value = await call('settings:resetSimulator', next);
       if (settings.value) settings.value = { ...settings.value, simulator: simulator.value.configured };
       return simulator.value.problem;
     } catch (failure) {
