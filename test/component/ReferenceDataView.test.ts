@@ -5,8 +5,8 @@ import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeskResponse } from '../../contract/bridge';
 import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from '../../contract/wire/types';
-import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
-import ReferenceDataView from '../../renderer/src/views/ReferenceDataView.vue';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import ReferenceView from '../../renderer/src/features/reference/ReferenceView.vue';
 import { installDesk, ok } from '../support/fakeDesk';
 
 const denmark: CountryDetails = { A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 };
@@ -38,14 +38,14 @@ function installReferenceDesk(countries: Answer<CountryDetails>) {
 async function mountView() {
   const router = createRouter({
     history: createMemoryHistory(),
-    routes: [{ path: '/reference', component: ReferenceDataView }],
+    routes: [{ path: '/reference', component: ReferenceView }],
   });
   await router.push('/reference');
-  const wrapper = mount(ReferenceDataView, { attachTo: document.body, global: { plugins: [router] } });
+  const wrapper = mount(ReferenceView, { attachTo: document.body, global: { plugins: [router] } });
   return { wrapper, router };
 }
 
-describe('ReferenceDataView', () => {
+describe('ReferenceView', () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     registerGridModules();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Desk, DeskResponse } from '../../contract/bridge';
-import { call, DeskCallError, isCancelled, supersedingCalls } from '../../renderer/src/api/desk';
+import { call, DeskCallError, isCancelled, supersedingCalls } from '../../renderer/src/shared/desk';
 
 /** A `window.desk` whose calls stay pending until answered, recording channels and cancellations. */
 function pendingBridge() {

@@ -1,12 +1,12 @@
 import { mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AppSecretsTable from '../../renderer/src/components/apps/AppSecretsTable.vue';
+import AppSecretsTable from '../../renderer/src/features/apps/components/AppSecretsTable.vue';
 import {
   authUrlOfEndpoints,
   flowOfApp,
   preferredRedirectUri,
-} from '../../renderer/src/components/apps/profileFromApp';
-import { nearestSecretExpiry, secretWindowState } from '../../renderer/src/logic/secretExpiry';
+} from '../../renderer/src/features/apps/logic/profileFromApp';
+import { nearestSecretExpiry, secretWindowState } from '../../renderer/src/features/apps/logic/secretExpiry';
 import { installDesk, ok, removeFakeDesk, type InstalledDesk } from '../support/fakeDesk';
 
 const now = new Date('2026-03-02T12:00:00Z');

@@ -3,8 +3,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import type { EventReviewState } from '../../contract/corporateActions';
-import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
-import CorporateActionsView from '../../renderer/src/views/CorporateActionsView.vue';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
 import { installDesk, ok } from '../support/fakeDesk';
 
 function event(id: string, updated: string): CorporateActionEvent {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DeskCallError } from '../../renderer/src/api/desk';
-import { useDetailLoader } from '../../renderer/src/composables/useDetailLoader';
+import { DeskCallError } from '../../renderer/src/shared/desk';
+import { useDetailLoader } from '../../renderer/src/shared/useDetailLoader';
 
 /** A read that settles when the test says so, and rejects as cancelled when its signal aborts. */
 function controlledRead() {

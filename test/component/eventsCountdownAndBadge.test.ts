@@ -1,9 +1,9 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
-import DeadlineCountdown from '../../renderer/src/components/events/DeadlineCountdown.vue';
-import ReviewBadgeChip from '../../renderer/src/components/events/ReviewBadgeChip.vue';
-import { businessDaysBetween, deadlineUrgency } from '../../renderer/src/logic/businessDays';
+import DeadlineCountdown from '../../renderer/src/features/corporateActions/components/DeadlineCountdown.vue';
+import ReviewBadgeChip from '../../renderer/src/features/corporateActions/components/ReviewBadgeChip.vue';
+import { businessDaysBetween, deadlineUrgency } from '../../renderer/src/features/corporateActions/logic/businessDays';
 
 // 2026-03-02 is a Monday.
 const monday = '2026-03-02';

@@ -1,9 +1,9 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
-import EventDetailPane from '../../renderer/src/components/events/EventDetailPane.vue';
-import { narrativeText } from '../../renderer/src/components/events/narrativeText';
-import { eventTimeline } from '../../renderer/src/logic/eventDates';
+import EventDetailPane from '../../renderer/src/features/corporateActions/components/EventDetailPane.vue';
+import { narrativeText } from '../../renderer/src/features/corporateActions/narrativeText';
+import { eventTimeline } from '../../renderer/src/features/corporateActions/logic/eventDates';
 
 const rights: CorporateActionEvent = {
   EventId: '77',

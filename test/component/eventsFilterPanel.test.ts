@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import EventFilterPanel from '../../renderer/src/components/events/EventFilterPanel.vue';
+import EventFilterPanel from '../../renderer/src/features/corporateActions/components/EventFilterPanel.vue';
 
 describe('the event filter panel', () => {
   it('applies the chosen checkboxes, selects, dates, switches and keys', async () => {

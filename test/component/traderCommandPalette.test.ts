@@ -2,8 +2,8 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryInfo } from '../../contract/wire/types';
-import TheCommandPalette from '../../renderer/src/components/shell/TheCommandPalette.vue';
-import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsStore';
+import TheCommandPalette from '../../renderer/src/shell/TheCommandPalette.vue';
+import { useInstrumentsStore } from '../../renderer/src/features/instruments/useInstrumentsStore';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const results: SummaryInfo[] = [

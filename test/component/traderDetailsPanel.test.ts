@@ -2,8 +2,8 @@ import { mount } from '@vue/test-utils';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { describe, expect, it } from 'vitest';
 import type { InstrumentDetails, InstrumentTradeSessions } from '../../contract/wire/types';
-import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
-import InstrumentDetailsPanel from '../../renderer/src/components/instruments/InstrumentDetailsPanel.vue';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import InstrumentDetailsPanel from '../../renderer/src/features/instruments/components/InstrumentDetailsPanel.vue';
 
 const details: InstrumentDetails = {
   Uic: 211,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryKind, expiryKindLabels } from '../../renderer/src/logic/expiryFlags';
+import { expiryKind, expiryKindLabels } from '../../renderer/src/features/optionChains/logic/expiryFlags';
 
 describe('option expiry flags derived from the date', () => {
   it('marks the third Friday of a quarter month quarterly and of other months monthly', () => {

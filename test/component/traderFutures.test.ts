@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FuturesSpace } from '../../contract/wire/types';
-import { buildLadder, frontMonthIndex, isInRollWindow } from '../../renderer/src/logic/futuresLadder';
-import { decodeContractMonth, formatContractMonth } from '../../renderer/src/logic/monthCodes';
+import { buildLadder, frontMonthIndex, isInRollWindow } from '../../renderer/src/features/futures/logic/futuresLadder';
+import { decodeContractMonth, formatContractMonth } from '../../renderer/src/features/futures/logic/monthCodes';
 
 describe('futures month codes', () => {
   it('decodes every month code with one- and two-digit years', () => {

@@ -3,9 +3,9 @@ import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FuturesSpace } from '../../contract/wire/types';
-import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
-import { useFuturesStore } from '../../renderer/src/stores/useFuturesStore';
-import FuturesLadderView from '../../renderer/src/views/FuturesLadderView.vue';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import { useFuturesStore } from '../../renderer/src/features/futures/useFuturesStore';
+import FuturesLadderView from '../../renderer/src/features/futures/FuturesLadderView.vue';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const space: FuturesSpace = {

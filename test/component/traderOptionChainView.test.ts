@@ -3,8 +3,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractOptionEntry, ContractOptionSpace, SpecificOption } from '../../contract/wire/types';
-import { registerGridModules } from '../../renderer/src/components/grid/gridSetup';
-import OptionChainView from '../../renderer/src/views/OptionChainView.vue';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import OptionChainView from '../../renderer/src/features/optionChains/OptionChainView.vue';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const entry = (expiry: string, days: number): ContractOptionEntry => ({
@@ -122,8 +122,8 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   it('stacks further expiries below the active one, each read when shown', async () => {
     const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
     const { wrapper } = await mountChain();
-    const { useChainsStore } = await import('../../renderer/src/stores/useChainsStore');
-    useChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
+    const { useOptionChainsStore } = await import('../../renderer/src/features/optionChains/useOptionChainsStore');
+    useOptionChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
     await flushPromises();
     expect(wrapper.findAll('section.expiry').map((section) => section.attributes('data-expiry'))).toEqual([
       '2026-03-13',

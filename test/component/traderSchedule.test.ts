@@ -1,14 +1,14 @@
 import { FixedOffsetZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { InstrumentTradeSessions, TimeZoneDetails } from '../../contract/wire/types';
-import { currencyPairRows, timeZoneRows } from '../../renderer/src/logic/referenceLists';
+import { currencyPairRows, timeZoneRows } from '../../renderer/src/features/reference/logic/referenceLists';
 import {
   exchangeZone,
   offsetMinutes,
   sessionRows,
   stateCategory,
   timelineDays,
-} from '../../renderer/src/logic/tradingSchedule';
+} from '../../renderer/src/features/instruments/logic/tradingSchedule';
 
 const schedule: InstrumentTradeSessions = {
   TimeZone: 3,

@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryInfo } from '../../contract/wire/types';
-import { useInstrumentsStore } from '../../renderer/src/stores/useInstrumentsStore';
+import { useInstrumentsStore } from '../../renderer/src/features/instruments/useInstrumentsStore';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const summary = (symbol: string, identifier: number): SummaryInfo => ({

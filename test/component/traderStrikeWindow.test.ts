@@ -4,8 +4,8 @@ import {
   isTradableStatus,
   strikesOf,
   tradingStatusText,
-} from '../../renderer/src/logic/chainRows';
-import { nearestStrikeIndex, strikeWindow } from '../../renderer/src/logic/strikeWindow';
+} from '../../renderer/src/features/optionChains/logic/chainRows';
+import { nearestStrikeIndex, strikeWindow } from '../../renderer/src/features/optionChains/logic/strikeWindow';
 
 const strikes = [90, 95, 100, 105, 110, 115, 120];
 

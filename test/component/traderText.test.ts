@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
-import { detailSections } from '../../renderer/src/logic/detailSections';
-import { highlightParts } from '../../renderer/src/logic/highlight';
-import { searchTarget } from '../../renderer/src/logic/searchTarget';
+import { detailSections } from '../../renderer/src/features/instruments/logic/detailSections';
+import { highlightParts } from '../../renderer/src/features/instruments/logic/highlight';
+import { searchTarget } from '../../renderer/src/features/instruments/logic/searchTarget';
 
 describe('matched words highlighting', () => {
   it('marks every occurrence of each word, case-insensitively', () => {

@@ -1,0 +1,60 @@
+/**
+ * RefDesk's own settings (secret timings) and the embedded simulator's status and reset.
+ */
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../../contract/settings';
+import { call } from '../../shared/desk';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = ref<DeskSettings>();
+  const settingsProblem = ref<string>();
+  const simulator = ref<SimulatorStatus>();
+  const error = ref<string>();
+  const resetting = ref(false);
+  const saving = ref(false);
+
+  async function load(): Promise<void> {
+    try {
+      const [view, status] = await Promise.all([call('settings:get'), call('settings:simulatorStatus')]);
+      settings.value = view.settings;
+      settingsProblem.value = view.problem;
+      simulator.value = status;
+      error.value = undefined;
+    } catch (failure) {
+      error.value = messageOf(failure);
+    }
+  }
+
+  /** Keeps new secret timings; answers the refusal message, if any. */
+  async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
+    saving.value = true;
+    try {
+      const view = await call('settings:save', { secrets });
+      settings.value = view.settings;
+      return undefined;
+    } catch (failure) {
+      return messageOf(failure);
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /** Restarts the embedded simulator; answers the failure message, if any. */
+  async function reset(next: SimulatorSettings & { regenerate: boolean }): Promise<string | undefined> {
+    resetting.value = true;
+    try {
+      simulator.value = await call('settings:resetSimulator', next);
+      if (settings.value) settings.value = { ...settings.value, simulator: simulator.value.configured };
+      return simulator.value.problem;
+    } catch (failure) {
+      return messageOf(failure);
+    } finally {
+      resetting.value = false;
+    }
+  }
+
+  return { settings, settingsProblem, simulator, error, resetting, saving, load, saveSecrets, reset };
+});
