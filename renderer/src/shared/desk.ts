@@ -1,6 +1,7 @@
 /**
- * The only module that touches `window.desk`: unwraps main's responses into values or a typed
- * DeskCallError that views can show in words.
+ * The only module that touches `window.desk`: `call(channel, arg, {signal})` for every channel of
+ * the contract, unwrapping main's responses into values or a typed DeskCallError that views can
+ * show in words; push events of main through `onDeskEvent`.
  */
 import type { Desk, DeskErrorShape, DeskResponse } from '../../../contract/bridge';
 import type { ArgOf, ChannelName, ResultOf } from '../../../contract/channels';
@@ -74,8 +75,14 @@ export async function call<C extends ChannelName>(channel: C, ...[arg, options =
   }
 }
 
-function cancelledError(): DeskCallError {
+/** The error of a call that was cancelled (see `isCancelled`). */
+export function cancelledError(): DeskCallError {
   return new DeskCallError({ code: 'Cancelled', message: 'The request was cancelled.' });
+}
+
+/** A failure as the words a view shows. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** True for the error of a call that was cancelled (superseded or abandoned): not worth showing. */
@@ -95,6 +102,7 @@ export interface SupersedingCalls {
   cancel(): void;
 }
 
+/** A new SupersedingCalls (one per list or detail). */
 export function supersedingCalls(): SupersedingCalls {
   let current: AbortController | undefined;
   return {

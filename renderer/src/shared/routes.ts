@@ -1,9 +1,7 @@
 /**
- * Route locations of the trader workspaces, kept apart from the router so that components can
- * link without importing the views.
+ * Route names and locations of the workspaces, kept apart from the router so that components
+ * can link without importing the views.
  */
-import type { DetailLinkTarget } from '../features/instruments/logic/detailSections';
-import type { SearchTarget } from '../features/instruments/logic/searchTarget';
 
 export const routeNames = {
   instruments: 'instruments',
@@ -13,6 +11,9 @@ export const routeNames = {
   futures: 'futures',
   futuresLadder: 'futures-ladder',
   reference: 'reference',
+  corporateActions: 'corporate-actions',
+  apps: 'apps',
+  settings: 'settings',
 } as const;
 
 export interface NamedLocation {
@@ -20,8 +21,14 @@ export interface NamedLocation {
   params?: Record<string, string>;
 }
 
+/** A place a search result or a link leads to: an option chain, a futures ladder or details. */
+export type RouteTarget =
+  | { kind: 'optionChain'; optionRootId: number }
+  | { kind: 'futuresLadder'; continuousUic: number }
+  | { kind: 'details'; uic: number; assetType: string };
+
 /** Where a search result or a link in the details leads. */
-export function locationOf(target: SearchTarget | DetailLinkTarget): NamedLocation {
+export function locationOf(target: RouteTarget): NamedLocation {
   switch (target.kind) {
     case 'optionChain':
       return { name: routeNames.optionChain, params: { optionRootId: String(target.optionRootId) } };

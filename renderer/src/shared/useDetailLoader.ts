@@ -4,10 +4,7 @@
  * answer can never replace a newer choice.
  */
 import { ref, type Ref } from 'vue';
-import { isCancelled, supersedingCalls } from './desk';
-
-/** A failure as the words a pane shows. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+import { isCancelled, messageOf, supersedingCalls } from './desk';
 
 export interface DetailLoader<K, T> {
   openKey: Ref<K | undefined>;

@@ -41,10 +41,9 @@ const routes: RouteRecordRaw[] = [
   { path: '/futures', name: routeNames.futures, component: FuturesView },
   { path: '/futures/:uic', name: routeNames.futuresLadder, component: FuturesLadderView },
   { path: '/reference', name: routeNames.reference, component: ReferenceView },
-  // Back-office workspaces (corporate actions, apps, settings): their routes go here.
-  { path: '/corporate-actions', name: 'corporate-actions', component: CorporateActionsView },
-  { path: '/apps', name: 'apps', component: AppsView },
-  { path: '/settings', name: 'settings', component: SettingsView },
+  { path: '/corporate-actions', name: routeNames.corporateActions, component: CorporateActionsView },
+  { path: '/apps', name: routeNames.apps, component: AppsView },
+  { path: '/settings', name: routeNames.settings, component: SettingsView },
 
   { path: '/:unknown(.*)*', component: NotFoundView },
 ];

@@ -1,13 +1,15 @@
 /**
  * The application directory for admins: one page of applications at a time (with the total
  * count), a filter over the page, and the application open in the detail pane. Secret values
- * are never kept here: the detail pane holds a revealed secret only while it is shown.
+ * are never kept here (useAppSecrets holds a revealed one only while it is shown). What the
+ * directory showed belongs to the signed-in user: another user starts from nothing.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ApplicationView, ListedApplicationView } from '../../../../contract/apps';
-import { call, isCancelled, supersedingCalls } from '../../shared/desk';
-import { messageOf, useDetailLoader } from '../../shared/useDetailLoader';
+import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
+import { useDetailLoader } from '../../shared/useDetailLoader';
+import { useOwnedState } from '../session/useOwnedState';
 
 
 export const useAppsStore = defineStore('apps', () => {
@@ -18,10 +20,20 @@ export const useAppsStore = defineStore('apps', () => {
   const loading = ref(false);
   const error = ref<string>();
   const filter = ref('');
-  const opened = useDetailLoader<string, ApplicationView>((appKey, signal) =>
-    call('apps:get', { AppKey: appKey }, { signal }),
-  );
   const listCalls = supersedingCalls();
+  const owned = useOwnedState(() => {
+    listCalls.cancel();
+    opened.close();
+    skip.value = 0;
+    rows.value = [];
+    total.value = undefined;
+    loading.value = false;
+    error.value = undefined;
+    filter.value = '';
+  });
+  const opened = useDetailLoader<string, ApplicationView>((appKey, signal) =>
+    call('apps:get', { AppKey: appKey }, { signal: owned.signalWith(signal) }),
+  );
 
   const pageNumber = computed(() => Math.floor(skip.value / pageSize.value) + 1);
   const pageCount = computed(() =>
@@ -42,7 +54,7 @@ export const useAppsStore = defineStore('apps', () => {
       const feed = await call(
         'apps:list',
         { $top: pageSize.value, $skip: nextSkip },
-        { signal: controller.signal },
+        { signal: owned.signalWith(controller.signal) },
       );
       rows.value = feed.Data;
       total.value = feed.__count;

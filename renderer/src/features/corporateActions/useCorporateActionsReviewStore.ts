@@ -1,11 +1,19 @@
 /**
  * The back-office review state of the events on screen (read, flagged, reviewed, note), the
- * audit log and the saved inbox views, all kept by main per profile and signed-in user.
+ * audit log and the saved inbox views, all kept by main per profile and signed-in user; here
+ * only the signed-in user's, forgotten the moment the user or profile changes.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { EventReviewState, InboxViewDefinition, Reviewer, ReviewAuditEntry, SavedInboxView } from '../../../../contract/corporateActions';
-import { call } from '../../shared/desk';
+import type {
+  EventReviewState,
+  InboxViewDefinition,
+  Reviewer,
+  ReviewAuditEntry,
+  SavedInboxView,
+} from '../../../../contract/corporateActions';
+import { call, isCancelled, messageOf } from '../../shared/desk';
+import { useOwnedState } from '../session/useOwnedState';
 
 /** What the reviewer saw of an event when marking it reviewed. */
 export interface ReviewedEvent {
@@ -13,7 +21,8 @@ export interface ReviewedEvent {
   updatedDateTime?: string;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Most events one review channel call takes. */
+const EVENTS_PER_CALL = 1000;
 
 export const useCorporateActionsReviewStore = defineStore('corporateActionsReview', () => {
   const states = ref<Record<string, EventReviewState>>({});
@@ -24,6 +33,15 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   const audit = ref<ReviewAuditEntry[]>([]);
   const views = ref<SavedInboxView[]>([]);
   const viewsProblem = ref<string>();
+  const owned = useOwnedState(() => {
+    states.value = {};
+    reviewer.value = undefined;
+    problem.value = undefined;
+    actionError.value = undefined;
+    audit.value = [];
+    views.value = [];
+    viewsProblem.value = undefined;
+  });
 
   function keep(changed: EventReviewState | EventReviewState[]): void {
     for (const state of Array.isArray(changed) ? changed : [changed]) states.value[state.eventId] = state;
@@ -35,7 +53,7 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     try {
       return await run();
     } catch (error) {
-      actionError.value = messageOf(error);
+      if (!isCancelled(error)) actionError.value = messageOf(error);
       return undefined;
     }
   }
@@ -43,7 +61,7 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   /** Who reviews, and whether the store had to start over. */
   async function loadStatus(): Promise<void> {
     await act(async () => {
-      const status = await call('corporateActions:reviewStatus');
+      const status = await call('corporateActions:reviewStatus', undefined, { signal: owned.signal });
       reviewer.value = status.reviewer;
       problem.value = status.problem;
     });
@@ -52,27 +70,29 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   /** Loads the states of `eventIds` (in chunks the channel accepts). */
   async function loadStates(eventIds: string[]): Promise<void> {
     await act(async () => {
-      for (let start = 0; start < eventIds.length; start += 1000) {
-        keep(await call('corporateActions:reviewStates', { eventIds: eventIds.slice(start, start + 1000) }));
+      for (let start = 0; start < eventIds.length; start += EVENTS_PER_CALL) {
+        const eventIdsOfCall = eventIds.slice(start, start + EVENTS_PER_CALL);
+        keep(await call('corporateActions:reviewStates', { eventIds: eventIdsOfCall }, { signal: owned.signal }));
       }
     });
   }
 
   const setRead = (eventId: string, read: boolean) =>
-    act(async () => keep(await call('corporateActions:setRead', { eventId, read })));
+    act(async () => keep(await owned.settle(call('corporateActions:setRead', { eventId, read }))));
   const setFlagged = (eventId: string, flagged: boolean) =>
-    act(async () => keep(await call('corporateActions:setFlagged', { eventId, flagged })));
-  const setNote = (eventId: string, note: string) => act(async () => keep(await call('corporateActions:setNote', { eventId, note })));
+    act(async () => keep(await owned.settle(call('corporateActions:setFlagged', { eventId, flagged }))));
+  const setNote = (eventId: string, note: string) =>
+    act(async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note }))));
 
   /** Marks events reviewed (bulk) or not reviewed, remembering the version each was seen at. */
   async function setReviewed(events: ReviewedEvent[], reviewed: boolean): Promise<void> {
     await act(async () => {
-      for (let start = 0; start < events.length; start += 1000) {
-        const chunk = events.slice(start, start + 1000).map(({ eventId, updatedDateTime }) => ({
+      for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
+        const chunk = events.slice(start, start + EVENTS_PER_CALL).map(({ eventId, updatedDateTime }) => ({
           eventId,
           ...(updatedDateTime ? { updatedDateTime } : {}),
         }));
-        keep(await call('corporateActions:setReviewed', { events: chunk, reviewed }));
+        keep(await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed })));
       }
     });
   }
@@ -80,37 +100,27 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   /** Loads the audit log (one event's, or the reviewer's whole log). */
   async function loadAudit(eventId?: string): Promise<void> {
     await act(async () => {
-      audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined);
+      audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined, { signal: owned.signal });
     });
   }
 
   async function loadViews(): Promise<void> {
     await act(async () => {
-      const answer = await call('corporateActions:views');
+      const answer = await call('corporateActions:views', undefined, { signal: owned.signal });
       views.value = answer.views;
       viewsProblem.value = answer.problem;
     });
   }
 
   async function saveView(name: string, definition: InboxViewDefinition): Promise<boolean> {
-    const answer = await act(() => call('corporateActions:saveView', { name, definition }));
+    const answer = await act(() => owned.settle(call('corporateActions:saveView', { name, definition })));
     if (answer) views.value = answer.views;
     return answer !== undefined;
   }
 
   async function deleteView(name: string): Promise<void> {
-    const answer = await act(() => call('corporateActions:deleteView', { name }));
+    const answer = await act(() => owned.settle(call('corporateActions:deleteView', { name })));
     if (answer) views.value = answer.views;
-  }
-
-  /** Forgets everything read for the previous reviewer (another user signed in, or another profile). */
-  function forget(): void {
-    states.value = {};
-    reviewer.value = undefined;
-    audit.value = [];
-    views.value = [];
-    viewsProblem.value = undefined;
-    actionError.value = undefined;
   }
 
   return {
@@ -121,7 +131,6 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     audit,
     views,
     viewsProblem,
-    forget,
     loadStatus,
     loadStates,
     setRead,

@@ -1,14 +1,16 @@
 /**
  * The corporate events inbox: filters, sort and columns, the pages of events loaded so far,
- * the event open in the detail pane, and reading every matching event for an export.
+ * the event open in the detail pane, and reading every matching event for an export. All of
+ * it belongs to the signed-in user: another user (or none) starts from an empty inbox.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { CorporateActionEvent } from '../../../../contract/wire/types';
-import { eventStates } from '../../../../contract/wire/enums';
 import type { InboxFilters, InboxViewDefinition } from '../../../../contract/corporateActions';
-import { call, isCancelled, supersedingCalls } from '../../shared/desk';
-import { messageOf, useDetailLoader } from '../../shared/useDetailLoader';
+import { eventStates } from '../../../../contract/wire/enums';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
+import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
+import { useDetailLoader } from '../../shared/useDetailLoader';
+import { useOwnedState } from '../session/useOwnedState';
 import { defaultColumnIds } from './logic/inboxColumns';
 import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from './logic/inboxQuery';
 
@@ -16,7 +18,6 @@ import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from './logic
 export const PAGE_SIZE = 100;
 /** Most events one export reads (a day's work fits many times over). */
 export const EXPORT_CAP = 10_000;
-
 
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const filters = ref<InboxFilters>({});
@@ -27,6 +28,19 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const hasMore = ref(false);
   const loading = ref(false);
   const error = ref<string>();
+  const listCalls = supersedingCalls();
+  const owned = useOwnedState(() => {
+    listCalls.cancel();
+    opened.close();
+    filters.value = {};
+    sort.value = { ...DEFAULT_SORT };
+    columns.value = [...defaultColumnIds];
+    rows.value = [];
+    total.value = undefined;
+    hasMore.value = false;
+    loading.value = false;
+    error.value = undefined;
+  });
   // An event is read again with its holdings, in any state (it was in the list).
   const opened = useDetailLoader<string, CorporateActionEvent>((eventId, signal) => {
     const { AccountKey, ClientKey, IncludeSubAccounts } = cleanFilters(filters.value);
@@ -39,10 +53,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
         ...(ClientKey ? { ClientKey } : {}),
         ...(IncludeSubAccounts ? { IncludeSubAccounts } : {}),
       },
-      { signal },
+      { signal: owned.signalWith(signal) },
     );
   });
-  const listCalls = supersedingCalls();
 
   /** The current filters, sort and columns, as a saved view stores them. */
   const viewDefinition = computed<InboxViewDefinition>(() => ({
@@ -59,7 +72,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
       const feed = await call(
         'corporateActions:events',
         eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
-        { signal: controller.signal },
+        { signal: owned.signalWith(controller.signal) },
       );
       rows.value = skip === 0 ? feed.Data : [...rows.value, ...feed.Data];
       total.value = feed.__count;
@@ -89,13 +102,18 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const openEvent = (eventId: string) => opened.open(eventId);
   const closeEvent = () => opened.close();
 
-  /** Every event matching the current filters and sort, page after page, up to EXPORT_CAP. */
+  /**
+   * Every event matching the current filters and sort, page after page, up to EXPORT_CAP.
+   * Rejects as cancelled when the user changes meanwhile: an export never mixes two users.
+   */
   async function readAllMatching(): Promise<{ events: CorporateActionEvent[]; capped: boolean }> {
+    const signal = owned.signal;
     const events: CorporateActionEvent[] = [];
     for (;;) {
       const feed = await call(
         'corporateActions:events',
         eventsQuery(filters.value, sort.value, { top: 1000, skip: events.length }),
+        { signal },
       );
       events.push(...feed.Data);
       if (events.length >= EXPORT_CAP) return { events: events.slice(0, EXPORT_CAP), capped: true };

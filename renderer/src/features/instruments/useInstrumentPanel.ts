@@ -1,13 +1,16 @@
 /**
  * Everything an instrument details panel shows, for the instrument `key` points at: its
  * details with the trader's field groups, its trading schedule and the exchange's IANA zone.
- * Reads them when the key or the field groups change.
+ * Reads them when the key or the field groups change, and again for a user who signs in after
+ * the previous one signed out (their reads were forgotten).
  */
 import { computed, watch, type ComputedRef, type Ref } from 'vue';
 import type { InstrumentDetails, InstrumentTradeSessions } from '../../../../contract/wire/types';
 import type { ToggleableFieldGroup } from './logic/fieldGroups';
-import { useInstrumentsStore, type InstrumentKey, type Loadable } from './useInstrumentsStore';
+import type { Loadable } from '../../shared/loadable';
 import { useReferenceStore } from '../reference/useReferenceStore';
+import { onOwnerArrival } from '../session/useOwnedState';
+import { useInstrumentsStore, type InstrumentKey } from './useInstrumentsStore';
 
 export interface InstrumentPanel {
   details: ComputedRef<Loadable<InstrumentDetails> | undefined>;
@@ -22,15 +25,14 @@ export function useInstrumentPanel(key: Ref<InstrumentKey | undefined>): Instrum
   const instruments = useInstrumentsStore();
   const reference = useReferenceStore();
 
-  watch(
-    [key, () => instruments.fieldGroups],
-    () => {
-      if (key.value) void instruments.open(key.value);
-    },
-    { immediate: true },
-  );
-  // The schedule names its zone by the platform's id; the list gives its IANA name.
-  void reference.loadTimeZones();
+  function read(): void {
+    if (!key.value) return;
+    void instruments.open(key.value);
+    // The schedule names its zone by the platform's id; the list gives its IANA name.
+    void reference.loadTimeZones();
+  }
+  watch([key, () => instruments.fieldGroups], read, { immediate: true });
+  onOwnerArrival(read);
 
   const schedule = computed(() => (key.value ? instruments.scheduleOf(key.value) : undefined));
   return {

@@ -3,11 +3,13 @@
  * change after a pause searches at once, a burst of keystrokes searches once), a new search
  * cancels the one still running (in main and at the service), and `loadMore` pages through
  * the feed with $top/$skip for infinite scrolling. Used by the Instruments workspace and the
- * command palette, each with its own state.
+ * command palette, each with its own state, and by the option roots and futures browsers. What
+ * it found belongs to the signed-in user: another user (or none) starts from an empty search.
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { SummaryInfo } from '../../../../contract/wire/types';
-import { call, isCancelled, supersedingCalls } from '../../shared/desk';
+import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
+import { useOwnedState } from '../session/useOwnedState';
 import type { KnownAssetType } from './logic/assetTypes';
 
 export interface InstrumentSearchOptions {
@@ -58,6 +60,9 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const calls = supersedingCalls();
+  /** The criteria a reset left behind: that change of criteria is no search the user asked for. */
+  let criteriaOfReset: string | undefined;
+  const owned = useOwnedState(reset);
 
   const criteria = computed(() => {
     const words = keywords.value.trim().replace(/\s+/g, ' ');
@@ -79,7 +84,11 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
   );
 
   async function fetchPage(skip: number, controller: AbortController) {
-    return call('instruments:search', { ...criteria.value, $top: pageSize, $skip: skip }, { signal: controller.signal });
+    return call(
+      'instruments:search',
+      { ...criteria.value, $top: pageSize, $skip: skip },
+      { signal: owned.signalWith(controller.signal) },
+    );
   }
 
   async function searchNow(): Promise<void> {
@@ -106,7 +115,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
       error.value = undefined;
     } catch (failure) {
       if (isCancelled(failure) || controller.signal.aborted) return;
-      error.value = failure instanceof Error ? failure.message : String(failure);
+      error.value = messageOf(failure);
       results.value = [];
       hasMore.value = false;
     } finally {
@@ -126,7 +135,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
       if (feed.__count !== undefined) total.value = feed.__count;
     } catch (failure) {
       if (isCancelled(failure) || controller.signal.aborted) return;
-      error.value = failure instanceof Error ? failure.message : String(failure);
+      error.value = messageOf(failure);
     } finally {
       loadingMore.value = false;
     }
@@ -135,7 +144,10 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
   // Leading and trailing debounce: a change after a quiet spell searches at once (the first
   // keystroke answers fastest); changes in quick succession wait for a pause and search once.
   let lastChangeAt = Number.NEGATIVE_INFINITY;
-  watch(criteria, () => {
+  watch(criteria, (next) => {
+    const fromReset = criteriaOfReset === JSON.stringify(next);
+    criteriaOfReset = undefined;
+    if (fromReset) return;
     clearTimeout(timer);
     const now = performance.now();
     const quiet = now - lastChangeAt >= debounceMs;
@@ -145,6 +157,23 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
     if (quiet) void searchNow();
     else timer = setTimeout(() => void searchNow(), debounceMs);
   });
+
+  /** Back to an empty search: no criteria, no results, nothing running. */
+  function reset(): void {
+    clearTimeout(timer);
+    calls.cancel();
+    keywords.value = '';
+    assetTypes.value = [];
+    exchangeId.value = '';
+    criteriaOfReset = JSON.stringify(criteria.value);
+    results.value = [];
+    total.value = undefined;
+    hasMore.value = false;
+    loading.value = false;
+    loadingMore.value = false;
+    error.value = undefined;
+    searchedKeywords.value = '';
+  }
 
   onScopeDispose(() => {
     clearTimeout(timer);

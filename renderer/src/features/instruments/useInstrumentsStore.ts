@@ -1,22 +1,18 @@
 /**
  * Server state of the Instruments workspace: its search (kept while the user visits other
- * workspaces), the command palette's search, and instrument details with their field groups and trading schedules, cached per
- * instrument so moving back and forth does not read the service again.
+ * workspaces), the command palette's search, and instrument details with their field groups
+ * and trading schedules, cached per instrument so moving back and forth does not read the
+ * service again. All of it belongs to the signed-in user: another user starts from nothing.
  */
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
 import type { InstrumentDetails, InstrumentTradeSessions } from '../../../../contract/wire/types';
-import { call, isCancelled } from '../../shared/desk';
-import { useInstrumentSearch } from './useInstrumentSearch';
+import { call } from '../../shared/desk';
+import { loadInto, type Loadable } from '../../shared/loadable';
+import { useOwnedState } from '../session/useOwnedState';
 import type { KnownAssetType } from './logic/assetTypes';
 import { normalizedFieldGroups, type ToggleableFieldGroup } from './logic/fieldGroups';
-
-/** A value being read from the service, kept with its failure in words. */
-export interface Loadable<T> {
-  value: T | undefined;
-  loading: boolean;
-  error: string | undefined;
-}
+import { useInstrumentSearch } from './useInstrumentSearch';
 
 /** Identifies one instrument. */
 export interface InstrumentKey {
@@ -24,37 +20,19 @@ export interface InstrumentKey {
   assetType: KnownAssetType;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Loads `key` into `cache` once (concurrent and later asks share the entry); a failed or
- * cancelled read is forgotten so the next ask tries again.
- */
-async function loadInto<T>(cache: Map<string, Loadable<T>>, key: string, read: () => Promise<T>): Promise<void> {
-  const known = cache.get(key);
-  if (known && (known.loading || known.value !== undefined)) return;
-  const entry = shallowReactive<Loadable<T>>({ value: undefined, loading: true, error: undefined });
-  cache.set(key, entry);
-  try {
-    entry.value = await read();
-  } catch (error) {
-    if (isCancelled(error)) cache.delete(key);
-    else entry.error = messageOf(error);
-  } finally {
-    entry.loading = false;
-  }
-}
-
 export const useInstrumentsStore = defineStore('instruments', () => {
   const search = useInstrumentSearch({ pageSize: 50 });
   /** The command palette's own search, so opening it never disturbs the workspace's. */
   const paletteSearch = useInstrumentSearch({ pageSize: 20 });
-  /** Field groups the trader asked for, kept across instruments. */
+  /** Field groups the trader asked for, kept across instruments (a preference, not data). */
   const fieldGroups = ref<ToggleableFieldGroup[]>([]);
   const details = shallowReactive(new Map<string, Loadable<InstrumentDetails>>());
   const schedules = shallowReactive(new Map<string, Loadable<InstrumentTradeSessions>>());
+  // The searches forget their own results (useInstrumentSearch); the caches are emptied here.
+  const owned = useOwnedState(() => {
+    details.clear();
+    schedules.clear();
+  });
 
   function detailsKey(key: InstrumentKey, groups: readonly ToggleableFieldGroup[]): string {
     return `${key.assetType}:${key.uic}:${normalizedFieldGroups(groups).join(',')}`;
@@ -69,11 +47,11 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   async function loadDetails(key: InstrumentKey): Promise<void> {
     const groups = normalizedFieldGroups(fieldGroups.value);
     await loadInto(details, detailsKey(key, groups), () =>
-      call('instruments:details', {
-        Uic: key.uic,
-        AssetType: key.assetType,
-        ...(groups.length > 0 ? { FieldGroups: groups } : {}),
-      }),
+      call(
+        'instruments:details',
+        { Uic: key.uic, AssetType: key.assetType, ...(groups.length > 0 ? { FieldGroups: groups } : {}) },
+        { signal: owned.signal },
+      ),
     );
   }
 
@@ -85,7 +63,7 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   /** Reads the trading schedule of `key`, unless already read. */
   async function loadSchedule(key: InstrumentKey): Promise<void> {
     await loadInto(schedules, `${key.assetType}:${key.uic}`, () =>
-      call('instruments:tradingSchedule', { Uic: key.uic, AssetType: key.assetType }),
+      call('instruments:tradingSchedule', { Uic: key.uic, AssetType: key.assetType }, { signal: owned.signal }),
     );
   }
 

@@ -3,15 +3,17 @@
  * the contracts of one expiry at a time, read lazily with `OptionSpaceSegment=SpecificDates`
  * so that even the largest root (10,000+ contracts) is never read whole. Also the chain's
  * view settings, kept per root so that coming back from a contract finds the chain as left.
+ * All of it belongs to the signed-in user: another user starts from nothing.
  */
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowReactive } from 'vue';
 import type { ContractOptionSpace, SpecificOption } from '../../../../contract/wire/types';
-import { call, isCancelled } from '../../shared/desk';
-import { useInstrumentSearch } from '../instruments/useInstrumentSearch';
-import { optionRootAssetTypes } from '../instruments/logic/assetTypes';
+import { call } from '../../shared/desk';
 import { isoDay } from '../../shared/dates';
-import type { Loadable } from '../instruments/useInstrumentsStore';
+import { loadInto, type Loadable } from '../../shared/loadable';
+import { optionRootAssetTypes } from '../instruments/logic/assetTypes';
+import { useInstrumentSearch } from '../instruments/useInstrumentSearch';
+import { useOwnedState } from '../session/useOwnedState';
 
 /** How many strikes either side of the centre a chain shows (`'all'` for every strike). */
 export type StrikeHalfWidth = number | 'all';
@@ -26,16 +28,18 @@ export interface ChainSettings {
   referencePrice: number | null;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export const useOptionChainsStore = defineStore('optionChains', () => {
   const rootSearch = useInstrumentSearch({ pageSize: 50, defaultAssetTypes: optionRootAssetTypes, listWithoutKeywords: true });
   const spaces = shallowReactive(new Map<number, Loadable<ContractOptionSpace>>());
   const expiryContracts = shallowReactive(new Map<string, Loadable<SpecificOption[]>>());
   const settings = reactive(new Map<number, ChainSettings>());
+  /** The strike window's width (a preference, not data). */
   const halfWidth = ref<StrikeHalfWidth>(15);
+  const owned = useOwnedState(() => {
+    spaces.clear();
+    expiryContracts.clear();
+    settings.clear();
+  });
 
   /** The settings of a root, created on first use. */
   function settingsOf(optionRootId: number): ChainSettings {
@@ -58,23 +62,15 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
     if (active) await loadExpiry(optionRootId, active);
   }
 
-  /** Reads a root and its list of expiries (no contracts), once. */
+  /** Reads a root and its list of expiries (no contracts), once; the first expiry comes to the front. */
   async function loadSpace(optionRootId: number): Promise<void> {
-    const known = spaces.get(optionRootId);
-    if (known && (known.loading || known.value)) return;
-    const entry = shallowReactive<Loadable<ContractOptionSpace>>({ value: undefined, loading: true, error: undefined });
-    spaces.set(optionRootId, entry);
-    try {
-      entry.value = await call('instruments:optionSpace', { OptionRootId: optionRootId });
-      const chain = settingsOf(optionRootId);
-      const first = entry.value.OptionSpace[0];
-      if (!chain.activeExpiry && first) chain.activeExpiry = isoDay(first.Expiry);
-    } catch (error) {
-      if (isCancelled(error)) spaces.delete(optionRootId);
-      else entry.error = messageOf(error);
-    } finally {
-      entry.loading = false;
-    }
+    const entry = await loadInto(spaces, optionRootId, () =>
+      call('instruments:optionSpace', { OptionRootId: optionRootId }, { signal: owned.signal }),
+    );
+    const first = entry?.value?.OptionSpace[0];
+    if (!first || spaces.get(optionRootId) !== entry) return;
+    const chain = settingsOf(optionRootId);
+    if (!chain.activeExpiry) chain.activeExpiry = isoDay(first.Expiry);
   }
 
   function expiryKey(optionRootId: number, expiry: string): string {
@@ -88,25 +84,14 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
 
   /** Reads the contracts of one expiry (`yyyy-mm-dd`), once. */
   async function loadExpiry(optionRootId: number, expiry: string): Promise<void> {
-    const key = expiryKey(optionRootId, expiry);
-    const known = expiryContracts.get(key);
-    if (known && (known.loading || known.value)) return;
-    const entry = shallowReactive<Loadable<SpecificOption[]>>({ value: undefined, loading: true, error: undefined });
-    expiryContracts.set(key, entry);
-    try {
-      const space = await call('instruments:optionSpace', {
-        OptionRootId: optionRootId,
-        OptionSpaceSegment: 'SpecificDates',
-        ExpiryDates: [expiry],
-      });
-      const selected = space.OptionSpace.find((candidate) => isoDay(candidate.Expiry) === expiry);
-      entry.value = selected?.SpecificOptions ?? [];
-    } catch (error) {
-      if (isCancelled(error)) expiryContracts.delete(key);
-      else entry.error = messageOf(error);
-    } finally {
-      entry.loading = false;
-    }
+    await loadInto(expiryContracts, expiryKey(optionRootId, expiry), async () => {
+      const space = await call(
+        'instruments:optionSpace',
+        { OptionRootId: optionRootId, OptionSpaceSegment: 'SpecificDates', ExpiryDates: [expiry] },
+        { signal: owned.signal },
+      );
+      return space.OptionSpace.find((candidate) => isoDay(candidate.Expiry) === expiry)?.SpecificOptions ?? [];
+    });
   }
 
   return { rootSearch, spaces, settingsOf, openRoot, loadSpace, contractsOf, loadExpiry, halfWidth };

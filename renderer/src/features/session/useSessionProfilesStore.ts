@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ProfileInput, ProfileView } from '../../../../contract/session';
-import { call, DeskCallError } from '../../shared/desk';
+import { call, DeskCallError, messageOf } from '../../shared/desk';
 import { useSessionStore } from './useSessionStore';
 
 /** Why a save was refused: one message, and messages per field (`baseUrl`, `assertion.certificatePath`…). */
@@ -13,8 +13,6 @@ export interface ProfileSaveError {
   message: string;
   fields: Record<string, string[]>;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
   const profiles = ref<ProfileView[]>([]);

@@ -1,13 +1,16 @@
 /**
  * The session as the renderer knows it (who, until when, which profile, where the tokens are
  * kept; never a token), the ticking clock of the status bar, the expiry warning, and signing
- * in and out. Signing in never reloads anything: the workspace under the prompt keeps its state.
+ * in and out. It also names the owner of every other store's server state (logic/sessionOwner):
+ * signing out, or another user or profile, empties them (useOwnedState); signing in again after
+ * an expiry reloads nothing, so the workspace under the prompt keeps its state.
  */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { PushEvents } from '../../../../contract/events';
 import type { SessionView, SignInOutcome } from '../../../../contract/session';
-import { call, onDeskEvent } from '../../shared/desk';
+import { call, messageOf, onDeskEvent } from '../../shared/desk';
+import { ownerAfter, ownerKey as keyOf, type SessionOwner } from './logic/sessionOwner';
 import { signInInPopup } from './signInPopup';
 
 /** The sentence for a sign-in that did not complete. */
@@ -16,8 +19,6 @@ function outcomeMessage(outcome: SignInOutcome): string | undefined {
   if (outcome.outcome === 'cancelled') return 'The sign-in window was closed before the sign-in finished.';
   return undefined;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useSessionStore = defineStore('session', () => {
   const session = ref<SessionView>();
@@ -29,6 +30,11 @@ export const useSessionStore = defineStore('session', () => {
   const now = ref(Date.now());
   let ticker: number | undefined;
   let unsubscribe: (() => void) | undefined;
+  const owner = ref<SessionOwner>();
+  // Synchronous, so stores forget the previous owner's data before anything renders it again.
+  watch(session, (view) => (owner.value = view && ownerAfter(owner.value, view)), { flush: 'sync' });
+  /** Whose server state the stores may hold (undefined: nobody's), as one string. */
+  const ownerKey = computed(() => keyOf(owner.value));
 
   const signedIn = computed(() => session.value?.signedIn === true);
   /** Whole seconds until the access token expires (undefined when signed out). */
@@ -119,6 +125,7 @@ export const useSessionStore = defineStore('session', () => {
     signInMessage,
     connection,
     signedIn,
+    ownerKey,
     secondsLeft,
     expiringSoon,
     start,

@@ -1,12 +1,12 @@
 /**
- * RefDesk's own settings (secret timings) and the embedded simulator's status and reset.
+ * RefDesk's own settings (secret timings) and the embedded simulator's status and reset. These
+ * are the desktop's, not a user's: they stay across sign-outs.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../../contract/settings';
-import { call } from '../../shared/desk';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { call, messageOf } from '../../shared/desk';
+import { useSessionStore } from '../session/useSessionStore';
 
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<DeskSettings>();
@@ -42,7 +42,10 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  /** Restarts the embedded simulator; answers the failure message, if any. */
+  /**
+   * Restarts the embedded simulator (everyone signed in to it is signed out) and reads the
+   * session again; answers the failure message, if any.
+   */
   async function reset(next: SimulatorSettings & { regenerate: boolean }): Promise<string | undefined> {
     resetting.value = true;
     try {
@@ -53,6 +56,7 @@ export const useSettingsStore = defineStore('settings', () => {
       return messageOf(failure);
     } finally {
       resetting.value = false;
+      await useSessionStore().load();
     }
   }
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import EventDetailPane from '../../renderer/src/features/corporateActions/components/EventDetailPane.vue';
 import { narrativeText } from '../../renderer/src/features/corporateActions/narrativeText';
-import { eventTimeline } from '../../renderer/src/features/corporateActions/logic/eventDates';
 
 const rights: CorporateActionEvent = {
   EventId: '77',
@@ -125,19 +124,5 @@ describe('the event detail pane', () => {
     const undo = wrapper.findAll('button').find((button) => button.text() === 'Undo reviewed');
     await undo?.trigger('click');
     expect(wrapper.emitted('reviewed')?.[1]).toEqual([false]);
-  });
-
-  it('orders the key dates and shows a shared payment date once', () => {
-    const timeline = eventTimeline(rights);
-    expect(timeline.map((entry) => entry.label)).toEqual([
-      'Announced',
-      'Ex date',
-      'Record date',
-      'Response deadline (option 1 EXER)',
-      'Market deadline (option 1 EXER)',
-      'Payment',
-      'Effective date',
-    ]);
-    expect(timeline.at(-1)).toMatchObject({ status: 'Ongoing' });
   });
 });

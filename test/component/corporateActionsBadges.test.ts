@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
 import DeadlineCountdown from '../../renderer/src/features/corporateActions/components/DeadlineCountdown.vue';
 import ReviewBadgeChip from '../../renderer/src/features/corporateActions/components/ReviewBadgeChip.vue';
-import { businessDaysBetween, deadlineUrgency } from '../../renderer/src/features/corporateActions/logic/businessDays';
 
 // 2026-03-02 is a Monday.
 const monday = '2026-03-02';
@@ -29,15 +28,6 @@ describe('the deadline countdown', () => {
     expect(at('2026-03-09')).toContain('warning');
     expect(at('2026-03-10')).not.toContain('warning');
     expect(at('2026-03-10')).not.toContain('danger');
-  });
-
-  it('counts weekdays only: Friday to Monday is one business day, a weekend deadline counts from Friday', () => {
-    expect(businessDaysBetween('2026-03-06', '2026-03-09')).toBe(1);
-    expect(businessDaysBetween('2026-03-06', '2026-03-07')).toBe(0);
-    expect(businessDaysBetween('2026-03-02', '2026-03-30')).toBe(20);
-    expect(businessDaysBetween('2026-03-09', '2026-03-06')).toBe(-1);
-    expect(businessDaysBetween('2026-03-02', 'soon')).toBeUndefined();
-    expect(deadlineUrgency(0)).toBe('critical');
   });
 
   it('says so when the event has no deadline', () => {

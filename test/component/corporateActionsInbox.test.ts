@@ -78,7 +78,7 @@ describe('the corporate events inbox', () => {
       expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 100, $skip: 0 }),
       expect.anything(),
     );
-    expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] });
+    expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] }, expect.anything());
     wrapper.unmount();
   });
 
