@@ -1,7 +1,7 @@
 /**
  * Page module of the app registry manager.
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class AppsPage {
   readonly heading: Locator;
@@ -52,6 +52,19 @@ export class AppsPage {
 
   row(appKey: string): Locator {
     return this.grid.locator(`[role="row"][row-id="${appKey}"]`);
+  }
+
+  /** The AppKeys of the rows the grid has rendered. */
+  async appKeys(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) => rows.map((row) => row.getAttribute('row-id') ?? ''));
+  }
+
+  /** Opens an application in the detail pane by clicking its name (retried while the grid settles). */
+  async openApp(appKey: string): Promise<void> {
+    await expect(async () => {
+      await this.row(appKey).locator('[col-id="Name"]').click({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(this.detail).toContainText(appKey);
   }
 
   /** The secrets' rows of the open application. */

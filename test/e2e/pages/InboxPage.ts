@@ -75,6 +75,26 @@ export class InboxPage {
     );
   }
 
+  /** The ids of the events the grid has rendered, in row order. */
+  async eventIds(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) =>
+      rows
+        .map((row) => ({ index: Number(row.getAttribute('row-index')), id: row.getAttribute('row-id') ?? '' }))
+        .sort((a, b) => a.index - b.index)
+        .map((row) => row.id),
+    );
+  }
+
+  /** The number of matching events the status line reports ("144 events · 100 loaded"). */
+  async total(): Promise<number> {
+    return Number(/^(\d+) events?/.exec((await this.status.textContent()) ?? '')?.[1]);
+  }
+
+  /** Opens an event in the detail pane by clicking its row. */
+  async openEvent(eventId: string): Promise<void> {
+    await this.row(eventId).locator('[col-id="instrument"]').click();
+  }
+
   /** The grid row of the event with this id. */
   row(eventId: string): Locator {
     return this.grid.locator(`[role="row"][row-id="${eventId}"]`);
