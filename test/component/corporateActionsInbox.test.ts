@@ -5,7 +5,7 @@ import type { CorporateActionEvent } from '../../contract/wire/types';
 import type { EventReviewState } from '../../contract/corporateActions';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
-import { installDesk, ok } from '../support/fakeDesk';
+import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
 
 function event(id: string, updated: string): CorporateActionEvent {
   return {
@@ -67,7 +67,7 @@ describe('the corporate events inbox', () => {
     setActivePinia(createPinia());
     registerGridModules();
   });
-  afterEach(() => Reflect.deleteProperty(window, 'desk'));
+  afterEach(removeFakeDesk);
 
   it('lists the events with the count and reads their review states', async () => {
     const desk = fakeDesk();

@@ -7,7 +7,7 @@ import type { DeskResponse } from '../../contract/bridge';
 import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import ReferenceView from '../../renderer/src/features/reference/ReferenceView.vue';
-import { installDesk, ok } from '../support/fakeDesk';
+import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
 
 const denmark: CountryDetails = { A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 };
 const norway: CountryDetails = { A3: 'NOR', CountryCode: 'NO', Name: 'Norway', Numeric: 578 };
@@ -51,7 +51,7 @@ describe('ReferenceView', () => {
     registerGridModules();
   });
   afterEach(() => {
-    Reflect.deleteProperty(window, 'desk');
+    removeFakeDesk();
     document.body.innerHTML = '';
   });
 
