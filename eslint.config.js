@@ -14,7 +14,9 @@ import tseslint from 'typescript-eslint';
  *   wire's constant lists), never main;
  * - main/core and main/simulator never import each other, nor the composition root (main/app)
  *   or a shell; they share only main/node;
- * - the two shells (main/electron, main/web) never import each other.
+ * - the two shells (main/electron, main/web) never import each other;
+ * - main/reviewService is a service of its own: Node only, no Electron, never the desktop's
+ *   core, the simulator, the composition root or a shell; it shares main/node and the contract.
  */
 const relativeInto = (folders) => `(^|/)\\.\\./(\\.\\./)*(${folders})(/|$)`;
 const noElectron = { name: 'electron', message: 'Only main/electron, main/index.ts and preload/index.ts import electron.' };
@@ -82,19 +84,40 @@ export const preloadBoundary = {
 /** main/core: shell-agnostic services; it sees the simulator only as a profile and a SimulatorControl. */
 export const coreBoundary = {
   paths: [noElectron],
-  patterns: [{ regex: relativeInto('simulator|app|electron|web'), message: 'main/core never imports the simulator, the composition root or a shell.' }],
+  patterns: [
+    {
+      regex: relativeInto('simulator|app|electron|web|reviewService'),
+      message: 'main/core never imports the simulator, the composition root, a shell or the review service (it calls that over HTTP).',
+    },
+  ],
 };
 
 /** main/simulator: a standalone service; it never imports the desktop client. */
 export const simulatorBoundary = {
   paths: [noElectron],
-  patterns: [{ regex: relativeInto('core|app|electron|web'), message: 'main/simulator never imports the core, the composition root or a shell.' }],
+  patterns: [
+    {
+      regex: relativeInto('core|app|electron|web|reviewService'),
+      message: 'main/simulator never imports the core, the composition root, a shell or the review service.',
+    },
+  ],
 };
 
 /** main/node: small Node helpers both halves use; it depends on nothing of the project. */
 export const nodeHelpersBoundary = {
   paths: [noElectron],
   patterns: [{ regex: '^\\.\\./', message: 'main/node imports nothing outside main/node.' }],
+};
+
+/** main/reviewService: the team review service, deployed apart from the desktop and the simulator. */
+export const reviewServiceBoundary = {
+  paths: [noElectron],
+  patterns: [
+    {
+      regex: relativeInto('core|simulator|app|electron|web|renderer|preload'),
+      message: 'main/reviewService imports only main/node, the contract and libraries: it runs on its own servers.',
+    },
+  ],
 };
 
 /** The shells never import each other. */
@@ -140,6 +163,7 @@ export default tseslint.config(
   { files: ['main/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', coreBoundary] } },
   { files: ['main/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', simulatorBoundary] } },
   { files: ['main/node/**/*.ts'], rules: { 'no-restricted-imports': ['error', nodeHelpersBoundary] } },
+  { files: ['main/reviewService/**/*.ts'], rules: { 'no-restricted-imports': ['error', reviewServiceBoundary] } },
   { files: ['main/electron/**/*.ts'], rules: { 'no-restricted-imports': ['error', electronShellBoundary] } },
   { files: ['main/web/**/*.ts'], rules: { 'no-restricted-imports': ['error', webShellBoundary] } },
   {

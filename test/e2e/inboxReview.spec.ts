@@ -2,6 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import { expect, keepScreenshot, test, type WebShellReady } from './fixtures';
 import { InboxPage } from './pages/InboxPage';
@@ -16,9 +17,9 @@ function startShell(dataDir: string): Promise<ReadyProcess<WebShellReady>> {
 }
 
 async function signedIn(page: Page, shell: ReadyProcess<WebShellReady>): Promise<void> {
-  const { username, password } = shell.ready.simulator;
+  // The README's demo user: the web shell's READY line does not print its password.
   const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
-  await signIn.signIn({ username, password });
+  await signIn.signIn({ username: DEMO_USER.login, password: DEMO_USER.password });
 }
 
 test('a reviewer filters, sorts, triages by keyboard, exports, and finds the review state after a restart', async ({

@@ -40,6 +40,8 @@ export class ProfileError extends Error {
 }
 
 const CONNECTION_FIELDS = ['baseUrl', 'authUrl', 'appKey', 'redirectUri', 'flow'] as const;
+/** Where the AppSecret is sent and for which application: changing either drops the stored secret. */
+const SECRET_BOUND_FIELDS = ['authUrl', 'appKey'] as const;
 
 export class ProfileService {
   private readonly listeners = new Set<(profileId: string) => void>();
@@ -65,9 +67,13 @@ export class ProfileService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The built-in profile signs in with code + PKCE in both shells: no token in any URL, and a
+   * refresh token that keeps a trader signed in for the day (15.2, 17.8).
+   */
   private embeddedProfile(): ConnectionProfile {
     const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
-    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'implicit' };
+    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
   private static remote(stored: StoredProfile): ConnectionProfile {
@@ -115,8 +121,13 @@ export class ProfileService {
     const profiles = existing
       ? this.content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
       : [...this.content.profiles, stored];
+    // The AppSecret belongs to one application at one authorization server: a profile pointed at
+    // another server or AppKey loses it (the user enters it again), so a compromised renderer
+    // cannot have main send it elsewhere (15.7). Deleted before the new address is written, so
+    // no crash in between leaves the old secret with the new address.
+    const secretFollowsAddress = existing !== undefined && SECRET_BOUND_FIELDS.some((field) => existing[field] !== stored[field]);
+    if (forgetAppSecret || secretFollowsAddress) await this.secrets.delete(appSecretAccount(stored.id));
     await this.write({ ...this.content, profiles });
-    if (forgetAppSecret) await this.secrets.delete(appSecretAccount(stored.id));
     if (appSecret !== undefined) await this.secrets.set(appSecretAccount(stored.id), appSecret);
     if (existing && CONNECTION_FIELDS.some((field) => existing[field] !== stored[field])) this.connectionChanged(stored.id);
     return { ...ProfileService.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };

@@ -3,6 +3,7 @@
  * the web shell opens in a popup.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRefDesk } from '../launchSession';
 import { SessionStatusBar } from './SessionStatusBar';
 
 export interface Credentials {
@@ -16,6 +17,8 @@ export class SignInPage {
   readonly message: Locator;
   readonly manageProfiles: Locator;
   readonly profile: Locator;
+  /** The prompt's button while a sign-in is under way. */
+  readonly signingInButton: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.getByRole('dialog', { name: 'Sign in to RefDesk' });
@@ -23,14 +26,20 @@ export class SignInPage {
     this.message = this.prompt.getByRole('alert');
     this.manageProfiles = this.prompt.getByRole('button', { name: 'Manage profiles' });
     this.profile = this.prompt.getByLabel('Connection profile');
+    this.signingInButton = this.prompt.getByRole('button', { name: 'Signing in…' });
+  }
+
+  /** Any text of RefDesk's page (e.g. to check that a sign-in service's words are not shown). */
+  textOnPage(text: string): Locator {
+    return this.page.getByText(text);
   }
 
   /**
-   * Opens RefDesk (the launch link) signed out. Main outlives pages within a test worker, so an
+   * Opens RefDesk (the launch link, see launchSession.ts) signed out. Main outlives pages within a test worker, so an
    * earlier test may have left it signed in: then this signs out through the status bar.
    */
   static async openSignedOut(page: Page, launchUrl: string): Promise<SignInPage> {
-    await page.goto(launchUrl);
+    await openRefDesk(page, launchUrl);
     const status = new SessionStatusBar(page);
     await expect(status.user).toHaveText(/Signed in as|Not signed in/);
     if (await status.signOut.isVisible()) await status.signOut.click();

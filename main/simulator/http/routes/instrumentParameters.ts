@@ -87,9 +87,10 @@ export function readUics(query: QueryReader): number[] | undefined {
 
 /**
  * Sends a feed whose items are JSON texts already (stored rows), without parsing them:
- * `{__count, __next?, Data, MaxRows}`.
+ * `{__count, __next?, Data, MaxRows}`, `__next` on `origin`.
  */
 export function sendJsonFeed(
+  origin: string,
   request: FastifyRequest,
   reply: FastifyReply,
   items: readonly string[],
@@ -98,7 +99,7 @@ export function sendJsonFeed(
 ): FastifyReply {
   const next =
     window.skip + items.length < total && items.length > 0
-      ? `,"__next":${JSON.stringify(nextPageUrl(request, window))}`
+      ? `,"__next":${JSON.stringify(nextPageUrl(origin, request, window))}`
       : '';
   return reply
     .type('application/json; charset=utf-8')

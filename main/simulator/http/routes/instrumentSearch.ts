@@ -128,7 +128,7 @@ function withKeywordMatch(entry: SearchEntryRecord, terms: string[][] | undefine
 /** Registers GET /ref/v1/instruments. */
 export function registerRefSearchRoute(
   app: FastifyInstance,
-  _context: SimulatorContext,
+  context: SimulatorContext,
   store: ReferenceStore,
 ): void {
   // The universe never changes: a search's count is cached, so paging through __next counts once.
@@ -144,7 +144,7 @@ export function registerRefSearchRoute(
     const window = { top: query.top(DEFAULT_TOP, MAX_TOP), skip: query.skip() };
     const { criteria, uics } = readCriteria(query);
     // Keywords of punctuation only ("&") select nothing rather than everything.
-    if (criteria.terms && criteria.terms.length === 0) return sendJsonFeed(request, reply, [], 0, window);
+    if (criteria.terms && criteria.terms.length === 0) return sendJsonFeed(context.origin(), request, reply, [], 0, window);
 
     if (uics) {
       const hasIndexCriteria = Boolean(criteria.terms?.length);
@@ -162,6 +162,7 @@ export function registerRefSearchRoute(
       });
       const page = entries.slice(window.skip, window.skip + window.top);
       return sendJsonFeed(
+        context.origin(),
         request,
         reply,
         page.map((entry) => withKeywordMatch(entry, criteria.terms)),
@@ -175,6 +176,7 @@ export function registerRefSearchRoute(
     const page =
       window.top === 0 || window.skip >= total ? [] : store.searchPage(match, window.top, window.skip);
     return sendJsonFeed(
+      context.origin(),
       request,
       reply,
       page.map((entry) => withKeywordMatch(entry, criteria.terms)),
