@@ -23,7 +23,7 @@ const noElectron = { name: 'electron', message: 'Only main/electron, main/index.
 
 /** The renderer runs in a sandboxed page: no Electron, no Node built-ins, nothing of main, the contract as types. */
 export const rendererBoundary = {
-  paths: [{ name: 'electron', message: 'The renderer never imports electron; go through window.desk (renderer/src/api).' }],
+  paths: [{ name: 'electron', message: 'The renderer never imports electron; go through window.desk (renderer/src/shared/desk.ts).' }],
   patterns: [
     { group: ['node:*'], message: 'The renderer never imports Node built-ins.' },
     { regex: '(^|/)(main|preload)/', message: 'The renderer never imports main-process or preload code; it calls main through window.desk.' },
@@ -33,6 +33,32 @@ export const rendererBoundary = {
       message: 'The renderer imports the contract with `import type` (only the wire enumerations are values it may import).',
     },
   ],
+};
+
+/**
+ * Inside the renderer: components are dumb (props in, emits out), so they reach no store, no
+ * composable and not the bridge; stores own server state and never import a component.
+ */
+export const rendererComponentBoundary = {
+  paths: rendererBoundary.paths,
+  patterns: [
+    ...rendererBoundary.patterns,
+    {
+      regex: '(^|/)use[A-Z]\\w*$|(^|/)shared/desk$',
+      allowTypeImports: true,
+      message: 'Components are dumb (props in, emits out): the view reads stores and composables and hands them over.',
+    },
+  ],
+};
+export const rendererStoreBoundary = {
+  paths: rendererBoundary.paths,
+  patterns: [...rendererBoundary.patterns, { regex: '\\.vue$', message: 'Stores never import components.' }],
+};
+
+/** Playwright locators live in test/e2e/pages/*; specs speak in the page modules' words. */
+export const e2eSpecLocators = {
+  selector: "CallExpression[callee.property.name=/^(getBy[A-Z]\\w*|locator)$/]",
+  message: 'Locators belong in a page module under test/e2e/pages/; add a named locator or method there.',
 };
 
 /** The vocabulary: zod and its own files, nothing else. */
@@ -125,6 +151,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', rendererBoundary] },
   },
+  {
+    files: ['renderer/src/features/*/components/**/*.{ts,vue}'],
+    rules: { 'no-restricted-imports': ['error', rendererComponentBoundary] },
+  },
+  { files: ['renderer/src/features/*/use*Store.ts'], rules: { 'no-restricted-imports': ['error', rendererStoreBoundary] } },
+  { files: ['test/e2e/**/*.spec.ts'], rules: { 'no-restricted-syntax': ['error', e2eSpecLocators] } },
   { files: ['contract/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(1)] } },
   { files: ['contract/wire/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(2)] } },
   { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': ['error', preloadBoundary] } },

@@ -62,8 +62,8 @@ test.describe('signing in through the simulator login page', () => {
     });
     await expect(signIn.message).toBeHidden();
     // Still signing in: the prompt waits for the real login page.
-    await expect(signIn.prompt.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
-    await expect(page.getByText('0800-EVIL')).toHaveCount(0);
+    await expect(signIn.signingInButton).toBeDisabled();
+    await expect(signIn.textOnPage('0800-EVIL')).toHaveCount(0);
     // The real sign-in goes on.
     await SignInPage.submitLogin(loginPage, webShell.ready.simulator);
     await expect(signIn.prompt).toBeHidden();
@@ -72,10 +72,8 @@ test.describe('signing in through the simulator login page', () => {
   test('a wrong password keeps the login page open with its error, then the right one signs in', async ({ page, webShell }) => {
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     const loginPage = await signIn.openLoginPage();
-    await loginPage.getByLabel('User name').fill(webShell.ready.simulator.username);
-    await loginPage.getByLabel('Password').fill('not-the-password');
-    await loginPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(loginPage.getByRole('alert')).toHaveText('The user name or password is not correct.');
+    await SignInPage.fillLogin(loginPage, { username: webShell.ready.simulator.username, password: 'not-the-password' });
+    await expect(SignInPage.loginError(loginPage)).toHaveText('The user name or password is not correct.');
     await SignInPage.submitLogin(loginPage, webShell.ready.simulator);
     await expect(signIn.prompt).toBeHidden();
   });

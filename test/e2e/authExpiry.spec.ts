@@ -58,7 +58,7 @@ test('after expiry the user signs in again and finds the workspace as they left 
   // Nothing was reloaded: the filter and its result are still there, and the service answers again.
   await expect(reference.filter).toHaveValue('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  await reference.refresh.click();
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
   await expect(status.user).toContainText('Signed in as');
 });

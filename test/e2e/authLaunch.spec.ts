@@ -7,6 +7,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, startWebShellProcess, test } from './fixtures';
+import { LaunchPage } from './pages/LaunchPage';
 import { SignInPage } from './pages/SignInPage';
 
 test('a launch link opens RefDesk once; another browser opening it again is refused with a page that says so', async ({ browser }) => {
@@ -26,8 +27,8 @@ test('a launch link opens RefDesk once; another browser opening it again is refu
 
     const other = await browser.newPage();
     await other.goto(webShell.ready.url);
-    await expect(other.getByRole('heading', { name: 'This link was already used' })).toBeVisible();
-    await expect(other.getByText('restart RefDesk (npm start) for a new link')).toBeVisible();
+    await expect(new LaunchPage(other).linkUsed).toBeVisible();
+    await expect(new LaunchPage(other).linkUsedAdvice).toBeVisible();
     expect(await other.context().cookies(webShell.ready.origin)).toEqual([]);
   } finally {
     await webShell.stop();
@@ -60,7 +61,7 @@ test("the shell's own window is incognito and gets its link from a file only thi
     await expect.poll(() => stat(launchFile).then(() => 'present', () => 'deleted')).toBe('deleted');
     const other = await browser.newPage();
     await other.goto(link);
-    await expect(other.getByRole('heading', { name: 'This link was already used' })).toBeVisible();
+    await expect(new LaunchPage(other).linkUsed).toBeVisible();
   } finally {
     await webShell.stop();
   }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import { storedSession } from './secretLeaks';
 
@@ -49,7 +50,7 @@ test('after sign-in no token is in any redirect, IPC payload, push event, storag
   await recordBridge(page, exchanges);
 
   await signIn.signIn(webShell.ready.simulator);
-  await expect(page.getByTestId('status-user')).toContainText('Signed in as');
+  await expect(new SessionStatusBar(page).user).toContainText('Signed in as');
   const reference = new ReferenceDataPage(page);
   await reference.open();
   await reference.filter.fill('Denmark');

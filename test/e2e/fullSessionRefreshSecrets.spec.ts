@@ -80,9 +80,8 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
 
     // Deleting the profile takes its AppSecret out of the keychain too.
     await signIn.manageProfiles.click();
-    await profiles.row('Embedded simulator').getByRole('button', { name: 'Use Embedded simulator' }).click();
-    await profiles.row(PROFILE).getByRole('button', { name: `Delete ${PROFILE}` }).click();
-    await expect(profiles.row(PROFILE)).toHaveCount(0);
+    await profiles.use('Embedded simulator');
+    await profiles.delete(PROFILE);
     await profiles.close.click();
     await bridge.settled();
     // What the browser has recorded goes to disk when it closes.

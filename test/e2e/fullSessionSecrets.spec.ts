@@ -61,16 +61,11 @@ test('after a full session no token or revealed secret is in files (browser prof
 
     const apps = new AppsPage(page);
     await navigation.open('Apps');
-    await expect(async () => {
-      const keys = await apps.rows().evaluateAll((rows) =>
-        rows.filter((row) => row.querySelector('[col-id="secretExpiry"]')?.textContent !== 'No secrets').map((row) => row.getAttribute('row-id') ?? ''),
-      );
-      await apps.row(keys[0] ?? '').locator('[col-id="Name"]').click({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
-    await apps.secretRows().first().getByRole('button', { name: /^Reveal secret/ }).click();
+    await apps.openFirstAppWithSecrets();
+    await apps.secretButton('Reveal').click();
     await expect(apps.revealedValue()).toBeVisible();
     const appSecret = (await apps.revealedValue().textContent()) ?? '';
-    await apps.secretRows().first().getByRole('button', { name: /^Hide secret/ }).click();
+    await apps.secretButton('Hide').click();
 
     const storage = await pageStorage(page);
     await new SessionStatusBar(page).signOut.click();
