@@ -11,9 +11,9 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  auditArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+  type AccountBook, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
 import {
   futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
@@ -92,6 +92,11 @@ export const channels = {
   'corporateActions:event': channel<typeof corporateActionEventArg, CorporateActionEvent>(
     corporateActionEventArg,
     'Read one corporate action event (spec 4.11).',
+  ),
+  /** The signed-in user's clients (with sub-clients) and accounts by name (GET /port/v1 clients and accounts). */
+  'corporateActions:accounts': channel<typeof accountBookArgSchema, AccountBook>(
+    accountBookArgSchema,
+    'The user\'s clients and accounts, for choosing accounts by name.',
   ),
   /** Where the review state is kept and who reviews: a problem opening the store, and the signed-in reviewer. */
   'corporateActions:reviewStatus': channel<typeof noArg, ReviewStatus>(noArg, 'Review store status.'),

@@ -14,6 +14,7 @@ import {
   eventStatuses,
   sortTypes,
 } from './wire/enums';
+import type { PortfolioAccount } from './wire/portfolio';
 
 /** A filtered page of events (spec 4.10). */
 export const corporateActionEventsArg = z
@@ -242,4 +243,24 @@ export interface Reviewer {
 export interface ReviewStatus {
   problem?: string;
   reviewer?: Reviewer;
+}
+
+/** `corporateActions:accounts`: the signed-in user's clients and accounts, for choosing accounts by name. */
+export const accountBookArgSchema = z.object({}).strict().optional();
+
+/** One client of the user's book, placed in its hierarchy. */
+export interface AccountBookClient {
+  ClientKey: string;
+  ClientId: string;
+  Name: string;
+  /** The client it is a sub-client of; absent for the user's own (top) client. */
+  ParentClientKey?: string;
+}
+
+/** The user's book as the account picker shows it: every client (top first, then depth first) and every account. */
+export interface AccountBook {
+  clients: AccountBookClient[];
+  accounts: PortfolioAccount[];
+  /** Set when the book has more clients than are read; the picker says so. */
+  truncated?: boolean;
 }
