@@ -29,6 +29,8 @@ export const channelNames = [
   'corporateActions:views',
   'corporateActions:saveView',
   'corporateActions:deleteView',
+  'corporateActions:activeView',
+  'corporateActions:chooseView',
   'apps:list',
   'apps:get',
   'apps:revealSecret',

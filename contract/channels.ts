@@ -11,9 +11,9 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  accountBookArgSchema, auditArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type AccountBook, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+  type AccountBook, type ActiveInboxView, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
 import {
   futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
@@ -126,6 +126,13 @@ export const channels = {
   'corporateActions:deleteView': channel<typeof deleteViewArgSchema, SavedInboxViews>(
     deleteViewArgSchema,
     'Delete an inbox view.',
+  ),
+  /** The saved view the signed-in user chose last on this profile (kept across restarts). */
+  'corporateActions:activeView': channel<typeof noArg, ActiveInboxView>(noArg, 'The inbox view chosen last.'),
+  /** Remembers the saved view the inbox shows (null: none), per profile and user. */
+  'corporateActions:chooseView': channel<typeof chooseViewArgSchema, ActiveInboxView>(
+    chooseViewArgSchema,
+    'Remember the inbox view.',
   ),
   /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
   'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(

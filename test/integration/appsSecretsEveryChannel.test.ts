@@ -148,6 +148,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     const eventId = events.Data[0]?.EventId ?? '1';
     if (events.Data[0]) await call('corporateActions:event', { EventId: eventId, IncludeSubAccounts: true });
     await call('corporateActions:accounts');
+    await call('corporateActions:chooseView', { name: 'Mine' });
+    await call('corporateActions:activeView');
     await call('corporateActions:reviewStatus');
     await call('corporateActions:setRead', { eventId, read: true });
     await call('corporateActions:setFlagged', { eventId, flagged: true });

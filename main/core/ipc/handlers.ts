@@ -9,6 +9,7 @@ import type { IpcHandlers } from './dispatcher';
 import { endpointHandlers } from './endpointHandlers';
 import { registerAppsIpc } from './registerAppsIpc';
 import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
+import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
@@ -21,6 +22,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerInstrumentsIpc(services),
     ...registerReferenceIpc(services),
     ...registerCorporateActionsIpc(services),
+    ...registerCorporateActionsViewIpc(services),
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
