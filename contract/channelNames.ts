@@ -30,6 +30,7 @@ export const channelNames = [
   'corporateActions:saveView',
   'corporateActions:deleteView',
   'corporateActions:activeView',
+  'corporateActions:changesSinceReviewed',
   'corporateActions:chooseView',
   'apps:list',
   'apps:get',

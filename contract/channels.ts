@@ -11,9 +11,9 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  accountBookArgSchema, auditArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type AccountBook, type ActiveInboxView, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+  type AccountBook, type ActiveInboxView, type ChangesSinceReviewed, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
 import {
   futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
@@ -126,6 +126,11 @@ export const channels = {
   'corporateActions:deleteView': channel<typeof deleteViewArgSchema, SavedInboxViews>(
     deleteViewArgSchema,
     'Delete an inbox view.',
+  ),
+  /** What changed in an event's terms, field by field, from the version reviewed to the version now (both as read on this computer). */
+  'corporateActions:changesSinceReviewed': channel<typeof changesSinceReviewedArgSchema, ChangesSinceReviewed>(
+    changesSinceReviewedArgSchema,
+    'Changes since the reviewed version.',
   ),
   /** The saved view the signed-in user chose last on this profile (kept across restarts). */
   'corporateActions:activeView': channel<typeof noArg, ActiveInboxView>(noArg, 'The inbox view chosen last.'),

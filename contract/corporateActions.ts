@@ -297,3 +297,23 @@ export interface AccountBook {
   /** Set when the book has more clients than are read; the picker says so. */
   truncated?: boolean;
 }
+
+/** `corporateActions:changesSinceReviewed`: an event's terms at the reviewed version against the version now. */
+export const changesSinceReviewedArgSchema = z
+  .object({ eventId: eventIdSchema, reviewedVersion: utcDateTimeSchema, currentVersion: utcDateTimeSchema })
+  .strict();
+
+/** One term of an event that differs between two versions; a side is absent when the field was added or removed. */
+export interface TermChange {
+  /** The field's path, e.g. `Options 1 › Deadline › Date`. */
+  field: string;
+  before?: string;
+  after?: string;
+}
+
+/** The terms that changed since the reviewed version, or which version this computer did not read. */
+export interface ChangesSinceReviewed {
+  changes?: TermChange[];
+  /** Set when a version was never read on this computer (or is no longer kept), so nothing can be compared. */
+  missing?: 'reviewed' | 'current';
+}

@@ -150,6 +150,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('corporateActions:accounts');
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
+    const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
+    await call('corporateActions:changesSinceReviewed', { eventId, reviewedVersion: updated, currentVersion: updated });
     await call('corporateActions:reviewStatus');
     await call('corporateActions:setRead', { eventId, read: true });
     await call('corporateActions:setFlagged', { eventId, flagged: true });

@@ -9,6 +9,7 @@ import type { IpcHandlers } from './dispatcher';
 import { endpointHandlers } from './endpointHandlers';
 import { registerAppsIpc } from './registerAppsIpc';
 import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
+import { registerCorporateActionsVersionsIpc } from './registerCorporateActionsVersionsIpc';
 import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
@@ -23,6 +24,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerReferenceIpc(services),
     ...registerCorporateActionsIpc(services),
     ...registerCorporateActionsViewIpc(services),
+    ...registerCorporateActionsVersionsIpc(services),
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
