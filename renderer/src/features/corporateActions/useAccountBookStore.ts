@@ -6,7 +6,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AccountBook } from '../../../../contract/corporateActions';
-import type { PortfolioAccount } from '../../../../contract/wire/types';
+import { eventStates } from '../../../../contract/wire/enums';
+import type { Holding, PortfolioAccount } from '../../../../contract/wire/types';
 import { call, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import { bookEntries } from './logic/accountBook';
@@ -49,5 +50,24 @@ export const useAccountBookStore = defineStore('corporateActionsAccountBook', ()
     return account?.DisplayName;
   }
 
-  return { book, error, entries, accountsById, accountsByKey, clientsByKey, load, accountName };
+  /**
+   * The event's holdings in every account of the book: the event read once per client (its own
+   * accounts, sub-clients apart), since with sub-accounts included the service answers totals only.
+   */
+  async function holdingsAcrossBook(eventId: string, signal: AbortSignal): Promise<Holding[]> {
+    await load();
+    const clients = book.value?.clients ?? [];
+    const perClient = await Promise.all(
+      clients.map((client) =>
+        call(
+          'corporateActions:event',
+          { EventId: eventId, ClientKey: client.ClientKey, EventStates: [...eventStates] },
+          { signal: owned.signalWith(signal) },
+        ).then((event) => (event.Holdings ?? []).map((holding) => ({ ...holding, ClientKey: holding.ClientKey ?? client.ClientKey }))),
+      ),
+    );
+    return perClient.flat();
+  }
+
+  return { book, error, entries, accountsById, accountsByKey, clientsByKey, load, accountName, holdingsAcrossBook };
 });
