@@ -10,8 +10,9 @@ import { futuresContractUic, RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator 
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
   decimalsOf,
+  exchangeOrderTypes,
+  exchangeStopOrderType,
   isoDate,
-  ORDER_TYPES_EXCHANGE,
   ORDER_TYPES_FULL,
   orderDistances,
   priceFormat,
@@ -103,11 +104,11 @@ export const futuresStep: GenerationStep = {
         LotSizeText: product.lotSizeText,
         MinimumTradeSize: 1,
         NonTradableReason: 'None',
-        OrderDistances: orderDistances('Percentage', 0.5),
+        OrderDistances: orderDistances('Percentage', 0.5, exchangeStopOrderType(exchangeId)),
         PriceToContractFactor: product.multiplier,
         PrimaryListing: frontUic,
         StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
-        SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+        SupportedOrderTypes: exchangeOrderTypes(exchangeId),
         TickSize: product.tick,
         TradableAs: ['ContractFutures'],
         TradingStatus: 'Tradable',
@@ -178,7 +179,12 @@ export const futuresStep: GenerationStep = {
         // Every CFD of the series names the next one to expire as its primary listing (spec 2.1).
         const primaryListing = cfds[0]?.uic;
         for (const cfd of cfds)
-          writeFuturesCfd(writer, { ...cfd, product, primaryListing: primaryListing!, rank: ranks.cfds.take() });
+          writeFuturesCfd(writer, {
+            ...cfd,
+            product,
+            primaryListing: primaryListing!,
+            rank: ranks.cfds.take(),
+          });
       }
     });
   },
