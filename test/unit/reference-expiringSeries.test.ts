@@ -27,7 +27,13 @@ describe.each(['2026-11-23', '2027-03-15'])('expiring instruments on %s', (day) 
 
   beforeAll(() => {
     cacheDir = mkdtempSync(path.join(tmpdir(), 'refdesk-expiring-'));
-    universe = openUniverse({ seed: 11, scale: 'small', cacheDir, steps: referenceSteps, now: new Date(`${day}T09:00:00Z`) });
+    universe = openUniverse({
+      seed: 11,
+      scale: 'small',
+      cacheDir,
+      steps: referenceSteps,
+      now: new Date(`${day}T09:00:00Z`),
+    });
     store = new ReferenceStore(universe.db);
   });
   afterAll(() => {

@@ -34,14 +34,22 @@ describe('order types as on the exchanges', () => {
 
   beforeAll(() => {
     cacheDir = mkdtempSync(path.join(tmpdir(), 'refdesk-order-types-'));
-    universe = openUniverse({ seed: 3, scale: 'small', cacheDir, steps: referenceSteps, now: new Date('2026-11-23T09:00:00Z') });
+    universe = openUniverse({
+      seed: 3,
+      scale: 'small',
+      cacheDir,
+      steps: referenceSteps,
+      now: new Date('2026-11-23T09:00:00Z'),
+    });
     const store = new ReferenceStore(universe.db);
     const assetTypes = universe.db
       .prepare('SELECT DISTINCT asset_type FROM instruments WHERE details IS NOT NULL')
       .pluck()
       .all() as string[];
     instruments = assetTypes.flatMap((assetType) =>
-      store.pageOfType(assetType, undefined, 1_000_000, 0).map((record) => JSON.parse(record.details!) as Details),
+      store
+        .pageOfType(assetType, undefined, 1_000_000, 0)
+        .map((record) => JSON.parse(record.details!) as Details),
     );
   });
   afterAll(() => {
@@ -53,13 +61,17 @@ describe('order types as on the exchanges', () => {
     const triggeredByTrades = EXCHANGES.filter((exchange) => exchange.StopsTriggeredByTrades).map(
       (exchange) => exchange.ExchangeId,
     );
-    expect(triggeredByTrades).toEqual(expect.arrayContaining(['XCME', 'XEUR', 'XETR', 'XPAR', 'IFEU', 'XLON']));
+    expect(triggeredByTrades).toEqual(
+      expect.arrayContaining(['XCME', 'XEUR', 'XETR', 'XPAR', 'IFEU', 'XLON']),
+    );
     for (const quoteTriggered of ['XNYS', 'XNAS', 'XTKS', 'XHKG', 'XCSE', 'SBFX'])
       expect(findExchange(quoteTriggered)?.StopsTriggeredByTrades, quoteTriggered).toBe(false);
   });
 
   it('lists stop-if-traded order types for instruments routed to such exchanges, Stop elsewhere', () => {
-    const routed = instruments.filter((details) => EXCHANGE_ROUTED.test(details.AssetType) && details.SupportedOrderTypes);
+    const routed = instruments.filter(
+      (details) => EXCHANGE_ROUTED.test(details.AssetType) && details.SupportedOrderTypes,
+    );
     expect(routed.length).toBeGreaterThan(1000);
     const seen = { traded: 0, quoted: 0 };
     for (const details of routed) {
@@ -67,7 +79,9 @@ describe('order types as on the exchanges', () => {
       const types = details.SupportedOrderTypes!;
       if (exchange.StopsTriggeredByTrades) {
         seen.traded++;
-        expect(types, details.Symbol).toEqual(expect.arrayContaining(['StopIfTraded', 'TrailingStopIfTraded']));
+        expect(types, details.Symbol).toEqual(
+          expect.arrayContaining(['StopIfTraded', 'TrailingStopIfTraded']),
+        );
         expect(types, details.Symbol).not.toContain('Stop');
       } else {
         seen.quoted++;
@@ -81,18 +95,27 @@ describe('order types as on the exchanges', () => {
   });
 
   it('keeps the quote-triggered Stop for CFDs and FX, which the platform quotes itself', () => {
-    const quoted = instruments.filter((details) => PLATFORM_QUOTED.test(details.AssetType) && details.SupportedOrderTypes);
+    const quoted = instruments.filter(
+      (details) => PLATFORM_QUOTED.test(details.AssetType) && details.SupportedOrderTypes,
+    );
     expect(quoted.length).toBeGreaterThan(100);
-    for (const details of quoted) expect(details.SupportedOrderTypes, details.Symbol).not.toContain('StopIfTraded');
-    const sapCfd = quoted.find((details) => details.AssetType === 'CfdOnStock' && details.Symbol === 'SAP:xetr');
+    for (const details of quoted)
+      expect(details.SupportedOrderTypes, details.Symbol).not.toContain('StopIfTraded');
+    const sapCfd = quoted.find(
+      (details) => details.AssetType === 'CfdOnStock' && details.Symbol === 'SAP:xetr',
+    );
     expect(sapCfd?.SupportedOrderTypes).toContain('Stop');
   });
 
   it('places a default stop loss as an order type the instrument supports', () => {
     const withDistances = instruments.filter((details) => details.OrderDistances?.StopLossDefaultOrderType);
     expect(withDistances.length).toBeGreaterThan(1000);
-    for (const details of withDistances.filter((found) => found.SupportedOrderTypes!.some((type) => /Stop/.test(type))))
-      expect(details.SupportedOrderTypes, details.Symbol).toContain(details.OrderDistances!.StopLossDefaultOrderType);
+    for (const details of withDistances.filter((found) =>
+      found.SupportedOrderTypes!.some((type) => /Stop/.test(type)),
+    ))
+      expect(details.SupportedOrderTypes, details.Symbol).toContain(
+        details.OrderDistances!.StopLossDefaultOrderType,
+      );
   });
 
   it('shows the real venues the way a trader knows them', () => {
@@ -104,6 +127,8 @@ describe('order types as on the exchanges', () => {
     expect(bySymbol('ES:xcme', 'ContractFutures').SupportedOrderTypes).toEqual(
       expect.arrayContaining(['StopIfTraded', 'TrailingStopIfTraded', 'StopLimit']),
     );
-    expect(bySymbol('FDAX:xeur', 'ContractFutures').OrderDistances?.StopLossDefaultOrderType).toBe('StopIfTraded');
+    expect(bySymbol('FDAX:xeur', 'ContractFutures').OrderDistances?.StopLossDefaultOrderType).toBe(
+      'StopIfTraded',
+    );
   });
 });

@@ -121,6 +121,11 @@ export class ReferenceStore {
         'SELECT expiry, uic, symbol FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic',
       ),
       fxPairs: db.prepare('SELECT uic, base, quote FROM fx_pairs ORDER BY uic'),
+      currencyCodes: db
+        .prepare(
+          'SELECT currency_code FROM currencies UNION SELECT base FROM fx_pairs UNION SELECT quote FROM fx_pairs',
+        )
+        .pluck(),
       searchCount: db.prepare('SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?'),
       searchPage: db.prepare(
         `SELECT e.id, e.symbol, e.description, e.summary FROM search_fts f JOIN search_entries e ON e.id = f.rowid
@@ -221,6 +226,11 @@ export class ReferenceStore {
 
   fxPairs(): { uic: number; base: string; quote: string }[] {
     return this.statements.fxPairs.all() as { uic: number; base: string; quote: string }[];
+  }
+
+  /** Every currency code instruments are quoted or traded in (quote units such as GBX included). */
+  currencyCodes(): string[] {
+    return this.statements.currencyCodes.all() as string[];
   }
 
   /** Number of search entries matching a full-text expression. */
