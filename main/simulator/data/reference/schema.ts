@@ -202,6 +202,7 @@ export class InstrumentWriter {
       isComplex: row.isComplex,
       displayHint: row.displayHint,
       visible: isVisible(row.isTradable, row.assetType),
+      isin: row.isin,
       multiLeg,
       summary,
     });

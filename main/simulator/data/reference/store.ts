@@ -49,9 +49,8 @@ export interface SpecificOptionRecord {
 }
 
 export interface SearchEntryRecord {
-  id: number;
-  symbol: string;
-  description: string;
+  /** What IsKeywordMatch compares keywords with (searchIndex.ts matchTextOf). */
+  match_text: string;
   summary: string;
 }
 
@@ -127,9 +126,11 @@ export class ReferenceStore {
         )
         .pluck(),
       searchCount: db.prepare('SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?'),
+      // The page's rowids first, then their entries: the entries of skipped matches are never read.
       searchPage: db.prepare(
-        `SELECT e.id, e.symbol, e.description, e.summary FROM search_fts f JOIN search_entries e ON e.id = f.rowid
-         WHERE search_fts MATCH ? ORDER BY f.rowid LIMIT ? OFFSET ?`,
+        `SELECT e.match_text, e.summary
+         FROM (SELECT rowid AS id FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?) f
+         JOIN search_entries e ON e.id = f.id ORDER BY f.id`,
       ),
     };
   }
@@ -273,9 +274,7 @@ export class ReferenceStore {
       values.push(filters.match);
     }
     return this.db
-      .prepare(
-        `SELECT id, symbol, description, summary FROM search_entries WHERE ${conditions.join(' AND ')} ORDER BY id`,
-      )
+      .prepare(`SELECT match_text, summary FROM search_entries WHERE ${conditions.join(' AND ')} ORDER BY id`)
       .all(...values) as SearchEntryRecord[];
   }
 }
