@@ -3,8 +3,8 @@
  * instrument search (GET /ref/v1/instruments with keywords) and of instrument details
  * (GET /ref/v1/instruments/details/{Uic}/{AssetType}), measured with autocannon over loopback
  * without pipelining, each next to a bare Fastify route that returns a precomputed body of the
- * same size in the same run (the ceiling of this machine). Details are measured twice: over
- * 400 instruments asked again and again, and over instruments each asked once. Also reports, per scale, the
+ * same size in the same run (the ceiling of this machine). Each is measured twice: over 400
+ * searches or instruments asked again and again, and over ones each asked once. Also reports, per scale, the
  * generation time of the universe and the start time from its cache.
  *
  * autocannon runs in a worker thread so the load generator does not share the simulator's
@@ -39,6 +39,8 @@ const CONNECTIONS = 4;
 const SAMPLE_REQUESTS = 400;
 /** Distinct instruments for the uncached details run: more than one run can request. */
 const DISTINCT_DETAILS = 200_000;
+/** Distinct searches for the uncached search run. */
+const DISTINCT_SEARCHES = 40_000;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -102,6 +104,34 @@ function searchPaths(sim: TestSimulator, apiPath: string): string[] {
   });
 }
 
+/**
+ * `wanted` different searches, each to be asked once: the starts of words (2 to 6 letters) of
+ * symbols and descriptions spread over the whole index, alone, in pairs or with an asset type,
+ * so every request misses the page and count caches and reads the index.
+ */
+function distinctSearchPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
+  const rows = sim.simulator.context.universe.db
+    .prepare('SELECT symbol, description, asset_type FROM search_entries ORDER BY id')
+    .all() as { symbol: string; description: string; asset_type: string }[];
+  const paths = new Set<string>();
+  for (let round = 0; paths.size < wanted && round < 12; round++) {
+    for (let index = round; index < rows.length && paths.size < wanted; index += 7) {
+      const row = rows[index]!;
+      const words = `${row.symbol.split(':')[0]} ${row.description}`.match(/[A-Za-z0-9]{2,}/g);
+      if (!words) continue;
+      const word = words[(index + round) % words.length]!;
+      const typed = word.slice(0, 2 + ((index + round) % 5));
+      const keywords =
+        round % 3 === 2 && words.length > 1
+          ? `${typed} ${words[(index + 1) % words.length]!.slice(0, 3)}`
+          : typed;
+      const filter = round % 2 === 1 ? `&AssetTypes=${row.asset_type}` : '';
+      paths.add(`${apiPath}/ref/v1/instruments?Keywords=${encodeURIComponent(keywords)}${filter}`);
+    }
+  }
+  return [...paths];
+}
+
 /** Details of `wanted` instruments of every kind spread over the universe, specific options included. */
 function detailsPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
   const db = sim.simulator.context.universe.db;
@@ -127,7 +157,7 @@ async function meanBodyBytes(sim: TestSimulator, paths: string[]): Promise<numbe
 
 function print(scale: string, label: string, measured: Measured, ceiling: Measured): void {
   console.log(
-    `[${scale}] ${label.padEnd(9)} p50 ${String(measured.p50Ms).padStart(6)} ms  p99 ${String(measured.p99Ms).padStart(6)} ms  ` +
+    `[${scale}] ${label.padEnd(12)} p50 ${String(measured.p50Ms).padStart(6)} ms  p99 ${String(measured.p99Ms).padStart(6)} ms  ` +
       `${measured.requestsPerSecond} req/s; ceiling ${ceiling.requestsPerSecond} req/s (ratio ${round(measured.requestsPerSecond / ceiling.requestsPerSecond)})`,
   );
 }
@@ -154,11 +184,22 @@ export async function benchSimulatorReference(options: {
       const origin = sim.simulator.info.baseUrl.replace(/\/openapi$/, '');
       const apiPath = '/openapi';
 
+      // Searches asked again and again (the same letters typed by every trader, the next page
+      // of a result) come from the page cache after their first read; the distinct run asks
+      // each search once, so every request counts and reads the index: both are reported.
       const search = searchPaths(sim, apiPath);
       const searchBytes = await meanBodyBytes(sim, search);
       const searchMeasured = await measure(origin, search, headers);
       const searchCeiling = await measureCeiling(searchBytes);
       print(scale, 'search', searchMeasured, searchCeiling);
+      const distinctSearch = distinctSearchPaths(sim, apiPath, DISTINCT_SEARCHES);
+      const distinctSearchMeasured = await measure(origin, distinctSearch, headers);
+      print(scale, 'search once', distinctSearchMeasured, searchCeiling);
+      const distinctSearchRequests = Math.round(distinctSearchMeasured.requestsPerSecond * SECONDS);
+      if (distinctSearchRequests > distinctSearch.length)
+        console.log(
+          `[${scale}] note: ${distinctSearchRequests} searches over ${distinctSearch.length} distinct ones, so some were repeats`,
+        );
 
       // Repeat requests (a chain's contracts, a watchlist) come from the rendered-details
       // cache after their first read; the distinct run asks each instrument once, so every
@@ -170,10 +211,12 @@ export async function benchSimulatorReference(options: {
       print(scale, 'details', detailsMeasured, detailsCeiling);
       const distinct = detailsPaths(sim, apiPath, DISTINCT_DETAILS);
       const distinctMeasured = await measure(origin, distinct, headers);
-      print(scale, 'distinct', distinctMeasured, detailsCeiling);
+      print(scale, 'details once', distinctMeasured, detailsCeiling);
       const distinctRequests = Math.round(distinctMeasured.requestsPerSecond * SECONDS);
       if (distinctRequests > distinct.length)
-        console.log(`[${scale}] note: ${distinctRequests} requests over ${distinct.length} instruments, so some were repeats`);
+        console.log(
+          `[${scale}] note: ${distinctRequests} requests over ${distinct.length} instruments, so some were repeats`,
+        );
 
       figures[scale] = {
         instruments,
@@ -190,6 +233,11 @@ export async function benchSimulatorReference(options: {
           meanBodyBytes: searchBytes,
           ceiling: searchCeiling,
           ratio: round(searchMeasured.requestsPerSecond / searchCeiling.requestsPerSecond),
+        },
+        searchDistinct: {
+          ...distinctSearchMeasured,
+          searches: distinctSearch.length,
+          ratio: round(distinctSearchMeasured.requestsPerSecond / searchCeiling.requestsPerSecond),
         },
         details: {
           ...detailsMeasured,
