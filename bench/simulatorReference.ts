@@ -3,7 +3,8 @@
  * instrument search (GET /ref/v1/instruments with keywords) and of instrument details
  * (GET /ref/v1/instruments/details/{Uic}/{AssetType}), measured with autocannon over loopback
  * without pipelining, each next to a bare Fastify route that returns a precomputed body of the
- * same size in the same run (the ceiling of this machine). Each is measured twice: over 400
+ * same size (the ceiling of this machine), the two run in alternating slices so that the load
+ * of other processes weighs on both alike. Each is measured twice: over 400
  * searches or instruments asked again and again, and over ones each asked once. Also reports, per scale, the
  * generation time of the universe and the start time from its cache.
  *
@@ -22,6 +23,8 @@ interface AutocannonResult {
   throughput: { average: number };
   non2xx: number;
   errors: number;
+  timeouts: number;
+  resets: number;
 }
 type Autocannon = (options: {
   url: string;
@@ -40,7 +43,7 @@ const SAMPLE_REQUESTS = 400;
 /** Distinct instruments for the uncached details run: more than one run can request. */
 const DISTINCT_DETAILS = 200_000;
 /** Distinct searches for the uncached search run. */
-const DISTINCT_SEARCHES = 40_000;
+const DISTINCT_SEARCHES = 100_000;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -50,40 +53,84 @@ interface Measured {
   requestsPerSecond: number;
 }
 
-async function measure(
+/** How many alternating slices a run and its ceiling are split into. */
+const SLICES = 4;
+
+interface Slice {
+  requests: number;
+  p50: number;
+  p99: number;
+}
+
+async function runSlice(
   url: string,
   paths: string[],
-  headers: Record<string, string> = {},
-): Promise<Measured> {
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Slice> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     pipelining: 1,
-    duration: SECONDS,
+    duration: seconds,
     workers: 1,
     headers,
     requests: paths.map((path) => ({ path })),
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts, ${result.resets} resets)`,
+    );
+  return { requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Requests per second over the slices, the request-weighted p50 and the worst slice's p99. */
+function summarize(slices: Slice[], seconds: number): Measured {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
   return {
-    p50Ms: round(result.latency.p50),
-    p99Ms: round(result.latency.p99),
-    requestsPerSecond: round(result.requests.average),
+    p50Ms: round(slices.reduce((sum, slice) => sum + slice.p50 * slice.requests, 0) / Math.max(1, requests)),
+    p99Ms: round(Math.max(...slices.map((slice) => slice.p99))),
+    requestsPerSecond: round(requests / seconds),
   };
 }
 
 /** A bare Fastify route answering a precomputed JSON body of `bytes` bytes: the ceiling. */
-async function measureCeiling(bytes: number): Promise<Measured> {
+async function startCeiling(bytes: number): Promise<{ url: string; close(): Promise<void> }> {
   const body = JSON.stringify({ Data: 'x'.repeat(Math.max(0, bytes - 11)) });
   const app = Fastify({ logger: false });
   app.get('/ceiling', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/**
+ * A run of `paths` and of a ceiling with bodies of `ceilingBytes`, in alternating slices, so a
+ * change in the machine's load (other processes share its two cores) weighs on both alike.
+ * The paths are taken in turn across the slices: a run over distinct ones repeats none until
+ * every one was asked.
+ */
+async function measureAgainstCeiling(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  ceilingBytes: number,
+): Promise<{ measured: Measured; ceiling: Measured }> {
+  const ceiling = await startCeiling(ceilingBytes);
   try {
-    const address = app.server.address() as { port: number };
-    return await measure(`http://127.0.0.1:${address.port}`, ['/ceiling']);
+    const measured: Slice[] = [];
+    const bare: Slice[] = [];
+    let next = 0;
+    for (let index = 0; index < SLICES; index++) {
+      const turn = [...paths.slice(next), ...paths.slice(0, next)];
+      const slice = await runSlice(url, turn, headers, SECONDS / SLICES);
+      measured.push(slice);
+      next = (next + slice.requests) % paths.length;
+      bare.push(await runSlice(ceiling.url, ['/ceiling'], {}, SECONDS / SLICES));
+    }
+    return { measured: summarize(measured, SECONDS), ceiling: summarize(bare, SECONDS) };
   } finally {
-    await app.close();
+    await ceiling.close();
   }
 }
 
@@ -114,7 +161,7 @@ function distinctSearchPaths(sim: TestSimulator, apiPath: string, wanted: number
     .prepare('SELECT symbol, description, asset_type FROM search_entries ORDER BY id')
     .all() as { symbol: string; description: string; asset_type: string }[];
   const paths = new Set<string>();
-  for (let round = 0; paths.size < wanted && round < 12; round++) {
+  for (let round = 0; paths.size < wanted && round < 20; round++) {
     for (let index = round; index < rows.length && paths.size < wanted; index += 7) {
       const row = rows[index]!;
       const words = `${row.symbol.split(':')[0]} ${row.description}`.match(/[A-Za-z0-9]{2,}/g);
@@ -162,6 +209,26 @@ function print(scale: string, label: string, measured: Measured, ceiling: Measur
   );
 }
 
+/** The figures of a run next to its ceiling's, with their ratio. */
+function paired(
+  run: { measured: Measured; ceiling: Measured },
+  facts: Record<string, number>,
+): Record<string, unknown> {
+  return {
+    ...run.measured,
+    ...facts,
+    ceiling: run.ceiling,
+    ratio: round(run.measured.requestsPerSecond / run.ceiling.requestsPerSecond),
+  };
+}
+
+/** Says when a run over distinct requests asked some twice (it went through all of them). */
+function noteRepeats(scale: string, measured: Measured, distinct: number, what: string): void {
+  const requests = Math.round(measured.requestsPerSecond * SECONDS);
+  if (requests > distinct)
+    console.log(`[${scale}] note: ${requests} requests over ${distinct} ${what}, so some were repeats`);
+}
+
 /** Runs the reference-data benchmark at each scale; prints and returns the figures. */
 export async function benchSimulatorReference(options: {
   scales: ('default' | 'large')[];
@@ -189,34 +256,24 @@ export async function benchSimulatorReference(options: {
       // each search once, so every request counts and reads the index: both are reported.
       const search = searchPaths(sim, apiPath);
       const searchBytes = await meanBodyBytes(sim, search);
-      const searchMeasured = await measure(origin, search, headers);
-      const searchCeiling = await measureCeiling(searchBytes);
-      print(scale, 'search', searchMeasured, searchCeiling);
+      const searchRun = await measureAgainstCeiling(origin, search, headers, searchBytes);
+      print(scale, 'search', searchRun.measured, searchRun.ceiling);
       const distinctSearch = distinctSearchPaths(sim, apiPath, DISTINCT_SEARCHES);
-      const distinctSearchMeasured = await measure(origin, distinctSearch, headers);
-      print(scale, 'search once', distinctSearchMeasured, searchCeiling);
-      const distinctSearchRequests = Math.round(distinctSearchMeasured.requestsPerSecond * SECONDS);
-      if (distinctSearchRequests > distinctSearch.length)
-        console.log(
-          `[${scale}] note: ${distinctSearchRequests} searches over ${distinctSearch.length} distinct ones, so some were repeats`,
-        );
+      const searchOnceRun = await measureAgainstCeiling(origin, distinctSearch, headers, searchBytes);
+      print(scale, 'search once', searchOnceRun.measured, searchOnceRun.ceiling);
+      noteRepeats(scale, searchOnceRun.measured, distinctSearch.length, 'searches');
 
       // Repeat requests (a chain's contracts, a watchlist) come from the rendered-details
       // cache after their first read; the distinct run asks each instrument once, so every
       // request reads SQLite and renders: both are reported.
       const details = detailsPaths(sim, apiPath, SAMPLE_REQUESTS);
       const detailsBytes = await meanBodyBytes(sim, details);
-      const detailsMeasured = await measure(origin, details, headers);
-      const detailsCeiling = await measureCeiling(detailsBytes);
-      print(scale, 'details', detailsMeasured, detailsCeiling);
+      const detailsRun = await measureAgainstCeiling(origin, details, headers, detailsBytes);
+      print(scale, 'details', detailsRun.measured, detailsRun.ceiling);
       const distinct = detailsPaths(sim, apiPath, DISTINCT_DETAILS);
-      const distinctMeasured = await measure(origin, distinct, headers);
-      print(scale, 'details once', distinctMeasured, detailsCeiling);
-      const distinctRequests = Math.round(distinctMeasured.requestsPerSecond * SECONDS);
-      if (distinctRequests > distinct.length)
-        console.log(
-          `[${scale}] note: ${distinctRequests} requests over ${distinct.length} instruments, so some were repeats`,
-        );
+      const detailsOnceRun = await measureAgainstCeiling(origin, distinct, headers, detailsBytes);
+      print(scale, 'details once', detailsOnceRun.measured, detailsOnceRun.ceiling);
+      noteRepeats(scale, detailsOnceRun.measured, distinct.length, 'instruments');
 
       figures[scale] = {
         instruments,
@@ -228,28 +285,10 @@ export async function benchSimulatorReference(options: {
         cacheUsed: sim.simulator.info.universe.cacheUsed,
         connections: CONNECTIONS,
         seconds: SECONDS,
-        search: {
-          ...searchMeasured,
-          meanBodyBytes: searchBytes,
-          ceiling: searchCeiling,
-          ratio: round(searchMeasured.requestsPerSecond / searchCeiling.requestsPerSecond),
-        },
-        searchDistinct: {
-          ...distinctSearchMeasured,
-          searches: distinctSearch.length,
-          ratio: round(distinctSearchMeasured.requestsPerSecond / searchCeiling.requestsPerSecond),
-        },
-        details: {
-          ...detailsMeasured,
-          meanBodyBytes: detailsBytes,
-          ceiling: detailsCeiling,
-          ratio: round(detailsMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
-        },
-        detailsDistinct: {
-          ...distinctMeasured,
-          instruments: distinct.length,
-          ratio: round(distinctMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
-        },
+        search: paired(searchRun, { meanBodyBytes: searchBytes }),
+        searchDistinct: paired(searchOnceRun, { searches: distinctSearch.length }),
+        details: paired(detailsRun, { meanBodyBytes: detailsBytes }),
+        detailsDistinct: paired(detailsOnceRun, { instruments: distinct.length }),
       };
       console.log(
         `[${scale}] ${instruments} instruments (${uics} uics, ${searchEntries} search entries); generation ${generation.generationMs} ms, ` +
