@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import type { Scale } from '../main/simulator/data/universe';
 import { startTestSimulator, type TestSimulator } from '../test/support/testSimulator';
+import { detailsPaths, distinctSearchPaths, searchPaths } from './referenceRequests';
 
 /** The slice of autocannon's API used here (the package ships no type declarations). */
 interface AutocannonResult {
@@ -140,62 +141,6 @@ async function measureAgainstCeiling(
   }
 }
 
-/** Search keywords a user would type: the start of words of real symbols and descriptions, alone and in pairs. */
-function searchPaths(sim: TestSimulator, apiPath: string): string[] {
-  const rows = sim.simulator.context.universe.db
-    .prepare('SELECT symbol, description, asset_type FROM search_entries WHERE id % 97 = 0 LIMIT ?')
-    .all(SAMPLE_REQUESTS) as { symbol: string; description: string; asset_type: string }[];
-  return rows.map((row, index) => {
-    const words = `${row.symbol.split(':')[0]} ${row.description}`.match(/[A-Za-z0-9]{3,}/g) ?? ['eur'];
-    const first = words[index % words.length]!.slice(0, 3 + (index % 4));
-    const keywords =
-      index % 3 === 0 && words.length > 1
-        ? `${first} ${words[(index + 1) % words.length]!.slice(0, 4)}`
-        : first;
-    const filter = index % 4 === 0 ? `&AssetTypes=${row.asset_type}` : '';
-    return `${apiPath}/ref/v1/instruments?Keywords=${encodeURIComponent(keywords)}${filter}`;
-  });
-}
-
-/**
- * `wanted` different searches, each to be asked once: the starts of words (2 to 6 letters) of
- * symbols and descriptions spread over the whole index, alone, in pairs or with an asset type,
- * so every request misses the page and count caches and reads the index.
- */
-function distinctSearchPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
-  const rows = sim.simulator.context.universe.db
-    .prepare('SELECT symbol, description, asset_type FROM search_entries ORDER BY id')
-    .all() as { symbol: string; description: string; asset_type: string }[];
-  const paths = new Set<string>();
-  for (let round = 0; paths.size < wanted && round < 20; round++) {
-    for (let index = round; index < rows.length && paths.size < wanted; index += 7) {
-      const row = rows[index]!;
-      const words = `${row.symbol.split(':')[0]} ${row.description}`.match(/[A-Za-z0-9]{2,}/g);
-      if (!words) continue;
-      const word = words[(index + round) % words.length]!;
-      const typed = word.slice(0, 2 + ((index + round) % 5));
-      const keywords =
-        round % 3 === 2 && words.length > 1
-          ? `${typed} ${words[(index + 1) % words.length]!.slice(0, 3)}`
-          : typed;
-      const filter = round % 2 === 1 ? `&AssetTypes=${row.asset_type}` : '';
-      paths.add(`${apiPath}/ref/v1/instruments?Keywords=${encodeURIComponent(keywords)}${filter}`);
-    }
-  }
-  return [...paths];
-}
-
-/** Details of `wanted` instruments of every kind spread over the universe, specific options included. */
-function detailsPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
-  const db = sim.simulator.context.universe.db;
-  const count = db.prepare('SELECT max(rowid) FROM instruments').pluck().get() as number;
-  const step = Math.max(1, Math.floor(count / wanted));
-  const rows = db
-    .prepare('SELECT uic, asset_type FROM instruments WHERE rowid % ? = 0 LIMIT ?')
-    .all(step, wanted) as { uic: number; asset_type: string }[];
-  return rows.map((row) => `${apiPath}/ref/v1/instruments/details/${row.uic}/${row.asset_type}`);
-}
-
 /**
  * Asks each of the requests once and returns their mean body size, for a ceiling of the same
  * size. The run that follows then measures them asked again, as after a trader's first asks;
@@ -263,7 +208,7 @@ export async function benchSimulatorReference(options: {
       // Searches asked again and again (the same letters typed by every trader, the next page
       // of a result) come from the page cache after their first read; the distinct run asks
       // each search once, so every request counts and reads the index: both are reported.
-      const search = searchPaths(sim, apiPath);
+      const search = searchPaths(sim, apiPath, SAMPLE_REQUESTS);
       const searchBytes = await warmUpAndMeanBodyBytes(sim, search);
       const searchRun = await measureAgainstCeiling(origin, search, headers, searchBytes);
       print(scale, 'search', searchRun.measured, searchRun.ceiling);
