@@ -35,6 +35,8 @@ export interface DeskOptions {
   simulatorPort?: number;
   /** Lifetime of the embedded simulator's access tokens in seconds (default: the simulator's). */
   tokenTtlSeconds?: number;
+  /** Lifetime of the embedded simulator's refresh tokens in seconds (default: the simulator's). */
+  refreshTokenTtlSeconds?: number;
   /** The shell's system clipboard for copying secrets from main (Electron); absent in the web shell. */
   systemClipboard?: SystemClipboard;
 }
@@ -51,6 +53,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       // The app's own cache folder: yesterday's universe will not be opened again.
       pruneStaleUniverses: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+      ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     });
   const embedded = new EmbeddedSimulator(
     await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false }),

@@ -2,8 +2,8 @@
  * The main-process services behind the IPC handlers, shared by the Electron and web shells.
  * The composition root (main/app) builds them; the handlers only use them.
  */
-import { createDeskApi, type DeskApi } from './api/client';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
+import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
 import type { ReviewStore } from './corporateActions/reviewStore';
 import type { PushEventBus } from './events';
@@ -13,11 +13,11 @@ import type { SettingsService } from './settings/settingsService';
 import type { SimulatorControl } from './settings/simulatorControl';
 import type { PushEvents } from '../../contract/events';
 
-/** The service client: the HTTP client and every endpoint with the client-side caches. */
+/** The service client: the HTTP client the endpoint functions (api/endpoints.ts) use, and the caches in front of some. */
 export interface ServiceClient {
   http: HttpClient;
-  /** Every endpoint of the service, with the client-side caches. */
-  api: DeskApi;
+  /** Instrument details and reference lists, kept per profile, user and base URL. */
+  caches: ReadCaches;
 }
 
 /** Everything the IPC handlers use. */
@@ -43,9 +43,11 @@ export interface ServiceClientOptions {
   events?: PushEventBus;
   /** The active connection profile's id: caches are kept per profile. */
   profileId?: () => string;
+  /** Sizes and lifetimes of the caches (defaults in api/readCache.ts). */
+  caches?: Parameters<typeof createReadCaches>[1];
 }
 
-/** Builds the service client: the HTTP client and the endpoint functions with their caches. */
+/** Builds the service client: the HTTP client and the caches. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { events } = options;
   const http = createHttpClient({
@@ -60,5 +62,5 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       userId = (payload as PushEvents['session:changed']).user?.userId ?? 'signed-out';
   });
   const profileId = options.profileId ?? (() => 'default');
-  return { http, api: createDeskApi({ http, profileId: () => `${profileId()}|${userId}` }) };
+  return { http, caches: createReadCaches(() => `${profileId()}|${userId}|${http.baseUrl}`, options.caches) };
 }

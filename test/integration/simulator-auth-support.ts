@@ -86,13 +86,23 @@ export async function openLoginPage(authUrl: string, parameters: Record<string, 
   return { status: response.status, headers: response.headers, html, fields, cookie: setCookie ? (setCookie.split(';')[0] ?? '') : cookie };
 }
 
+/** What the login form's POST answered (not followed: the redirect is what the client would see). */
+export interface LoginAnswer {
+  status: number;
+  location: string | null;
+  html: string;
+  headers: Headers;
+  /** The Set-Cookie headers, whole (attributes included). */
+  setCookies: string[];
+}
+
 /** POSTs the login form; answers are not followed (the redirect is what the client would see). */
 export async function submitLogin(
   authUrl: string,
   form: LoginForm,
   input: Record<string, string>,
   options: { cookie?: string } = {},
-): Promise<{ status: number; location: string | null; html: string }> {
+): Promise<LoginAnswer> {
   const cookie = options.cookie ?? form.cookie;
   const response = await fetch(`${authUrl}/authorize`, {
     method: 'POST',
@@ -100,7 +110,18 @@ export async function submitLogin(
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams({ ...form.fields, ...input }).toString(),
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: await response.text(),
+    headers: response.headers,
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** The `name=value` pairs of Set-Cookie headers, as a Cookie header sends them back. */
+export function cookieHeader(setCookies: string[]): string {
+  return setCookies.map((cookie) => cookie.split(';')[0] ?? '').join('; ');
 }
 
 /** The parameters of a redirect's fragment (implicit flow) or query (code flow). */

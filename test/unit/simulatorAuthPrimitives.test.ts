@@ -96,6 +96,7 @@ describe('CSRF tokens of the login form', () => {
 describe('client credentials', () => {
   const app: AuthApp = {
     appKey: 'app-1',
+    registrationNumber: 1,
     name: 'App',
     appUrl: 'https://app.example.com',
     redirectUris: [],
@@ -141,7 +142,7 @@ describe('sessions and refresh-token rotation', () => {
 
   it('rotates on every use and revokes the whole session when a spent token comes back', () => {
     const store = new SessionStore(3600);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', confidential: true }, NOW);
+    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW);
     const first = store.issueRefreshToken(session, NOW).refreshToken;
     expect(store.rotate(first, client, later(10))).toMatchObject({ ok: true });
     const second = store.issueRefreshToken(session, later(10)).refreshToken;
@@ -152,7 +153,7 @@ describe('sessions and refresh-token rotation', () => {
 
   it('refuses an expired token, another client, and a confidential session refreshed without its secret', () => {
     const store = new SessionStore(60);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', confidential: true }, NOW);
+    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW);
     const token = store.issueRefreshToken(session, NOW).refreshToken;
     expect(store.rotate(token, { appKey: 'app-2', confidential: true }, NOW)).toEqual({ ok: false, reason: 'other_client' });
     expect(store.rotate(token, { appKey: 'app-1', confidential: false }, NOW)).toEqual({ ok: false, reason: 'secret_required' });

@@ -11,6 +11,7 @@ const AUTH_URL = 'http://127.0.0.1:4000/auth';
 const user: AuthUser = { userId: 'u-1', userKey: 'key-u-1', clientKey: 'client-1', isAdmin: false };
 const app: AuthApp = {
   appKey: 'app-1',
+  registrationNumber: 1,
   name: 'Unit app',
   appUrl: 'https://unit.example.com/app',
   redirectUris: [],

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { appSecretAccount, sessionAccount, type TokenStore } from '../secrets/tokenStore';
-import { PROFILES_FILE_NAME, readProfilesFile, writeProfilesFile } from './profileFile';
+import { changeProfilesFile, PROFILES_FILE_NAME, readProfilesFile } from './profileFile';
 import {
   EMBEDDED_PROFILE_ID,
   type ParsedProfileInput,
@@ -40,6 +40,8 @@ export class ProfileError extends Error {
 }
 
 const CONNECTION_FIELDS = ['baseUrl', 'authUrl', 'appKey', 'redirectUri', 'flow'] as const;
+/** Where the AppSecret is sent and for which application: changing either drops the stored secret. */
+const SECRET_BOUND_FIELDS = ['authUrl', 'appKey'] as const;
 
 export class ProfileService {
   private readonly listeners = new Set<(profileId: string) => void>();
@@ -65,9 +67,13 @@ export class ProfileService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The built-in profile signs in with code + PKCE in both shells: no token in any URL, and a
+   * refresh token that keeps a trader signed in for the day (15.2, 17.8).
+   */
   private embeddedProfile(): ConnectionProfile {
     const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
-    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'implicit' };
+    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
   private static remote(stored: StoredProfile): ConnectionProfile {
@@ -112,11 +118,25 @@ export class ProfileService {
     }
     const { appSecret, forgetAppSecret, id: _id, ...settings } = input;
     const stored: StoredProfile = { id: existing?.id ?? randomUUID(), ...settings };
-    const profiles = existing
-      ? this.content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
-      : [...this.content.profiles, stored];
-    await this.write({ ...this.content, profiles });
-    if (forgetAppSecret) await this.secrets.delete(appSecretAccount(stored.id));
+    // The AppSecret belongs to one application at one authorization server: a profile pointed at
+    // another server or AppKey loses it (the user enters it again), so a compromised renderer
+    // cannot have main send it elsewhere (15.7). Deleted before the new address is written, so
+    // no crash in between leaves the old secret with the new address.
+    const secretFollowsAddress = existing !== undefined && SECRET_BOUND_FIELDS.some((field) => existing[field] !== stored[field]);
+    if (forgetAppSecret || secretFollowsAddress) await this.secrets.delete(appSecretAccount(stored.id));
+    await this.change((content) => {
+      // Checked again in the file's order: a concurrent save may have taken the name or deleted the profile.
+      if (content.profiles.some((profile) => profile.name === stored.name && profile.id !== stored.id)) {
+        throw new ProfileError('Another profile has this name.', { name: ['Another profile has this name.'] });
+      }
+      if (existing && !content.profiles.some((profile) => profile.id === stored.id)) {
+        throw new ProfileError('This profile no longer exists; it may have been deleted.');
+      }
+      const profiles = existing
+        ? content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
+        : [...content.profiles, stored];
+      return { ...content, profiles };
+    });
     if (appSecret !== undefined) await this.secrets.set(appSecretAccount(stored.id), appSecret);
     if (existing && CONNECTION_FIELDS.some((field) => existing[field] !== stored[field])) this.connectionChanged(stored.id);
     return { ...ProfileService.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
@@ -125,9 +145,11 @@ export class ProfileService {
   /** Deletes a remote profile with its AppSecret and stored session; the embedded one becomes active if it was. */
   async delete(id: string): Promise<void> {
     if (id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be deleted.');
-    if (!this.content.profiles.some((profile) => profile.id === id)) throw new ProfileError('No such profile.');
-    const activeProfileId = this.content.activeProfileId === id ? EMBEDDED_PROFILE_ID : this.content.activeProfileId;
-    await this.write({ ...this.content, activeProfileId, profiles: this.content.profiles.filter((profile) => profile.id !== id) });
+    await this.change((content) => {
+      if (!content.profiles.some((profile) => profile.id === id)) throw new ProfileError('No such profile.');
+      const activeProfileId = content.activeProfileId === id ? EMBEDDED_PROFILE_ID : content.activeProfileId;
+      return { ...content, activeProfileId, profiles: content.profiles.filter((profile) => profile.id !== id) };
+    });
     await this.secrets.delete(appSecretAccount(id));
     await this.secrets.delete(sessionAccount(id));
     this.connectionChanged(id);
@@ -135,15 +157,18 @@ export class ProfileService {
 
   /** Makes `id` the active profile (remembered across restarts). */
   async choose(id: string): Promise<ConnectionProfile> {
-    const profile = this.get(id);
-    if (!profile) throw new ProfileError('No such profile.');
-    await this.write({ ...this.content, activeProfileId: id });
-    return profile;
+    let profile: ConnectionProfile | undefined;
+    await this.change((content) => {
+      profile = this.get(id);
+      if (!profile) throw new ProfileError('No such profile.');
+      return { ...content, activeProfileId: id };
+    });
+    return profile as ConnectionProfile;
   }
 
-  private async write(content: ProfilesFile): Promise<void> {
-    await writeProfilesFile(this.file, content);
-    this.content = content;
+  /** Applies `change` to the content as the previous change left it; memory follows once the file is written. */
+  private async change(change: (content: ProfilesFile) => ProfilesFile): Promise<void> {
+    this.content = await changeProfilesFile(this.file, () => this.content, change);
   }
 
   private connectionChanged(id: string): void {

@@ -1,6 +1,6 @@
 /**
  * Authorization codes of the code flow: random, short-lived, bound to the client, the redirect
- * URI and the PKCE challenge, and redeemable once. A second redemption is an attack signal
+ * URI and the PKCE challenge (when the request had one), and redeemable once. A second redemption is an attack signal
  * (RFC 6749 section 4.1.2), so it also revokes the session issued from the first.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,7 +9,8 @@ export interface AuthorizationGrant {
   appKey: string;
   redirectUri: string;
   userId: string;
-  codeChallenge: string;
+  /** The S256 challenge of the authorization request; absent for a confidential client's request without PKCE. */
+  codeChallenge?: string;
 }
 
 interface StoredCode extends AuthorizationGrant {
@@ -52,7 +53,12 @@ export class AuthorizationCodeStore {
     stored.used = true;
     return {
       ok: true,
-      grant: { appKey: stored.appKey, redirectUri: stored.redirectUri, userId: stored.userId, codeChallenge: stored.codeChallenge },
+      grant: {
+        appKey: stored.appKey,
+        redirectUri: stored.redirectUri,
+        userId: stored.userId,
+        ...(stored.codeChallenge !== undefined ? { codeChallenge: stored.codeChallenge } : {}),
+      },
       recordSession: (sessionId) => (stored.session = sessionId),
     };
   }

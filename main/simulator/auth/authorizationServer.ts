@@ -1,7 +1,7 @@
 /**
  * The simulator's OAuth authorization server: the state of one run (signing key, sessions,
- * refresh tokens, authorization codes, used assertions, registered certificates) and the
- * operations the `/auth` routes and the API's bearer check share. Everything is in memory: a
+ * refresh tokens, authorization codes, used assertions, registered certificates, login sessions
+ * and failed sign-ins) and the operations the `/auth` routes and the API's bearer check share. Everything is in memory: a
  * restart starts a new signing key, so tokens of an earlier run are refused anyway.
  */
 import { errors as joseErrors } from 'jose';
@@ -9,9 +9,14 @@ import { AccessTokenIssuer, type AccessTokenClaims } from './accessTokens';
 import { AssertionVerifier } from './assertion';
 import { AuthorizationCodeStore } from './authorizationCodes';
 import { CertificateRegistry } from './certificateRegistry';
+import type { AuthenticatedClient } from './clientAuthentication';
 import { CsrfProtection } from './csrf';
 import type { AuthApp, AuthDirectory, AuthUser } from './directoryPort';
+import { DEFAULT_LOGIN_SESSION_TTL_SECONDS, LoginSessionStore } from './loginSessions';
+import { LoginThrottle } from './loginThrottle';
+import { OAuthError } from './oauthError';
 import { SessionStore, type Session } from './sessions';
+import { SigningKey, type PublishedJwk } from './signingKey';
 
 /** Access-token lifetime of the platform (its `expires_in` is about 1200 s). */
 export const DEFAULT_TOKEN_TTL_SECONDS = 1200;
@@ -26,6 +31,8 @@ export interface AuthorizationServerOptions {
   authUrl: () => string;
   tokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
+  /** Lifetime of the login session that `prompt=none` signs in from (default 8 h). */
+  loginSessionTtlSeconds?: number;
 }
 
 /** A successful token response (RFC 6749 section 5.1 with the platform's fields). */
@@ -55,18 +62,28 @@ export class AuthorizationServer {
   readonly sessions: SessionStore;
   readonly codes = new AuthorizationCodeStore(AUTHORIZATION_CODE_TTL_SECONDS);
   readonly assertions: AssertionVerifier;
+  readonly loginSessions: LoginSessionStore;
+  readonly loginThrottle = new LoginThrottle();
+  private readonly tokens: AccessTokenIssuer;
 
   private constructor(
     private readonly options: AuthorizationServerOptions,
-    private readonly tokens: AccessTokenIssuer,
+    private readonly signingKey: SigningKey,
   ) {
+    this.tokens = new AccessTokenIssuer(signingKey, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
     this.sessions = new SessionStore(options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS);
     this.assertions = new AssertionVerifier(this.certificates, options.directory);
+    this.loginSessions = new LoginSessionStore(options.loginSessionTtlSeconds ?? DEFAULT_LOGIN_SESSION_TTL_SECONDS);
   }
 
-  /** An authorization server with a fresh signing key. */
+  /** An authorization server with a fresh signing key and certificate. */
   static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
-    return new AuthorizationServer(options, await AccessTokenIssuer.create(options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS));
+    return new AuthorizationServer(options, await SigningKey.create('RefDesk simulator token signing', options.clock()));
+  }
+
+  /** The published signing keys (the JWK Set of `/.well-known/jwks.json`). */
+  get jwks(): { keys: PublishedJwk[] } {
+    return { keys: [this.signingKey.jwk] };
   }
 
   get directory(): AuthDirectory {
@@ -95,7 +112,10 @@ export class AuthorizationServer {
     app: AuthApp,
     options: { confidential: boolean; withRefreshToken: boolean },
   ): Promise<{ session: Session; response: TokenResponse }> {
-    const session = this.sessions.start({ userId: user.userId, appKey: app.appKey, confidential: options.confidential }, this.now());
+    const session = this.sessions.start(
+      { userId: user.userId, appKey: app.appKey, appNumber: app.registrationNumber, confidential: options.confidential },
+      this.now(),
+    );
     return { session, response: await this.continueSession(session, user, options.withRefreshToken) };
   }
 
@@ -109,6 +129,7 @@ export class AuthorizationServer {
         clientKey: user.clientKey,
         isAdmin: user.isAdmin,
         appKey: session.appKey,
+        appNumber: session.appNumber,
         sessionId: session.id,
         ...(user.name ? { name: user.name } : {}),
       },
@@ -148,6 +169,32 @@ export class AuthorizationServer {
       return refusal(error);
     }
     return claims && this.sessionCheck(claims);
+  }
+
+  /**
+   * Revokes the session of an access or refresh token (RFC 7009) presented by `client`: every
+   * token of that sign-in is refused from then on. `hint` says which kind to look for first. An
+   * unknown, forged or malformed token is no error (the caller answers 200 all the same); a
+   * token of another application is refused, and so is a confidential session's token
+   * presented without the client secret.
+   */
+  async revoke(token: string, hint: string | undefined, client: AuthenticatedClient): Promise<void> {
+    const findAccess = async () => {
+      const claims = await this.tokens.claimsOfOwnToken(token, this.authUrl, this.now());
+      return claims && this.sessions.get(claims.sid);
+    };
+    const findRefresh = async () => this.sessions.sessionOfRefreshToken(token);
+    const lookups = hint === 'refresh_token' ? [findRefresh, findAccess] : [findAccess, findRefresh];
+    for (const lookup of lookups) {
+      const session = await lookup();
+      if (session === undefined) continue;
+      if (session.appKey !== client.app.appKey) throw new OAuthError('invalid_request', 'The token was issued to another application.');
+      if (session.confidential && !client.confidential) {
+        throw new OAuthError('invalid_client', 'Revoking a session of a confidential client requires the client secret.');
+      }
+      this.sessions.revoke(session.id);
+      return;
+    }
   }
 
   private sessionCheck(claims: AccessTokenClaims): TokenCheck {

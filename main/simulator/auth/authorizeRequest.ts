@@ -1,5 +1,6 @@
 /**
- * Checking an authorization request (RFC 6749 sections 4.1.1, 4.1.2.1, 4.2.1, 4.2.2.1; RFC 7636):
+ * Checking an authorization request (RFC 6749 sections 4.1.1, 4.1.2.1, 4.2.1, 4.2.2.1; RFC 7636;
+ * OpenID Connect's `prompt`):
  * an unknown client or an unregistered redirect URI is shown as an error page and never
  * redirected to (that would make the server an open redirector); every later problem is
  * reported to the client on its redirect URI, in the query for the code flow and in the
@@ -20,9 +21,18 @@ export const AUTHORIZE_PARAMETERS = [
   'code_challenge',
   'code_challenge_method',
   'lang',
+  'prompt',
 ] as const;
 
 export type AuthorizeParameters = Partial<Record<(typeof AUTHORIZE_PARAMETERS)[number], string>>;
+
+/**
+ * OpenID Connect's `prompt`: `none` signs in silently from the login session or answers
+ * `login_required`; `login` (and `consent`, `select_account`) show the login page, as a request
+ * without `prompt` does.
+ */
+export type Prompt = 'none' | 'login';
+const PAGE_PROMPTS = new Set(['login', 'consent', 'select_account']);
 
 /** A request that may show the login page. */
 export interface ValidAuthorizeRequest {
@@ -31,6 +41,7 @@ export interface ValidAuthorizeRequest {
   responseType: 'token' | 'code';
   state?: string;
   codeChallenge?: string;
+  prompt?: Prompt;
   parameters: AuthorizeParameters;
 }
 
@@ -86,10 +97,16 @@ export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): A
   if (!app.canSignIn || !app.allowedFlows.includes(RESPONSE_TYPE_FLOWS[responseType])) {
     return refuse('unauthorized_client', `This application may not use response_type=${responseType}.`);
   }
-  if (responseType === 'code') {
-    if (parameters.code_challenge === undefined) return refuse('invalid_request', 'code_challenge is required (PKCE).');
+  // PKCE is optional here: a confidential client may use the code flow without it, and only
+  // the token endpoint knows whether the client authenticates (grants.ts).
+  if (responseType === 'code' && (parameters.code_challenge !== undefined || parameters.code_challenge_method !== undefined)) {
+    if (parameters.code_challenge === undefined) return refuse('invalid_request', 'code_challenge_method was given without code_challenge.');
     if (parameters.code_challenge_method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256.');
     if (!isS256Challenge(parameters.code_challenge)) return refuse('invalid_request', 'code_challenge is not an S256 challenge.');
+  }
+  const prompt = readPrompt(parameters.prompt);
+  if (prompt === 'invalid') {
+    return refuse('invalid_request', 'prompt must be none, or any of login, consent and select_account; none stands alone.');
   }
   return {
     kind: 'valid',
@@ -98,8 +115,18 @@ export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): A
       redirectUri: requested,
       responseType,
       ...(state !== undefined ? { state } : {}),
-      ...(parameters.code_challenge !== undefined ? { codeChallenge: parameters.code_challenge } : {}),
+      ...(parameters.code_challenge !== undefined && responseType === 'code' ? { codeChallenge: parameters.code_challenge } : {}),
+      ...(prompt !== undefined ? { prompt } : {}),
       parameters,
     },
   };
+}
+
+/** The prompt of a request (a space-separated list), or 'invalid'. */
+function readPrompt(value: string | undefined): Prompt | undefined | 'invalid' {
+  if (value === undefined) return undefined;
+  const values = value.split(' ').filter((part) => part !== '');
+  if (values.length === 1 && values[0] === 'none') return 'none';
+  if (values.length === 0 || !values.every((part) => PAGE_PROMPTS.has(part))) return 'invalid';
+  return 'login';
 }

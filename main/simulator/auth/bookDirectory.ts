@@ -5,12 +5,14 @@
 import type Database from 'better-sqlite3';
 import { findApp, findUserById, findUserByLogin } from '../data/book/directory';
 import type { AppRecord } from '../data/book/directoryTypes';
+import { statement } from '../data/book/statements';
 import type { AuthApp, AuthDirectory } from './directoryPort';
 
 /** Only an approved, active application obtains tokens. */
-function toAuthApp(app: AppRecord): AuthApp {
+function toAuthApp(app: AppRecord, registrationNumber: number): AuthApp {
   return {
     appKey: app.appKey,
+    registrationNumber,
     name: app.name,
     appUrl: app.appUrl,
     redirectUris: app.redirectUris.map((redirect) => redirect.uri),
@@ -25,7 +27,7 @@ export function bookDirectory(db: Database.Database): AuthDirectory {
   return {
     findApp: (appKey) => {
       const app = findApp(db, appKey);
-      return app && toAuthApp(app);
+      return app && toAuthApp(app, statement(db, 'SELECT seq FROM apps WHERE app_key = ?').pluck().get(appKey) as number);
     },
     findUserByLogin: (login, password) => findUserByLogin(db, login, password),
     findUserById: (userId) => findUserById(db, userId),

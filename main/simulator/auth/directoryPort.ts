@@ -30,6 +30,8 @@ export type AuthFlowName = 'Implicit' | 'Code' | 'PersonalJwt';
 /** A registered application (OAuth client). */
 export interface AuthApp {
   appKey: string;
+  /** The app's registration number (the order apps were registered in), carried as the access token's `oaa`. */
+  registrationNumber: number;
   name: string;
   /** AppUrl: the URL uniquely representing the app, expected as an assertion's `spurl`. */
   appUrl: string;

@@ -1,13 +1,13 @@
 /**
  * The token endpoint's grants (spec 5.2, RFC 6749 sections 4.1.3 and 6, RFC 7636): the signed
- * assertion, the refresh token and the authorization code with PKCE. Each returns the token
+ * assertion, the refresh token and the authorization code (with PKCE, or with the client secret). Each returns the token
  * response or throws an OAuthError in RFC 6749's terms.
  */
 import type { AuthorizationServer, TokenResponse } from './authorizationServer';
 import { authenticateClient, readClientCredentials, type AuthenticatedClient } from './clientAuthentication';
 import type { AuthFlowName } from './directoryPort';
 import { OAuthError } from './oauthError';
-import { verifyS256 } from './pkce';
+import { verifierProblem, verifyS256 } from './pkce';
 import type { RotateResult } from './sessions';
 
 /** The spec's grant type of the signed-assertion flow. */
@@ -75,7 +75,10 @@ async function authorizationCodeGrant(server: AuthorizationServer, client: Authe
   requireFlow(client, 'Code');
   const code = required(form, 'code');
   const redirectUri = required(form, 'redirect_uri');
-  const verifier = required(form, 'code_verifier');
+  const verifier = form.code_verifier === '' ? undefined : form.code_verifier;
+  // A malformed verifier is a malformed request: said as such, and the code is not spent on it.
+  const malformed = verifier === undefined ? undefined : verifierProblem(verifier);
+  if (malformed !== undefined) throw new OAuthError('invalid_request', malformed);
   const redeemed = server.codes.redeem(code, server.now());
   if (!redeemed.ok) {
     // A code presented twice was intercepted or replayed: end the session it started.
@@ -86,10 +89,28 @@ async function authorizationCodeGrant(server: AuthorizationServer, client: Authe
   const { grant } = redeemed;
   if (grant.appKey !== client.app.appKey) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
   if (grant.redirectUri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
-  if (!verifyS256(verifier, grant.codeChallenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+  checkProofOfPossession(grant.codeChallenge, verifier, client);
   const user = server.directory.findUserById(grant.userId);
   if (user === undefined) throw new OAuthError('invalid_grant', 'The user of this code no longer exists.');
   const { session, response } = await server.startSession(user, client.app, { confidential: client.confidential, withRefreshToken: true });
   redeemed.recordSession(session.id);
   return response;
+}
+
+/**
+ * Who may exchange a code: with PKCE, whoever holds the verifier; without, only the client
+ * that authenticates with its secret (a confidential client, as the platform allows). A
+ * verifier sent for a code requested without a challenge is refused (OAuth Security BCP 2.1.1:
+ * otherwise PKCE could be downgraded by dropping the challenge).
+ */
+function checkProofOfPossession(challenge: string | undefined, verifier: string | undefined, client: AuthenticatedClient): void {
+  if (challenge !== undefined) {
+    if (verifier === undefined) throw new OAuthError('invalid_request', 'The code_verifier parameter is required: the authorization request had a code_challenge.');
+    if (!verifyS256(verifier, challenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+    return;
+  }
+  if (verifier !== undefined) throw new OAuthError('invalid_grant', 'A code_verifier was sent, but the authorization request had no code_challenge.');
+  if (!client.confidential) {
+    throw new OAuthError('invalid_client', 'This code was requested without PKCE: exchanging it requires the client secret.');
+  }
 }

@@ -93,3 +93,13 @@ export function renderErrorPage(model: { title: string; message: string; nonce: 
 <p role="alert">${escapeHtml(model.message)}</p>`,
   );
 }
+
+/** The page `/logout` shows when it has nowhere to send the user back to. */
+export function renderSignedOutPage(model: { nonce: string }): string {
+  return page(
+    'Signed out – RefDesk simulator',
+    model.nonce,
+    `<h1>You are signed out</h1>
+<p role="status">The authorization server no longer remembers your sign-in. Applications will ask you to sign in again.</p>`,
+  );
+}

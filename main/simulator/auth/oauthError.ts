@@ -3,7 +3,10 @@
  * token endpoint answers every refusal with the status and code a standard client expects.
  */
 
-/** The error codes of RFC 6749 sections 4.1.2.1, 4.2.2.1 and 5.2 the simulator uses. */
+/**
+ * The error codes the simulator uses: RFC 6749 sections 4.1.2.1, 4.2.2.1 and 5.2, and OpenID
+ * Connect's `login_required` (a `prompt=none` request without a login session).
+ */
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
@@ -11,7 +14,8 @@ export type OAuthErrorCode =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'unsupported_response_type'
-  | 'access_denied';
+  | 'access_denied'
+  | 'login_required';
 
 /** A refusal of the authorization server; `status` is 401 only for a failed client authentication. */
 export class OAuthError extends Error {

@@ -2,7 +2,8 @@
  * Response headers of the authorization server's pages: a strict CSP (nothing but the page's
  * own nonce-tagged style; forms post only to the server itself and the request's redirect URI,
  * which Chromium also enforces on the redirect after the POST), no framing, no caching, no
- * referrer.
+ * referrer. Only the answer to a silent (`prompt=none`) request may be framed, by the app it
+ * redirects to.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -36,6 +37,21 @@ export function pageHeaders(nonce: string, formTargets: string[] = []): Record<s
     ].join('; '),
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    pragma: 'no-cache',
+  };
+}
+
+/**
+ * Headers of the answer to a `prompt=none` request (a redirect to `redirectUri`): a browser app
+ * asks it from a hidden iframe, so it may be framed, but only by the redirect URI's origin;
+ * never cached, no referrer.
+ */
+export function silentAnswerHeaders(redirectUri: string): Record<string, string> {
+  const ancestor = cspSourceOf(redirectUri);
+  return {
+    'content-security-policy': `frame-ancestors ${ancestor ?? "'none'"}`,
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
     pragma: 'no-cache',

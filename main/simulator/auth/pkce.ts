@@ -19,6 +19,17 @@ export function s256Challenge(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 
+/**
+ * Why `verifier` cannot be a PKCE code verifier (RFC 7636 section 4.1), in the words a client
+ * developer needs; undefined when it is well-formed.
+ */
+export function verifierProblem(verifier: string): string | undefined {
+  if (VERIFIER_PATTERN.test(verifier)) return undefined;
+  const length = verifier.length;
+  const shape = length < 43 || length > 128 ? `it has ${length}` : 'it has other characters';
+  return `code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 section 4.1); ${shape}.`;
+}
+
 /** Whether `verifier` is well-formed and hashes to `challenge`. */
 export function verifyS256(verifier: string, challenge: string): boolean {
   if (!VERIFIER_PATTERN.test(verifier) || !isS256Challenge(challenge)) return false;

@@ -10,6 +10,8 @@ export interface Session {
   id: string;
   userId: string;
   appKey: string;
+  /** The app's registration number (the tokens' `oaa`). */
+  appNumber: number;
   /** Started by an authenticated (confidential) client: refreshing then requires its secret too. */
   confidential: boolean;
   revoked: boolean;
@@ -39,7 +41,7 @@ export class SessionStore {
   constructor(private readonly refreshTokenTtlSeconds: number) {}
 
   /** Starts a session for `userId` signed in through `appKey`. */
-  start(owner: { userId: string; appKey: string; confidential: boolean }, now: Date): Session {
+  start(owner: { userId: string; appKey: string; appNumber: number; confidential: boolean }, now: Date): Session {
     this.prune(now);
     const session: Session = { id: randomUUID(), ...owner, revoked: false, endsAt: now.getTime() };
     this.sessions.set(session.id, session);
@@ -50,6 +52,17 @@ export class SessionStore {
   isActive(sessionId: string): boolean {
     const session = this.sessions.get(sessionId);
     return session !== undefined && !session.revoked;
+  }
+
+  /** The session `sessionId` while it is remembered (revoked or not). */
+  get(sessionId: string): Session | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /** The session a refresh token was issued in (spent or not), or undefined for an unknown token. */
+  sessionOfRefreshToken(refreshToken: string): Session | undefined {
+    const stored = this.refreshTokens.get(digest(refreshToken));
+    return stored && this.sessions.get(stored.sessionId);
   }
 
   /** Revokes a session and with it every token issued in it. */

@@ -35,6 +35,7 @@ export interface SimulatorAuthOptions {
   dataDir: string;
   tokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
+  loginSessionTtlSeconds?: number;
 }
 
 /** The authorization server of a simulator run and the demo credentials that work against it. */
@@ -45,6 +46,7 @@ export async function createSimulatorAuth(options: SimulatorAuthOptions): Promis
     authUrl: options.authUrl,
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+    ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
   });
   const certificate = await ensureDemoCertificate(options.dataDir, DEMO_APP.name, options.clock());
   server.certificates.register(DEMO_APP.appKey, certificate.certificatePem);

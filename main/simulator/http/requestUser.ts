@@ -1,10 +1,11 @@
 /**
  * Who is calling: the one place where a request is turned into the simulator user it acts as —
- * the user of the bearer token that the API scope's onRequest hook verified (auth/bearer.ts).
+ * the user whose UserKey is the `uid` of the bearer token that the API scope's onRequest hook
+ * verified (auth/bearer.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { SimulatorContext } from '../context';
-import { findUserById } from '../data/book/directory';
+import { findUserByKey } from '../data/book/directory';
 import type { SimUser } from '../data/book/directoryTypes';
 import { ServiceError } from './errors';
 
@@ -17,7 +18,7 @@ export type { SimUser } from '../data/book/directoryTypes';
 export function requestUser(request: FastifyRequest, context: SimulatorContext): SimUser {
   const claims = context.auth.claimsOf(request);
   if (claims === undefined) throw new ServiceError(401, 'Unauthorized', 'The request carries no verified access token.');
-  const user = findUserById(context.universe.db, claims.sub);
+  const user = findUserByKey(context.universe.db, claims.uid);
   if (!user) throw new ServiceError(401, 'Unauthorized', 'The user of the access token is not known.');
   return user;
 }

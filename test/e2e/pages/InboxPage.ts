@@ -16,6 +16,9 @@ export class InboxPage {
   readonly exportButton: Locator;
   readonly auditButton: Locator;
   readonly auditGrid: Locator;
+  readonly markReviewed: Locator;
+  readonly note: Locator;
+  readonly saveNote: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Corporate actions', level: 1 });
@@ -30,6 +33,9 @@ export class InboxPage {
     this.exportButton = page.getByRole('button', { name: 'Export CSV' });
     this.auditButton = page.getByRole('button', { name: 'Audit log', exact: true });
     this.auditGrid = page.getByTestId('audit-grid');
+    this.markReviewed = this.detail.getByRole('button', { name: 'Mark reviewed' });
+    this.note = this.detail.getByLabel('Note');
+    this.saveNote = this.detail.getByRole('button', { name: 'Save note' });
   }
 
   async open(): Promise<void> {
@@ -73,6 +79,53 @@ export class InboxPage {
           .map((cell) => cell.text),
       colId,
     );
+  }
+
+  /** The ids of the events the grid has rendered, in row order. */
+  async eventIds(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) =>
+      rows
+        .map((row) => ({ index: Number(row.getAttribute('row-index')), id: row.getAttribute('row-id') ?? '' }))
+        .sort((a, b) => a.index - b.index)
+        .map((row) => row.id),
+    );
+  }
+
+  /** The number of matching events the status line reports ("144 events · 100 loaded"). */
+  async total(): Promise<number> {
+    return Number(/^(\d+) events?/.exec((await this.status.textContent()) ?? '')?.[1]);
+  }
+
+  /** Opens an event in the detail pane by clicking its row. */
+  async openEvent(eventId: string): Promise<void> {
+    await this.row(eventId).locator('[col-id="instrument"]').click();
+  }
+
+  /** Puts the keyboard on an event's row without opening it (a click on its event type). */
+  async focusRow(eventId: string): Promise<void> {
+    await this.row(eventId).locator('[col-id="eventType"]').click();
+  }
+
+  /** Ticks an event's row for a bulk action. */
+  async select(eventId: string): Promise<void> {
+    await this.row(eventId).getByRole('checkbox').check();
+  }
+
+  /** The bulk "Mark N selected reviewed" button. */
+  bulkReviewed(count: number): Locator {
+    return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
+  }
+
+  /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */
+  detailRegion(name: string): Locator {
+    return this.detail.getByRole('region', { name });
+  }
+
+  /** Saves the current filters, sort and columns as a named view. */
+  async saveView(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save view…' }).click();
+    await this.page.getByLabel('View name').fill(name);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
   }
 
   /** The grid row of the event with this id. */

@@ -11,12 +11,17 @@ import { renderErrorPage } from '../../auth/loginPage';
 import { OAuthError } from '../../auth/oauthError';
 import { newNonce, pageHeaders } from '../../auth/pageHeaders';
 import { registerAuthorizeRoutes } from './authAuthorize';
-import { registerTokenRoute, sendOAuthError } from './authToken';
+import { registerLogoutRoute } from './authLogout';
+import { registerTokenRoutes, sendOAuthError } from './authToken';
+import { registerWellKnownRoutes } from './authWellKnown';
 
 /** Form bodies of the login page and the token endpoint are small. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-/** Registers `/authorize` and `/token` on `app` (a scope prefixed with the authorization server's path). */
+/**
+ * Registers `/authorize`, `/token`, `/revoke`, `/logout` and the `/.well-known` documents on
+ * `app` (a scope prefixed with the authorization server's path).
+ */
 export async function registerAuthServerRoutes(app: FastifyInstance, server: AuthorizationServer): Promise<void> {
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(cookie);
@@ -24,8 +29,9 @@ export async function registerAuthServerRoutes(app: FastifyInstance, server: Aut
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
     if (!clientError) request.log.error({ err: error }, 'unexpected authorization server failure');
-    if (request.url.split('?')[0]?.endsWith('/token')) {
-      const description = clientError ? error.message : 'The token request could not be processed.';
+    const path = request.url.split('?')[0] ?? '';
+    if (path.endsWith('/token') || path.endsWith('/revoke')) {
+      const description = clientError ? error.message : 'The request could not be processed.';
       return sendOAuthError(reply, new OAuthError('invalid_request', description));
     }
     const nonce = newNonce();
@@ -37,5 +43,7 @@ export async function registerAuthServerRoutes(app: FastifyInstance, server: Aut
   });
 
   registerAuthorizeRoutes(app, server);
-  registerTokenRoute(app, server);
+  registerTokenRoutes(app, server);
+  registerLogoutRoute(app, server);
+  registerWellKnownRoutes(app, server);
 }

@@ -1,15 +1,20 @@
 /**
- * `GET {auth_url}/authorize` shows the login page for a valid authorization request;
- * `POST {auth_url}/authorize` is that page's form: CSRF-checked, then deny, wrong credentials
- * (the page again, with the error) or sign-in (302 to the redirect URI with a token in the
- * fragment, or a code in the query).
+ * `GET {auth_url}/authorize` shows the login page for a valid authorization request, or, with
+ * `prompt=none`, signs the user of the login session in without it (`error=login_required` when
+ * there is none); `POST {auth_url}/authorize` is that page's form: CSRF-checked, then deny,
+ * throttled sign-in attempts, wrong credentials (the page again, with the error) or sign-in
+ * (a login session, and a 302 to the redirect URI with a token in the fragment, or a code in
+ * the query).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthorizationServer } from '../../auth/authorizationServer';
 import { checkAuthorizeRequest, redirectWith, type ValidAuthorizeRequest } from '../../auth/authorizeRequest';
 import { CSRF_COOKIE } from '../../auth/csrf';
+import type { AuthUser } from '../../auth/directoryPort';
 import { renderErrorPage, renderLoginPage } from '../../auth/loginPage';
-import { newNonce, pageHeaders } from '../../auth/pageHeaders';
+import { describeLockout, type Lockout, type ThrottleSubject } from '../../auth/loginThrottle';
+import { newNonce, pageHeaders, silentAnswerHeaders } from '../../auth/pageHeaders';
+import { loginSessionOf, setLoginSessionCookies } from './authLoginCookies';
 
 type Form = Record<string, unknown>;
 
@@ -31,27 +36,62 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     reply: FastifyReply,
     request: ValidAuthorizeRequest,
     currentCookie: string | undefined,
-    extra: { error?: string; username?: string } = {},
+    extra: { error?: string; username?: string; status?: number } = {},
   ): FastifyReply {
     const cookie = server.csrf.cookieValue(currentCookie);
     if (cookie !== currentCookie) {
       reply.setCookie(CSRF_COOKIE, cookie, { path: cookiePath, httpOnly: true, sameSite: 'strict' });
     }
     const nonce = newNonce();
+    const { status = 200, ...shown } = extra;
     const html = renderLoginPage({
       appName: request.app.name,
       request: request.parameters,
       csrfToken: server.csrf.formToken(cookie, server.now()),
       nonce,
-      ...extra,
+      ...shown,
     });
-    return reply.status(200).headers(pageHeaders(nonce, [request.redirectUri])).send(html);
+    return reply.status(status).headers(pageHeaders(nonce, [request.redirectUri])).send(html);
+  }
+
+  function sendLockedOut(reply: FastifyReply, valid: ValidAuthorizeRequest, cookie: string | undefined, lockout: Lockout, username: string) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(lockout.retryAfterMs / 1000))));
+    return sendLoginPage(reply, valid, cookie, { error: describeLockout(lockout), username, status: 429 });
+  }
+
+  /** What the redirect URI receives for `user`: a code (code flow) or an access token (implicit). */
+  async function signInAnswer(valid: ValidAuthorizeRequest, user: AuthUser): Promise<Record<string, string>> {
+    if (valid.responseType === 'code') {
+      const code = server.codes.issue(
+        {
+          appKey: valid.app.appKey,
+          redirectUri: valid.redirectUri,
+          userId: user.userId,
+          ...(valid.codeChallenge !== undefined ? { codeChallenge: valid.codeChallenge } : {}),
+        },
+        server.now(),
+      );
+      return { code };
+    }
+    const { response } = await server.startSession(user, valid.app, { confidential: false, withRefreshToken: false });
+    return { access_token: response.access_token, token_type: response.token_type, expires_in: String(response.expires_in) };
+  }
+
+  /** `prompt=none`: the user of the login session, signed in again without the page, or `login_required`. */
+  async function signInSilently(request: FastifyRequest, reply: FastifyReply, valid: ValidAuthorizeRequest): Promise<FastifyReply> {
+    const userId = server.loginSessions.userIdOf(loginSessionOf(request), server.now());
+    const user = userId === undefined ? undefined : server.directory.findUserById(userId);
+    const answer = user
+      ? await signInAnswer(valid, user)
+      : { error: 'login_required', error_description: 'The user is not signed in at the authorization server.' };
+    return reply.headers(silentAnswerHeaders(valid.redirectUri)).redirect(redirectWith(valid, { ...answer, state: valid.state }), 302);
   }
 
   app.get('/authorize', async (request, reply) => {
     const check = checkAuthorizeRequest(request.query, server.directory);
     if (check.kind === 'errorPage') return sendErrorPage(reply, 400, check.title, check.message);
     if (check.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(check.location, 302);
+    if (check.request.prompt === 'none') return signInSilently(request, reply, check.request);
     return sendLoginPage(reply, check.request, request.cookies[CSRF_COOKIE]);
   });
 
@@ -76,20 +116,24 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     if (field(form, 'decision') === 'deny') {
       return back({ error: 'access_denied', error_description: 'The user denied access.' });
     }
-    const username = field(form, 'username')?.trim() ?? '';
+    const username = field(form, 'username')?.trim().slice(0, 200) ?? '';
     const password = field(form, 'password') ?? '';
+    // The login name first: on equal waits the page names the login rather than the computer.
+    const subjects: ThrottleSubject[] = [
+      ...(username ? [{ kind: 'loginName' as const, value: username }] : []),
+      { kind: 'clientAddress', value: request.ip },
+    ];
+    const lockedOut = server.loginThrottle.lockout(subjects, server.now());
+    if (lockedOut) return sendLockedOut(reply, valid, cookie, lockedOut, username);
+
     const user = username && password ? server.directory.findUserByLogin(username, password) : undefined;
     if (user === undefined) {
+      const lockout = server.loginThrottle.recordFailure(subjects, server.now());
+      if (lockout) return sendLockedOut(reply, valid, cookie, lockout, username);
       return sendLoginPage(reply, valid, cookie, { error: 'The user name or password is not correct.', username });
     }
-    if (valid.responseType === 'code') {
-      const code = server.codes.issue(
-        { appKey: valid.app.appKey, redirectUri: valid.redirectUri, userId: user.userId, codeChallenge: valid.codeChallenge ?? '' },
-        server.now(),
-      );
-      return back({ code });
-    }
-    const { response } = await server.startSession(user, valid.app, { confidential: false, withRefreshToken: false });
-    return back({ access_token: response.access_token, token_type: response.token_type, expires_in: String(response.expires_in) });
+    server.loginThrottle.recordSuccess({ kind: 'loginName', value: username });
+    setLoginSessionCookies(reply, server.loginSessions.start(user.userId, server.now()), cookiePath, server.loginSessions.ttlSeconds);
+    return back(await signInAnswer(valid, user));
   });
 }

@@ -1,11 +1,13 @@
 /**
- * `POST {auth_url}/token`: form-encoded token requests answered with RFC 6749's JSON, never
- * cached; a failed client authentication is 401 with `WWW-Authenticate: Basic`.
+ * `POST {auth_url}/token` and `POST {auth_url}/revoke` (RFC 7009): form-encoded requests
+ * answered with RFC 6749's JSON, never cached; a failed client authentication is 401 with
+ * `WWW-Authenticate: Basic`.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthorizationServer } from '../../auth/authorizationServer';
 import { handleTokenRequest } from '../../auth/grants';
 import { OAuthError } from '../../auth/oauthError';
+import { handleRevocationRequest } from '../../auth/revocation';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
@@ -27,15 +29,30 @@ function readForm(body: unknown): Record<string, string | undefined> {
   return form;
 }
 
-/** Registers `/token` on the authorization server's scope. */
-export function registerTokenRoute(app: FastifyInstance, server: AuthorizationServer): void {
+/** The form of a request to `/token` or `/revoke`; an OAuthError for any other body. */
+function formOf(request: FastifyRequest): Record<string, string | undefined> {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    throw new OAuthError('invalid_request', 'The request must be application/x-www-form-urlencoded.');
+  }
+  return readForm(request.body);
+}
+
+/** Registers `/token` and `/revoke` on the authorization server's scope. */
+export function registerTokenRoutes(app: FastifyInstance, server: AuthorizationServer): void {
   app.post('/token', async (request, reply) => {
     try {
-      if (!request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-        throw new OAuthError('invalid_request', 'The request must be application/x-www-form-urlencoded.');
-      }
-      const response = await handleTokenRequest(server, request.headers.authorization, readForm(request.body));
+      const response = await handleTokenRequest(server, request.headers.authorization, formOf(request));
       return reply.status(200).headers(NO_STORE).send(response);
+    } catch (error) {
+      if (error instanceof OAuthError) return sendOAuthError(reply, error);
+      throw error;
+    }
+  });
+
+  app.post('/revoke', async (request, reply) => {
+    try {
+      await handleRevocationRequest(server, request.headers.authorization, formOf(request));
+      return reply.status(200).headers(NO_STORE).send();
     } catch (error) {
       if (error instanceof OAuthError) return sendOAuthError(reply, error);
       throw error;

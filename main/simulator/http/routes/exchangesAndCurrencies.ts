@@ -33,7 +33,7 @@ export function registerExchangesAndCurrenciesRoutes(
     const page = EXCHANGES.slice(window.skip, window.skip + window.top).map((exchange) =>
       exchangeDetails(exchange, now),
     );
-    return pageFeed(request, page, EXCHANGES.length, window, MAX_TOP);
+    return pageFeed(context.origin(), request, page, EXCHANGES.length, window, MAX_TOP);
   });
 
   app.get<{ Params: { ExchangeId: string } }>('/ref/v1/exchanges/:ExchangeId', async (request) => {
@@ -47,6 +47,7 @@ export function registerExchangesAndCurrenciesRoutes(
     const query = new QueryReader(request.query);
     const window = { top: query.top(DEFAULT_TOP, MAX_TOP), skip: query.skip() };
     return pageFeed(
+      context.origin(),
       request,
       currencies.slice(window.skip, window.skip + window.top),
       currencies.length,

@@ -58,7 +58,7 @@ function readCriteria(query: QueryReader): { criteria: SearchCriteria; uics?: nu
 /** Registers GET /ref/v1/instruments. */
 export function registerRefSearchRoute(
   app: FastifyInstance,
-  _context: SimulatorContext,
+  context: SimulatorContext,
   store: ReferenceStore,
 ): void {
   const ranked = new RankedSearch(store);
@@ -68,7 +68,8 @@ export function registerRefSearchRoute(
     const window = { top: query.top(DEFAULT_TOP, MAX_TOP), skip: query.skip() };
     const { criteria, uics } = readCriteria(query);
     // Keywords of punctuation only ("&") select nothing rather than everything.
-    if (criteria.terms && criteria.terms.length === 0) return sendJsonFeed(request, reply, [], 0, window);
+    if (criteria.terms && criteria.terms.length === 0)
+      return sendJsonFeed(context.origin(), request, reply, [], 0, window);
 
     if (uics) {
       const hasIndexCriteria = Boolean(criteria.terms?.length);
@@ -85,9 +86,16 @@ export function registerRefSearchRoute(
           : undefined,
       });
       const page = entries.slice(window.skip, window.skip + window.top);
-      return sendJsonFeed(request, reply, summariesOf(page, criteria.terms), entries.length, window);
+      return sendJsonFeed(
+        context.origin(),
+        request,
+        reply,
+        summariesOf(page, criteria.terms),
+        entries.length,
+        window,
+      );
     }
 
-    return sendJsonPage(request, reply, ranked.page(criteria, window), window);
+    return sendJsonPage(context.origin(), request, reply, ranked.page(criteria, window), window);
   });
 }
