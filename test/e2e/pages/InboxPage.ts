@@ -113,6 +113,11 @@ export class InboxPage {
     return this.detail.getByTestId('event-changes');
   }
 
+  /** The row of one changed field in that section (field, when reviewed, now). */
+  changedField(field: string): Locator {
+    return this.changes().getByRole('row', { name: new RegExp(field) });
+  }
+
   async open(): Promise<void> {
     await this.page.getByRole('link', { name: 'Corporate actions' }).click();
     await this.heading.waitFor();

@@ -119,15 +119,16 @@ export const defaultColumnIds = [
   'eventType',
   'eventTypeName',
   'instrument',
+  // The work queue's default order is by deadline: its dates come first.
+  'deadline',
+  'countdown',
+  'exDate',
+  'recordDate',
+  'payDate',
   'accounts',
   'isin',
   'state',
   'status',
-  'exDate',
-  'recordDate',
-  'payDate',
-  'deadline',
-  'countdown',
   'electionStatus',
 ];
 
