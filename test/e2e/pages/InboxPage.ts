@@ -198,7 +198,7 @@ export class InboxPage {
 
   /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */
   detailRegion(name: string): Locator {
-    return this.detail.getByRole('region', { name });
+    return this.detail.getByRole('region', { name, exact: true });
   }
 
   /** Saves the current filters, sort and columns as a named view. */
