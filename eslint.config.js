@@ -14,14 +14,16 @@ import tseslint from 'typescript-eslint';
  *   wire's constant lists), never main;
  * - main/core and main/simulator never import each other, nor the composition root (main/app)
  *   or a shell; they share only main/node;
- * - the two shells (main/electron, main/web) never import each other.
+ * - the two shells (main/electron, main/web) never import each other;
+ * - main/reviewService is a service of its own: Node only, no Electron, never the desktop's
+ *   core, the simulator, the composition root or a shell; it shares main/node and the contract.
  */
 const relativeInto = (folders) => `(^|/)\\.\\./(\\.\\./)*(${folders})(/|$)`;
 const noElectron = { name: 'electron', message: 'Only main/electron, main/index.ts and preload/index.ts import electron.' };
 
 /** The renderer runs in a sandboxed page: no Electron, no Node built-ins, nothing of main, the contract as types. */
 export const rendererBoundary = {
-  paths: [{ name: 'electron', message: 'The renderer never imports electron; go through window.desk (renderer/src/api).' }],
+  paths: [{ name: 'electron', message: 'The renderer never imports electron; go through window.desk (renderer/src/shared/desk.ts).' }],
   patterns: [
     { group: ['node:*'], message: 'The renderer never imports Node built-ins.' },
     { regex: '(^|/)(main|preload)/', message: 'The renderer never imports main-process or preload code; it calls main through window.desk.' },
@@ -31,6 +33,32 @@ export const rendererBoundary = {
       message: 'The renderer imports the contract with `import type` (only the wire enumerations are values it may import).',
     },
   ],
+};
+
+/**
+ * Inside the renderer: components are dumb (props in, emits out), so they reach no store, no
+ * composable and not the bridge; stores own server state and never import a component.
+ */
+export const rendererComponentBoundary = {
+  paths: rendererBoundary.paths,
+  patterns: [
+    ...rendererBoundary.patterns,
+    {
+      regex: '(^|/)use[A-Z]\\w*$|(^|/)shared/desk$',
+      allowTypeImports: true,
+      message: 'Components are dumb (props in, emits out): the view reads stores and composables and hands them over.',
+    },
+  ],
+};
+export const rendererStoreBoundary = {
+  paths: rendererBoundary.paths,
+  patterns: [...rendererBoundary.patterns, { regex: '\\.vue$', message: 'Stores never import components.' }],
+};
+
+/** Playwright locators live in test/e2e/pages/*; specs speak in the page modules' words. */
+export const e2eSpecLocators = {
+  selector: "CallExpression[callee.property.name=/^(getBy[A-Z]\\w*|locator)$/]",
+  message: 'Locators belong in a page module under test/e2e/pages/; add a named locator or method there.',
 };
 
 /** The vocabulary: zod and its own files, nothing else. */
@@ -56,19 +84,40 @@ export const preloadBoundary = {
 /** main/core: shell-agnostic services; it sees the simulator only as a profile and a SimulatorControl. */
 export const coreBoundary = {
   paths: [noElectron],
-  patterns: [{ regex: relativeInto('simulator|app|electron|web'), message: 'main/core never imports the simulator, the composition root or a shell.' }],
+  patterns: [
+    {
+      regex: relativeInto('simulator|app|electron|web|reviewService'),
+      message: 'main/core never imports the simulator, the composition root, a shell or the review service (it calls that over HTTP).',
+    },
+  ],
 };
 
 /** main/simulator: a standalone service; it never imports the desktop client. */
 export const simulatorBoundary = {
   paths: [noElectron],
-  patterns: [{ regex: relativeInto('core|app|electron|web'), message: 'main/simulator never imports the core, the composition root or a shell.' }],
+  patterns: [
+    {
+      regex: relativeInto('core|app|electron|web|reviewService'),
+      message: 'main/simulator never imports the core, the composition root, a shell or the review service.',
+    },
+  ],
 };
 
 /** main/node: small Node helpers both halves use; it depends on nothing of the project. */
 export const nodeHelpersBoundary = {
   paths: [noElectron],
   patterns: [{ regex: '^\\.\\./', message: 'main/node imports nothing outside main/node.' }],
+};
+
+/** main/reviewService: the team review service, deployed apart from the desktop and the simulator. */
+export const reviewServiceBoundary = {
+  paths: [noElectron],
+  patterns: [
+    {
+      regex: relativeInto('core|simulator|app|electron|web|renderer|preload'),
+      message: 'main/reviewService imports only main/node, the contract and libraries: it runs on its own servers.',
+    },
+  ],
 };
 
 /** The shells never import each other. */
@@ -102,12 +151,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', rendererBoundary] },
   },
+  {
+    files: ['renderer/src/features/*/components/**/*.{ts,vue}'],
+    rules: { 'no-restricted-imports': ['error', rendererComponentBoundary] },
+  },
+  { files: ['renderer/src/features/*/use*Store.ts'], rules: { 'no-restricted-imports': ['error', rendererStoreBoundary] } },
+  { files: ['test/e2e/**/*.spec.ts'], rules: { 'no-restricted-syntax': ['error', e2eSpecLocators] } },
   { files: ['contract/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(1)] } },
   { files: ['contract/wire/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(2)] } },
   { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': ['error', preloadBoundary] } },
   { files: ['main/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', coreBoundary] } },
   { files: ['main/simulator/**/*.ts'], rules: { 'no-restricted-imports': ['error', simulatorBoundary] } },
   { files: ['main/node/**/*.ts'], rules: { 'no-restricted-imports': ['error', nodeHelpersBoundary] } },
+  { files: ['main/reviewService/**/*.ts'], rules: { 'no-restricted-imports': ['error', reviewServiceBoundary] } },
   { files: ['main/electron/**/*.ts'], rules: { 'no-restricted-imports': ['error', electronShellBoundary] } },
   { files: ['main/web/**/*.ts'], rules: { 'no-restricted-imports': ['error', webShellBoundary] } },
   {

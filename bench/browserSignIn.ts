@@ -4,11 +4,11 @@
  * which asserts each step with Playwright's test `expect`.)
  */
 import type { Page } from 'playwright-core';
+import { DEMO_USER } from '../main/simulator/data/book/demo';
 
 export interface SignInTarget {
   /** The web shell's launch link. */
   url: string;
-  simulator: { username: string; password: string };
 }
 
 /** Resolves once the popup has closed itself and the prompt is gone. */
@@ -19,8 +19,9 @@ export async function signInThroughLoginPage(page: Page, target: SignInTarget): 
   const popup = page.waitForEvent('popup');
   await prompt.getByRole('button', { name: 'Sign in' }).click();
   const login = await popup;
-  await login.getByLabel('User name').fill(target.simulator.username);
-  await login.getByLabel('Password').fill(target.simulator.password);
+  // The README's demo user: the web shell's READY line does not print its password.
+  await login.getByLabel('User name').fill(DEMO_USER.login);
+  await login.getByLabel('Password').fill(DEMO_USER.password);
   const closed = login.waitForEvent('close');
   await login.getByRole('button', { name: 'Sign in' }).click();
   await closed;

@@ -9,7 +9,7 @@
  */
 import http from 'node:http';
 import { createServiceClient } from '../main/core/services';
-import { startBridgedShell } from '../test/integration/clientWebShellSupport';
+import { startBridgedShell } from '../test/support/bridgedShell';
 import { startTestSimulator } from '../test/support/testSimulator';
 
 const WARMUP_CALLS = 50;

@@ -42,7 +42,6 @@ const TARGETS = { chainP95Ms: 300, searchP95Ms: 100 };
 
 interface WebShellReady {
   url: string;
-  simulator: { username: string; password: string };
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -7,6 +7,7 @@
  *   npm run bench                       all sections, default scale
  *   npm run bench -- --large            also the large scale (1,000,000+ instruments; slow the first time)
  *   npm run bench -- --only ipc,events  some sections (startup: launch to data on screen, new day and warm)
+ *   npm run bench -- --only teamReview  the team review service on PostgreSQL (needs postgresql installed)
  */
 import { parseArgs } from 'node:util';
 import { benchIpcOverhead } from './ipcOverhead';
@@ -16,6 +17,7 @@ import { benchSimulatorEvents } from './simulatorEvents';
 import { benchSimulatorReference } from './simulatorReference';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
+import { benchTeamReview } from './teamReview';
 
 const { values } = parseArgs({
   options: { large: { type: 'boolean' }, only: { type: 'string' } },
@@ -30,6 +32,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   renderer: () => benchRendererTrader(),
   soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 300) }),
   startup: () => benchStartup({ scales }),
+  teamReview: () => benchTeamReview({ seconds: Number(process.env.REFDESK_TEAM_REVIEW_SECONDS ?? 60) }),
 };
 
 const chosen = values.only ? values.only.split(',').map((name) => name.trim()) : Object.keys(sections);

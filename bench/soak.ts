@@ -22,7 +22,6 @@ import { memoryTrend, sampleMemory, type MemorySample } from './memoryTrend';
 interface ShellReady {
   url: string;
   origin: string;
-  simulator: { username: string; password: string };
 }
 
 const SAMPLE_EVERY_MS = 5_000;

@@ -8,6 +8,7 @@ import type {
   DateStatus,
   Electable,
   ElectionStatus,
+  EventLookupFieldGroup,
   EventState,
   EventStatus,
   InformationToComply,
@@ -177,4 +178,21 @@ export interface CorporateActionEvent {
   EligibleHoldings?: number;
   Options?: EventOption[];
   UpdatedDateTime?: string;
+}
+
+/** One code of a lookup list: the value a filter takes and its display name. */
+export interface LookupValue {
+  Code: string;
+  Name: string;
+}
+
+/** One field group of the lookup data, e.g. `EventTypes` with `{Code: "DVCA", Name: "Cash Dividend"}`. */
+export interface LookupFieldGroup {
+  FieldGroup: Exclude<EventLookupFieldGroup, 'All'>;
+  Values: LookupValue[];
+}
+
+/** `GET /ca/v2/events/lookupdata?FieldGroups=…`: the asked-for groups (every one for `All`). */
+export interface EventLookupData {
+  Data: LookupFieldGroup[];
 }

@@ -118,6 +118,16 @@ export const eventSortColumns = [
 ] as const;
 export type EventSortColumn = Open<(typeof eventSortColumns)[number]>;
 
+/**
+ * Field groups of `GET /ca/v2/events/lookupdata` (platform facts section 1): the code lists the
+ * event list's filters take. `All` asks for every group.
+ */
+// prettier-ignore
+export const eventLookupFieldGroups = [
+  'All', 'AssetTypes', 'CorporateActionTypes', 'ElectionStatuses', 'EventStates', 'EventStatuses', 'EventTypes', 'OptionTypes',
+] as const;
+export type EventLookupFieldGroup = Open<(typeof eventLookupFieldGroups)[number]>;
+
 /** The spec says "Ascending or descending"; the platform's values are Asc and Desc. */
 export const sortTypes = ['Asc', 'Desc'] as const;
 export type SortType = Open<(typeof sortTypes)[number]>;

@@ -48,3 +48,5 @@ export * from './enums';
 export type * from './instruments';
 export type * from './corporateActions';
 export type * from './apps';
+export type * from './reference';
+export type * from './portfolio';

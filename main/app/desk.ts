@@ -6,6 +6,7 @@
  */
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
+import { EventVersions } from '../core/corporateActions/eventVersions';
 import { ReviewStore } from '../core/corporateActions/reviewStore';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
@@ -37,6 +38,8 @@ export interface DeskOptions {
   simulatorPort?: number;
   /** Lifetime of the embedded simulator's access tokens in seconds (default: the simulator's). */
   tokenTtlSeconds?: number;
+  /** Lifetime of the embedded simulator's refresh tokens in seconds (default: the simulator's). */
+  refreshTokenTtlSeconds?: number;
   /** The shell's system clipboard for copying secrets from main (Electron); absent in the web shell. */
   systemClipboard?: SystemClipboard;
   /** Also told how the embedded simulator's universe generation or roll advances (a terminal's progress bar). */
@@ -63,6 +66,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
         events.emit('settings:simulatorProgress', progress);
         options.onSimulatorProgress?.(progress);
       },
+      ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     });
   const embedded = new EmbeddedSimulator(
     await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false }),
@@ -86,6 +90,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   await session.restore();
   const review = ReviewStore.open(dataDir);
   if (review.problem) console.warn(`[review] ${review.problem}`);
+  const eventVersions = EventVersions.open(dataDir);
+  if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const services: DeskServices = {
     ...createServiceClient({
@@ -98,6 +104,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     session,
     profiles,
     review,
+    eventVersions,
     settings,
     simulator: embedded,
     secretClipboard,
@@ -115,6 +122,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       secretClipboard.dispose();
       await embedded.close();
       review.close();
+      eventVersions.close();
     },
   };
 }

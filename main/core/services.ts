@@ -2,9 +2,10 @@
  * The main-process services behind the IPC handlers, shared by the Electron and web shells.
  * The composition root (main/app) builds them; the handlers only use them.
  */
-import { createDeskApi, type DeskApi } from './api/client';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
+import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
+import type { EventVersions } from './corporateActions/eventVersions';
 import type { ReviewStore } from './corporateActions/reviewStore';
 import type { PushEventBus } from './events';
 import type { ProfileService } from './session/profileService';
@@ -13,11 +14,11 @@ import type { SettingsService } from './settings/settingsService';
 import type { SimulatorControl } from './settings/simulatorControl';
 import type { PushEvents } from '../../contract/events';
 
-/** The service client: the HTTP client and every endpoint with the client-side caches. */
+/** The service client: the HTTP client the endpoint functions (api/endpoints.ts) use, and the caches in front of some. */
 export interface ServiceClient {
   http: HttpClient;
-  /** Every endpoint of the service, with the client-side caches. */
-  api: DeskApi;
+  /** Instrument details and reference lists, kept per profile, user and base URL. */
+  caches: ReadCaches;
 }
 
 /** Everything the IPC handlers use. */
@@ -28,6 +29,8 @@ export interface DeskServices extends ServiceClient {
   profiles: ProfileService;
   /** Back-office review state. */
   review: ReviewStore;
+  /** The versions of events as read, to say what changed since one was reviewed. */
+  eventVersions: EventVersions;
   settings: SettingsService;
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;
@@ -43,9 +46,11 @@ export interface ServiceClientOptions {
   events?: PushEventBus;
   /** The active connection profile's id: caches are kept per profile. */
   profileId?: () => string;
+  /** Sizes and lifetimes of the caches (defaults in api/readCache.ts). */
+  caches?: Parameters<typeof createReadCaches>[1];
 }
 
-/** Builds the service client: the HTTP client and the endpoint functions with their caches. */
+/** Builds the service client: the HTTP client and the caches. */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const { events } = options;
   const http = createHttpClient({
@@ -60,5 +65,5 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       userId = (payload as PushEvents['session:changed']).user?.userId ?? 'signed-out';
   });
   const profileId = options.profileId ?? (() => 'default');
-  return { http, api: createDeskApi({ http, profileId: () => `${profileId()}|${userId}` }) };
+  return { http, caches: createReadCaches(() => `${profileId()}|${userId}|${http.baseUrl}`, options.caches) };
 }

@@ -4,8 +4,12 @@
  * intercepted before any request leaves for it (will-redirect, will-navigate, and a webRequest
  * filter as the last guard). The user closing the window cancels the sign-in; every listener is
  * detached when the window goes.
+ *
+ * The same window, never shown, renews a session without the user (`prompt=none`, 14.4): it
+ * shares the partition, so the authorization server's login-session cookie goes with it; a page
+ * that loads instead of a redirect (the server wants the user) or no answer in time ends it.
  */
-import { BrowserWindow, session as electronSession, type Event, type WebContents } from 'electron';
+import { BrowserWindow, session as electronSession, type Event, type Session, type WebContents } from 'electron';
 import { isRedirectTarget } from '../core/session/authorizationRequest';
 import type {
   WindowAuthorizationRequest,
@@ -17,6 +21,9 @@ import { hardenWindow } from './hardenWindow';
 /** The login pages' own partition: not persisted, never shared with the app's window. */
 export const AUTH_PARTITION = 'refdesk-auth';
 
+/** How long a hidden renewal may take before it is given up (the warning then follows). */
+export const SILENT_RENEWAL_TIMEOUT_MS = 20_000;
+
 /** Chromium's "aborted" load error: what a cancelled navigation reports, not a failure. */
 const ERR_ABORTED = -3;
 
@@ -24,6 +31,12 @@ export interface AuthWindowHandle {
   result: Promise<WindowAuthorizationResult>;
   /** Closes the window; the result becomes `cancelled` unless it was settled before. */
   abort(): void;
+}
+
+/** How a window is opened: over a parent for the user, or hidden for a renewal. */
+export interface AuthWindowOptions {
+  parent?: BrowserWindow;
+  silent?: boolean;
 }
 
 /** Navigations the auth window may make: within the authorization server, or to https pages (an identity provider). */
@@ -36,15 +49,46 @@ function allowedInAuthWindow(url: string, authOrigin: string): boolean {
   }
 }
 
-/** Opens the login page in a new auth window and resolves with how the sign-in ended. */
-export function openAuthWindow(request: WindowAuthorizationRequest, parent?: BrowserWindow): AuthWindowHandle {
+type RequestGuard = (details: { url: string; webContentsId?: number }) => boolean;
+
+/**
+ * The partition's one webRequest filter, shared by every auth window open in it (Electron keeps
+ * one listener per session: a second window must not replace the first one's guard). A request
+ * a guard claims is cancelled; the filter goes when the last window does.
+ */
+const partitionGuards = new Map<Session, Set<RequestGuard>>();
+
+function guardRequests(partition: Session, guard: RequestGuard): () => void {
+  let guards = partitionGuards.get(partition);
+  if (!guards) {
+    const active = new Set<RequestGuard>();
+    guards = active;
+    partitionGuards.set(partition, active);
+    partition.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*'] }, (details, callback) => {
+      // Every guard sees the request (not just the first that claims it): it may be another window's redirect.
+      const claimed = [...active].filter((claims) => claims(details));
+      callback(claimed.length > 0 ? { cancel: true } : {});
+    });
+  }
+  guards.add(guard);
+  return () => {
+    guards.delete(guard);
+    if (guards.size > 0) return;
+    partitionGuards.delete(partition);
+    partition.webRequest.onBeforeRequest(null);
+  };
+}
+
+/** Opens the login page in a new auth window (hidden with `silent`) and resolves with how the sign-in ended. */
+export function openAuthWindow(request: WindowAuthorizationRequest, options: AuthWindowOptions = {}): AuthWindowHandle {
+  const { parent, silent = false } = options;
   const window = new BrowserWindow({
     width: 520,
     height: 720,
     title: 'Sign in – RefDesk',
     show: false,
     autoHideMenuBar: true,
-    ...(parent ? { parent, modal: true } : {}),
+    ...(parent && !silent ? { parent, modal: true } : {}),
     // No preload: the login page is a foreign site and gets no bridge at all.
     webPreferences: {
       contextIsolation: true,
@@ -60,7 +104,6 @@ export function openAuthWindow(request: WindowAuthorizationRequest, parent?: Bro
     },
   });
   const contents: WebContents = window.webContents;
-  const authSession = contents.session;
   const authOrigin = new URL(request.authorizeUrl).origin;
   hardenWindow(window, (url) => allowedInAuthWindow(url, authOrigin) && !isRedirectTarget(url, request.redirectUri));
 
@@ -78,17 +121,29 @@ export function openAuthWindow(request: WindowAuthorizationRequest, parent?: Bro
       finish({ kind: 'failed', message: `The sign-in page could not be loaded (${errorDescription || errorCode}).` });
     }
   };
+  // Hidden, a page that finishes loading is one the server wants the user to see: give up.
+  const onLoaded = () => finish({ kind: 'failed', message: 'The sign-in service showed its login page instead of answering.' });
   const onClosed = () => finish({ kind: 'cancelled' });
+  const timer = silent
+    ? setTimeout(() => finish({ kind: 'failed', message: 'The sign-in service did not answer in time.' }), SILENT_RENEWAL_TIMEOUT_MS)
+    : undefined;
+  const releaseGuard = guardRequests(contents.session, (details) => {
+    if (!isRedirectTarget(details.url, request.redirectUri)) return false;
+    if (details.webContentsId === contents.id) finish({ kind: 'redirected', url: details.url });
+    return true;
+  });
 
   function finish(outcome: WindowAuthorizationResult): void {
     if (settled) return;
     settled = true;
-    // The partition outlives the window: its request filter must go whichever way the window went.
-    authSession.webRequest.onBeforeRequest(null);
+    if (timer) clearTimeout(timer);
+    // The partition outlives the window: its request guard must go whichever way the window went.
+    releaseGuard();
     if (!window.isDestroyed()) {
       contents.removeListener('will-redirect', onNavigation);
       contents.removeListener('will-navigate', onNavigation);
       contents.removeListener('did-fail-load', onFailedLoad);
+      contents.removeListener('did-finish-load', onLoaded);
       window.removeListener('closed', onClosed);
       window.close();
     }
@@ -99,13 +154,9 @@ export function openAuthWindow(request: WindowAuthorizationRequest, parent?: Bro
   contents.on('will-redirect', onNavigation);
   contents.on('will-navigate', onNavigation);
   contents.on('did-fail-load', onFailedLoad);
-  authSession.webRequest.onBeforeRequest({ urls: ['http://*/*', 'https://*/*'] }, (details, callback) => {
-    if (!isRedirectTarget(details.url, request.redirectUri)) return callback({});
-    callback({ cancel: true });
-    finish({ kind: 'redirected', url: details.url });
-  });
+  if (silent) contents.on('did-finish-load', onLoaded);
   window.on('closed', onClosed);
-  window.once('ready-to-show', () => window.show());
+  if (!silent) window.once('ready-to-show', () => window.show());
   window.loadURL(request.authorizeUrl).catch(() => {
     // Failures arrive through did-fail-load; an intercepted redirect rejects here as aborted.
   });
@@ -113,22 +164,32 @@ export function openAuthWindow(request: WindowAuthorizationRequest, parent?: Bro
   return { result, abort: () => finish({ kind: 'cancelled' }) };
 }
 
-/** The Electron shell's way of signing in: one auth window at a time, over `parent()`. */
+/** The Electron shell's way of signing in: one visible auth window at a time, over `parent()`. */
 export function createAuthWindowSignIn(parent: () => BrowserWindow | undefined): WindowSignIn {
   let current: AuthWindowHandle | undefined;
+  const hidden = new Set<AuthWindowHandle>();
   return {
     kind: 'window',
     // Electron intercepts the redirect itself, so the profile's redirect URI is used as registered.
-    redirectUriFor: (profileRedirectUri) => profileRedirectUri,
+    redirectUriFor: ({ redirectUri }) => redirectUri,
     authorize(request) {
       current?.abort();
-      const handle = openAuthWindow(request, parent());
+      const parentWindow = parent();
+      const handle = openAuthWindow(request, parentWindow ? { parent: parentWindow } : {});
       current = handle;
       return handle.result.finally(() => {
         if (current === handle) current = undefined;
       });
     },
-    abort: () => current?.abort(),
+    authorizeSilently(request) {
+      const handle = openAuthWindow(request, { silent: true });
+      hidden.add(handle);
+      return handle.result.finally(() => hidden.delete(handle));
+    },
+    abort: () => {
+      current?.abort();
+      for (const handle of [...hidden]) handle.abort();
+    },
     async clearStorage() {
       const authSession = electronSession.fromPartition(AUTH_PARTITION);
       await authSession.clearStorageData();

@@ -6,6 +6,7 @@
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
 import { progressDisplay } from './cliProgress';
 import { parseAsOf, SCALES, type Scale } from './data/universe';
+import { corsOriginsOption } from './http/cors';
 import type { RateLimits } from './http/rateLimit';
 import { DEFAULT_SEED, startSimulator } from './server';
 
@@ -53,6 +54,18 @@ function parseRateLimits(values: Partial<Record<'rate-limit' | 'rate-limit-searc
   };
 }
 
+/** `--cors-origins a,b`: the origins whose pages may call the simulator (default: any). */
+function parseCorsOrigins(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const origins = value.split(',').map((origin) => origin.trim());
+  try {
+    corsOriginsOption(origins);
+  } catch (error) {
+    throw new UsageError(`--cors-origins takes comma-separated origins: ${(error as Error).message}`);
+  }
+  return origins;
+}
+
 runCommand(async () => {
   const { values } = parseCommandLine(process.argv.slice(2), {
     port: { type: 'string' },
@@ -70,12 +83,14 @@ runCommand(async () => {
     'rate-limit': { type: 'string' },
     'rate-limit-search': { type: 'string' },
     'rate-limit-app-day': { type: 'string' },
+    'cors-origins': { type: 'string' },
   });
   const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
   const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const loginSessionTtlSeconds = parseWholeNumber('login-session-ttl', values['login-session-ttl'], 1, 30 * 86_400);
   const asOf = parseAsOfOption(values['as-of']);
   const showProgress = values.progress === true || process.stderr.isTTY === true;
+  const corsOrigins = parseCorsOrigins(values['cors-origins']);
   const simulator = await startSimulator({
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
@@ -91,6 +106,7 @@ runCommand(async () => {
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
     ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),
     rateLimit: parseRateLimits(values),
+    ...(corsOrigins !== undefined ? { corsOrigins } : {}),
   });
   printReady(simulator.info);
   closeOnSignals(() => simulator.close());

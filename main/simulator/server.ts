@@ -6,17 +6,21 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { userCacheDir, userDataDir } from '../node/paths';
-import { protectApi } from './auth/protectApi';
+import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
 import { openUniverse, utcDateOf, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
+import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
+import { API_CORS_METHODS, AUTH_CORS_METHODS, corsHeadersBeforeRouting, corsOriginsOption, registerCors } from './http/cors';
 import { installErrorHandlers } from './http/errors';
-import type { RateLimits } from './http/rateLimit';
+import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
+import { registerRateLimits, type RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
 import { registerCaRoutes } from './http/routes/corporateActions';
+import { registerPortfolioRoutes } from './http/routes/portfolio';
 import { registerRefRoutes } from './http/routes/reference';
 import { registerRefScheduleRoutes } from './http/routes/tradingSchedule';
 
@@ -56,6 +60,13 @@ export interface SimulatorOptions {
   loginSessionTtlSeconds?: number;
   /** Rate limits (generous defaults), or false for none. */
   rateLimit?: Partial<RateLimits> | false;
+  /** Timeouts and body size (defaults in http/connectionLimits.ts; tests shorten them). */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * Origins whose pages may call the API and the token endpoints (`http://host:port`); absent or
+   * empty: any origin (bearer tokens are not ambient credentials).
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** What a started simulator reports (also the JSON of the CLI's READY line), demo credentials included. */
@@ -73,6 +84,11 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
+/** Paths under AUTH_PREFIX that browser apps call with fetch: token, revocation, discovery and keys. */
+function isCrossOriginAuthEndpoint(path: string): boolean {
+  return path === '/token' || path === '/revoke' || path.startsWith('/.well-known/');
+}
+
 /** Only loopback: the simulator is a local service and must never listen on other interfaces. */
 const LOOPBACK = '127.0.0.1';
 export const DEFAULT_SEED = 20260101;
@@ -82,6 +98,9 @@ export async function buildSimulatorApp(
   options: SimulatorOptions = {},
 ): Promise<{ app: FastifyInstance; context: SimulatorContext; demo: DemoCredentials; setOrigin(origin: string): void }> {
   const clock = options.clock ?? (() => new Date());
+  // Checked before the universe opens, so bad options leave nothing open.
+  const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
+  const corsOrigins = corsOriginsOption(options.corsOrigins);
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? 'default',
@@ -105,27 +124,42 @@ export async function buildSimulatorApp(
   const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin, auth };
 
   const app = Fastify({
+    ...connectionOptions,
     logger: options.logRequests ? { level: 'info' } : false,
-    // Route ids (AppKey, EventId) are short; a longer parameter is an error, not a lookup.
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: ROUTER_OPTIONS,
     // Errors Fastify raises before routing (a malformed URL such as a lone `%`) get the service's shape too.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ ErrorCode: 'InvalidRequest', Message: error.message });
+    frameworkErrors: (error, request, reply) => {
+      void (reply as FastifyReply)
+        .status(400)
+        .headers(corsHeadersBeforeRouting(request, corsOrigins, API_PREFIX))
+        .send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
   app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
+  refuseEmptySegments(app);
   await app.register(
     async (api) => {
-      protectApi(api, auth, options.rateLimit);
+      // First, so a preflight is answered before the bearer check and every refusal carries CORS headers.
+      await registerCors(api, corsOrigins, API_CORS_METHODS);
+      protectApi(api, auth);
+      await registerRateLimits(api, options.rateLimit ?? {}, rateLimitSubjectOf(auth));
       registerRefRoutes(api, context);
       registerRefScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
       registerCaRoutes(api, context);
+      registerPortfolioRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );
-  await app.register(async (authScope) => registerAuthServerRoutes(authScope, auth), { prefix: AUTH_PREFIX });
+  await app.register(
+    async (authScope) => {
+      // The login pages (`/authorize`) get no CORS: only the endpoints browser apps call by fetch.
+      await registerCors(authScope, corsOrigins, AUTH_CORS_METHODS, isCrossOriginAuthEndpoint);
+      await registerAuthServerRoutes(authScope, auth);
+    },
+    { prefix: AUTH_PREFIX },
+  );
   return { app, context, demo, setOrigin: (value) => (origin = value) };
 }
 

@@ -2,10 +2,11 @@
  * The web shell: serves the renderer to a browser on 127.0.0.1 and carries the IPC bridge over
  * HTTP to the same main-process services as the Electron shell.
  *
- * Only the browser that opened the launch link may use it: the link carries a per-run secret
- * which is exchanged for an HttpOnly, SameSite=Strict session cookie; every other request needs
- * that cookie, the shell's own Host (against DNS rebinding) and, for bridge calls, the shell's
- * own Origin plus a custom header (so a foreign page cannot even send one without a preflight).
+ * Only the browser that opened a launch link may use it: the link carries a single-use key
+ * (LaunchKeys) which the first opening exchanges for an HttpOnly, SameSite=Strict session
+ * cookie; every other request needs that cookie, the shell's own Host (against DNS rebinding)
+ * and, for bridge calls, the shell's own Origin plus a custom header (so a foreign page cannot
+ * even send one without a preflight).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -16,6 +17,8 @@ import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../contract/bridge';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
 import { isAuthCallbackPath, registerAuthCallback } from './authCallback';
+import { LaunchKeys } from './launchKeys';
+import { LINK_UNKNOWN_PAGE, LINK_USED_PAGE, OPENING_PAGE } from './launchPages';
 import { servePushEvents } from './pushEvents';
 
 export const SESSION_COOKIE = 'refdesk_session';
@@ -27,9 +30,17 @@ export interface WebShellOptions {
   port?: number;
 }
 
+/** A launch link and when it was used (it opens RefDesk once). */
+export interface LaunchLink {
+  url: string;
+  redeemed: Promise<void>;
+}
+
 export interface RunningWebShell {
-  /** The launch link: opening it signs the browser into this run of the shell. */
+  /** The first launch link (the one printed): opening it signs that browser into this run. */
   launchUrl: string;
+  /** Another single-use launch link (e.g. for the window the shell opens itself). */
+  newLaunchLink(): LaunchLink;
   origin: string;
   app: FastifyInstance;
   close(): Promise<void>;
@@ -51,8 +62,9 @@ function withBridgeScript(indexHtml: string): string {
   return at < 0 ? indexHtml.replace('</head>', `${tag}</head>`) : indexHtml.slice(0, at) + tag + indexHtml.slice(at);
 }
 
+/** Starts the web shell on 127.0.0.1 (port 0: any free port). */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
-  const launchKey = randomSecret();
+  const launchKeys = new LaunchKeys();
   const sessionToken = randomSecret();
   const indexHtml = withBridgeScript(await readFile(`${options.rendererDir}/index.html`, 'utf8'));
   const bridgeScript = await readFile(options.webPreloadFile, 'utf8');
@@ -74,10 +86,17 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
   });
 
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   app.get('/launch', async (request: FastifyRequest<{ Querystring: { key?: string } }>, reply) => {
-    if (!sameSecret(request.query.key, launchKey)) return refuse(reply, 403, 'This launch link is not valid for this run.');
-    void reply.setCookie(SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'strict', path: '/' });
-    return reply.redirect('/', 303);
+    const redemption = launchKeys.redeem(request.query.key);
+    if (redemption === 'granted') {
+      void reply.setCookie(SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'strict', path: '/' });
+      return html(reply, 200, OPENING_PAGE);
+    }
+    // The browser that used the link opening it again (a bookmark, a reload) just goes on.
+    if (redemption === 'used' && sameSecret(request.cookies[SESSION_COOKIE], sessionToken)) return reply.redirect('/', 303);
+    return html(reply, 403, redemption === 'used' ? LINK_USED_PAGE : LINK_UNKNOWN_PAGE);
   });
 
   const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -129,5 +148,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   if (address === null || typeof address === 'string') throw new Error('Web shell did not bind a TCP port');
   expectedHost = `127.0.0.1:${address.port}`;
   origin = `http://${expectedHost}`;
-  return { app, origin, launchUrl: `${origin}/launch?key=${launchKey}`, close: () => app.close() };
+  const newLaunchLink = (): LaunchLink => {
+    const { key, redeemed } = launchKeys.issue();
+    return { url: `${origin}/launch?key=${key}`, redeemed };
+  };
+  return { app, origin, launchUrl: newLaunchLink().url, newLaunchLink, close: () => app.close() };
 }

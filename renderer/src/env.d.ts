@@ -3,7 +3,7 @@ import type { Desk } from '../../contract/bridge';
 
 declare global {
   interface Window {
-    /** The bridge to main, installed by the Electron or web preload. Only src/api touches it. */
+    /** The bridge to main, installed by the Electron or web preload. Only src/shared/desk.ts touches it. */
     readonly desk?: Desk;
   }
 }

@@ -1,78 +1,35 @@
-import { mount } from '@vue/test-utils';
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AppSecretsTable from '../../renderer/src/components/apps/AppSecretsTable.vue';
-import {
-  authUrlOfEndpoints,
-  flowOfApp,
-  preferredRedirectUri,
-} from '../../renderer/src/components/apps/profileFromApp';
-import { nearestSecretExpiry, secretWindowState } from '../../renderer/src/logic/secretExpiry';
+import type { ApplicationView } from '../../contract/apps';
+import AppsView from '../../renderer/src/features/apps/AppsView.vue';
+import { useAppsStore } from '../../renderer/src/features/apps/useAppsStore';
+import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installDesk, ok, removeFakeDesk, type InstalledDesk } from '../support/fakeDesk';
 
-const now = new Date('2026-03-02T12:00:00Z');
-const windows = [
-  { SecretId: 1, ValidFrom: '2025-01-01T00:00:00Z', ValidUntil: '2026-01-01T00:00:00Z' },
-  { SecretId: 2, ValidFrom: '2026-01-01T00:00:00Z', ValidUntil: '2026-03-06T00:00:00Z' },
-  { SecretId: 3, ValidFrom: '2026-03-05T00:00:00Z', ValidUntil: '2027-03-05T00:00:00Z' },
-];
+const app: ApplicationView = {
+  AppKey: 'app',
+  Name: 'Desk app',
+  Status: 'OK',
+  Secrets: [
+    { SecretId: 1, ValidFrom: '2025-01-01T00:00:00Z', ValidUntil: '2026-01-01T00:00:00Z' },
+    { SecretId: 2, ValidFrom: '2026-01-01T00:00:00Z', ValidUntil: '2099-03-06T00:00:00Z' },
+  ],
+};
 
-describe('the nearest secret expiry badge', () => {
-  it('reads each window as past, current or future', () => {
-    expect(windows.map((secret) => secretWindowState(secret, now))).toEqual(['past', 'current', 'future']);
-  });
-
-  it.each([
-    [windows, 'within7', 'Expires in 4 days'],
-    [[{ SecretId: 1, ValidUntil: '2026-03-20T00:00:00Z' }], 'within30', 'Expires in 18 days'],
-    [[{ SecretId: 1, ValidUntil: '2026-09-01T00:00:00Z' }], 'ok', 'Valid until 2026-09-01'],
-    [windows.slice(0, 1), 'expired', 'Expired'],
-    [[], 'none', 'No secrets'],
-    [[{ SecretId: 1, ValidUntil: '2026-03-09T11:00:00Z' }], 'within7', 'Expires in 7 days'],
-  ])('%#: level %s, "%s"', (secrets, level, label) => {
-    expect(nearestSecretExpiry(secrets, now)).toMatchObject({ level, label });
-  });
-});
-
-describe('profiles made from an application', () => {
-  it('finds the authorization server of the endpoints, or says why not', () => {
-    expect(
-      authUrlOfEndpoints({
-        AuthorizationEndpoint: 'http://127.0.0.1:5000/auth/authorize',
-        TokenEndpoint: 'http://127.0.0.1:5000/auth/token',
-      }),
-    ).toEqual({ authUrl: 'http://127.0.0.1:5000/auth' });
-    expect(
-      authUrlOfEndpoints({
-        AuthorizationEndpoint: 'https://a.example/authorize',
-        TokenEndpoint: 'https://b.example/token',
-      }),
-    ).toHaveProperty('problem');
-    expect(authUrlOfEndpoints(undefined)).toHaveProperty('problem');
-  });
-
-  it('prefers a loopback redirect URI and maps the flow', () => {
-    const app = {
-      AppKey: 'k',
-      Name: 'n',
-      RedirectUris: [
-        { RedirectUriId: 1, Uri: 'https://desk.example.com/cb' },
-        { RedirectUriId: 2, Uri: 'http://127.0.0.1:8080/cb' },
-      ],
-    };
-    expect(preferredRedirectUri(app)).toBe('http://127.0.0.1:8080/cb');
-    expect(flowOfApp('Code')).toBe('code');
-    expect(flowOfApp('Implicit')).toBe('implicit');
-  });
-});
-
-describe('revealing and copying a secret', () => {
+describe('revealing and copying a secret in the Apps workspace', () => {
   let desk: InstalledDesk;
   const writeText = vi.fn(async () => undefined);
   const readText = vi.fn(async () => 'the-secret-value');
 
   beforeEach(() => {
+    setActivePinia(createPinia());
+    registerGridModules();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     desk = installDesk({
+      'apps:list': () => ok({ Data: [{ ...app, Secrets: app.Secrets, RedirectUriCount: 0 }], __count: 1 }),
+      'apps:get': () => ok(app),
+      'session:profiles': () => ok({ profiles: [], activeProfileId: 'embedded' }),
       'apps:revealSecret': async () =>
         ok({ AppKey: 'app', SecretId: 2, Secret: 'the-secret-value', hideAfterSeconds: 20 }),
       'apps:copySecret': async () =>
@@ -85,13 +42,22 @@ describe('revealing and copying a secret', () => {
     removeFakeDesk();
   });
 
+  /** The Apps workspace with the application open in its detail pane. */
+  async function openApp() {
+    const wrapper = mount(AppsView, { attachTo: document.body });
+    await flushPromises();
+    await useAppsStore().openApp('app');
+    await flushPromises();
+    return wrapper;
+  }
+
   it('shows the value only after Reveal, and hides it again after the configured time', async () => {
-    const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
+    const wrapper = await openApp();
     expect(wrapper.text()).not.toContain('the-secret-value');
     expect(desk.channel('apps:revealSecret')).not.toHaveBeenCalled();
     await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.find('[data-testid="secret-value"]').exists()).toBe(true));
-    expect(desk.channel('apps:revealSecret')).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
+    expect(desk.channel('apps:revealSecret')).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 }, expect.anything());
     expect(wrapper.get('[data-testid="secret-value"]').text()).toBe('the-secret-value');
     await vi.advanceTimersByTimeAsync(19_000);
     expect(wrapper.find('[data-testid="secret-value"]').exists()).toBe(true);
@@ -100,22 +66,30 @@ describe('revealing and copying a secret', () => {
     expect(wrapper.text()).not.toContain('the-secret-value');
   });
 
-  it('hides at once on Hide', async () => {
-    const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
+  it('hides at once on Hide, and when the application is closed', async () => {
+    const wrapper = await openApp();
     await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
     await vi.waitFor(() => expect(wrapper.find('[aria-label="Hide secret 2"]').exists()).toBe(true));
     await wrapper.get('[aria-label="Hide secret 2"]').trigger('click');
     expect(wrapper.text()).not.toContain('the-secret-value');
+
+    await wrapper.get('[aria-label="Reveal secret 2"]').trigger('click');
+    await vi.waitFor(() => expect(wrapper.text()).toContain('the-secret-value'));
+    await wrapper.get('[aria-label="Close the application"]').trigger('click');
+    await useAppsStore().openApp('app');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="app-detail"]').exists()).toBe(true);
+    expect(wrapper.text()).not.toContain('the-secret-value');
   });
 
   it('in the web shell copies in the page and clears the clipboard after the delay', async () => {
-    const wrapper = mount(AppSecretsTable, { props: { appKey: 'app', secrets: windows, now } });
+    const wrapper = await openApp();
     await wrapper.get('[aria-label="Copy secret 2"]').trigger('click');
-    await vi.waitFor(() => expect(wrapper.find('[role="status"]').exists()).toBe(true));
+    await vi.waitFor(() => expect(wrapper.find('.secrets [role="status"]').exists()).toBe(true));
     expect(desk.channel('apps:copySecret')).toHaveBeenCalledWith({ AppKey: 'app', SecretId: 2 });
     expect(writeText).toHaveBeenLastCalledWith('the-secret-value');
     expect(wrapper.text()).not.toContain('the-secret-value');
-    expect(wrapper.get('[role="status"]').text()).toContain('cleared in 30 seconds');
+    expect(wrapper.get('.secrets [role="status"]').text()).toContain('cleared in 30 seconds');
     await vi.advanceTimersByTimeAsync(30_000);
     await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith(''));
   });

@@ -18,7 +18,7 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.setSecretTimings(5, 5);
-  await expect(settings.section('Application secrets').getByRole('status')).toHaveText('Saved.');
+  await expect(settings.secretTimingsStatus).toHaveText('Saved.');
 
   const apps = new AppsPage(page);
   await apps.open();
@@ -53,50 +53,30 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
     await apps.filter.fill('');
   });
 
-  // Open the first application of the page that has a secret.
-  let appKey = '';
-  await expect(async () => {
-    const rows = await apps.rows().evaluateAll((elements) =>
-      elements
-        .map((row) => ({
-          index: Number(row.getAttribute('row-index')),
-          key: row.getAttribute('row-id') ?? '',
-          expiry: row.querySelector('[col-id="secretExpiry"]')?.textContent ?? '',
-        }))
-        .sort((a, b) => a.index - b.index),
-    );
-    appKey = rows.find((row) => row.expiry !== 'No secrets')?.key ?? '';
-    await apps.row(appKey).locator('[col-id="Name"]').click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  const appKey = await apps.openFirstAppWithSecrets();
   await expect(apps.detail).toBeVisible();
-  await expect(apps.detail).toContainText(appKey);
-  await expect(apps.detail.getByRole('heading', { name: 'Endpoints' })).toBeVisible();
-  await expect(apps.detail.getByRole('heading', { name: /^Redirect URIs \(\d+\)$/ })).toBeVisible();
+  await expect(apps.detailHeading('Endpoints')).toBeVisible();
+  await expect(apps.detailHeading(/^Redirect URIs \(\d+\)$/)).toBeVisible();
   await expect(apps.secretRows().first()).toContainText('••••');
 
   let secret = '';
   await test.step('reveal on demand, hide on Hide, and hide again by itself after the configured time', async () => {
-    const firstSecret = apps.secretRows().first();
-    await firstSecret.getByRole('button', { name: /^Reveal secret/ }).click();
+    await apps.secretButton('Reveal').click();
     await expect(apps.revealedValue()).toBeVisible();
     secret = (await apps.revealedValue().textContent()) ?? '';
     expect(secret.length).toBeGreaterThan(8);
     await keepScreenshot(page, 'apps-secret-revealed');
-    await firstSecret.getByRole('button', { name: /^Hide secret/ }).click();
+    await apps.secretButton('Hide').click();
     await expect(apps.revealedValue()).toHaveCount(0);
     await expect(apps.detail).not.toContainText(secret);
-    await firstSecret.getByRole('button', { name: /^Reveal secret/ }).click();
+    await apps.secretButton('Reveal').click();
     await expect(apps.revealedValue()).toBeVisible();
     await expect(apps.revealedValue()).toHaveCount(0, { timeout: 8_000 });
   });
 
   await test.step('copy puts the secret on the clipboard and clears it after the delay', async () => {
-    await apps
-      .secretRows()
-      .first()
-      .getByRole('button', { name: /^Copy secret/ })
-      .click();
-    await expect(apps.detail.getByRole('status')).toContainText('copied');
+    await apps.secretButton('Copy').click();
+    await expect(apps.secretsStatus).toContainText('copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 10_000 })
@@ -104,16 +84,15 @@ test('an admin lists the apps, pages and filters them, reveals and hides a secre
   });
 
   await test.step('"Use for sign-in" creates a connection profile from the app', async () => {
-    await apps.detail.getByRole('button', { name: 'Use for sign-in' }).click();
-    const form = page.getByRole('form', { name: /^New connection profile from/ });
+    await apps.useForSignIn.click();
     const profileName = `From ${appKey.slice(0, 8)}`;
-    await form.getByLabel('Profile name').fill(profileName);
-    await expect(form.getByLabel('Authentication URL')).toHaveValue(webShell.ready.simulator.authUrl);
+    await apps.useForSignInField('Profile name').fill(profileName);
+    await expect(apps.useForSignInField('Authentication URL')).toHaveValue(webShell.ready.simulator.authUrl);
     await keepScreenshot(page, 'apps-use-for-sign-in');
-    await form.getByRole('button', { name: 'Create profile' }).click();
+    await apps.createProfile.click();
     await expect(apps.message).toContainText(`Connection profile “${profileName}” created`);
     await settings.open();
-    const row = settings.profiles.getByRole('row', { name: new RegExp(profileName) });
+    const row = settings.profiles.row(profileName);
     await expect(row).toContainText(appKey);
     await expect(row).toContainText(webShell.ready.simulator.authUrl);
     await keepScreenshot(page, 'apps-profile-in-settings');

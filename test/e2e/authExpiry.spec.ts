@@ -4,15 +4,38 @@ import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import type { ReadyProcess } from '../support/simulatorProcess';
 
-/** Tokens of this web shell live 15 s: the warning comes at 10 s, expiry at 15 s. */
+/**
+ * Tokens of this web shell live 15 s: the warning comes at 10 s, expiry at 15 s. Its refresh
+ * tokens live 1 s, so the embedded session (code + PKCE) cannot renew itself and ends.
+ */
 const TOKEN_TTL_SECONDS = 15;
 let shortLived: ReadyProcess<WebShellReady>;
 
 test.beforeAll(async () => {
-  shortLived = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+  shortLived = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS), '--refresh-token-ttl', '1']);
 });
 test.afterAll(async () => {
   await shortLived?.stop();
+});
+
+test('the embedded session renews itself before expiry: no warning, no prompt, still signed in after the first token expired (17.8)', async ({ page }) => {
+  const tokenTtlSeconds = 10;
+  const renewing = await startWebShellProcess(['--token-ttl', String(tokenTtlSeconds)]);
+  try {
+    const signIn = await SignInPage.openSignedOut(page, renewing.ready.url);
+    await signIn.signIn(renewing.ready.simulator);
+    const status = new SessionStatusBar(page);
+    // Without renewal the warning would come at about 7 s and the prompt at 10 s; renewed at 5 s, neither does.
+    for (let waited = 0; waited < (tokenTtlSeconds + 2) * 1000; waited += 500) {
+      await expect(status.expiryWarning).toBeHidden({ timeout: 100 });
+      await page.waitForTimeout(500);
+    }
+    await expect(signIn.prompt).toBeHidden();
+    await expect(status.user).toContainText('Signed in as');
+    expect(await status.secondsLeft()).toBeGreaterThan(0);
+  } finally {
+    await renewing.stop();
+  }
 });
 
 test('after expiry the user signs in again and finds the workspace as they left it', async ({ page }) => {
@@ -35,7 +58,7 @@ test('after expiry the user signs in again and finds the workspace as they left 
   // Nothing was reloaded: the filter and its result are still there, and the service answers again.
   await expect(reference.filter).toHaveValue('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  await reference.refresh.click();
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
   await expect(status.user).toContainText('Signed in as');
 });

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
+import { storedSession } from './secretLeaks';
 
 interface Exchange {
   window: 'RefDesk' | 'login popup';
@@ -25,14 +27,13 @@ async function recordBridge(page: Page, exchanges: Exchange[]): Promise<void> {
   });
 }
 
-test('after sign-in no token is in any IPC payload, push event, storage or renderer state', async ({ page, webShell }) => {
+test('after sign-in no token is in any redirect, IPC payload, push event, storage or renderer state', async ({ page, webShell }) => {
   const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
-  // The token the authorization server issues, read from its redirect before the browser follows it.
-  let issued = '';
+  // Where the authorization server sends the browser back to: a code, never a token (15.2).
+  const redirects: string[] = [];
   await page.context().route('**/auth/authorize', async (route) => {
     const response = await route.fetch({ maxRedirects: 0 });
-    const location = response.headers()['location'] ?? '';
-    issued ||= new URLSearchParams(location.split('#')[1] ?? '').get('access_token') ?? '';
+    redirects.push(response.headers()['location'] ?? '');
     await route.fulfill({ response });
   });
   await page.evaluate(() => {
@@ -49,21 +50,26 @@ test('after sign-in no token is in any IPC payload, push event, storage or rende
   await recordBridge(page, exchanges);
 
   await signIn.signIn(webShell.ready.simulator);
-  await expect(page.getByTestId('status-user')).toContainText('Signed in as');
+  await expect(new SessionStatusBar(page).user).toContainText('Signed in as');
   const reference = new ReferenceDataPage(page);
   await reference.open();
   await reference.filter.fill('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
 
+  // The token main received for the code, read where it is kept: the keychain (needs the keyring npm test unlocks).
+  const issued = (await storedSession(webShell.ready.simulator.authUrl, 'code'))?.accessToken ?? '';
   expect(issued.split('.')).toHaveLength(3);
   const signature = issued.split('.')[2] ?? '';
+  const callback = redirects.map((location) => new URL(location)).find((location) => location.pathname === '/refdesk/callback');
+  expect(callback?.searchParams.get('code')).toBeTruthy();
+  expect(callback?.hash).toBe('');
   const leaks = (text: string) => text.includes(issued) || text.includes(signature);
 
   const recorded = [...exchanges];
   expect(recorded.some((exchange) => exchange.channel === 'session:state')).toBe(true);
-  // Only the callback page's hand-over carries the redirect (to main); nothing carries it back.
+  // Not even the callback page's hand-over carries a token: it hands main a code, which main exchanges.
   const carriers = recorded.filter((exchange) => leaks(exchange.request)).map((exchange) => `${exchange.window} ${exchange.channel}`);
-  expect(carriers).toEqual(['login popup session:completeSignIn']);
+  expect(carriers).toEqual([]);
   expect(recorded.filter((exchange) => leaks(exchange.response)).map((exchange) => exchange.channel)).toEqual([]);
 
   const rendererState = await page.evaluate(() => {

@@ -5,7 +5,7 @@ import { OptionChainPage } from './pages/OptionChainPage';
 async function openSpx(chain: OptionChainPage): Promise<void> {
   await chain.open();
   await chain.rootSearchBox.fill('SPX');
-  await chain.results.getByRole('row').filter({ hasText: 'SPX:xcbo' }).click();
+  await chain.resultRow('SPX:xcbo').click();
   await expect(chain.activeTab).toBeVisible();
 }
 
@@ -20,8 +20,8 @@ test('the largest root opens on its first expiry, one row per strike within the 
   // ±15 strikes around the middle strike, which is labelled as such.
   await expect(chain.strikeRows()).toHaveCount(31);
   await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(middle strike; this API carries no prices\)$/);
-  await expect(deskPage.getByRole('columnheader', { name: 'Calls' })).toBeVisible();
-  await expect(deskPage.getByRole('columnheader', { name: 'Puts' })).toBeVisible();
+  await expect(chain.callsHeader).toBeVisible();
+  await expect(chain.putsHeader).toBeVisible();
   // Every expiry tab carries a kind derived from its date.
   const kinds = await chain.expiryTabs.evaluateAll((buttons) =>
     buttons.map((button) => button.getAttribute('aria-label')?.split(', ').at(-1)),
@@ -38,21 +38,21 @@ test('a reference price recentres the window; all strikes scroll to the last one
   const centre = Number(/Centre ([\d.]+)/.exec((await chain.centre.textContent()) ?? '')?.[1]);
   expect(Math.abs(centre - 5000)).toBeLessThan(100);
 
-  await deskPage.getByLabel('Strikes either side of the centre').fill('5');
-  await deskPage.getByLabel('Strikes either side of the centre').press('Tab');
+  await chain.setHalfWidth(5);
   await expect(chain.strikeRows()).toHaveCount(11);
-  await deskPage.getByRole('checkbox', { name: 'All strikes' }).click();
-  const viewport = chain.activeGrid().locator('.ag-grid-viewport');
-  await viewport.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await chain.allStrikes.click();
   const strikes = chain.strikeCells();
-  await expect.poll(async () => (await strikes.allTextContents()).length).toBeGreaterThan(10);
-  const shown = (await strikes.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
-  expect(Math.max(...shown)).toBeGreaterThan(centre * 1.2);
+  // Scrolled again on every poll: on a loaded machine the grid may still be taking the whole
+  // chain in when the first scroll happens, and a new row set puts the view back at the top.
+  await expect
+    .poll(async () => {
+      await chain.scrollActiveGridToEnd();
+      const shown = (await strikes.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+      return shown.length > 10 ? Math.max(...shown) : 0;
+    })
+    .toBeGreaterThan(centre * 1.2);
   // Contracts that cannot be traded are dimmed, and only those.
-  const statuses = chain.activeGrid().locator('[role="gridcell"][col-id$="Status"]');
-  await expect(
-    statuses.filter({ hasText: /^NonTradable$/ }).and(deskPage.locator(':not(.non-tradable)')),
-  ).toHaveCount(0);
+  await expect(chain.undimmedNonTradable()).toHaveCount(0);
   await keepScreenshot(deskPage, 'chains-spx-all-strikes');
 });
 
@@ -68,11 +68,11 @@ test('PageDown and PageUp change the expiry; a stacked expiry shows below', asyn
   await deskPage.keyboard.press('PageUp');
   await expect(chain.activeTab).toHaveAttribute('data-expiry', first ?? '');
 
-  await deskPage.getByRole('button', { name: 'Stack next expiry' }).click();
+  await chain.stackNext.click();
   await expect(chain.grids).toHaveCount(2);
   await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-description', 'stacked below');
   await keepScreenshot(deskPage, 'chains-spx-stacked');
-  await deskPage.getByRole('button', { name: 'Remove from stack' }).click();
+  await chain.removeFromStack.click();
   await expect(chain.grids).toHaveCount(1);
 });
 
@@ -80,13 +80,13 @@ test('arrows move and Enter opens the contract under the cursor', async ({ deskP
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   // The chain opens with the keyboard on the centre strike's call.
-  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await expect(chain.focusedCell('callUic')).toBeVisible();
   await deskPage.keyboard.press('ArrowDown');
   await deskPage.keyboard.press('ArrowRight');
   await deskPage.keyboard.press('ArrowRight');
-  await expect(chain.activeGrid().locator('.ag-cell-focus')).toHaveAttribute('col-id', 'putUic');
+  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putUic');
   await deskPage.keyboard.press('Enter');
-  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Put$/);
+  await expect(chain.contractHeading).toContainText(/Put$/);
   await expect(deskPage).toHaveURL(/contract=\d+/);
   await deskPage.keyboard.press('Escape');
   await expect(chain.contractDetails).toHaveCount(0);

@@ -37,7 +37,7 @@ test('Electron: launch, sign in on the embedded simulator, open every workspace,
     const authWindow = app.waitForEvent('window');
     await signIn.signInButton.click();
     const loginPage = await authWindow;
-    await expect(loginPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(SignInPage.loginHeading(loginPage)).toBeVisible();
     await SignInPage.submitLogin(loginPage, DEMO);
     await expect(signIn.prompt).toBeHidden();
     await expect(new SessionStatusBar(window).user).toContainText('Signed in as');

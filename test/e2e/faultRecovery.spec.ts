@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
 import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
-import { ReferenceListActions } from './pages/ReferenceListActions';
+import { ReferenceDataPage } from './pages/ReferenceDataPage';
 import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
@@ -62,13 +62,13 @@ test('the simulator stops mid-session: RefDesk says so, keeps the filter, and lo
       flow: 'Login page (authorization code + PKCE)',
     });
     await expect(profiles.form).toBeHidden();
-    await profiles.row('Standalone simulator').getByRole('button', { name: 'Use Standalone simulator' }).click();
+    await profiles.use('Standalone simulator');
     await profiles.close.click();
     await signIn.signIn(remote);
 
     const status = new SessionStatusBar(page);
     await expect(status.profile).toHaveText('Standalone simulator');
-    const reference = new ReferenceListActions(page);
+    const reference = new ReferenceDataPage(page);
     await reference.open();
     await reference.filter.fill('Denmark');
     await expect(reference.countryRow('Denmark')).toHaveCount(1);

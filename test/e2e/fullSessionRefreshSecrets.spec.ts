@@ -2,48 +2,42 @@
  * A session with a refresh token (authorization code + PKCE, an AppSecret in the profile) that
  * refreshes while in use, then signs out and deletes the profile. The tokens are read where
  * they belong, the OS keychain; afterwards neither generation of access or refresh token, nor
- * the AppSecret, is in the data folder, the shell's output, the page's storage or any bridge
- * payload but the one the user typed the AppSecret into — and the keychain holds none of them.
+ * the AppSecret, is in the data folder (the browser profile kept there included), the shell's
+ * output, the page's storage or any bridge payload but the one the user typed the AppSecret
+ * into — and the keychain holds none of them.
  *
  * Needs the keyring `npm test` unlocks (gnome-keyring in a D-Bus session).
  */
-import keytar from 'keytar';
-import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
-import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
-import { ADMIN_USER } from '../../main/simulator/data/book/demo';
 import { expect, startWebShellProcess, test } from './fixtures';
 import { ReferenceDataPage } from './pages/ReferenceDataPage';
 import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import { WORKSPACES, WorkspaceNavigation } from './pages/WorkspaceNavigation';
-import { captureShellOutput, leaksAtRest, pageStorage, recordBridge, secretCarriers } from './secretLeaks';
+import type { TokenSet } from '../../main/core/session/tokenSet';
+import { ADMIN_USER } from '../../main/simulator/data/book/demo';
+import {
+  captureShellOutput,
+  keychainEntries,
+  launchBrowserInDataFolder,
+  leaksAtRest,
+  pageStorage,
+  recordBridge,
+  secretCarriers,
+  storedSession as storedSessionOf,
+} from './secretLeaks';
 
 /** Access tokens live 20 s, so the session refreshes (at half their life) while the test runs. */
 const TOKEN_TTL_SECONDS = 20;
 const PROFILE = 'Simulator with PKCE';
 
-/** Every RefDesk keychain entry; fails in words when no keyring answers. */
-async function keychainEntries(): Promise<{ account: string; password: string }[]> {
-  try {
-    return await keytar.findCredentials(KEYCHAIN_SERVICE);
-  } catch (error) {
-    throw new Error(`no keyring to read (run through npm test, which unlocks gnome-keyring in a D-Bus session): ${String(error)}`, { cause: error });
-  }
-}
-
 /** The session of the code + PKCE profile signed in at `authUrl`, as stored in the keychain. */
-async function storedSession(authUrl: string): Promise<TokenSet | undefined> {
-  const sessions = (await keychainEntries())
-    .filter((entry) => entry.account.startsWith('session:'))
-    .map((entry) => parseStoredTokenSet(entry.password))
-    .filter((tokens) => tokens?.flow === 'code' && tokens.authUrl === authUrl);
-  return sessions[0];
-}
+const storedSession = (authUrl: string) => storedSessionOf(authUrl, 'code');
 
-test('a refreshed code + PKCE session leaves no token or AppSecret behind, and none in the keychain after sign-out', async ({ page }) => {
+test('a refreshed code + PKCE session leaves no token or AppSecret behind, and none in the keychain after sign-out', async () => {
   test.setTimeout(120_000);
   const webShell = await startWebShellProcess(['--token-ttl', String(TOKEN_TTL_SECONDS)]);
+  const { context, page } = await launchBrowserInDataFolder(webShell.dataDir);
   try {
     const { simulator } = webShell.ready;
     const shellOutput = captureShellOutput(webShell);
@@ -86,11 +80,12 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
 
     // Deleting the profile takes its AppSecret out of the keychain too.
     await signIn.manageProfiles.click();
-    await profiles.row('Embedded simulator').getByRole('button', { name: 'Use Embedded simulator' }).click();
-    await profiles.row(PROFILE).getByRole('button', { name: `Delete ${PROFILE}` }).click();
-    await expect(profiles.row(PROFILE)).toHaveCount(0);
+    await profiles.use('Embedded simulator');
+    await profiles.delete(PROFILE);
     await profiles.close.click();
     await bridge.settled();
+    // What the browser has recorded goes to disk when it closes.
+    await context.close();
 
     const secrets = {
       'first access token': first?.accessToken ?? '',
@@ -108,6 +103,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     // The AppSecret crosses the bridge once, as the user typed it into the profile form; no token ever does.
     expect(secretCarriers(secrets, bridge.exchanges)).toEqual(['AppSecret sent on session:saveProfile']);
   } finally {
+    await context.close();
     await webShell.stop();
   }
 });

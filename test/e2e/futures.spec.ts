@@ -8,11 +8,7 @@ test('search → futures ladder: months from the codes, front month, no invented
   const futures = new FuturesPage(deskPage);
   await futures.open();
   await futures.searchBox.fill('crude');
-  await futures.results
-    .getByRole('row')
-    .filter({ hasText: 'CL:xnym' })
-    .filter({ hasText: 'Futures ladder' })
-    .click();
+  await futures.resultRow('CL:xnym', 'Futures ladder').click();
   await expect(futures.heading).toContainText('CL:xnym');
   await expect(futures.rows().first()).toBeVisible();
   expect(await futures.rows().count()).toBeGreaterThan(12);
@@ -80,8 +76,8 @@ test('notice dates come from the contracts’ details; a selected row shows deta
 
   const symbol = (await futures.column('symbol'))[1] ?? '';
   await futures.row(symbol).click();
-  await expect(futures.contractDetails.getByRole('heading', { level: 2 })).toContainText(symbol);
-  await expect(futures.contractDetails.getByTestId('schedule-timeline')).toBeVisible();
+  await expect(futures.contractHeading).toContainText(symbol);
+  await expect(futures.contractSchedule).toBeVisible();
   await expect(deskPage).toHaveURL(new RegExp(`contract=\\d+`));
   await keepScreenshot(deskPage, 'futures-zn-contract');
 });

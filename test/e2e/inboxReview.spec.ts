@@ -2,6 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import { expect, keepScreenshot, test, type WebShellReady } from './fixtures';
 import { InboxPage } from './pages/InboxPage';
@@ -16,9 +17,9 @@ function startShell(dataDir: string): Promise<ReadyProcess<WebShellReady>> {
 }
 
 async function signedIn(page: Page, shell: ReadyProcess<WebShellReady>): Promise<void> {
-  const { username, password } = shell.ready.simulator;
+  // The README's demo user: the web shell's READY line does not print its password.
   const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
-  await signIn.signIn({ username, password });
+  await signIn.signIn({ username: DEMO_USER.login, password: DEMO_USER.password });
 }
 
 test('a reviewer filters, sorts, triages by keyboard, exports, and finds the review state after a restart', async ({
@@ -35,15 +36,17 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
     await test.step('filter voluntary events, sorted by event type ascending', async () => {
       await signedIn(page, shell);
       await inbox.open();
-      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
+      // The work queue opens on open work by deadline; this reviewer wants every event, as the service lists them.
+      await expect(inbox.status).toContainText('sorted by response deadline here');
+      await inbox.showEveryEvent();
       await inbox.toggleColumn('Mandatory/Voluntary');
       await inbox.toggleColumn('Event id');
       await inbox.filterCheckbox('Voluntary').click();
       await inbox.applyFilters.click();
       await inbox.sortBy.selectOption({ label: 'Event type' });
-      await inbox.sortDirection().click();
+      // The queue's default direction (soonest deadline first) is ascending already.
       await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
-      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
+      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded · sorted by the service$/);
       // The list answers the last request: only voluntary events, by event type ascending.
       await expect
         .poll(async () => [...new Set(await inbox.columnTexts('corporateActionType'))])
@@ -58,20 +61,18 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
     });
 
     await test.step('open an event, move with j, mark reviewed with r and flag with f, keep a note', async () => {
-      await inbox.row(first).locator('[col-id="instrument"]').click();
+      await inbox.openEvent(first);
       await expect(inbox.detail).toBeVisible();
-      await expect(inbox.detail.getByRole('region', { name: 'Key dates' })).toBeVisible();
-      await expect(inbox.detail.getByRole('region', { name: 'Holdings' })).toBeVisible();
+      await expect(inbox.detailRegion('Key dates')).toBeVisible();
+      await expect(inbox.detailRegion('Holdings')).toBeVisible();
       await expect(inbox.reviewCell(first)).toHaveText('Read');
-      await inbox.detail.getByRole('button', { name: 'Mark reviewed' }).click();
+      await inbox.markReviewed.click();
       await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
-      await inbox.detail.getByLabel('Note').fill('=SUM(A1) checked with the agent');
-      await inbox.detail.getByRole('button', { name: 'Save note' }).click();
-      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText(
-        'Added the note',
-      );
+      await inbox.note.fill('=SUM(A1) checked with the agent');
+      await inbox.saveNote.click();
+      await expect(inbox.detailRegion('Review history')).toContainText('Added the note');
 
-      await inbox.row(first).locator('[col-id="eventType"]').click();
+      await inbox.focusRow(first);
       await page.keyboard.press('j');
       await page.keyboard.press('r');
       await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
@@ -87,21 +88,19 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.auditGrid).toContainText('Marked reviewed');
       await expect(inbox.auditGrid).toContainText('Flagged');
       await expect(inbox.auditGrid).toContainText(shell.ready.simulator.userId);
-      await inbox.auditButton.click();
+      await inbox.auditButtonNamed('Close the audit log').click();
     });
 
     await test.step('bulk: tick two more events and mark them reviewed at once', async () => {
       const [third, fourth] = (await inbox.columnTexts('eventId')).slice(2, 4) as [string, string];
-      for (const eventId of [third, fourth]) await inbox.row(eventId).getByRole('checkbox').check();
-      await page.getByRole('button', { name: 'Mark 2 selected reviewed' }).click();
+      for (const eventId of [third, fourth]) await inbox.select(eventId);
+      await inbox.bulkReviewed(2).click();
       await expect(inbox.reviewCell(third)).toHaveText('Reviewed');
       await expect(inbox.reviewCell(fourth)).toHaveText('Reviewed');
     });
 
     await test.step('save the view by name', async () => {
-      await page.getByRole('button', { name: 'Save view…' }).click();
-      await page.getByLabel('View name').fill('Voluntary by type');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await inbox.saveView('Voluntary by type');
       await expect(inbox.savedView).toHaveValue('Voluntary by type');
     });
 
@@ -113,7 +112,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       const lines = csv.slice(1).trimEnd().split('\r\n');
       expect(lines[0]).toContain('Review,Flag,Event id');
-      const total = Number(/^(\d+) events/.exec((await inbox.status.textContent()) ?? '')?.[1]);
+      const total = await inbox.total();
       expect(lines).toHaveLength(Math.min(total, 10_000) + 1);
       const firstLine = lines.find((line) => line.split(',')[2] === first) ?? '';
       expect(firstLine.startsWith('Reviewed,')).toBe(true);
@@ -130,17 +129,16 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
     try {
       await signedIn(page, shell);
       await inbox.open();
-      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded$/);
-      await inbox.savedView.selectOption('Voluntary by type');
+      // The view chosen last comes back by itself.
+      await expect(inbox.savedView).toHaveValue('Voluntary by type');
+      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded · sorted by the service$/);
       await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
       await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
       await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
       await expect(inbox.flagCell(second)).toHaveText('Flagged');
-      await inbox.row(first).locator('[col-id="instrument"]').click();
-      await expect(inbox.detail.getByLabel('Note')).toHaveValue('=SUM(A1) checked with the agent');
-      await expect(inbox.detail.getByRole('region', { name: 'Review history' })).toContainText(
-        'Marked reviewed',
-      );
+      await inbox.openEvent(first);
+      await expect(inbox.note).toHaveValue('=SUM(A1) checked with the agent');
+      await expect(inbox.detailRegion('Review history')).toContainText('Marked reviewed');
       await keepScreenshot(page, 'inbox-after-restart');
     } finally {
       await shell.stop();

@@ -9,9 +9,7 @@ test('search → details → option chain → contract details', async ({ deskPa
   await instruments.search('SPX');
   const index = instruments.resultRow('SPX.I');
   await expect(index).toBeVisible();
-  await expect(
-    instruments.resultRow('SPX:xcbo').getByRole('gridcell', { name: 'Option chain' }),
-  ).toBeVisible();
+  await expect(instruments.resultCell('SPX:xcbo', 'Option chain')).toBeVisible();
   await expect(instruments.matchedWords().first()).toHaveText('SPX');
   await keepScreenshot(deskPage, 'instruments-search-spx');
 
@@ -23,10 +21,10 @@ test('search → details → option chain → contract details', async ({ deskPa
   // Only the groups the response carries: an index has no bond or fund fields, and no notice date.
   await expect(instruments.section('Bonds')).toHaveCount(0);
   await expect(instruments.section('Mutual funds')).toHaveCount(0);
-  await expect(instruments.details.locator('dt', { hasText: 'Notice date' })).toHaveCount(0);
+  await expect(instruments.fieldLabel('Notice date')).toHaveCount(0);
   await keepScreenshot(deskPage, 'instruments-details-spx');
 
-  await instruments.details.getByRole('link', { name: /StockIndexOption root/ }).click();
+  await instruments.detailsLink(/StockIndexOption root/).click();
   const chain = new OptionChainPage(deskPage);
   await expect(deskPage).toHaveURL(/#\/chains\/\d+/);
   await expect(chain.activeTab).toHaveAttribute(
@@ -37,10 +35,8 @@ test('search → details → option chain → contract details', async ({ deskPa
   const firstStrike = (await chain.strikeCells().first().textContent()) ?? '';
   await chain.callCell(firstStrike).click();
   await expect(chain.contractDetails).toBeVisible();
-  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Call$/);
-  await expect(
-    chain.contractDetails.getByTestId('instrument-details').locator('dt', { hasText: /^Strike price$/ }),
-  ).toBeVisible();
+  await expect(chain.contractHeading).toContainText(/Call$/);
+  await expect(chain.contractField('Strike price')).toBeVisible();
   await keepScreenshot(deskPage, 'instruments-chain-contract');
 });
 
@@ -50,18 +46,14 @@ test('field groups add their fields to the details', async ({ deskPage }) => {
   await instruments.search('Apple');
   await instruments.resultOf('AAPL:xnas', 'Stock').click();
   await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
-  await expect(instruments.details.locator('dt', { hasText: /^Trading sessions$/ })).toHaveCount(0);
+  await expect(instruments.fieldLabel(/^Trading sessions$/)).toHaveCount(0);
   await instruments.fieldGroupToggle('Trading sessions').click();
   await expect(instruments.field('Trading sessions')).toContainText(/\d+ sessions/);
   await instruments.fieldGroupToggle('Order type settings').click();
   await expect(instruments.field('Order type settings')).toContainText('Limit');
   // Nasdaq trades 09:30–16:00 New York time: the timeline is drawn in exchange time.
-  await expect(
-    instruments.scheduleTimeline.getByRole('img', { name: /AutomatedTrading 09:30–16:00/ }).first(),
-  ).toBeVisible();
-  await expect(
-    instruments.scheduleSessions.getByRole('columnheader', { name: 'Start (local)' }),
-  ).toBeVisible();
+  await expect(instruments.scheduleBlock(/AutomatedTrading 09:30–16:00/).first()).toBeVisible();
+  await expect(instruments.scheduleColumn('Start (local)')).toBeVisible();
   await keepScreenshot(deskPage, 'instruments-field-groups');
 });
 
@@ -71,14 +63,12 @@ test('filters narrow the search and scrolling loads the next pages', async ({ de
   await instruments.exchange.fill('XNAS');
   await instruments.search('a');
   await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
-  const exchanges = await instruments.results
-    .locator('[role="gridcell"][col-id="ExchangeId"]')
-    .allTextContents();
+  const exchanges = await instruments.resultColumn('ExchangeId');
   expect(new Set(exchanges)).toEqual(new Set(['XNAS']));
 
   const loaded = async () => Number(/^(\d+)/.exec((await instruments.status.textContent()) ?? '')?.[1]);
   const before = await loaded();
-  await instruments.resultsViewport.evaluate((viewport) => viewport.scrollTo(0, viewport.scrollHeight));
+  await instruments.scrollResultsToEnd();
   await expect.poll(loaded).toBeGreaterThan(before);
 });
 
@@ -95,6 +85,6 @@ test('the asset type filter is chosen from the keyboard', async ({ deskPage }) =
   await deskPage.keyboard.press('Escape');
   await expect(instruments.resultOf('SPX:xcbo', 'StockIndexOption')).toBeVisible();
   await expect(instruments.resultOf('SPX.I', 'StockIndex')).toHaveCount(0);
-  const types = await instruments.results.locator('[role="gridcell"][col-id="AssetType"]').allTextContents();
+  const types = await instruments.resultColumn('AssetType');
   expect(new Set(types)).toEqual(new Set(['StockIndexOption']));
 });

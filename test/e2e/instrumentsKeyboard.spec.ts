@@ -12,7 +12,7 @@ test('keyboard only: palette → option chain → contract, then a workspace sho
   await palette.openWithShortcut();
   await expect(palette.input).toBeFocused();
   await page.keyboard.type('SPX');
-  await expect(palette.options.filter({ hasText: 'SPX:xcbo' })).toBeVisible();
+  await expect(palette.option('SPX:xcbo')).toBeVisible();
   const rootIndex = (await palette.options.allTextContents()).findIndex((text) => text.includes('SPX:xcbo'));
   for (let step = 0; step < rootIndex; step += 1) await page.keyboard.press('ArrowDown');
   await expect(palette.activeOption).toContainText('SPX:xcbo');
@@ -21,13 +21,13 @@ test('keyboard only: palette → option chain → contract, then a workspace sho
 
   const chain = new OptionChainPage(page);
   await expect(page).toHaveURL(/#\/chains\/\d+/);
-  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await expect(chain.focusedCell('callUic')).toBeVisible();
   await page.keyboard.press('PageDown');
   await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(chain.activeGrid().locator('.ag-cell-focus[col-id="callUic"]')).toBeVisible();
+  await expect(chain.focusedCell('callUic')).toBeVisible();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await expect(chain.contractDetails.getByRole('heading', { level: 2 })).toContainText(/Call$/);
+  await expect(chain.contractHeading).toContainText(/Call$/);
   await page.keyboard.press('Escape');
   await expect(chain.contractDetails).toHaveCount(0);
 
@@ -35,11 +35,11 @@ test('keyboard only: palette → option chain → contract, then a workspace sho
   const futures = new FuturesPage(page);
   await expect(futures.searchBox).toBeFocused();
   await page.keyboard.type('E-mini S&P');
-  await expect(futures.results.getByRole('row').filter({ hasText: 'ES:xcme' }).first()).toBeVisible();
+  await expect(futures.resultRow('ES:xcme').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(futures.heading).toContainText('ES:xcme');
-  await expect(futures.ladder.locator('.ag-row-focus')).toHaveClass(/front-month/);
+  await expect(futures.focusedRow).toHaveClass(/front-month/);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(futures.contractDetails).toBeVisible();
@@ -54,9 +54,8 @@ test('keyboard only: search box → results → details', async ({ deskPage }) =
   await page.keyboard.type('Apple');
   await expect(instruments.resultOf('AAPL:xnas', 'Stock')).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  await expect(instruments.results.locator('.ag-cell-focus')).toBeVisible();
-  const focusedRow = instruments.results.locator('.ag-row-focus');
-  await expect(focusedRow).toContainText('AAPL:xnas');
+  await expect(instruments.focusedResultCell()).toBeVisible();
+  await expect(instruments.focusedResultRow()).toContainText('AAPL:xnas');
   await page.keyboard.press('Enter');
   await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
 });

@@ -1,14 +1,51 @@
 /**
  * Looking for secrets where they must not be after a session: the web shell's data folder (files
- * read as bytes, SQLite included), its output, the page's storage and the bridge payloads. The
- * full-session specs know the secrets (read from the login callback, the keychain or a reveal)
- * and expect each to be found only on the hand-overs that must carry it.
+ * read as bytes, SQLite included, and the browser profile the specs keep in it), its output, the
+ * page's storage and the bridge payloads. The full-session specs know the secrets (read from the
+ * keychain or a reveal) and expect each to be found only on the hand-overs that must carry it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, Request } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+import keytar from 'keytar';
+import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
+import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import type { WebShellReady } from './fixtures';
+
+/**
+ * A browser whose profile (History, ukm_db, caches, cookies) lives in the shell's data folder,
+ * where the shell's own window keeps its profile, so the search for leaks reads what a browser
+ * records of the session. Not incognito, unlike that window: it shows that no token is ever in a
+ * URL, however the browser is run. Close it before searching.
+ */
+export async function launchBrowserInDataFolder(dataDir: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(path.join(dataDir, 'web-shell-browser'), {
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+  });
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+/** Every RefDesk keychain entry; fails in words when no keyring answers. */
+export async function keychainEntries(): Promise<{ account: string; password: string }[]> {
+  try {
+    return await keytar.findCredentials(KEYCHAIN_SERVICE);
+  } catch (error) {
+    throw new Error(`no keyring to read (run through npm test, which unlocks gnome-keyring in a D-Bus session): ${String(error)}`, { cause: error });
+  }
+}
+
+/** The session signed in at `authUrl` (with `flow`, when given), as stored in the keychain. */
+export async function storedSession(authUrl: string, flow?: TokenSet['flow']): Promise<TokenSet | undefined> {
+  return (await keychainEntries())
+    .filter((entry) => entry.account.startsWith('session:'))
+    .map((entry) => parseStoredTokenSet(entry.password))
+    .find((tokens) => tokens?.authUrl === authUrl && (flow === undefined || tokens.flow === flow));
+}
 
 /** One bridge call: its channel, what the page sent and what main answered. */
 export interface BridgeExchange {

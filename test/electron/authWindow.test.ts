@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type RequestListener = (details: { url: string }, callback: (response: { cancel?: boolean }) => void) => void;
+type RequestListener = (details: { url: string; webContentsId?: number }, callback: (response: { cancel?: boolean }) => void) => void;
 
 /** The auth partition's session: it outlives windows, like Electron's. */
 const partition = {
@@ -18,7 +18,10 @@ const partition = {
   clearCache: vi.fn(async () => {}),
 };
 
+let nextContentsId = 1;
+
 class FakeContents extends EventEmitter {
+  readonly id = nextContentsId++;
   session = partition;
   setWindowOpenHandler = vi.fn();
 }
@@ -38,7 +41,10 @@ class FakeWindow extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
-  show() {}
+  shown = false;
+  show() {
+    this.shown = true;
+  }
   close() {
     this.destroyed = true;
     this.emit('closed');
@@ -59,7 +65,7 @@ vi.mock('electron', () => ({
   shell: { openExternal: vi.fn() },
 }));
 
-const { AUTH_PARTITION, createAuthWindowSignIn, openAuthWindow } = await import('../../main/electron/authWindow');
+const { AUTH_PARTITION, SILENT_RENEWAL_TIMEOUT_MS, createAuthWindowSignIn, openAuthWindow } = await import('../../main/electron/authWindow');
 
 const REQUEST = {
   authorizeUrl: 'http://127.0.0.1:4100/auth/authorize?response_type=token&client_id=k&state=s',
@@ -81,6 +87,8 @@ function lastWindow(): FakeWindow {
 }
 
 beforeEach(() => {
+  // Windows a test left open still guard the partition, as in Electron: close them first.
+  for (const window of FakeWindow.created) if (!window.destroyed) window.close();
   FakeWindow.created = [];
   partition.requestListener = undefined;
   vi.clearAllMocks();
@@ -124,8 +132,9 @@ describe('auth window', () => {
   it('cancels any request to the redirect URI at the network layer and lets others through', async () => {
     const handle = openAuthWindow(REQUEST);
     const answers: { cancel?: boolean }[] = [];
-    partition.requestListener?.({ url: 'http://127.0.0.1:4100/auth/style.css' }, (answer) => answers.push(answer));
-    partition.requestListener?.({ url: 'http://127.0.0.1:9/refdesk/callback?code=c&state=s' }, (answer) => answers.push(answer));
+    const webContentsId = lastWindow().webContents.id;
+    partition.requestListener?.({ url: 'http://127.0.0.1:4100/auth/style.css', webContentsId }, (answer) => answers.push(answer));
+    partition.requestListener?.({ url: 'http://127.0.0.1:9/refdesk/callback?code=c&state=s', webContentsId }, (answer) => answers.push(answer));
     expect(answers).toEqual([{}, { cancel: true }]);
     await expect(handle.result).resolves.toEqual({ kind: 'redirected', url: 'http://127.0.0.1:9/refdesk/callback?code=c&state=s' });
   });
@@ -180,5 +189,66 @@ describe('Electron sign-in', () => {
     await createAuthWindowSignIn(() => undefined).clearStorage();
     expect(partition.clearStorageData).toHaveBeenCalled();
     expect(partition.clearAuthCache).toHaveBeenCalled();
+  });
+});
+
+describe('silent renewal in a hidden auth window (14.4)', () => {
+  const SILENT = { ...REQUEST, authorizeUrl: `${REQUEST.authorizeUrl}&prompt=none` };
+
+  it('loads the prompt=none request in the auth partition, never shows it, and captures the redirect', async () => {
+    const handle = openAuthWindow(SILENT, { silent: true, parent: {} as never });
+    const window = lastWindow();
+    expect(window.options.webPreferences.partition).toBe(AUTH_PARTITION);
+    expect(window.options.parent).toBeUndefined();
+    expect(window.loadedUrl).toBe(SILENT.authorizeUrl);
+    window.emit('ready-to-show');
+    expect(window.shown).toBe(false);
+    expect(navigate(window, 'will-redirect', CALLBACK)).toBe(true);
+    await expect(handle.result).resolves.toEqual({ kind: 'redirected', url: CALLBACK });
+    expect(window.destroyed).toBe(true);
+  });
+
+  it('gives up when the server shows a page instead of answering, or does not answer in time', async () => {
+    const shown = openAuthWindow(SILENT, { silent: true });
+    lastWindow().webContents.emit('did-finish-load');
+    await expect(shown.result).resolves.toEqual({ kind: 'failed', message: 'The sign-in service showed its login page instead of answering.' });
+
+    vi.useFakeTimers();
+    try {
+      const slow = openAuthWindow(SILENT, { silent: true });
+      vi.advanceTimersByTime(SILENT_RENEWAL_TIMEOUT_MS);
+      await expect(slow.result).resolves.toEqual({ kind: 'failed', message: 'The sign-in service did not answer in time.' });
+      expect(lastWindow().destroyed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shares the partition with a sign-in window: each gets its own redirect, and the request filter stays until both are gone', async () => {
+    const signIn = createAuthWindowSignIn(() => undefined);
+    const visible = signIn.authorize(REQUEST);
+    const visibleWindow = lastWindow();
+    const renewal = signIn.authorizeSilently(SILENT);
+    const hiddenWindow = lastWindow();
+    expect(visibleWindow.destroyed).toBe(false);
+
+    const answers: { cancel?: boolean }[] = [];
+    const renewed = 'http://127.0.0.1:9/refdesk/callback?code=renewed&state=s';
+    partition.requestListener?.({ url: renewed, webContentsId: hiddenWindow.webContents.id }, (answer) => answers.push(answer));
+    await expect(renewal).resolves.toEqual({ kind: 'redirected', url: renewed });
+    expect(answers).toEqual([{ cancel: true }]);
+    expect(partition.requestListener).toBeDefined();
+
+    partition.requestListener?.({ url: CALLBACK, webContentsId: visibleWindow.webContents.id }, (answer) => answers.push(answer));
+    await expect(visible).resolves.toEqual({ kind: 'redirected', url: CALLBACK });
+    expect(partition.requestListener).toBeUndefined();
+  });
+
+  it('closes hidden renewals too when sign-in is aborted (sign-out)', async () => {
+    const signIn = createAuthWindowSignIn(() => undefined);
+    const renewal = signIn.authorizeSilently(SILENT);
+    signIn.abort();
+    await expect(renewal).resolves.toEqual({ kind: 'cancelled' });
+    expect(lastWindow().destroyed).toBe(true);
   });
 });

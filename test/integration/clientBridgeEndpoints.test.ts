@@ -3,7 +3,7 @@ import { createServiceClient } from '../../main/core/services';
 import type { ChannelName } from '../../contract/channels';
 import type { CorporateActionEvent, Feed, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { startBridgedShell, type BridgedShell } from './clientWebShellSupport';
+import { startBridgedShell, type BridgedShell } from '../support/bridgedShell';
 
 /** Every endpoint channel, called the way the renderer calls it: through the web shell bridge to the simulator. */
 describe('every endpoint is reachable through the bridge', () => {

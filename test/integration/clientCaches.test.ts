@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushEventBus } from '../../main/core/events';
+import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
+import { registerReferenceIpc } from '../../main/core/ipc/registerReferenceIpc';
 import { createServiceClient } from '../../main/core/services';
-import { sendJson, startFakeService, type FakeService } from './faultsFakeService';
+import { sendJson, startFakeService, type FakeService } from '../support/fakeService';
 
 describe('main services cache per profile and user', () => {
   let service: FakeService;
@@ -17,7 +19,12 @@ describe('main services cache per profile and user', () => {
         : sendJson(response, 200, { Uic: 211 }),
     );
     const events = new PushEventBus();
-    const { api } = createServiceClient({ baseUrl: service.baseUrl, events, profileId: () => 'embedded' });
+    const client = createServiceClient({ baseUrl: service.baseUrl, events, profileId: () => 'embedded' });
+    const handlers = { ...registerInstrumentsIpc(client), ...registerReferenceIpc(client) };
+    const context = { signal: new AbortController().signal };
+    const details = () => handlers['instruments:details']({ Uic: 211, AssetType: 'Stock' }, context);
+    const countries = (refresh?: boolean) =>
+      handlers['reference:countries'](refresh === undefined ? undefined : { refresh }, context);
     const signIn = (userId: string) =>
       events.emit('session:changed', {
         signedIn: true,
@@ -26,15 +33,15 @@ describe('main services cache per profile and user', () => {
       });
 
     signIn('17340521');
-    await api.instrumentDetails({ Uic: 211, AssetType: 'Stock' });
-    await api.instrumentDetails({ Uic: 211, AssetType: 'Stock' });
+    await details();
+    await details();
     expect(service.requests).toHaveLength(1);
     signIn('trader2');
-    await api.instrumentDetails({ Uic: 211, AssetType: 'Stock' });
+    await details();
     expect(service.requests).toHaveLength(2);
-    await api.countries();
-    await api.countries();
-    await api.countries({ refresh: true });
+    await countries();
+    await countries();
+    await countries(true);
     expect(service.requests).toHaveLength(4);
   });
 });

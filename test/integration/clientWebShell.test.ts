@@ -3,8 +3,8 @@ import { PushEventBus } from '../../main/core/events';
 import { createServiceClient } from '../../main/core/services';
 import { WEB_EVENTS_PATH } from '../../contract/bridge';
 import { deliverEventBlock } from '../../preload/webEvents';
-import { startBridgedShell, type BridgedShell } from './clientWebShellSupport';
-import { sendJson, startFakeService, type FakeService } from './faultsFakeService';
+import { startBridgedShell, type BridgedShell } from '../support/bridgedShell';
+import { sendJson, startFakeService, type FakeService } from '../support/fakeService';
 
 describe('endpoint channels through the web shell bridge', () => {
   let service: FakeService;

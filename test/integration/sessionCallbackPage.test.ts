@@ -71,7 +71,13 @@ describe('web shell sign-in callback', () => {
     expect(completed.result.outcome).toBe('signedIn');
     const waited = await invoke('session:waitForSignIn', { attemptId: start.result.attemptId });
     expect(waited.result).toMatchObject({ outcome: 'signedIn', session: { signedIn: true } });
-    expect(JSON.stringify([completed, waited])).not.toContain(new URLSearchParams(location.hash.slice(1)).get('access_token'));
+    // The embedded profile signs in with code + PKCE: the page hands over a code, never a token.
+    expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
+    expect(location.searchParams.get('code')).toBeTruthy();
+    expect(location.hash).toBe('');
+    const token = desk.services.session.accessToken() ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    expect(JSON.stringify([completed, waited])).not.toContain(token);
 
     const signedOut = await invoke('session:signOut');
     expect(signedOut.result).toMatchObject({ signedIn: false });

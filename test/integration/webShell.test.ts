@@ -32,7 +32,7 @@ describe('web shell bridge', () => {
       webPreloadFile: path.join(dir, 'preload.js'),
     });
     const launch = await fetch(shell.launchUrl, { redirect: 'manual' });
-    expect(launch.status).toBe(303);
+    expect(launch.status).toBe(200);
     cookie = launch.headers.get('set-cookie')?.split(';')[0] ?? '';
     expect(cookie.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
     expect(launch.headers.get('set-cookie')).toMatch(/HttpOnly/i);
@@ -82,6 +82,35 @@ describe('web shell bridge', () => {
     const response = await fetch(`${shell.origin}/launch?key=guess`, { redirect: 'manual' });
     expect(response.status).toBe(403);
     expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.text()).toContain('This link is not valid');
+  });
+
+  it('opens RefDesk once per launch link: a second opening by another browser is refused with a page that says so (15.5)', async () => {
+    const link = shell.newLaunchLink();
+    expect(link.url).not.toBe(shell.launchUrl);
+    let redeemed = false;
+    void link.redeemed.then(() => (redeemed = true));
+
+    const first = await fetch(link.url, { redirect: 'manual' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+;.*HttpOnly`, 'i'));
+    // The page moves on with a same-origin navigation, which carries the SameSite=Strict cookie.
+    expect(await first.text()).toContain('<meta http-equiv="refresh" content="0;url=/">');
+    await Promise.resolve();
+    expect(redeemed).toBe(true);
+
+    for (const url of [link.url, shell.launchUrl]) {
+      const again = await fetch(url, { redirect: 'manual' });
+      expect(again.status).toBe(403);
+      expect(again.headers.get('set-cookie')).toBeNull();
+      const page = await again.text();
+      expect(page).toContain('This link was already used');
+      expect(page).toContain('restart RefDesk');
+    }
+    // The browser that opened it may open it again (a reload): it goes on to the app.
+    const reload = await fetch(link.url, { redirect: 'manual', headers: { cookie } });
+    expect(reload.status).toBe(303);
+    expect(reload.headers.get('location')).toBe('/');
   });
 
   it('rejects an invalid argument before any work, naming the field', async () => {

@@ -69,6 +69,22 @@ describe('the house boundaries (docs/architecture.md) are enforced by lint', () 
     expect(await refused('main/node/cli.ts', './paths')).toBe(false);
   });
 
+  it('keeps the review service on its own: only main/node, the contract and libraries', async () => {
+    expect(await refused('main/reviewService/server.ts', '../core/api/http')).toBe(true);
+    expect(await refused('main/reviewService/reviews/store.ts', '../../simulator/server', 'type')).toBe(true);
+    expect(await refused('main/reviewService/server.ts', '../app/desk')).toBe(true);
+    expect(await refused('main/reviewService/server.ts', '../web/server')).toBe(true);
+    expect(await refused('main/reviewService/http/x.ts', '../../../renderer/src/api/desk', 'type')).toBe(true);
+    expect(await refused('main/reviewService/server.ts', 'electron')).toBe(true);
+    expect(await refused('main/reviewService/cli.ts', '../node/cli')).toBe(false);
+    expect(await refused('main/reviewService/reviews/store.ts', '../../../contract/wire/teamReview')).toBe(false);
+    expect(await refused('main/reviewService/reviews/store.ts', '../database/pool')).toBe(false);
+    expect(await refused('main/reviewService/server.ts', 'pg')).toBe(false);
+    // …and nothing of the desktop or the simulator imports it: the desktop calls it over HTTP.
+    expect(await refused('main/core/x.ts', '../reviewService/server')).toBe(true);
+    expect(await refused('main/simulator/x.ts', '../reviewService/team', 'type')).toBe(true);
+  });
+
   it('keeps the shells apart from each other and from the composition root', async () => {
     expect(await refused('main/web/server.ts', '../electron/registerIpc')).toBe(true);
     expect(await refused('main/electron/registerIpc.ts', '../web/server')).toBe(true);

@@ -7,16 +7,36 @@
  * - `installRecordingDesk(handlers)`: every call is recorded with its argument and request id,
  *   answered by a handler the test gives or left pending until the test answers it;
  *   `desk.cancel` answers the pending call as main does.
+ *
+ * Both let the test push main's events (`emit('session:changed', …)`) to the page's listeners.
  */
 import { vi, type Mock } from 'vitest';
 import type { Desk, DeskResponse } from '../../contract/bridge';
+import type { PushEventName, PushEvents } from '../../contract/events';
 
 type Answer = (arg: never, options?: { requestId?: string }) => unknown;
+
+/** Pushes one of main's events to the listeners the page subscribed with `desk.on`. */
+export type EmitEvent = <E extends PushEventName>(event: E, payload: PushEvents[E]) => void;
 
 export interface InstalledDesk {
   /** The mock answering `name`; asserting on it asserts on what the page sent. */
   channel(name: string): Mock;
   cancel: Mock;
+  emit: EmitEvent;
+}
+
+/** `desk.on` for a fake, and the `emit` that reaches its listeners. */
+function pushEvents(): { on: (event: string, listener: (payload: unknown) => void) => () => void; emit: EmitEvent } {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    on: (event, listener) => {
+      const forEvent = listeners.get(event) ?? new Set();
+      listeners.set(event, forEvent.add(listener));
+      return () => forEvent.delete(listener);
+    },
+    emit: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
+  };
 }
 
 function install(desk: object): void {
@@ -27,6 +47,7 @@ function install(desk: object): void {
 export function installDesk(answers: Record<string, Answer>): InstalledDesk {
   const mocks = new Map(Object.entries(answers).map(([name, answer]) => [name, vi.fn(answer)]));
   const cancel = vi.fn();
+  const events = pushEvents();
   install({
     invoke: (channel: string, arg: never, options?: { requestId?: string }) => {
       const mock = mocks.get(channel);
@@ -35,9 +56,10 @@ export function installDesk(answers: Record<string, Answer>): InstalledDesk {
       return Promise.resolve(options === undefined ? mock(arg) : mock(arg, options));
     },
     cancel,
-    on: () => () => undefined,
+    on: events.on,
   });
   return {
+    emit: events.emit,
     channel: (name) => {
       const mock = mocks.get(name);
       if (!mock) throw new Error(`The fake desk answers no channel ${name}`);
@@ -62,6 +84,7 @@ export interface RecordingDesk {
   calls: RecordedCall[];
   cancelled: string[];
   callsOf: (channel: string) => RecordedCall[];
+  emit: EmitEvent;
 }
 
 /**
@@ -71,6 +94,7 @@ export interface RecordingDesk {
 export function installRecordingDesk(handlers: Record<string, (arg: unknown) => unknown>): RecordingDesk {
   const calls: RecordedCall[] = [];
   const cancelled: string[] = [];
+  const events = pushEvents();
   install({
     invoke: (channel: string, arg: unknown, options?: { requestId?: string }) =>
       new Promise<DeskResponse<unknown>>((resolve) => {
@@ -94,9 +118,9 @@ export function installRecordingDesk(handlers: Record<string, (arg: unknown) => 
       cancelled.push(requestId);
       calls.find((call) => call.requestId === requestId)?.fail('Cancelled', 'The request was cancelled.');
     }),
-    on: () => () => undefined,
+    on: events.on,
   });
-  return { calls, cancelled, callsOf: (name) => calls.filter((call) => call.channel === name) };
+  return { calls, cancelled, callsOf: (name) => calls.filter((call) => call.channel === name), emit: events.emit };
 }
 
 /** Removes whichever fake is installed. */

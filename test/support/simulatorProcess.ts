@@ -50,7 +50,8 @@ export async function startReadyProcess<T>(
     child,
     stderr: () => stderr,
     async stop() {
-      if (child.exitCode !== null) return child.exitCode;
+      // Already gone (exited, or killed by a signal as a test may do).
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];
       return code;

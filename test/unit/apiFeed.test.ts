@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDeskApi } from '../../main/core/api/client';
 import { feedItems, readWholeFeed } from '../../main/core/api/feed';
-import { createHttpClient } from '../../main/core/api/http';
+import { mockService } from '../support/mockService';
 
 const BASE = 'http://service.test/openapi';
 
-/** A fake service answering from `answer(url)` and recording every requested URL. */
-function fakeService(answer: (url: URL) => unknown) {
-  const requested: string[] = [];
-  const http = createHttpClient({
-    baseUrl: BASE,
-    fetch: async (input) => {
-      const url = new URL(String(input));
-      requested.push(decodeURIComponent(url.pathname + url.search));
-      return new Response(JSON.stringify(answer(url)), { status: 200 });
-    },
-  });
-  return { http, requested };
-}
+const fakeService = (answer: (url: URL) => unknown) => mockService(answer, BASE);
 
 /** A feed of `total` numbered items paged by $top/$skip, linking the next page as `link(skip, top)`. */
 function pagedNumbers(total: number, link?: (skip: number, top: number) => string) {
@@ -103,51 +90,5 @@ describe('feed paging', () => {
       code: 'ForeignLink',
     });
     expect(requested).toHaveLength(1);
-  });
-});
-
-describe('client-side caches', () => {
-  const countries = { Data: [{ A3: 'DNK', CountryCode: 'DK', Name: 'Denmark', Numeric: 208 }], __count: 1 };
-
-  it('reads reference lists once per profile until refreshed', async () => {
-    const { http, requested } = fakeService(() => countries);
-    let profile = 'embedded';
-    const api = createDeskApi({ http, profileId: () => profile });
-    await api.countries();
-    expect((await api.countries()).Data[0]?.Name).toBe('Denmark');
-    expect(requested).toHaveLength(1);
-    await api.countries({ refresh: true });
-    expect(requested).toHaveLength(2);
-    profile = 'remote-uat';
-    await api.countries();
-    expect(requested).toHaveLength(3);
-  });
-
-  it('keys currency pairs by their account and client', async () => {
-    const { http, requested } = fakeService(() => ({ Data: [] }));
-    const api = createDeskApi({ http });
-    await api.currencyPairs({ AccountKey: 'a1' });
-    await api.currencyPairs({ AccountKey: 'a1' });
-    await api.currencyPairs({ AccountKey: 'a2' });
-    expect(requested).toEqual([
-      '/openapi/ref/v1/currencypairs?AccountKey=a1',
-      '/openapi/ref/v1/currencypairs?AccountKey=a2',
-    ]);
-  });
-
-  it('keeps instrument details in an LRU that evicts the least recently used', async () => {
-    const { http, requested } = fakeService((url) => ({ Uic: Number(url.pathname.split('/').at(-2)) }));
-    const api = createDeskApi({ http, detailsCapacity: 2 });
-    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
-    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' });
-    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
-    await api.instrumentDetails({ Uic: 3, AssetType: 'Stock' });
-    expect(requested).toHaveLength(3);
-    await api.instrumentDetails({ Uic: 1, AssetType: 'Stock' });
-    expect(requested).toHaveLength(3);
-    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' });
-    expect(requested).toHaveLength(4);
-    await api.instrumentDetails({ Uic: 2, AssetType: 'Stock' }, { refresh: true });
-    expect(requested).toHaveLength(5);
   });
 });

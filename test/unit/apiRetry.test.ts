@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../main/core/api/errors';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, rateLimitAdvice, sleep } from '../../main/core/api/retry';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  rateLimitAdvice,
+  retryRule,
+  sleep,
+} from '../../main/core/api/retry';
 
 const policy = { ...DEFAULT_RETRY_POLICY, minRateLimitWaitMs: 1000 };
 
@@ -41,6 +47,46 @@ describe('rate-limit advice of a 429', () => {
   it('treats an exhausted daily quota as fatal', () => {
     const headers = new Headers({ 'x-ratelimit-appday-remaining': '0', 'x-ratelimit-appday-reset': '82332' });
     expect(rateLimitAdvice(headers, policy)).toMatchObject({ fatal: true, dimensions: ['appday'] });
+  });
+});
+
+describe('the retry rule undici asks before each retry', () => {
+  const quick = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 0, maxDelayMs: 0, minRateLimitWaitMs: 0 };
+  /** Whether the rule retries (null) or gives up (the error it hands back). */
+  const decide = (rule: ReturnType<typeof retryRule>, error: Error) =>
+    new Promise<Error | null>((resolve) => rule(error, {} as never, (result) => resolve(result ?? null)));
+  const failed = (fields: object) => Object.assign(new Error('attempt failed'), fields);
+
+  it('gives 429s a budget of 2 and 503s and dropped connections one of 3, kept apart', async () => {
+    const rule = retryRule(quick, () => 0, undefined);
+    const tooMany = failed({ statusCode: 429, headers: { 'retry-after': '0' } });
+    const unavailable = failed({ statusCode: 503, headers: {} });
+    const dropped = failed({ code: 'UND_ERR_SOCKET' });
+    expect([await decide(rule, tooMany), await decide(rule, tooMany)]).toEqual([null, null]);
+    expect(await decide(rule, tooMany)).toBe(tooMany);
+    expect([
+      await decide(rule, unavailable),
+      await decide(rule, dropped),
+      await decide(rule, unavailable),
+    ]).toEqual([null, null, null]);
+    expect(await decide(rule, dropped)).toBe(dropped);
+  });
+
+  it('never retries a timeout, another status, an exhausted day quota or a wait over the bound', async () => {
+    const rule = retryRule(quick, () => 0, undefined);
+    for (const error of [
+      failed({ code: 'UND_ERR_HEADERS_TIMEOUT' }),
+      failed({ code: 'UND_ERR_BODY_TIMEOUT' }),
+      failed({ statusCode: 500, headers: {} }),
+      failed({ statusCode: 404, headers: {} }),
+      failed({
+        statusCode: 429,
+        headers: { 'x-ratelimit-appday-remaining': '0', 'x-ratelimit-appday-reset': '5' },
+      }),
+      failed({ statusCode: 429, headers: { 'retry-after': '31' } }),
+    ]) {
+      expect(await decide(rule, error)).toBe(error);
+    }
   });
 });
 

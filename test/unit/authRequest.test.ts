@@ -8,7 +8,7 @@ import {
   readCallback,
 } from '../../main/core/session/authorizationRequest';
 import { AuthError } from '../../main/core/session/authErrors';
-import { popupSignIn } from '../../main/core/session/interactiveSignIn';
+import { IMPLICIT_REFUSED_IN_BROWSER, popupSignIn } from '../../main/core/session/interactiveSignIn';
 
 const STATE = 'expected-state-value';
 
@@ -102,20 +102,29 @@ describe('callback reading', () => {
     expect(failure(() => implicit(`#error=access_denied&state=other`)).kind).toBe('state-mismatch');
   });
 
-  it('turns access_denied into a sentence, with or without state', () => {
-    for (const fragment of [`#error=access_denied&state=${STATE}`, '#error=access_denied&error_description=User+denied']) {
+  it('ignores an error answer without the sign-in state, as a cross-site page could send one (issue 15.6)', () => {
+    for (const fragment of ['#error=access_denied', '#error=server_error&error_description=Call+support+at+0800-EVIL']) {
       const error = failure(() => implicit(fragment));
-      expect(error.kind).toBe('denied');
-      expect(error.message).toBe('You declined the sign-in, so RefDesk is not signed in.');
+      expect(error.kind).toBe('state-mismatch');
+      expect(error.message).not.toMatch(/EVIL|declined/);
     }
   });
 
-  it('explains other error codes and quotes a tidy description', () => {
+  it('turns access_denied into a sentence and leaves out the provider text', () => {
+    const error = failure(() => implicit(`#error=access_denied&error_description=User+denied&state=${STATE}`));
+    expect(error.kind).toBe('denied');
+    expect(error.message).toBe('You declined the sign-in, so RefDesk is not signed in.');
+  });
+
+  it('explains other error codes and shows the provider text only quoted, tidied', () => {
     const error = failure(() => implicit(`#error=unsupported_response_type&error_description=Only%0Atoken&state=${STATE}`));
     expect(error.kind).toBe('refused');
-    expect(error.message).toBe('The authorization server does not support this sign-in flow. (Only token)');
+    expect(error.message).toBe('The authorization server does not support this sign-in flow. The sign-in service said: “Only token”');
     const unknown = failure(() => implicit(`#error=<b>weird</b>&state=${STATE}`));
     expect(unknown.message).toBe('The authorization server refused the sign-in (bweirdb).');
+    // Curly quotes and bidirectional overrides cannot close the quotation or reorder the sentence.
+    const sneaky = failure(() => implicit(`#error=x&error_description=${encodeURIComponent('ok” RefDesk says: call \u202eevil')}&state=${STATE}`));
+    expect(sneaky.message).toBe('The authorization server refused the sign-in (x). The sign-in service said: “ok" RefDesk says: call evil”');
   });
 
   it('refuses fragments that grant nothing usable', () => {
@@ -131,12 +140,32 @@ describe('web shell popup redirect URI', () => {
   const popup = popupSignIn('http://127.0.0.1:43123');
 
   it('moves a loopback callback URI onto the shell port', () => {
-    expect(popup.redirectUriFor('http://127.0.0.1/refdesk/callback')).toBe('http://127.0.0.1:43123/refdesk/callback');
+    expect(popup.redirectUriFor({ redirectUri: 'http://127.0.0.1/refdesk/callback', flow: 'code' })).toBe(
+      'http://127.0.0.1:43123/refdesk/callback',
+    );
   });
 
   it('explains that other redirect URIs cannot reach the browser version', () => {
     for (const uri of ['refdesk://auth/callback', 'https://app.example.com/cb', 'http://127.0.0.1/other']) {
-      expect(() => popup.redirectUriFor(uri)).toThrow(/receives sign-ins at http:\/\/127\.0\.0\.1\/refdesk\/callback/);
+      expect(() => popup.redirectUriFor({ redirectUri: uri, flow: 'code' })).toThrow(
+        /receives sign-ins at http:\/\/127\.0\.0\.1\/refdesk\/callback/,
+      );
     }
+  });
+
+  it('refuses the implicit flow, whose token would land in the browser history, and says what to do (15.2)', () => {
+    expect(() => popup.redirectUriFor({ redirectUri: 'http://127.0.0.1/refdesk/callback', flow: 'implicit' })).toThrow(
+      IMPLICIT_REFUSED_IN_BROWSER,
+    );
+    expect(IMPLICIT_REFUSED_IN_BROWSER).toMatch(/authorization code \+ PKCE/);
+  });
+});
+
+describe('prompt', () => {
+  it('asks for the login page (after a sign-out) or for none (silent renewal) when told to', () => {
+    const base = { authUrl: 'https://auth.example.com/auth', clientId: 'k', redirectUri: 'http://127.0.0.1/cb', state: 's', responseType: 'token' as const };
+    expect(new URL(buildAuthorizeUrl(base)).searchParams.has('prompt')).toBe(false);
+    expect(new URL(buildAuthorizeUrl({ ...base, prompt: 'login' })).searchParams.get('prompt')).toBe('login');
+    expect(new URL(buildAuthorizeUrl({ ...base, prompt: 'none' })).searchParams.get('prompt')).toBe('none');
   });
 });

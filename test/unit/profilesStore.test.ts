@@ -31,12 +31,12 @@ beforeEach(async () => {
 });
 
 describe('connection profiles', () => {
-  it('starts with the embedded simulator, active', async () => {
+  it('starts with the embedded simulator, active, signing in with code + PKCE (15.2, 17.8)', async () => {
     const list = await (await open()).list();
     expect(list.activeProfileId).toBe('embedded');
     const { appSecret: _secret, ...connection } = embedded;
     expect(list.profiles).toEqual([
-      { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', ...connection, flow: 'implicit', hasAppSecret: true },
+      { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', ...connection, flow: 'code', hasAppSecret: true },
     ]);
     expect(list.problem).toBeUndefined();
   });
@@ -66,7 +66,7 @@ describe('connection profiles', () => {
         flow: 'assertion',
         assertion: { certificatePath: '/nowhere/cert.pem', privateKeyPath: '/nowhere/key.pem', appUrl: 'https://a', userId: '1' },
       }),
-    ).rejects.toMatchObject({ fields: { 'assertion.certificatePath': ['Certificate file /nowhere/cert.pem does not exist or cannot be read.'] } });
+    ).rejects.toMatchObject({ fields: { 'assertion.certificatePath': ['Certificate file /nowhere/cert.pem does not exist.'] } });
   });
 
   it('deletes a profile with its secret and stored session; the embedded one takes over', async () => {
@@ -103,6 +103,26 @@ describe('connection profiles', () => {
     expect(list.profiles.map((profile) => profile.id)).toEqual(['embedded', 'good-1']);
     expect(list.activeProfileId).toBe('embedded');
     expect(list.problem).toMatch(/profile 2: baseUrl: Base URL must be a full web address/);
+  });
+
+  it('drops the stored AppSecret when the authorization URL or AppKey changes, so it is never sent elsewhere (15.7)', async () => {
+    const profiles = await open();
+    const saved = await profiles.save({ ...remote, appSecret: 'top-secret' });
+    // Renaming, or another base URL or flow, keeps the secret.
+    await profiles.save({ ...remote, id: saved.id, name: 'Renamed', baseUrl: 'https://gateway2.example.com/openapi' });
+    expect(await profiles.appSecret(saved.id)).toBe('top-secret');
+
+    for (const change of [{ authUrl: 'https://evil.example.com/auth' }, { appKey: 'key-2' }]) {
+      await profiles.save({ ...remote, id: saved.id, appSecret: 'top-secret' });
+      const moved = await profiles.save({ ...remote, id: saved.id, ...change });
+      expect(moved.hasAppSecret).toBe(false);
+      expect(await profiles.appSecret(saved.id)).toBeUndefined();
+      expect((await profiles.list()).profiles.find((profile) => profile.id === saved.id)?.hasAppSecret).toBe(false);
+    }
+    // The user re-enters the secret together with the new address: that one is kept.
+    const reentered = await profiles.save({ ...remote, id: saved.id, authUrl: 'https://auth2.example.com/auth', appSecret: 'new-secret' });
+    expect(reentered.hasAppSecret).toBe(true);
+    expect(await profiles.appSecret(saved.id)).toBe('new-secret');
   });
 
   it('tells the session when the active connection settings change', async () => {

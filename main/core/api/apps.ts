@@ -1,32 +1,29 @@
 /**
- * Application directory endpoints (spec 4.12, 4.13).
+ * The application directory's endpoints (spec 4.12, 4.13). Their answers carry secret values, so
+ * no channel forwards them: the apps handlers (apps/appSecrets.ts) drop the values in main and
+ * hand one over only when the user reveals it.
  */
 import type { HttpClient, RequestOptions } from './http';
-import { queryOf, segment, type PageParams } from './query';
-import type { Application, Feed, InlineCount, ListedApplication } from '../../../contract/wire/types';
+import { queryOf, segment } from './query';
+import type { Application, Feed, ListedApplication } from '../../../contract/wire/types';
 
-/** Spec 4.13. */
-export interface ApplicationsParams extends PageParams {
-  /** AllPages asks for `__count`. */
-  $inlinecount?: InlineCount;
-  /** True includes each application's secrets. */
-  IncludeSecrets?: boolean;
-}
-
-/** GET /developer/apps: the registered applications (spec 4.13). */
+/**
+ * GET /developer/apps?$inlinecount=AllPages: one page of the registered applications with the
+ * total (spec 4.13). Never with `IncludeSecrets`: a secret is read from one application, when asked.
+ */
 export function getApplications(
   http: HttpClient,
-  params: ApplicationsParams = {},
+  page: { $top: number; $skip: number },
   options?: RequestOptions,
 ): Promise<Feed<ListedApplication>> {
-  return http.getJson('developer/apps', queryOf(params), options);
+  return http.getJson('developer/apps', queryOf({ ...page, $inlinecount: 'AllPages' }), options);
 }
 
-/** GET /developer/apps/{AppKey}: one application (spec 4.12). */
+/** GET /developer/apps/{AppKey}: one application, with its secrets (spec 4.12). */
 export function getApplication(
   http: HttpClient,
-  params: { AppKey: string },
+  appKey: string,
   options?: RequestOptions,
 ): Promise<Application> {
-  return http.getJson(`developer/apps/${segment(params.AppKey)}`, undefined, options);
+  return http.getJson(`developer/apps/${segment(appKey)}`, undefined, options);
 }

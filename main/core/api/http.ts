@@ -1,24 +1,26 @@
 /**
- * The transport under every endpoint function: builds URLs on the base, serializes queries the
- * service's way, attaches the bearer token, enforces a timeout per attempt and turns failures
- * into ServiceCallError. On top of one attempt it applies the service's recovery rules:
+ * The HTTP client under every endpoint function: builds URLs on the base, serializes queries the
+ * service's way, attaches the bearer token and turns every outcome into JSON or one
+ * ServiceCallError. The wire, timeouts, cancellation and retries are undici's (transport.ts,
+ * retry.ts); on top of them this client applies the service's session rule:
  *
  * - 401: ask the session to re-authenticate once, then replay the request once (no loops);
- * - 429: wait as `Retry-After` / `X-RateLimit-*-Reset` say, within a bound;
- * - 503 and network failures: bounded retries with exponential backoff and full jitter.
  *
- * Every request is a GET (the whole service is read-only), so retrying is always safe.
+ * and reports the connection's state (online, offline, degraded) as it changes. Every request is
+ * a GET (the whole service is read-only), so retrying is always safe.
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
 import { errorFromResponse, ServiceCallError } from './errors';
 import { appendQuery, isUnderBase, resolveUrl, type Query } from './query';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, rateLimitAdvice, sleep, type RetryPolicy } from './retry';
-import { fetchTransport, nodeTransport, type Transport, type TransportAnswer } from './transport';
+import { DEFAULT_RETRY_POLICY, headersOf, rateLimitAdvice, retryRule, type RetryPolicy } from './retry';
+import { serviceDispatcher } from './transport';
 
 export { appendQuery, resolveUrl, type Query, type QueryValue } from './query';
 
 /**
- * What the HTTP client needs from the signed-in session (implemented by main/core/auth). The
- * token stays in main: the client reads it per attempt and never logs it.
+ * What the HTTP client needs from the signed-in session (implemented by core/session). The
+ * token stays in main: the client reads it per request and never logs it.
  */
 export interface SessionAuth {
   /** The current access token, or undefined when signed out. */
@@ -46,21 +48,19 @@ export interface HttpClientOptions {
   baseUrl: string | (() => string);
   /** The session whose token is sent; without one, requests go unauthenticated. */
   auth?: SessionAuth;
-  /** Per-attempt timeout in milliseconds. */
+  /** Per-attempt timeout in milliseconds: for the answer's headers, and for each silence in its body. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Told when the service becomes unreachable, degraded or reachable again (changes only). */
   onConnectionStatus?: (status: ConnectionStatus) => void;
-  /** How requests go on the wire; Node's HTTP stack with keep-alive unless given. */
-  transport?: Transport;
-  /** Shorthand for a transport over this fetch. */
-  fetch?: typeof fetch;
+  /** The undici dispatcher requests go through (a proxy agent, a MockAgent in tests); a keep-alive pool unless given. */
+  dispatcher?: Dispatcher;
   /** Source of jitter (tests may pin it). */
   random?: () => number;
 }
 
 export interface RequestOptions {
-  /** Cancels the call, including any wait between attempts. */
+  /** Cancels the call, including any wait between attempts; the request is dropped at the socket. */
   signal?: AbortSignal;
   /** Overrides the client's per-attempt timeout. */
   timeoutMs?: number;
@@ -75,10 +75,24 @@ export interface HttpClient {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-type Answer = TransportAnswer;
+/** An answer as undici handed it on: whole (see transport.ts), after any retries. */
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
 
+/** Errors of undici meaning the per-attempt timeout ran out. */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** The shared pool of the clients that bring no dispatcher of their own. */
+let sharedDispatcher: Dispatcher | undefined;
+
+/** Builds the client: every request goes to the base URL of the moment, with the session's token. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const transport = options.transport ?? (options.fetch ? fetchTransport(options.fetch) : nodeTransport);
+  const dispatcher = options.dispatcher
+    ? serviceDispatcher(options.dispatcher)
+    : (sharedDispatcher ??= serviceDispatcher(undefined, DEFAULT_TIMEOUT_MS));
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const random = options.random ?? Math.random;
   let requestCounter = 0;
@@ -91,38 +105,52 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.onConnectionStatus?.(detail === undefined ? { state } : { state, detail });
   }
 
-  /** One HTTP exchange; throws only for no answer (network, timeout, cancelled). */
-  async function attempt(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
+  /** One request with undici's retries; throws only when there is no answer (network, timeout, cancelled). */
+  async function send(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = requestOptions.signal ? AbortSignal.any([requestOptions.signal, timeout]) : timeout;
+    const { signal } = requestOptions;
     const headers: Record<string, string> = {
       accept: 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
       'x-request-id': String(++requestCounter),
     };
     if (token) headers.authorization = `Bearer ${token}`;
+    const request: Dispatcher.RequestOptions & { retryOptions: object } = {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      headers,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      ...(signal ? { signal } : {}),
+      retryOptions: { throwOnError: false, retry: retryRule(policy, random, signal) },
+    };
     try {
-      // The body is read under the same signal: a server that stalls mid-body times out too.
-      return await transport(url, { headers, signal });
+      const response = await dispatcher.request(request);
+      // The answer is whole by now (transport.ts): reading it cannot stall.
+      const text = await response.body.text();
+      if (signal?.aborted) throw signal.reason;
+      return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
-      if (requestOptions.signal?.aborted) throw cancelled(error);
-      if (timeout.aborted) {
+      if (signal?.aborted) throw cancelled(error);
+      const code = (error as { code?: string }).code ?? '';
+      if (TIMEOUT_CODES.has(code)) {
         report('degraded', `No answer within ${timeoutMs} ms.`);
         throw new ServiceCallError('timeout', `The service did not answer within ${timeoutMs} ms.`, {
           cause: error,
         });
       }
-      throw new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, {
+      if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+        throw new ServiceCallError('protocol', 'The service answered with more data than RefDesk accepts.', {
+          code: 'AnswerTooLarge',
+          cause: error,
+        });
+      }
+      const failure = new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, {
         cause: error,
       });
-    }
-  }
-
-  async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await sleep(ms, signal);
-    } catch (error) {
-      throw cancelled(error);
+      report('offline', failure.message);
+      throw failure;
     }
   }
 
@@ -135,59 +163,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         code: 'ForeignLink',
       });
     }
-    const { signal } = requestOptions;
-    let reauthenticated = false;
-    let retries = 0;
-    let rateLimitRetries = 0;
-    for (;;) {
-      if (signal?.aborted) throw cancelled(signal.reason);
-      let answer: Answer;
-      const sentToken = options.auth?.accessToken();
-      try {
-        answer = await attempt(url, requestOptions, sentToken);
-      } catch (error) {
-        if (error instanceof ServiceCallError && error.kind === 'network') {
-          if (retries < policy.maxRetries) {
-            await wait(backoffDelayMs(retries++, policy, random), signal);
-            continue;
-          }
-          report('offline', error.message);
-        }
-        throw error;
-      }
-
-      const { status } = answer;
-      if (status >= 200 && status < 300) {
-        report('online');
-        return parseJson<T>(answer);
-      }
-      if (status === 503 && retries < policy.maxRetries) {
-        await wait(backoffDelayMs(retries++, policy, random), signal);
-        continue;
-      }
-      report(
-        status === 503 ? 'degraded' : 'online',
-        status === 503 ? 'The service answered 503.' : undefined,
-      );
-      if (status === 401 && options.auth && !reauthenticated) {
-        reauthenticated = true;
-        if (await renewed(options.auth, sentToken)) continue;
-      }
-      if (status === 429) {
-        const advice = rateLimitAdvice(answer.headers, policy);
-        const retryable =
-          !advice.fatal &&
-          rateLimitRetries < policy.maxRateLimitRetries &&
-          advice.waitMs <= policy.maxRateLimitWaitMs;
-        if (retryable) {
-          rateLimitRetries += 1;
-          await wait(advice.waitMs, signal);
-          continue;
-        }
-        throw errorFromResponse(status, answer.text, advice.waitMs);
-      }
-      throw errorFromResponse(status, answer.text);
+    if (requestOptions.signal?.aborted) throw cancelled(requestOptions.signal.reason);
+    let sentToken = options.auth?.accessToken();
+    let answer = await send(url, requestOptions, sentToken);
+    if (answer.status === 401 && options.auth && (await renewed(options.auth, sentToken))) {
+      sentToken = options.auth.accessToken();
+      answer = await send(url, requestOptions, sentToken);
     }
+    const { status } = answer;
+    if (status >= 200 && status < 300) {
+      report('online');
+      return parseJson<T>(answer);
+    }
+    report(status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
+    if (status === 429) {
+      throw errorFromResponse(status, answer.text, rateLimitAdvice(headersOf(answer.headers), policy).waitMs);
+    }
+    throw errorFromResponse(status, answer.text);
   }
 
   return {

@@ -2,7 +2,16 @@
  * When and how long to wait before trying a request again: exponential backoff with full
  * jitter for 503s and network failures, and the rate-limit headers of a 429 (spec section 8,
  * platform facts section 2). Every wait is bounded, so a call can never hang here.
+ *
+ * undici's retry interceptor does the retrying (transport.ts); `retryRule` is the decision it
+ * asks for before each retry. It is written here rather than configured because undici's own
+ * rule cannot express three of the service's: the wait a 429 names in its exhausted
+ * `X-RateLimit-<Dimension>-Reset` header (undici reads only Retry-After), a separate and smaller
+ * budget for 429s than for 503s and dropped connections, and full jitter (undici's backoff is
+ * deterministic, so clients that failed together would retry together).
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RetryHandler } from 'undici';
 
 export interface RetryPolicy {
   /** Further attempts after a 503 or a network failure (GET only). */
@@ -107,4 +116,75 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Errors of undici that are not a connection failure worth another attempt: the per-attempt
+ * timeouts (the service is slow, not gone: retrying would only multiply the wait), an abort,
+ * an answer over the size limit, and a request undici refused to send.
+ */
+const FINAL_ERROR_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_ABORTED',
+  'UND_ERR_ABORT',
+  'ABORT_ERR',
+  'UND_ERR_RES_EXCEEDED_MAX_SIZE',
+  'UND_ERR_INVALID_ARG',
+]);
+
+/** A response's headers as a WHATWG Headers (what rateLimitAdvice reads). */
+export function headersOf(raw: IncomingHttpHeaders | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw ?? {})) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/**
+ * The retry decision of one call, for undici's retry interceptor: 503s and failed connections
+ * get up to `maxRetries` further attempts after a full-jitter backoff; 429s up to
+ * `maxRateLimitRetries` after the wait their headers name, unless that wait is over the bound or
+ * a daily quota is gone; nothing else is retried. Waits end at once when `signal` aborts.
+ */
+export function retryRule(
+  policy: RetryPolicy,
+  random: () => number,
+  signal: AbortSignal | undefined,
+): NonNullable<RetryHandler.RetryOptions['retry']> {
+  let retries = 0;
+  let rateLimitRetries = 0;
+  return (error, _context, done) => {
+    const { statusCode, headers, code } = error as Error & {
+      statusCode?: number;
+      headers?: IncomingHttpHeaders;
+      code?: string;
+    };
+    let waitMs: number;
+    if (statusCode === 429) {
+      const advice = rateLimitAdvice(headersOf(headers), policy);
+      if (
+        advice.fatal ||
+        rateLimitRetries >= policy.maxRateLimitRetries ||
+        advice.waitMs > policy.maxRateLimitWaitMs
+      ) {
+        return done(error);
+      }
+      rateLimitRetries += 1;
+      waitMs = advice.waitMs;
+    } else if (statusCode === 503 || (statusCode === undefined && !FINAL_ERROR_CODES.has(code ?? ''))) {
+      if (retries >= policy.maxRetries) return done(error);
+      waitMs = backoffDelayMs(retries++, policy, random);
+    } else {
+      return done(error);
+    }
+    if (signal?.aborted) return done(error);
+    sleep(waitMs, signal).then(
+      () => done(null),
+      () => done(error),
+    );
+  };
 }

@@ -1,88 +1,166 @@
 /**
- * One GET exchange on the wire. Main uses Node's own HTTP stack with keep-alive agents: on
- * loopback it costs a fraction of a millisecond less per call than the WHATWG fetch, which
- * matters for the bridge's overhead budget. A `fetch` can be given instead (tests fake the
- * service with one).
+ * How requests go on the wire: undici (Node's own HTTP client) with a keep-alive pool per
+ * origin, its per-attempt header and body timeouts, cancellation that reaches the socket, and
+ * its retry interceptor, which re-dispatches an attempt as `retry.ts` decides (exponential
+ * backoff with full jitter, the rate-limit headers of a 429).
+ *
+ * One small interceptor of our own sits below the retry: `wholeAnswers` hands an answer on only
+ * once its body has arrived complete (and decompressed). undici's retry resumes a body that
+ * broke off with a Range request, which a JSON service does not honour; with whole answers, a
+ * connection dropped mid-body is an attempt that failed before it answered, and is retried from
+ * the start like any other dropped connection. Half an answer never reaches the caller.
  */
-import http from 'node:http';
-import https from 'node:https';
-import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 
-/** The whole answer: status, headers and the body as text. */
-export interface TransportAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+/** Largest body accepted, as sent and once decompressed: far above any answer of the service. */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 
-/** Sends one GET; rejects when there is no complete answer (network failure, abort). */
-export type Transport = (
-  url: URL,
-  init: { headers: Record<string, string>; signal: AbortSignal },
-) => Promise<TransportAnswer>;
-
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 16 }),
+const decoders: Record<string, (body: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gunzip),
+  'x-gzip': promisify(zlib.gunzip),
+  deflate: promisify(zlib.inflate),
+  br: promisify(zlib.brotliDecompress) as (body: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>,
 };
 
-function headersOf(raw: http.IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+/** The body as its content-encoding says (the service's gateways may compress). */
+async function decoded(body: Buffer, encoding: string | string[] | undefined): Promise<Buffer> {
+  const name = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  if (name === '' || name === 'identity' || body.length === 0) return body;
+  const decode = decoders[name];
+  if (!decode) throw new Error(`The service sent an answer encoded as "${name}", which RefDesk cannot read.`);
+  return decode(body, { maxOutputLength: MAX_ANSWER_BYTES });
+}
+
+/**
+ * Holds an answer back until its body is complete, then hands it on in one piece. It is also the
+ * controller the caller sees: pausing holds the pieces back (undici's retry pauses an answer
+ * while it decides whether to try again), aborting reaches the connection.
+ */
+class WholeAnswerHandler implements Dispatcher.DispatchHandler, Dispatcher.DispatchController {
+  private connection: Dispatcher.DispatchController | undefined;
+  /** receiving the answer → decoding its body → handing it on → done; or failed at any point. */
+  private state: 'receiving' | 'decoding' | 'handing' | 'done' | 'failed' = 'receiving';
+  private status = 0;
+  private statusMessage: string | undefined;
+  private headers: IncomingHttpHeaders = {};
+  private readonly chunks: Buffer[] = [];
+  /** The pieces left to hand on: start, body, end. */
+  private pending: (() => void)[] = [];
+  private held = false;
+  private abortReason: Error | null = null;
+
+  constructor(private readonly next: Dispatcher.DispatchHandler) {}
+
+  get aborted(): boolean {
+    return this.abortReason !== null || (this.connection?.aborted ?? false);
   }
-  return headers;
-}
 
-/** The body, decompressed as its content-encoding says. */
-async function bodyText(response: http.IncomingMessage): Promise<string> {
-  const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
-  const decoder =
-    encoding === 'gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  const chunks: Buffer[] = [];
-  const collect = async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) chunks.push(chunk);
-  };
-  await (decoder ? pipeline(response, decoder, collect) : pipeline(response, collect));
-  // A connection that closed early ends the stream without error on some paths: refuse a partial body.
-  if (!response.complete) throw new Error('The connection closed before the answer was complete.');
-  return Buffer.concat(chunks).toString('utf8');
-}
+  get paused(): boolean {
+    return this.held;
+  }
 
-/** GET over node:http / node:https with keep-alive. */
-export const nodeTransport: Transport = (url, { headers, signal }) =>
-  new Promise<TransportAnswer>((resolve, reject) => {
-    const agent =
-      url.protocol === 'https:' ? agents['https:'] : url.protocol === 'http:' ? agents['http:'] : undefined;
-    if (!agent) return reject(new Error(`Unsupported protocol ${url.protocol}`));
-    const library = url.protocol === 'https:' ? https : http;
-    const request = library.request(
-      url,
-      { method: 'GET', agent, signal, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } },
-      (response) => {
-        bodyText(response).then(
-          (text) => resolve({ status: response.statusCode ?? 0, headers: headersOf(response.headers), text }),
-          reject,
-        );
+  get reason(): Error | null {
+    return this.abortReason ?? this.connection?.reason ?? null;
+  }
+
+  abort(reason: Error): void {
+    this.abortReason ??= reason;
+    // Still on the wire: the connection drops the request (and reports the abort back through onResponseError).
+    if (this.state === 'receiving') this.connection?.abort(reason);
+    // Already off the wire: the caller hears of the abort from here.
+    else if (this.state === 'decoding' || this.state === 'handing') this.fail(reason);
+  }
+
+  pause(): void {
+    this.held = true;
+  }
+
+  resume(): void {
+    this.held = false;
+    this.handOn();
+  }
+
+  onRequestStart(connection: Dispatcher.DispatchController, context: unknown): void {
+    this.connection = connection;
+    this.next.onRequestStart?.(this, context);
+  }
+
+  onResponseStart(
+    _connection: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
+    this.status = statusCode;
+    this.statusMessage = statusMessage;
+    this.headers = headers;
+  }
+
+  onResponseData(_connection: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(_connection: Dispatcher.DispatchController, trailers: IncomingHttpHeaders): void {
+    if (this.state !== 'receiving') return;
+    this.state = 'decoding';
+    const { 'content-encoding': encoding, 'content-length': _sent, ...rest } = this.headers;
+    decoded(Buffer.concat(this.chunks), encoding).then(
+      (body) => {
+        if (this.state !== 'decoding') return;
+        const headers = { ...rest, 'content-length': String(body.length) };
+        this.state = 'handing';
+        this.pending = [
+          () => this.next.onResponseStart?.(this, this.status, headers, this.statusMessage),
+          () => (body.length > 0 ? this.next.onResponseData?.(this, body) : undefined),
+          () => this.next.onResponseEnd?.(this, trailers),
+        ];
+        this.handOn();
+      },
+      (error: Error) => {
+        if (this.state === 'decoding') this.fail(error);
       },
     );
-    request.on('error', reject);
-    request.end();
-  });
+  }
 
-/** The same exchange over a WHATWG fetch. */
-export function fetchTransport(doFetch: typeof fetch): Transport {
-  return async (url, { headers, signal }) => {
-    const response = await doFetch(url, { headers, signal });
-    // The body is read under the same signal: a server that stalls mid-body times out too.
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  };
+  onResponseError(_connection: Dispatcher.DispatchController, error: Error): void {
+    if (this.state === 'receiving') this.fail(error);
+  }
+
+  private fail(error: Error): void {
+    this.state = 'failed';
+    this.pending = [];
+    this.next.onResponseError?.(this, error);
+  }
+
+  private handOn(): void {
+    while (!this.held && this.state === 'handing' && this.pending.length > 0) this.pending.shift()?.();
+    if (this.state === 'handing' && this.pending.length === 0) this.state = 'done';
+  }
+}
+
+/** The interceptor that hands answers on whole (see above). */
+export function wholeAnswers(): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) => dispatch(options, new WholeAnswerHandler(handler));
+}
+
+/**
+ * The dispatcher every request of the service client goes through: `base` (a keep-alive pool per
+ * origin unless given, e.g. a proxy agent) with whole answers below undici's retry.
+ */
+export function serviceDispatcher(base?: Dispatcher, connectTimeoutMs = 30_000): Dispatcher {
+  const pool =
+    base ??
+    new Agent({
+      keepAliveTimeout: 10_000,
+      connections: 16,
+      connect: { timeout: connectTimeoutMs },
+      maxResponseSize: MAX_ANSWER_BYTES,
+    });
+  // The retry rule comes with each request (retry.ts), so it can follow that call's own budget and signal.
+  return pool.compose(wholeAnswers(), interceptors.retry({ throwOnError: false }));
 }

@@ -3,8 +3,8 @@
  * Lists and details cross the bridge with each secret's id and validity window only; a value
  * crosses only when the user asks to reveal it, or goes straight to the clipboard from here.
  */
-import type { DeskApi } from '../api/client';
-import type { RequestOptions } from '../api/http';
+import { getApplication, getApplications } from '../api/apps';
+import type { HttpClient, RequestOptions } from '../api/http';
 import type { AppSecretDto, Feed } from '../../../contract/wire/types';
 import { DeskError } from '../ipc/dispatcher';
 import type { ApplicationView, ListedApplicationView, SecretWindow } from '../../../contract/apps';
@@ -21,18 +21,18 @@ const DETAIL_READS_AT_ONCE = 5;
  * its redirect URI count and its secrets' windows; the values are dropped here, in main.
  */
 export async function listApplicationsForAdmin(
-  api: DeskApi,
+  http: HttpClient,
   page: { $top: number; $skip: number },
   options?: RequestOptions,
 ): Promise<Feed<ListedApplicationView>> {
-  const feed = await api.applications({ ...page, $inlinecount: 'AllPages' }, options);
+  const feed = await getApplications(http, page, options);
   const views: ListedApplicationView[] = feed.Data.map(({ Secrets: _none, ...app }) => ({ ...app }));
   let next = 0;
   const worker = async () => {
     while (next < views.length) {
       const view = views[next++] as ListedApplicationView;
       try {
-        const single = await api.application({ AppKey: view.AppKey }, options);
+        const single = await getApplication(http, view.AppKey, options);
         view.RedirectUriCount = single.RedirectUris?.length ?? 0;
         view.Secrets = withoutValues(single.Secrets) ?? [];
       } catch (error) {
@@ -47,23 +47,23 @@ export async function listApplicationsForAdmin(
 
 /** One application with its secrets' windows only. */
 export async function readApplicationWithoutSecretValues(
-  api: DeskApi,
+  http: HttpClient,
   appKey: string,
   options?: RequestOptions,
 ): Promise<ApplicationView> {
-  const app = await api.application({ AppKey: appKey }, options);
+  const app = await getApplication(http, appKey, options);
   const { Secrets, ...rest } = app;
   return { ...rest, ...(Secrets ? { Secrets: withoutValues(Secrets) } : {}) };
 }
 
 /** The value of one secret of one application, read from the service now (never cached). */
 export async function readSecretValue(
-  api: DeskApi,
+  http: HttpClient,
   appKey: string,
   secretId: number,
   options?: RequestOptions,
 ): Promise<string> {
-  const app = await api.application({ AppKey: appKey }, options);
+  const app = await getApplication(http, appKey, options);
   const secret = app.Secrets?.find((candidate) => candidate.SecretId === secretId);
   if (!secret?.Secret) {
     throw new DeskError({

@@ -1,11 +1,15 @@
 /**
- * The review database file (SQLite via better-sqlite3) under the user data folder: opened with
- * its schema migrated, and the audit table made append-only by triggers, so no code path (nor a
- * bug in one) can rewrite history. A file RefDesk cannot open is moved aside, never deleted.
+ * The review database file (SQLite via better-sqlite3) under the user data folder, readable by
+ * the user only: opened with its schema migrated, and the audit table made append-only by
+ * triggers, so no code path (nor a bug in one) can rewrite history. At opening the file's pages
+ * are checked (`PRAGMA quick_check`) and its schema compared with the one the migrations build;
+ * a file that fails either is moved aside, never deleted, and a fresh one started. Damage found
+ * later, while RefDesk runs, is reported in words (ReviewStoreDamagedError).
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateFileSync, preparePrivateFolderSync, unreadableCopyName } from '../dataFiles';
 
 export const REVIEW_FILE_NAME = 'review.sqlite';
 
@@ -55,11 +59,43 @@ export interface OpenedReviewDatabase {
   problem?: string;
 }
 
+/** Every table, index and trigger with its SQL, as `type name: sql` lines in name order. */
+function schemaOf(db: Database.Database): string {
+  return db
+    .prepare<[], { type: string; name: string; sql: string | null }>(
+      "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+    )
+    .all()
+    .map((entry) => `${entry.type} ${entry.name}: ${entry.sql ?? ''}`)
+    .join('\n');
+}
+
+/** The schema the migrations build, read from an in-memory database (so it can never drift from them). */
+const expectedSchema = (() => {
+  let built: string | undefined;
+  return () => {
+    if (built === undefined) {
+      const db = new Database(':memory:');
+      for (const migration of migrations) db.exec(migration);
+      built = schemaOf(db);
+      db.close();
+    }
+    return built;
+  };
+})();
+
 function openAndMigrate(file: string): Database.Database {
+  preparePrivateFileSync(file);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(file + suffix)) preparePrivateFileSync(file + suffix);
+  }
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
+    const check = db.pragma('quick_check', { simple: true }) as string;
+    if (check !== 'ok')
+      throw new Error(`its pages are damaged (${check.split('\n').slice(0, 2).join('; ')})`);
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > migrations.length) {
       throw new Error(
@@ -72,6 +108,8 @@ function openAndMigrate(file: string): Database.Database {
         db.pragma(`user_version = ${next + 1}`);
       })();
     }
+    if (schemaOf(db) !== expectedSchema())
+      throw new Error('its tables are not the ones RefDesk keeps review state in');
     return db;
   } catch (error) {
     db.close();
@@ -81,24 +119,57 @@ function openAndMigrate(file: string): Database.Database {
 
 /**
  * Opens (creating when missing) the review database in `dataDir`. A file that is not a usable
- * review database is renamed `review.sqlite.unreadable-<time>` and a fresh one started; the
- * answer says so, so the user can be told where their old state is.
+ * review database (damaged pages, a missing or changed table, not a database at all) is renamed
+ * `review.sqlite.unreadable-<time>` and a fresh one started; the answer says so, so the user can
+ * be told where their old state is.
  */
 export function openReviewDatabase(dataDir: string, now: Date = new Date()): OpenedReviewDatabase {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  preparePrivateFolderSync(dataDir);
   const file = path.join(dataDir, REVIEW_FILE_NAME);
   try {
     return { db: openAndMigrate(file) };
   } catch (error) {
     if (!existsSync(file)) throw error;
-    const backup = `${file}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+    const backup = unreadableCopyName(file, now);
     renameSync(file, backup);
     for (const suffix of ['-wal', '-shm']) {
       if (existsSync(file + suffix)) renameSync(file + suffix, backup + suffix);
     }
     return {
       db: openAndMigrate(file),
-      problem: `The review state file could not be used (${(error as Error).message}). It was kept as ${backup}; review state starts empty.`,
+      problem: `The review state file could not be used (${describe(error)}). It was kept as ${backup}; review state starts empty.`,
     };
   }
+}
+
+/** SQLite's words for a damaged file, which SqliteError's message already is. */
+function describe(error: unknown): string {
+  const message = (error as Error).message;
+  return DAMAGE_CODES.has((error as { code?: string }).code ?? '') ? `it is damaged: ${message}` : message;
+}
+
+/** SQLite's result codes for a file whose content cannot be trusted. */
+const DAMAGE_CODES = new Set([
+  'SQLITE_CORRUPT',
+  'SQLITE_CORRUPT_INDEX',
+  'SQLITE_CORRUPT_SEQUENCE',
+  'SQLITE_CORRUPT_VTAB',
+  'SQLITE_NOTADB',
+]);
+
+/** The review file turned out damaged while RefDesk runs: nothing more can be kept in it. */
+export class ReviewStoreDamagedError extends Error {
+  constructor(file: string, cause: unknown) {
+    super(
+      `The review state file ${file} is damaged (${(cause as Error).message}), so your change was not kept. ` +
+        'Restart RefDesk: it keeps the damaged file aside as review.sqlite.unreadable-<time> and starts a fresh one.',
+      { cause },
+    );
+    this.name = 'ReviewStoreDamagedError';
+  }
+}
+
+/** True for an error of SQLite that means the file is damaged (or not a database). */
+export function isDamage(error: unknown): boolean {
+  return DAMAGE_CODES.has((error as { code?: string } | undefined)?.code ?? '');
 }

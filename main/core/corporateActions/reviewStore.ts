@@ -3,8 +3,9 @@
  * event version seen), a note, and an append-only audit log of every change. Every input is
  * parsed again here, so a caller other than IPC cannot store what IPC would refuse.
  */
+import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openReviewDatabase } from './reviewDatabase';
+import { isDamage, openReviewDatabase, REVIEW_FILE_NAME, ReviewStoreDamagedError } from './reviewDatabase';
 import {
   auditArgSchema,
   reviewStatesArgSchema,
@@ -55,30 +56,57 @@ function toState(row: StateRow): EventReviewState {
 }
 
 export class ReviewStore {
-  /** The reviewer's saved inbox views (same file, same isolation). */
-  readonly views: SavedViews;
+  /** The reviewer's saved inbox views (same file, same isolation, same damage reporting). */
+  readonly views: Pick<SavedViews, 'list' | 'save' | 'delete'>;
+  private damage: ReviewStoreDamagedError | undefined;
 
   private constructor(
     private readonly db: Database.Database,
+    private readonly file: string,
     /** Set when an unusable file was moved aside at opening. */
-    readonly problem: string | undefined,
+    private readonly openingProblem: string | undefined,
     private readonly clock: () => Date,
   ) {
-    this.views = new SavedViews(db, clock);
+    const views = new SavedViews(db, clock);
+    this.views = {
+      list: (reviewer) => this.guarded(() => views.list(reviewer)),
+      save: (reviewer, arg) => this.guarded(() => views.save(reviewer, arg)),
+      delete: (reviewer, arg) => this.guarded(() => views.delete(reviewer, arg)),
+    };
   }
 
   /** Opens the store in `dataDir` (see openReviewDatabase for what happens to a broken file). */
   static open(dataDir: string, clock: () => Date = () => new Date()): ReviewStore {
     const { db, problem } = openReviewDatabase(dataDir, clock());
-    return new ReviewStore(db, problem, clock);
+    return new ReviewStore(db, path.join(dataDir, REVIEW_FILE_NAME), problem, clock);
+  }
+
+  /** What is wrong with the store, in words: a file moved aside at opening, or damage found since. */
+  get problem(): string | undefined {
+    return this.damage?.message ?? this.openingProblem;
   }
 
   close(): void {
     this.db.close();
   }
 
+  /** Runs a database operation; SQLite finding the file damaged becomes a ReviewStoreDamagedError (and the store's problem). */
+  private guarded<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      this.damage = new ReviewStoreDamagedError(this.file, error);
+      throw this.damage;
+    }
+  }
+
   /** The states of the given events; events never touched are absent. */
   states(reviewer: Reviewer, arg: unknown): EventReviewState[] {
+    return this.guarded(() => this.readStates(reviewer, arg));
+  }
+
+  private readStates(reviewer: Reviewer, arg: unknown): EventReviewState[] {
     const who = parse(reviewerSchema, reviewer);
     const { eventIds } = parse(reviewStatesArgSchema, arg);
     if (eventIds.length === 0) return [];
@@ -113,25 +141,27 @@ export class ReviewStore {
    */
   setReviewed(reviewer: Reviewer, arg: unknown): EventReviewState[] {
     const { events, reviewed } = parse(setReviewedArgSchema, arg);
-    return this.db.transaction(() =>
-      events.map(({ eventId, updatedDateTime }) =>
-        this.change(reviewer, eventId, (state) => {
-          const before = reviewedText(state);
-          if (!reviewed) return [{ action: 'unreviewed', field: 'reviewed', before, after: NOT_REVIEWED }];
-          const changes: Change[] = [
-            {
-              action: 'reviewed',
-              field: 'reviewed',
-              before,
-              after: updatedDateTime ?? REVIEWED,
-              version: updatedDateTime,
-            },
-          ];
-          if (!state.read) changes.push({ action: 'read', field: 'read', before: false, after: true });
-          return changes;
-        }),
-      ),
-    )();
+    return this.guarded(() =>
+      this.db.transaction(() =>
+        events.map(({ eventId, updatedDateTime }) =>
+          this.change(reviewer, eventId, (state) => {
+            const before = reviewedText(state);
+            if (!reviewed) return [{ action: 'unreviewed', field: 'reviewed', before, after: NOT_REVIEWED }];
+            const changes: Change[] = [
+              {
+                action: 'reviewed',
+                field: 'reviewed',
+                before,
+                after: updatedDateTime ?? REVIEWED,
+                version: updatedDateTime,
+              },
+            ];
+            if (!state.read) changes.push({ action: 'read', field: 'read', before: false, after: true });
+            return changes;
+          }),
+        ),
+      )(),
+    );
   }
 
   /** Keeps a note on an event (an empty note removes it). */
@@ -144,6 +174,10 @@ export class ReviewStore {
 
   /** The reviewer's audit entries, newest first (one event's, or all). */
   audit(reviewer: Reviewer, arg?: unknown): ReviewAuditEntry[] {
+    return this.guarded(() => this.readAudit(reviewer, arg));
+  }
+
+  private readAudit(reviewer: Reviewer, arg?: unknown): ReviewAuditEntry[] {
     const who = parse(reviewerSchema, reviewer);
     const options = parse(auditArgSchema, arg) ?? {};
     const limit = options.limit ?? 500;
@@ -177,57 +211,59 @@ export class ReviewStore {
     plan: (state: EventReviewState) => Change[],
   ): EventReviewState {
     const who = parse(reviewerSchema, reviewer);
-    return this.db.transaction(() => {
-      const row = this.db
-        .prepare<unknown[], StateRow>(
-          'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?',
-        )
-        .get(who.profileId, who.userId, eventId);
-      const at = this.clock().toISOString();
-      const state: EventReviewState = row
-        ? toState(row)
-        : { eventId, read: false, flagged: false, note: '', changedAt: at };
-      const changes = plan(state).filter((change) => change.before !== change.after);
-      if (changes.length === 0) return state;
-      const next: EventReviewState = { ...state, changedAt: at };
-      for (const change of changes) applyChange(next, change, at);
-      this.db
-        .prepare(
-          `INSERT INTO review_state (profile_id, user_id, event_id, read, flagged, reviewed_at, reviewed_version, note, changed_at)
+    return this.guarded(() =>
+      this.db.transaction(() => {
+        const row = this.db
+          .prepare<unknown[], StateRow>(
+            'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?',
+          )
+          .get(who.profileId, who.userId, eventId);
+        const at = this.clock().toISOString();
+        const state: EventReviewState = row
+          ? toState(row)
+          : { eventId, read: false, flagged: false, note: '', changedAt: at };
+        const changes = plan(state).filter((change) => change.before !== change.after);
+        if (changes.length === 0) return state;
+        const next: EventReviewState = { ...state, changedAt: at };
+        for (const change of changes) applyChange(next, change, at);
+        this.db
+          .prepare(
+            `INSERT INTO review_state (profile_id, user_id, event_id, read, flagged, reviewed_at, reviewed_version, note, changed_at)
            VALUES (@profileId, @userId, @eventId, @read, @flagged, @reviewedAt, @reviewedVersion, @note, @changedAt)
            ON CONFLICT (profile_id, user_id, event_id) DO UPDATE SET read = excluded.read, flagged = excluded.flagged,
              reviewed_at = excluded.reviewed_at, reviewed_version = excluded.reviewed_version, note = excluded.note,
              changed_at = excluded.changed_at`,
-        )
-        .run({
-          profileId: who.profileId,
-          userId: who.userId,
-          eventId,
-          read: next.read ? 1 : 0,
-          flagged: next.flagged ? 1 : 0,
-          reviewedAt: next.reviewedAt ?? null,
-          reviewedVersion: next.reviewedVersion ?? null,
-          note: next.note,
-          changedAt: at,
-        });
-      const insertAudit = this.db.prepare(
-        `INSERT INTO review_audit (profile_id, user_id, user_name, event_id, at, action, before, after)
+          )
+          .run({
+            profileId: who.profileId,
+            userId: who.userId,
+            eventId,
+            read: next.read ? 1 : 0,
+            flagged: next.flagged ? 1 : 0,
+            reviewedAt: next.reviewedAt ?? null,
+            reviewedVersion: next.reviewedVersion ?? null,
+            note: next.note,
+            changedAt: at,
+          });
+        const insertAudit = this.db.prepare(
+          `INSERT INTO review_audit (profile_id, user_id, user_name, event_id, at, action, before, after)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const change of changes) {
-        insertAudit.run(
-          who.profileId,
-          who.userId,
-          who.name,
-          eventId,
-          at,
-          change.action,
-          String(change.before),
-          String(change.after),
         );
-      }
-      return next;
-    })();
+        for (const change of changes) {
+          insertAudit.run(
+            who.profileId,
+            who.userId,
+            who.name,
+            eventId,
+            at,
+            change.action,
+            String(change.before),
+            String(change.after),
+          );
+        }
+        return next;
+      })(),
+    );
   }
 }
 

@@ -1,25 +1,32 @@
 /**
- * Every channel's handler, assembled from the per-feature register files.
+ * Every channel's handler: the endpoint channels' derived from the endpoint table, then each
+ * feature's register file with the handlers that add behaviour (caches, secrets kept in main,
+ * review state, session, settings), which take precedence. The compiler checks that every
+ * channel of the contract has a handler.
  */
 import type { DeskServices } from '../services';
 import type { IpcHandlers } from './dispatcher';
-import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
-import { registerProfilesIpc } from './registerProfilesIpc';
-import { registerInstrumentsIpc } from './registerInstrumentsIpc';
+import { endpointHandlers } from './endpointHandlers';
 import { registerAppsIpc } from './registerAppsIpc';
-import { registerReviewIpc } from './registerReviewIpc';
+import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
+import { registerCorporateActionsVersionsIpc } from './registerCorporateActionsVersionsIpc';
+import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
+import { registerInstrumentsIpc } from './registerInstrumentsIpc';
+import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
 
 /** Every channel's handler over the services the composition root built. */
 export function createIpcHandlers(services: DeskServices): IpcHandlers {
   return {
+    ...endpointHandlers(services.http),
     ...registerInstrumentsIpc(services),
+    ...registerReferenceIpc(services),
     ...registerCorporateActionsIpc(services),
-    ...registerSessionIpc(services),
-    ...registerProfilesIpc(services),
-    ...registerReviewIpc(services),
-    ...registerSettingsIpc(services),
+    ...registerCorporateActionsViewIpc(services),
+    ...registerCorporateActionsVersionsIpc(services),
     ...registerAppsIpc(services),
+    ...registerSessionIpc(services),
+    ...registerSettingsIpc(services),
   };
 }

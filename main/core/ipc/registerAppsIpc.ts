@@ -1,9 +1,10 @@
 /**
- * Handlers of the `apps:*` channels of the admin workspace: the
- * application directory with secret values kept in main, revealed one at a time on request,
- * or copied from main to the system clipboard (cleared after a delay) where the shell has one.
+ * Handlers of the `apps:*` channels of the admin workspace: the application directory with
+ * secret values kept in main, revealed one at a time on request, or copied from main to the
+ * system clipboard (cleared after a delay) where the shell has one. None of them only forwards:
+ * the service's answers carry secret values, which are dropped here.
  */
-import type { DeskApi } from '../api/client';
+import type { HttpClient } from '../api/http';
 import {
   listApplicationsForAdmin,
   readApplicationWithoutSecretValues,
@@ -13,28 +14,25 @@ import type { SecretClipboard } from '../apps/secretClipboard';
 import type { SettingsService } from '../settings/settingsService';
 import type { IpcHandlers } from './dispatcher';
 
-type RegistryChannels = Pick<
-  IpcHandlers,
-  'apps:list' | 'apps:get' | 'apps:revealSecret' | 'apps:copySecret'
->;
+type AppsChannels = Pick<IpcHandlers, 'apps:list' | 'apps:get' | 'apps:revealSecret' | 'apps:copySecret'>;
 
 /** The `apps:*` handlers. */
 export function registerAppsIpc({
-  api,
+  http,
   settings,
   secretClipboard,
 }: {
-  api: DeskApi;
+  http: HttpClient;
   settings: SettingsService;
   secretClipboard: SecretClipboard;
-}): RegistryChannels {
+}): AppsChannels {
   return {
-    'apps:list': (page, { signal }) => listApplicationsForAdmin(api, page, { signal }),
-    'apps:get': ({ AppKey }, { signal }) => readApplicationWithoutSecretValues(api, AppKey, { signal }),
+    'apps:list': (page, { signal }) => listApplicationsForAdmin(http, page, { signal }),
+    'apps:get': ({ AppKey }, { signal }) => readApplicationWithoutSecretValues(http, AppKey, { signal }),
     'apps:revealSecret': async ({ AppKey, SecretId }, { signal }) => ({
       AppKey,
       SecretId,
-      Secret: await readSecretValue(api, AppKey, SecretId, { signal }),
+      Secret: await readSecretValue(http, AppKey, SecretId, { signal }),
       hideAfterSeconds: settings.secrets.revealSeconds,
     }),
     'apps:copySecret': async ({ AppKey, SecretId }, { signal }) => {
@@ -48,7 +46,7 @@ export function registerAppsIpc({
         };
       }
       const outcome = await secretClipboard.copy(
-        await readSecretValue(api, AppKey, SecretId, { signal }),
+        await readSecretValue(http, AppKey, SecretId, { signal }),
         clearAfterSeconds,
       );
       return outcome.copied ? outcome : { ...outcome, clearAfterSeconds };

@@ -41,25 +41,46 @@ const codeExplanations: Record<string, string> = {
   invalid_client: 'The authorization server did not accept the application credentials (AppKey or AppSecret).',
   invalid_grant: 'The authorization server did not accept the grant: it is expired, used already or not valid.',
   unsupported_grant_type: 'The authorization server does not support this kind of token request.',
+  login_required: 'The sign-in service needs you to sign in again.',
+  interaction_required: 'The sign-in service needs you to sign in again.',
+  consent_required: 'The sign-in service needs you to sign in again and allow RefDesk.',
 };
 
-/** Keeps a server-supplied description short and on one line before it reaches the screen. */
+/** The codes of OpenID Connect's `prompt=none` that mean "show the login page": not a failure, a fallback. */
+export const INTERACTION_NEEDED_CODES = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
+
+/**
+ * Keeps a server-supplied description short, on one line and unable to pass for RefDesk's own
+ * words: control and bidirectional-override characters go (they could reorder what is shown),
+ * and curly quotes become straight ones so the text cannot close the quotation it is shown in.
+ */
 function tidyDescription(description: string | undefined): string | undefined {
-  const text = description?.replace(/\s+/g, ' ').trim();
+  const text = description
+    // eslint-disable-next-line no-control-regex
+    ?.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return undefined;
   return text.length > 300 ? `${text.slice(0, 297)}…` : text;
 }
 
+/** The provider's own words, quoted so nobody takes them for RefDesk's (issue 15.6). */
+function quoted(detail: string | undefined): string {
+  return detail ? ` The sign-in service said: “${detail}”` : '';
+}
+
 /**
  * A sentence for an RFC 6749 error code and optional `error_description`, e.g.
- * `access_denied` → "You declined the sign-in, so RefDesk is not signed in."
+ * `access_denied` → "You declined the sign-in, so RefDesk is not signed in." Any description is
+ * shown only as quoted provider text after RefDesk's own sentence.
  */
 export function describeAuthorizationError(code: string, description?: string): string {
   const known = codeExplanations[code];
   const detail = tidyDescription(description);
-  if (known) return detail && code !== 'access_denied' ? `${known} (${detail})` : known;
+  if (known) return code === 'access_denied' ? known : `${known}${quoted(detail)}`;
   const safeCode = code.replace(/[^\w.-]/g, '').slice(0, 60) || 'unknown';
-  return `The authorization server refused the sign-in (${safeCode})${detail ? `: ${detail}` : '.'}`;
+  return `The authorization server refused the sign-in (${safeCode}).${quoted(detail)}`;
 }
 
 /** The error for an RFC 6749 `error` answer; `access_denied` becomes the `denied` kind. */

@@ -25,9 +25,17 @@ export interface AuthorizeUrlParameters {
   responseType: ResponseType;
   /** PKCE S256 challenge; required for `code`. */
   codeChallenge?: string;
+  /**
+   * OpenID Connect's `prompt`: `login` asks the server to show its login page even while its own
+   * login session lives (after a sign-out); `none` asks it never to show a page (silent renewal).
+   */
+  prompt?: AuthorizePrompt;
 }
 
-/** `{auth_url}/authorize?response_type=…&client_id=…&redirect_uri=…&state=…[&code_challenge…]`. */
+/** The `prompt` values RefDesk sends. */
+export type AuthorizePrompt = 'login' | 'none';
+
+/** `{auth_url}/authorize?response_type=…&client_id=…&redirect_uri=…&state=…[&code_challenge…][&prompt=…]`. */
 export function buildAuthorizeUrl(parameters: AuthorizeUrlParameters): string {
   const url = new URL(`${parameters.authUrl.replace(/\/+$/, '')}/authorize`);
   url.searchParams.set('response_type', parameters.responseType);
@@ -39,6 +47,7 @@ export function buildAuthorizeUrl(parameters: AuthorizeUrlParameters): string {
     url.searchParams.set('code_challenge', parameters.codeChallenge);
     url.searchParams.set('code_challenge_method', 'S256');
   }
+  if (parameters.prompt) url.searchParams.set('prompt', parameters.prompt);
   return url.toString();
 }
 
@@ -115,20 +124,19 @@ export function parseSeconds(value: string | number | null | undefined): number 
 
 /**
  * Reads the callback of a sign-in RefDesk started with `expectedState`. Throws AuthError:
- * `state-mismatch` for a callback of another (or a forged) sign-in, `denied`/`refused` for an
+ * `state-mismatch` for a callback of another (or a forged) sign-in, errors without state included, `denied`/`refused` for an
  * `error` answer (in words), `protocol` for a callback that grants nothing usable.
  */
 export function readCallback(parameters: URLSearchParams, expectedState: string, responseType: ResponseType): CallbackGrant {
   const state = parameters.get('state');
   const error = parameters.get('error');
-  // Some servers omit state on errors; an error can only end a sign-in, so it is shown as is.
-  if (state !== null || !error) {
-    if (state === null || !sameState(state, expectedState)) {
-      throw new AuthError(
-        'state-mismatch',
-        'The sign-in answer did not belong to the sign-in RefDesk started, so it was ignored. Please sign in again.',
-      );
-    }
+  // An error without the attempt's state is ignored like any other foreign answer: otherwise a
+  // page on any site could end a sign-in in progress by opening the callback with #error=….
+  if (state === null || !sameState(state, expectedState)) {
+    throw new AuthError(
+      'state-mismatch',
+      'The sign-in answer did not belong to the sign-in RefDesk started, so it was ignored. Please sign in again.',
+    );
   }
   if (error) throw authorizationRefused(error, parameters.get('error_description') ?? undefined);
 

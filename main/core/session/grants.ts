@@ -6,7 +6,7 @@
 import type { ConnectionProfile } from './profileService';
 import { AuthError } from './authErrors';
 import { buildAssertion, loadSigningMaterial, PERSONAL_JWT_GRANT } from './assertion';
-import { buildAuthorizeUrl, createState, readCallback, type ResponseType } from './authorizationRequest';
+import { buildAuthorizeUrl, createState, readCallback, type AuthorizePrompt, type ResponseType } from './authorizationRequest';
 import { codeChallengeS256, createCodeVerifier } from './pkce';
 import { requestToken, type ClientCredentials, type TokenRequestOptions } from './tokenEndpoint';
 import { tokenSetFromImplicit, tokenSetFromResponse, type TokenSet } from './tokenSet';
@@ -25,8 +25,11 @@ export interface PendingAuthorization {
   authorizeUrl: string;
 }
 
-/** Starts a browser sign-in: fresh state (and PKCE verifier for the code flow) and the authorize URL. */
-export function beginAuthorization(profile: ConnectionProfile, redirectUri: string): PendingAuthorization {
+/**
+ * Starts a browser sign-in: fresh state (and PKCE verifier for the code flow) and the authorize
+ * URL, with `prompt` when given (see AuthorizeUrlParameters).
+ */
+export function beginAuthorization(profile: ConnectionProfile, redirectUri: string, prompt?: AuthorizePrompt): PendingAuthorization {
   if (profile.flow === 'assertion') throw new Error('The signed-assertion flow has no login page');
   const responseType: ResponseType = profile.flow === 'code' ? 'code' : 'token';
   const state = createState();
@@ -38,6 +41,7 @@ export function beginAuthorization(profile: ConnectionProfile, redirectUri: stri
     state,
     responseType,
     ...(codeVerifier ? { codeChallenge: codeChallengeS256(codeVerifier) } : {}),
+    ...(prompt ? { prompt } : {}),
   });
   return {
     profileId: profile.id,
@@ -69,13 +73,14 @@ export async function completeAuthorization(
       redirect_uri: pending.redirectUri,
       code_verifier: pending.codeVerifier ?? '',
     },
-    client(pending.clientId, clientSecret),
+    clientOf(pending.clientId, clientSecret),
     options,
   );
   return tokenSetFromResponse('code', response, now());
 }
 
-function client(clientId: string, clientSecret: string | undefined): ClientCredentials {
+/** The client credentials of an AppKey, with its AppSecret where one is kept (else a public client). */
+export function clientOf(clientId: string, clientSecret: string | undefined): ClientCredentials {
   return clientSecret === undefined ? { clientId } : { clientId, clientSecret };
 }
 
@@ -118,7 +123,7 @@ export async function refreshTokens(
   const response = await requestToken(
     profile.authUrl,
     { grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
-    client(profile.appKey, clientSecret),
+    clientOf(profile.appKey, clientSecret),
     options,
   );
   return tokenSetFromResponse(tokens.flow, response, now(), tokens.user);

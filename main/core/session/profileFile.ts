@@ -1,12 +1,14 @@
 /**
  * profiles.json under the user data folder: read leniently (every valid profile is kept, the
- * rest reported), written atomically with owner-only permissions. A file RefDesk cannot use is
- * copied aside before anything overwrites it, so a hand edit gone wrong is never lost.
+ * rest reported), changed one change at a time and written atomically and durably with
+ * owner-only permissions (see dataFiles.ts). A file RefDesk cannot use is copied aside before
+ * anything overwrites it, so a hand edit gone wrong is never lost.
  */
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMBEDDED_PROFILE_ID } from '../../../contract/session';
+import { inFileOrder, keepUnreadableCopy, replaceFile, tidyDataFile } from '../dataFiles';
 import { storedProfileSchema, type ProfilesFile, type StoredProfile } from './profileSchema';
 
 export const PROFILES_FILE_NAME = 'profiles.json';
@@ -35,15 +37,12 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Copies an unusable file aside and says where it is. */
-async function keepBackup(file: string, now: Date): Promise<string> {
-  const backup = `${file}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
-  await copyFile(file, backup);
-  return backup;
-}
-
-/** Reads profiles.json; a missing file is a fresh install, a broken one is backed up and reported. */
+/**
+ * Reads profiles.json; a missing file is a fresh install, a broken one is backed up and reported.
+ * Leftovers of a write a crash interrupted are removed first.
+ */
 export async function readProfilesFile(file: string, now: Date = new Date()): Promise<ProfilesFileRead> {
+  await tidyDataFile(file);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -58,7 +57,7 @@ export async function readProfilesFile(file: string, now: Date = new Date()): Pr
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const backup = await keepBackup(file, now);
+    const backup = await keepUnreadableCopy(file, now);
     return {
       content: emptyProfilesFile(),
       problem: `${path.basename(file)} is not valid JSON (${(error as Error).message}). It was kept as ${backup}; RefDesk started with the built-in profile.`,
@@ -66,7 +65,7 @@ export async function readProfilesFile(file: string, now: Date = new Date()): Pr
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
-    const backup = await keepBackup(file, now);
+    const backup = await keepUnreadableCopy(file, now);
     return {
       content: emptyProfilesFile(),
       problem: `${path.basename(file)} is not a RefDesk profiles file (${describeIssues(envelope.error)}). It was kept as ${backup}.`,
@@ -82,17 +81,27 @@ export async function readProfilesFile(file: string, now: Date = new Date()): Pr
   const active = envelope.data.activeProfileId;
   const activeProfileId = active && profiles.some((profile) => profile.id === active) ? active : EMBEDDED_PROFILE_ID;
   if (rejected.length === 0) return { content: { version: 1, activeProfileId, profiles } };
-  const backup = await keepBackup(file, now);
+  const backup = await keepUnreadableCopy(file, now);
   return {
     content: { version: 1, activeProfileId, profiles },
     problem: `Some profiles in ${path.basename(file)} were not valid and were left out (${rejected.join('; ')}). The original file was kept as ${backup}.`,
   };
 }
 
-/** Writes profiles.json atomically (temporary file + rename), readable by the user only. */
-export async function writeProfilesFile(file: string, content: ProfilesFile): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+/**
+ * Changes profiles.json: `change` gets the content as the previous change left it and answers
+ * the new content, which is written atomically and durably (readable by the user only) before
+ * the promise resolves with it. Changes run one at a time in the order asked, so concurrent
+ * saves, choices and deletions never overwrite each other; a change that throws writes nothing.
+ */
+export function changeProfilesFile(
+  file: string,
+  current: () => ProfilesFile,
+  change: (content: ProfilesFile) => ProfilesFile | Promise<ProfilesFile>,
+): Promise<ProfilesFile> {
+  return inFileOrder(file, async () => {
+    const next = await change(current());
+    await replaceFile(file, `${JSON.stringify(next, null, 2)}\n`);
+    return next;
+  });
 }

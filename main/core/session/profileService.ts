@@ -3,10 +3,10 @@
  * is active, and each profile's AppSecret (kept in the token store, never in profiles.json).
  */
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { appSecretAccount, sessionAccount, type TokenStore } from '../secrets/tokenStore';
-import { PROFILES_FILE_NAME, readProfilesFile, writeProfilesFile } from './profileFile';
+import { appSecretProblem, assertionFileProblems } from './profileChecks';
+import { changeProfilesFile, PROFILES_FILE_NAME, readProfilesFile } from './profileFile';
 import {
   EMBEDDED_PROFILE_ID,
   type ParsedProfileInput,
@@ -40,6 +40,8 @@ export class ProfileError extends Error {
 }
 
 const CONNECTION_FIELDS = ['baseUrl', 'authUrl', 'appKey', 'redirectUri', 'flow'] as const;
+/** Where the AppSecret is sent and for which application: changing either drops the stored secret. */
+const SECRET_BOUND_FIELDS = ['authUrl', 'appKey'] as const;
 
 export class ProfileService {
   private readonly listeners = new Set<(profileId: string) => void>();
@@ -65,20 +67,34 @@ export class ProfileService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The built-in profile signs in with code + PKCE in both shells: no token in any URL, and a
+   * refresh token that keeps a trader signed in for the day (15.2, 17.8).
+   */
   private embeddedProfile(): ConnectionProfile {
     const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
-    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'implicit' };
+    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
-  private static remote(stored: StoredProfile): ConnectionProfile {
-    return { ...stored, kind: 'remote' };
+  /**
+   * A stored profile as it connects now: one made against the embedded simulator takes the
+   * simulator's current addresses (its port changes between runs), never the ones saved.
+   */
+  private remote(stored: StoredProfile): ConnectionProfile {
+    if (!stored.followsEmbeddedSimulator) return { ...stored, kind: 'remote' };
+    return { ...stored, kind: 'remote', baseUrl: this.embedded.baseUrl, authUrl: this.embedded.authUrl };
+  }
+
+  /** True when `input` names the embedded simulator's current addresses. */
+  private isEmbeddedAddress(input: { baseUrl: string; authUrl: string }): boolean {
+    return input.baseUrl === this.embedded.baseUrl && input.authUrl === this.embedded.authUrl;
   }
 
   /** The profile with `id`, or undefined. */
   get(id: string): ConnectionProfile | undefined {
     if (id === EMBEDDED_PROFILE_ID) return this.embeddedProfile();
     const stored = this.content.profiles.find((profile) => profile.id === id);
-    return stored ? ProfileService.remote(stored) : undefined;
+    return stored ? this.remote(stored) : undefined;
   }
 
   /** The active profile (the embedded simulator unless the user chose another). */
@@ -94,40 +110,71 @@ export class ProfileService {
 
   /** Every profile, the active one and any problem reading the file. */
   async list(): Promise<ProfilesList> {
-    const all = [this.embeddedProfile(), ...this.content.profiles.map((stored) => ProfileService.remote(stored))];
+    const all = [this.embeddedProfile(), ...this.content.profiles.map((stored) => this.remote(stored))];
     const profiles = await Promise.all(
       all.map(async (profile) => ({ ...profile, hasAppSecret: (await this.appSecret(profile.id)) !== undefined })),
     );
     return { profiles, activeProfileId: this.active().id, ...(this.problem ? { problem: this.problem } : {}) };
   }
 
-  /** Creates or updates a remote profile; checks the assertion files exist before saving. */
+  /**
+   * Creates or updates a remote profile. Refused with per-field messages: a name taken, and for
+   * the signed-assertion flow certificate and key files that do not parse or do not match, or no
+   * AppSecret. A profile saved with the embedded simulator's addresses follows that simulator.
+   */
   async save(input: ParsedProfileInput): Promise<ProfileView> {
     if (input.id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be changed.');
     const existing = input.id ? this.content.profiles.find((profile) => profile.id === input.id) : undefined;
     if (input.id && !existing) throw new ProfileError('This profile no longer exists; it may have been deleted.');
-    await this.checkFiles(input);
     if (this.content.profiles.some((profile) => profile.name === input.name && profile.id !== input.id)) {
       throw new ProfileError('Another profile has this name.', { name: ['Another profile has this name.'] });
     }
     const { appSecret, forgetAppSecret, id: _id, ...settings } = input;
-    const stored: StoredProfile = { id: existing?.id ?? randomUUID(), ...settings };
-    const profiles = existing
-      ? this.content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
-      : [...this.content.profiles, stored];
-    await this.write({ ...this.content, profiles });
-    if (forgetAppSecret) await this.secrets.delete(appSecretAccount(stored.id));
+    const stored: StoredProfile = {
+      id: existing?.id ?? randomUUID(),
+      ...settings,
+      ...(this.isEmbeddedAddress(input) ? { followsEmbeddedSimulator: true } : {}),
+    };
+    const before = existing && this.remote(existing);
+    // The AppSecret belongs to one application at one authorization server: a profile pointed at
+    // another server or AppKey loses it (the user enters it again), so a compromised renderer
+    // cannot have main send it elsewhere (15.7). Deleted before the new address is written, so
+    // no crash in between leaves the old secret with the new address.
+    const secretFollowsAddress = before !== undefined && SECRET_BOUND_FIELDS.some((field) => before[field] !== stored[field]);
+    const secretKept =
+      existing !== undefined && !forgetAppSecret && !secretFollowsAddress && (await this.appSecret(existing.id)) !== undefined;
+    const problems = { ...(await assertionFileProblems(input)), ...appSecretProblem(input, secretKept) };
+    if (Object.keys(problems).length) {
+      throw new ProfileError('The signed-assertion settings cannot be used; see the marked fields.', problems);
+    }
+    if (forgetAppSecret || secretFollowsAddress) await this.secrets.delete(appSecretAccount(stored.id));
+    await this.change((content) => {
+      // Checked again in the file's order: a concurrent save may have taken the name or deleted the profile.
+      if (content.profiles.some((profile) => profile.name === stored.name && profile.id !== stored.id)) {
+        throw new ProfileError('Another profile has this name.', { name: ['Another profile has this name.'] });
+      }
+      if (existing && !content.profiles.some((profile) => profile.id === stored.id)) {
+        throw new ProfileError('This profile no longer exists; it may have been deleted.');
+      }
+      const profiles = existing
+        ? content.profiles.map((profile) => (profile.id === stored.id ? stored : profile))
+        : [...content.profiles, stored];
+      return { ...content, profiles };
+    });
     if (appSecret !== undefined) await this.secrets.set(appSecretAccount(stored.id), appSecret);
-    if (existing && CONNECTION_FIELDS.some((field) => existing[field] !== stored[field])) this.connectionChanged(stored.id);
-    return { ...ProfileService.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
+    const after = this.remote(stored);
+    if (before && CONNECTION_FIELDS.some((field) => before[field] !== after[field])) this.connectionChanged(stored.id);
+    return { ...this.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
   }
 
   /** Deletes a remote profile with its AppSecret and stored session; the embedded one becomes active if it was. */
   async delete(id: string): Promise<void> {
     if (id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be deleted.');
-    if (!this.content.profiles.some((profile) => profile.id === id)) throw new ProfileError('No such profile.');
-    const activeProfileId = this.content.activeProfileId === id ? EMBEDDED_PROFILE_ID : this.content.activeProfileId;
-    await this.write({ ...this.content, activeProfileId, profiles: this.content.profiles.filter((profile) => profile.id !== id) });
+    await this.change((content) => {
+      if (!content.profiles.some((profile) => profile.id === id)) throw new ProfileError('No such profile.');
+      const activeProfileId = content.activeProfileId === id ? EMBEDDED_PROFILE_ID : content.activeProfileId;
+      return { ...content, activeProfileId, profiles: content.profiles.filter((profile) => profile.id !== id) };
+    });
     await this.secrets.delete(appSecretAccount(id));
     await this.secrets.delete(sessionAccount(id));
     this.connectionChanged(id);
@@ -135,35 +182,21 @@ export class ProfileService {
 
   /** Makes `id` the active profile (remembered across restarts). */
   async choose(id: string): Promise<ConnectionProfile> {
-    const profile = this.get(id);
-    if (!profile) throw new ProfileError('No such profile.');
-    await this.write({ ...this.content, activeProfileId: id });
-    return profile;
+    let profile: ConnectionProfile | undefined;
+    await this.change((content) => {
+      profile = this.get(id);
+      if (!profile) throw new ProfileError('No such profile.');
+      return { ...content, activeProfileId: id };
+    });
+    return profile as ConnectionProfile;
   }
 
-  private async write(content: ProfilesFile): Promise<void> {
-    await writeProfilesFile(this.file, content);
-    this.content = content;
+  /** Applies `change` to the content as the previous change left it; memory follows once the file is written. */
+  private async change(change: (content: ProfilesFile) => ProfilesFile): Promise<void> {
+    this.content = await changeProfilesFile(this.file, () => this.content, change);
   }
 
   private connectionChanged(id: string): void {
     for (const listener of this.listeners) listener(id);
-  }
-
-  private async checkFiles(input: ParsedProfileInput): Promise<void> {
-    if (input.flow !== 'assertion' || !input.assertion) return;
-    const fields: Record<string, string[]> = {};
-    for (const [key, label] of [
-      ['certificatePath', 'Certificate file'],
-      ['privateKeyPath', 'Private key file'],
-    ] as const) {
-      const file = input.assertion[key];
-      try {
-        await access(file);
-      } catch {
-        fields[`assertion.${key}`] = [`${label} ${file} does not exist or cannot be read.`];
-      }
-    }
-    if (Object.keys(fields).length) throw new ProfileError('A file of the signed-assertion flow cannot be read.', fields);
   }
 }

@@ -8,12 +8,12 @@ import type { PushEventBus } from '../events';
 import type { ConnectionProfile, ProfileService } from './profileService';
 import { sessionAccount, type TokenStore } from '../secrets/tokenStore';
 import { AuthError } from './authErrors';
-import { callbackParameters, callbackParametersOfUrl } from './authorizationRequest';
-import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from './grants';
-import { noInteractiveSignIn, type InteractiveSignIn } from './interactiveSignIn';
+import { clientOf, refreshTokens, signInWithAssertion } from './grants';
+import type { InteractiveSignIn } from './interactiveSignIn';
+import { LoginPageSignIn, messageOf } from './loginPageSignIn';
 import { ReauthenticationWaiters } from './reauthenticationWaiters';
+import { revokeSession } from './revocation';
 import { sessionViewOf } from './sessionState';
-import { SignInAttempts, type AttemptOutcome, type SignInAttempt } from './signInAttempts';
 import { SessionTimers, sessionSchedule } from './sessionTimers';
 import type { SessionView, SignInOutcome, SignInStart } from '../../../contract/session';
 import { canRefresh, parseStoredTokenSet, serializeTokenSet, type TokenSet } from './tokenSet';
@@ -37,24 +37,35 @@ export interface SessionServiceOptions {
 
 /** A restored token must have at least this much life left to be worth using. */
 const MIN_RESTORE_LIFETIME_MS = 5_000;
+/** How long signing out may wait for the server to revoke the session (discovery included). */
+const REVOCATION_BUDGET_MS = 8_000;
 
 export class SessionService {
   private tokens: TokenSet | undefined;
   private signInNeeded: SessionView['signInNeeded'];
-  private readonly attempts = new SignInAttempts();
+  private readonly loginPage: LoginPageSignIn;
   private readonly timers: SessionTimers;
   private readonly waiters: ReauthenticationWaiters;
   private refreshing: Promise<boolean> | undefined;
   private readonly now: () => number;
   private readonly log: (message: string) => void;
-  private interactive: InteractiveSignIn;
 
   constructor(private readonly options: SessionServiceOptions) {
-    this.interactive = options.interactive ?? noInteractiveSignIn;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? ((message) => console.warn(`[session] ${message}`));
     this.timers = new SessionTimers(this.now);
     this.waiters = new ReauthenticationWaiters(options.reauthenticationWaitMs ?? 10 * 60_000);
+    this.loginPage = new LoginPageSignIn({
+      appSecret: (profileId) => options.profiles.appSecret(profileId),
+      activeProfileId: () => this.profile().id,
+      accept: (profileId, tokens) => this.accept(profileId, tokens),
+      changed: () => this.emitChanged(),
+      outcome: (result) => ({ ...result, session: this.view() }),
+      now: this.now,
+      fetchOptions: () => this.fetchOptions(),
+      log: this.log,
+    });
+    if (options.interactive) this.loginPage.use(options.interactive);
     options.profiles.onConnectionChanged((profileId) => {
       if (profileId === this.profile().id && this.tokens) void this.endSession(undefined);
     });
@@ -62,7 +73,9 @@ export class SessionService {
 
   /** The shell's way of showing login pages (its auth window, or the renderer's popup). */
   useInteractiveSignIn(interactive: InteractiveSignIn): void {
-    this.interactive = interactive;
+    this.loginPage.use(interactive);
+    // A session restored before the shell was ready may now renew without a page: schedule it again.
+    if (this.tokens) this.activate(this.tokens);
   }
 
   private profile(): ConnectionProfile {
@@ -77,7 +90,7 @@ export class SessionService {
       tokenStorage: this.options.store.kind,
       tokenStorageNotice: this.options.store.notice,
       signInNeeded: this.signInNeeded,
-      signingIn: this.attempts.current() !== undefined,
+      signingIn: this.loginPage.inProgress(),
     });
   }
 
@@ -87,13 +100,14 @@ export class SessionService {
   }
 
   /**
-   * SessionAuth: after a 401, renew the session. A refresh token is used when there is one;
-   * otherwise the session ends and this waits (bounded) for the user to sign in again, so the
-   * refused request completes once they have, without the renderer reloading anything.
+   * SessionAuth: after a 401, renew the session: with the refresh token when there is one, else
+   * through the login page out of sight where the shell can; otherwise the session ends and this
+   * waits (bounded) for the user to sign in again, so the refused request completes once they
+   * have, without the renderer reloading anything.
    */
   async reauthenticate(rejectedToken?: string): Promise<boolean> {
     if (rejectedToken !== undefined && this.tokens && this.tokens.accessToken !== rejectedToken) return true;
-    if (this.tokens && canRefresh(this.tokens, this.now()) && (await this.refresh())) return true;
+    if (this.tokens && (await this.renew())) return true;
     // Signed out already (never signed in, expired): the prompt is up; wait for the sign-in.
     if (this.tokens) await this.endSession('rejected');
     return this.waiters.wait();
@@ -114,7 +128,7 @@ export class SessionService {
       }
       if (canRefresh(tokens, this.now())) {
         this.tokens = tokens;
-        if (await this.refresh()) return;
+        if (await this.renew()) return;
         this.tokens = undefined;
       }
     }
@@ -124,61 +138,55 @@ export class SessionService {
   /** Starts a sign-in with the active profile (see SignInStart for the web shell's popup). */
   async signIn(): Promise<SignInStart> {
     const profile = this.profile();
-    if (profile.flow === 'assertion') return this.signInWithAssertion(profile);
-    const { interactive } = this;
-    let redirectUri: string;
-    try {
-      redirectUri = interactive.redirectUriFor(profile.redirectUri);
-    } catch (error) {
-      return this.failed(error);
-    }
-    if (interactive.kind === 'window') interactive.abort();
-    const attempt = this.attempts.start(beginAuthorization(profile, redirectUri));
-    this.emitChanged();
-    if (interactive.kind === 'popup') {
-      return { outcome: 'openPopup', authorizeUrl: attempt.pending.authorizeUrl, attemptId: attempt.id };
-    }
-    void interactive.authorize({ authorizeUrl: attempt.pending.authorizeUrl, redirectUri }).then(async (result) => {
-      if (result.kind === 'redirected') await this.finish(attempt, callbackParametersOfUrl(result.url));
-      else this.settle(attempt, result.kind === 'cancelled' ? { outcome: 'cancelled' } : { outcome: 'failed', message: result.message });
-    });
-    return this.outcomeOf(attempt);
+    return profile.flow === 'assertion' ? this.signInWithAssertion(profile) : this.loginPage.start(profile);
   }
 
   /** Waits for the popup sign-in `attemptId` to end (web shell). */
-  async waitForSignIn(attemptId: string): Promise<SignInOutcome> {
-    const attempt = this.attempts.get(attemptId);
-    if (!attempt) return this.failed(new AuthError('protocol', 'This sign-in is no longer in progress; please sign in again.'));
-    return this.outcomeOf(attempt);
+  waitForSignIn(attemptId: string): Promise<SignInOutcome> {
+    return this.loginPage.wait(attemptId);
   }
 
   /** The callback page's hand-over: the redirect's query and fragment (web shell). */
-  async completeSignIn(callback: { query?: string | undefined; fragment?: string | undefined }): Promise<SignInOutcome> {
-    const attempt = this.attempts.current();
-    if (!attempt) return this.failed(new AuthError('protocol', 'No sign-in is in progress; start it again from RefDesk.'));
-    return this.finish(attempt, callbackParameters(callback.query ?? '', callback.fragment ?? ''));
+  completeSignIn(callback: { query?: string | undefined; fragment?: string | undefined }): Promise<SignInOutcome> {
+    return this.loginPage.complete(callback);
   }
 
   /** The user closed the login page: the sign-in is cancelled. */
   cancelSignIn(attemptId: string): SessionView {
-    const attempt = this.attempts.get(attemptId);
-    if (attempt) this.settle(attempt, { outcome: 'cancelled' });
+    this.loginPage.cancel(attemptId);
     return this.view();
   }
 
-  /** Signs out: forgets the tokens here and in the token store, and the login pages' storage. */
+  /**
+   * Signs out: forgets the tokens here and in the token store and the login pages' storage, then
+   * revokes the session at the server where it offers revocation, so its tokens are refused at
+   * once (15.2). The next login page asks for the password again (`prompt=login`).
+   */
   async signOut(): Promise<SessionView> {
-    this.stopSignIn();
+    this.loginPage.stop();
     this.signInNeeded = undefined;
+    const { tokens } = this;
+    const profile = this.profile();
     await this.endSession(undefined);
-    if (this.interactive.kind === 'window') await this.interactive.clearStorage();
+    await this.loginPage.signedOut();
+    if (tokens) await this.revoke(profile, tokens);
     return this.view();
+  }
+
+  /** Revokes `tokens` at their server, within a budget; a failure is logged (never with a token). */
+  private async revoke(profile: ConnectionProfile, tokens: TokenSet): Promise<void> {
+    const secret = await this.options.profiles.appSecret(profile.id);
+    const result = await revokeSession(profile.authUrl, tokens, clientOf(profile.appKey, secret), {
+      ...this.fetchOptions(),
+      signal: AbortSignal.timeout(REVOCATION_BUDGET_MS),
+    });
+    if (result.outcome === 'failed') this.log(`the session could not be revoked at the authorization server: ${result.message}`);
   }
 
   /** Makes another profile active and restores its stored session, if any. */
   async chooseProfile(profileId: string): Promise<SessionView> {
     await this.options.profiles.choose(profileId);
-    this.stopSignIn();
+    this.loginPage.stop();
     this.timers.clear();
     this.tokens = undefined;
     this.signInNeeded = undefined;
@@ -191,7 +199,7 @@ export class SessionService {
   /** Stops timers and pending sign-ins (shutdown). */
   close(): void {
     this.timers.clear();
-    this.attempts.close();
+    this.loginPage.close();
     this.waiters.wake(false);
   }
 
@@ -206,48 +214,16 @@ export class SessionService {
     }
   }
 
-  /** Checks a callback and, when it grants a session, accepts it; returns this caller's outcome. */
-  private async finish(attempt: SignInAttempt, parameters: URLSearchParams): Promise<SignInOutcome> {
-    const { pending } = attempt;
-    try {
-      const secret = await this.options.profiles.appSecret(pending.profileId);
-      const tokens = await completeAuthorization(pending, parameters, secret, this.now, this.fetchOptions());
-      if (this.profile().id !== pending.profileId) throw new AuthError('configuration', 'The profile changed while you were signing in.');
-      await this.accept(pending.profileId, tokens);
-      this.settle(attempt, { outcome: 'signedIn' });
-    } catch (error) {
-      // A callback of another sign-in must not end the one the user is still completing.
-      const foreign = error instanceof AuthError && error.kind === 'state-mismatch' && this.interactive.kind === 'popup';
-      if (foreign) return this.failed(error);
-      this.settle(attempt, { outcome: 'failed', message: messageOf(error) });
-    }
-    return this.outcomeOf(attempt);
-  }
-
-  private settle(attempt: SignInAttempt, outcome: AttemptOutcome): void {
-    this.attempts.settle(attempt.id, outcome);
-    this.emitChanged();
-  }
-
-  private async outcomeOf(attempt: SignInAttempt): Promise<SignInOutcome> {
-    const result = await attempt.settled;
-    return { ...result, session: this.view() };
-  }
-
   private failed(error: unknown): SignInOutcome {
     if (!(error instanceof AuthError)) this.log(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
     return { outcome: 'failed', message: messageOf(error), session: this.view() };
-  }
-
-  private stopSignIn(): void {
-    if (this.interactive.kind === 'window') this.interactive.abort();
-    this.attempts.cancelCurrent();
   }
 
   /** Takes new tokens: in memory, in the token store, on the timers; wakes refused requests. */
   private async accept(profileId: string, received: TokenSet): Promise<void> {
     const tokens: TokenSet = { ...received, authUrl: this.options.profiles.get(profileId)?.authUrl ?? '' };
     await this.options.store.set(sessionAccount(profileId), serializeTokenSet(tokens));
+    this.loginPage.signedIn();
     this.activate(tokens);
     this.waiters.wake(true);
     this.emitChanged();
@@ -256,9 +232,10 @@ export class SessionService {
   private activate(tokens: TokenSet): void {
     this.tokens = tokens;
     this.signInNeeded = undefined;
-    this.timers.schedule(sessionSchedule(this.now(), tokens.expiresAt, canRefresh(tokens, this.now())), {
+    const renewable = canRefresh(tokens, this.now()) || this.loginPage.canRenewSilently(this.profile());
+    this.timers.schedule(sessionSchedule(this.now(), tokens.expiresAt, renewable), {
       warn: () => this.warnExpiring(),
-      refresh: () => void this.refresh(),
+      refresh: () => void this.renew(),
       expire: () => void this.endSession('expired'),
     });
   }
@@ -269,22 +246,32 @@ export class SessionService {
     this.options.events.emit('session:expiring', { expiresAt: new Date(this.tokens.expiresAt).toISOString(), secondsLeft });
   }
 
-  /** One refresh at a time; true when new tokens were accepted. */
-  private refresh(): Promise<boolean> {
+  /**
+   * Renews the session before it expires (or after a 401), one renewal at a time: with the
+   * refresh token where there is one, else through the login page without showing it (14.4).
+   * True when new tokens were accepted; false leaves the "Sign in again" warning to come.
+   */
+  private renew(): Promise<boolean> {
     this.refreshing ??= (async () => {
       const tokens = this.tokens;
       const profile = this.profile();
-      if (!tokens || !canRefresh(tokens, this.now())) return false;
-      try {
-        const secret = await this.options.profiles.appSecret(profile.id);
-        const renewed = await refreshTokens(profile, tokens, secret, this.now, this.fetchOptions());
-        if (this.tokens !== tokens) return false;
-        await this.accept(profile.id, renewed);
-        return true;
-      } catch (error) {
-        this.log(`the session could not be refreshed: ${messageOf(error)}`);
-        return false;
+      if (!tokens) return false;
+      let renewed: TokenSet | undefined;
+      if (canRefresh(tokens, this.now())) {
+        try {
+          const secret = await this.options.profiles.appSecret(profile.id);
+          renewed = await refreshTokens(profile, tokens, secret, this.now, this.fetchOptions());
+        } catch (error) {
+          this.log(`the session could not be refreshed: ${messageOf(error)}`);
+          return false;
+        }
+      } else {
+        renewed = await this.loginPage.renewSilently(profile);
       }
+      // Signed out, or another profile chosen, while the renewal ran: its tokens are not wanted.
+      if (!renewed || this.tokens !== tokens || this.profile().id !== profile.id) return false;
+      await this.accept(profile.id, renewed);
+      return true;
     })().finally(() => (this.refreshing = undefined));
     return this.refreshing;
   }
@@ -314,9 +301,4 @@ export class SessionService {
   private fetchOptions(): { fetch?: typeof fetch } {
     return this.options.fetch ? { fetch: this.options.fetch } : {};
   }
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof AuthError) return error.message;
-  return 'Signing in failed unexpectedly; see the application log.';
 }

@@ -19,10 +19,11 @@ const MAX_WARNING_MS = 120_000;
 const MAX_REFRESH_MARGIN_MS = 150_000;
 
 /**
- * The schedule of a token valid from `now` until `expiresAt`: the refresh half the lifetime
- * ahead (150 s at most), the warning a third ahead (two minutes at most). Short test lifetimes
- * get both, in that order: a successful refresh replaces the schedule, so the warning only
- * comes when the session could not be renewed.
+ * The schedule of a token valid from `now` until `expiresAt`: the renewal (with the refresh
+ * token, or through the login page out of sight) half the lifetime ahead (150 s at most), the
+ * warning a third ahead (two minutes at most). Short test lifetimes get both, in that order: a
+ * successful renewal replaces the schedule, so the warning only comes when the session could not
+ * be renewed. `refreshable`: the session can be renewed at all.
  */
 export function sessionSchedule(now: number, expiresAt: number, refreshable: boolean): SessionSchedule {
   const lifetime = Math.max(0, expiresAt - now);

@@ -36,14 +36,23 @@ export function tokenUrl(authUrl: string): string {
   return `${authUrl.replace(/\/+$/, '')}/token`;
 }
 
-/** Sends one token request and returns the checked answer; throws AuthError otherwise. */
-export async function requestToken(
-  authUrl: string,
+/** The answer of a form POST to the authorization server, read in full. */
+export interface FormAnswer {
+  response: Response;
+  text: string;
+}
+
+/**
+ * POSTs a form to an endpoint of the authorization server with the client authenticated as at
+ * `/token` (RFC 6749 2.3.1): HTTP Basic with the AppSecret, or `client_id` in the form for a
+ * public client. Throws AuthError (`network`) when the server cannot be reached in time.
+ */
+export async function postClientForm(
+  url: string,
   form: Record<string, string>,
   client: ClientCredentials,
   options: TokenRequestOptions = {},
-): Promise<TokenResponse> {
-  const url = tokenUrl(authUrl);
+): Promise<FormAnswer> {
   const body = new URLSearchParams(form);
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
@@ -55,19 +64,27 @@ export async function requestToken(
     body.set('client_id', client.clientId);
   }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
-  let response: Response;
-  let text: string;
   try {
-    response = await (options.fetch ?? fetch)(url, {
+    const response = await (options.fetch ?? fetch)(url, {
       method: 'POST',
       headers,
       body: body.toString(),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
-    text = await response.text();
+    return { response, text: await response.text() };
   } catch (cause) {
     throw new AuthError('network', `The authorization server at ${new URL(url).origin} could not be reached.`, { cause });
   }
+}
+
+/** Sends one token request and returns the checked answer; throws AuthError otherwise. */
+export async function requestToken(
+  authUrl: string,
+  form: Record<string, string>,
+  client: ClientCredentials,
+  options: TokenRequestOptions = {},
+): Promise<TokenResponse> {
+  const { response, text } = await postClientForm(tokenUrl(authUrl), form, client, options);
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -1,9 +1,9 @@
 /**
  * settings.json under the user data folder: read leniently (a part that does not parse falls
- * back to its default, and the file is copied aside first so nothing is lost), written
- * atomically.
+ * back to its default, and the file is copied aside first so nothing is lost), changed one
+ * change at a time and written atomically and durably (see dataFiles.ts).
  */
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_SETTINGS,
@@ -12,6 +12,7 @@ import {
   simulatorSettingsSchema,
   type DeskSettings,
 } from '../../../contract/settings';
+import { inFileOrder, keepUnreadableCopy, preparePrivateFolder, replaceFile, tidyDataFile } from '../dataFiles';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
 
@@ -20,15 +21,16 @@ export interface SettingsRead {
   problem?: string;
 }
 
-async function keepBackup(file: string, now: Date): Promise<string> {
-  const backup = `${file}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
-  await copyFile(file, backup);
-  return backup;
-}
-
-/** Reads settings.json; missing means defaults, unusable parts are defaulted and the file kept aside. */
+/**
+ * Reads settings.json; missing means defaults, unusable parts are defaulted and the file kept
+ * aside. It is the first file RefDesk opens, so it also makes the data folder private (0700)
+ * before anything else (the embedded simulator's folder lives inside it) creates it, and removes
+ * what a write a crash interrupted left.
+ */
 export async function readSettingsFile(dataDir: string, now: Date = new Date()): Promise<SettingsRead> {
+  await preparePrivateFolder(dataDir);
   const file = path.join(dataDir, SETTINGS_FILE_NAME);
+  await tidyDataFile(file);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -43,7 +45,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   try {
     json = JSON.parse(text);
   } catch {
-    const backup = await keepBackup(file, now);
+    const backup = await keepUnreadableCopy(file, now);
     return {
       settings: DEFAULT_SETTINGS,
       problem: `settings.json is not valid JSON. It was kept as ${backup}; defaults are used.`,
@@ -54,7 +56,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   const record = (json ?? {}) as Record<string, unknown>;
   const simulator = simulatorSettingsSchema.safeParse(record.simulator);
   const secrets = secretSettingsSchema.safeParse(record.secrets);
-  const backup = await keepBackup(file, now);
+  const backup = await keepUnreadableCopy(file, now);
   return {
     settings: {
       version: 1,
@@ -65,11 +67,21 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   };
 }
 
-/** Writes settings.json atomically, readable by the user only. */
-export async function writeSettingsFile(dataDir: string, settings: DeskSettings): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+/**
+ * Changes settings.json: `change` gets the settings as the previous change left them and answers
+ * the new ones, written atomically and durably (readable by the user only) before the promise
+ * resolves with them. Changes run one at a time in the order asked, so concurrent saves of
+ * different parts never overwrite each other.
+ */
+export function changeSettingsFile(
+  dataDir: string,
+  current: () => DeskSettings,
+  change: (settings: DeskSettings) => DeskSettings,
+): Promise<DeskSettings> {
   const file = path.join(dataDir, SETTINGS_FILE_NAME);
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+  return inFileOrder(file, async () => {
+    const next = change(current());
+    await replaceFile(file, `${JSON.stringify(next, null, 2)}\n`);
+    return next;
+  });
 }

@@ -1,8 +1,10 @@
 /**
  * RefDesk's settings in memory, backed by settings.json: read once at start, written on every
  * change. What could not be read at start is reported (and the file kept aside), not lost.
+ * Changes apply one at a time to what the previous change left, so concurrent saves keep each
+ * other's parts; the memory follows the file only once the file is written.
  */
-import { readSettingsFile, writeSettingsFile } from './settingsFile';
+import { changeSettingsFile, readSettingsFile } from './settingsFile';
 import type { DeskSettings, SecretSettings, SettingsView, SimulatorSettings } from '../../../contract/settings';
 
 export class SettingsService {
@@ -33,17 +35,31 @@ export class SettingsService {
 
   /** Keeps new secret timings. */
   async saveSecrets(secrets: SecretSettings): Promise<SettingsView> {
-    await this.write({ ...this.settings, secrets });
-    return this.view();
+    const settings = await this.change((current) => ({ ...current, secrets }));
+    return { settings, ...(this.problem ? { problem: this.problem } : {}) };
   }
 
   /** Keeps the simulator's scale and seed for its next starts. */
   async saveSimulator(simulator: SimulatorSettings): Promise<void> {
-    await this.write({ ...this.settings, simulator });
+    await this.change((current) => ({ ...current, simulator }));
   }
 
-  private async write(settings: DeskSettings): Promise<void> {
-    await writeSettingsFile(this.dataDir, settings);
+  /** The saved view the inbox shows for `owner` (`<profileId>|<userId>`), if one was chosen. */
+  activeInboxView(owner: string): string | undefined {
+    return this.settings.inbox?.activeViews[owner];
+  }
+
+  /** Keeps (or, with undefined, forgets) the saved view the inbox shows for `owner`. */
+  async chooseInboxView(owner: string, name: string | undefined): Promise<void> {
+    await this.change((current) => {
+      const { [owner]: _previous, ...others } = current.inbox?.activeViews ?? {};
+      return { ...current, inbox: { activeViews: name === undefined ? others : { ...others, [owner]: name } } };
+    });
+  }
+
+  private async change(change: (current: DeskSettings) => DeskSettings): Promise<DeskSettings> {
+    const settings = await changeSettingsFile(this.dataDir, () => this.settings, change);
     this.settings = settings;
+    return settings;
   }
 }

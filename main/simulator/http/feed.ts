@@ -1,6 +1,8 @@
 /**
  * Feed envelopes `{__count, __next, Data, MaxRows}` of spec section 1, with `__next` as an
- * absolute URL on the same base (the real platform's samples fetch it directly).
+ * absolute URL on the same base (the real platform's samples fetch it directly). The base is the
+ * address the simulator serves on, never the request's Host header: a forged or malformed Host
+ * must neither be echoed into links a client follows nor break the answer.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Feed } from '../../../contract/wire/types';
@@ -10,16 +12,25 @@ export interface PageWindow {
   skip: number;
 }
 
-/** Absolute URL of the request with `$skip`/`$top` replaced, for `__next`. */
-export function nextPageUrl(request: FastifyRequest, window: PageWindow): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * Absolute URL of the request on `origin` (the simulator's own, e.g. `http://127.0.0.1:4321`)
+ * with `$skip`/`$top` replaced, for `__next`.
+ */
+export function nextPageUrl(origin: string, request: FastifyRequest, window: PageWindow): string {
+  const url = new URL(origin);
+  const queryStart = request.url.indexOf('?');
+  // Path and query are set as parts, so a request target such as `//other.example/…` can never
+  // move the link to another host the way resolving it as a relative URL would.
+  url.pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+  url.search = queryStart < 0 ? '' : request.url.slice(queryStart);
   url.searchParams.set('$skip', String(window.skip + window.top));
   url.searchParams.set('$top', String(window.top));
   return url.toString();
 }
 
-/** Wraps one page of items in a feed; `__next` only when more items exist after this page. */
+/** Wraps one page of items in a feed; `__next` (on `origin`) only when more items exist after this page. */
 export function pageFeed<T>(
+  origin: string,
   request: FastifyRequest,
   page: T[],
   total: number,
@@ -27,7 +38,7 @@ export function pageFeed<T>(
   maxRows?: number,
 ): Feed<T> {
   const feed: Feed<T> = { __count: total, Data: page };
-  if (window.skip + page.length < total && page.length > 0) feed.__next = nextPageUrl(request, window);
+  if (window.skip + page.length < total && page.length > 0) feed.__next = nextPageUrl(origin, request, window);
   if (maxRows !== undefined) feed.MaxRows = maxRows;
   return feed;
 }

@@ -16,6 +16,11 @@ export class CommandPalettePage {
     this.activeOption = this.dialog.getByRole('option', { selected: true });
   }
 
+  /** The result options that mention `text`. */
+  option(text: string): Locator {
+    return this.options.filter({ hasText: text });
+  }
+
   /** Opens the palette with the keyboard shortcut, from wherever the focus is. */
   async openWithShortcut(): Promise<void> {
     await this.page.keyboard.press('Control+k');

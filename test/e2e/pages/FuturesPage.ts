@@ -12,6 +12,9 @@ export class FuturesPage {
   readonly rollDays: Locator;
   readonly ladder: Locator;
   readonly contractDetails: Locator;
+  readonly contractHeading: Locator;
+  readonly contractSchedule: Locator;
+  readonly focusedRow: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -24,10 +27,18 @@ export class FuturesPage {
     this.rollDays = page.getByLabel('Roll window (days)');
     this.ladder = page.getByTestId('futures-ladder-grid');
     this.contractDetails = page.getByRole('complementary', { name: 'Contract details' });
+    this.contractHeading = this.contractDetails.getByRole('heading', { level: 2 });
+    this.contractSchedule = this.contractDetails.getByTestId('schedule-timeline');
+    this.focusedRow = this.ladder.locator('.ag-row-focus');
   }
 
   async open(): Promise<void> {
     await this.navigationLink.click();
+  }
+
+  /** The search's result rows that mention every one of `texts`. */
+  resultRow(...texts: string[]): Locator {
+    return texts.reduce((rows, text) => rows.filter({ hasText: text }), this.results.getByRole('row'));
   }
 
   /** Data rows of the ladder, in order. */

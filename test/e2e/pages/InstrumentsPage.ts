@@ -69,6 +69,50 @@ export class InstrumentsPage {
     return this.results.locator('mark.match');
   }
 
+  /** A cell of a result row, by its text (e.g. the "Option chain" of an option root). */
+  resultCell(rowText: string, cellText: string): Locator {
+    return this.resultRow(rowText).getByRole('gridcell', { name: cellText });
+  }
+
+  /** The texts of one column of the results, e.g. "ExchangeId". */
+  async resultColumn(colId: string): Promise<string[]> {
+    return this.results.locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents();
+  }
+
+  /** Scrolls the results to their end (the next page loads). */
+  async scrollResultsToEnd(): Promise<void> {
+    await this.resultsViewport.evaluate((viewport) => viewport.scrollTo(0, viewport.scrollHeight));
+  }
+
+  /** The result cell and row that have the keyboard focus. */
+  focusedResultCell(): Locator {
+    return this.results.locator('.ag-cell-focus');
+  }
+
+  focusedResultRow(): Locator {
+    return this.results.locator('.ag-row-focus');
+  }
+
+  /** The label of a field of the details (absent when the response did not carry it). */
+  fieldLabel(label: string | RegExp): Locator {
+    return this.details.locator('dt', { hasText: label });
+  }
+
+  /** A link in the details, e.g. to an option root. */
+  detailsLink(name: string | RegExp): Locator {
+    return this.details.getByRole('link', { name });
+  }
+
+  /** A session drawn on the schedule timeline, by its accessible name. */
+  scheduleBlock(name: string | RegExp): Locator {
+    return this.scheduleTimeline.getByRole('img', { name });
+  }
+
+  /** A column header of the schedule's sessions grid. */
+  scheduleColumn(name: string): Locator {
+    return this.scheduleSessions.getByRole('columnheader', { name });
+  }
+
   /** A group of the details, e.g. "Identity". */
   section(title: string): Locator {
     return this.details.getByRole('region', { name: title });

@@ -11,6 +11,9 @@ export class ReferenceDataPage {
   readonly timeZonesGrid: Locator;
   readonly currencyPairsGrid: Locator;
   readonly panel: Locator;
+  readonly refresh: Locator;
+  /** The alert of a failed countries load: "Could not load countries: <reason>". */
+  readonly countriesProblem: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Reference data' });
@@ -20,6 +23,8 @@ export class ReferenceDataPage {
     this.countriesGrid = page.getByTestId('countries-grid');
     this.timeZonesGrid = page.getByTestId('time-zones-grid');
     this.currencyPairsGrid = page.getByTestId('currency-pairs-grid');
+    this.refresh = this.panel.getByRole('button', { name: 'Refresh' });
+    this.countriesProblem = this.panel.getByRole('alert').filter({ hasText: 'Could not load countries' });
   }
 
   async open(): Promise<void> {
@@ -42,6 +47,16 @@ export class ReferenceDataPage {
   /** The grid row whose cells include `text`. */
   countryRow(text: string): Locator {
     return this.rowIn(this.countriesGrid, text);
+  }
+
+  /** The cell of `row` in the column `colId`. */
+  cell(row: Locator, colId: string): Locator {
+    return row.locator(`[col-id="${colId}"]`);
+  }
+
+  /** The cell of `row` whose text is `text`. */
+  cellWithText(row: Locator, text: string): Locator {
+    return row.getByRole('gridcell', { name: text });
   }
 
   /** The row of `grid` whose cells include `text` exactly. */

@@ -2,20 +2,32 @@
  * Page module of the Settings workspace.
  */
 import type { Locator, Page } from '@playwright/test';
+import { ProfilesTablePart } from './ProfilesTablePart';
 
 export class SettingsPage {
   readonly heading: Locator;
-  readonly profiles: Locator;
+  /** The connection profiles section's table (the same component as the profiles dialog's). */
+  readonly profiles: ProfilesTablePart;
   readonly simulatorStatus: Locator;
+  readonly simulatorScale: Locator;
+  readonly simulatorSeed: Locator;
   readonly revealSeconds: Locator;
   readonly clipboardSeconds: Locator;
+  readonly secretTimingsStatus: Locator;
+  readonly lightTheme: Locator;
+  readonly darkTheme: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Settings', level: 1 });
-    this.profiles = page.getByTestId('settings-profiles');
+    this.profiles = new ProfilesTablePart(page, this.section('Connection profiles'));
     this.simulatorStatus = page.getByTestId('simulator-status');
+    this.simulatorScale = page.getByTestId('simulator-scale');
+    this.simulatorSeed = page.getByTestId('simulator-seed');
     this.revealSeconds = page.getByLabel('Show a revealed secret for (seconds)');
     this.clipboardSeconds = page.getByLabel('Clear a copied secret after (seconds)');
+    this.secretTimingsStatus = this.section('Application secrets').getByRole('status');
+    this.lightTheme = page.getByRole('radio', { name: 'Light' });
+    this.darkTheme = page.getByRole('radio', { name: 'Dark' });
   }
 
   async open(): Promise<void> {
@@ -35,5 +47,18 @@ export class SettingsPage {
 
   section(name: string): Locator {
     return this.page.getByRole('region', { name });
+  }
+
+  /**
+   * Restarts the embedded simulator with a scale and seed, its universe generated afresh (a
+   * cached universe of an older generator must not decide the outcome), confirming the restart.
+   */
+  async resetSimulator(scale: 'small' | 'default' | 'large', seed: number): Promise<void> {
+    const section = this.section('Embedded simulator');
+    await section.getByLabel('Scale').selectOption(scale);
+    await section.getByLabel('Seed').fill(String(seed));
+    await section.getByLabel('Generate the universe again').check();
+    await section.getByRole('button', { name: 'Reset simulator' }).click();
+    await section.getByRole('button', { name: 'Restart now' }).click();
   }
 }

@@ -3,6 +3,7 @@
  * the web shell opens in a popup.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openRefDesk } from '../launchSession';
 import { SessionStatusBar } from './SessionStatusBar';
 
 export interface Credentials {
@@ -15,20 +16,30 @@ export class SignInPage {
   readonly signInButton: Locator;
   readonly message: Locator;
   readonly manageProfiles: Locator;
+  readonly profile: Locator;
+  /** The prompt's button while a sign-in is under way. */
+  readonly signingInButton: Locator;
 
   constructor(readonly page: Page) {
     this.prompt = page.getByRole('dialog', { name: 'Sign in to RefDesk' });
     this.signInButton = this.prompt.getByRole('button', { name: 'Sign in' });
     this.message = this.prompt.getByRole('alert');
     this.manageProfiles = this.prompt.getByRole('button', { name: 'Manage profiles' });
+    this.profile = this.prompt.getByLabel('Connection profile');
+    this.signingInButton = this.prompt.getByRole('button', { name: 'Signing in…' });
+  }
+
+  /** Any text of RefDesk's page (e.g. to check that a sign-in service's words are not shown). */
+  textOnPage(text: string): Locator {
+    return this.page.getByText(text);
   }
 
   /**
-   * Opens RefDesk (the launch link) signed out. Main outlives pages within a test worker, so an
+   * Opens RefDesk (the launch link, see launchSession.ts) signed out. Main outlives pages within a test worker, so an
    * earlier test may have left it signed in: then this signs out through the status bar.
    */
   static async openSignedOut(page: Page, launchUrl: string): Promise<SignInPage> {
-    await page.goto(launchUrl);
+    await openRefDesk(page, launchUrl);
     const status = new SessionStatusBar(page);
     await expect(status.user).toHaveText(/Signed in as|Not signed in/);
     if (await status.signOut.isVisible()) await status.signOut.click();
@@ -42,16 +53,31 @@ export class SignInPage {
     const popup = this.page.waitForEvent('popup');
     await trigger.click();
     const loginPage = await popup;
-    await expect(loginPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(SignInPage.loginHeading(loginPage)).toBeVisible();
     return loginPage;
+  }
+
+  /** The simulator's login page heading (the page is ready to fill). */
+  static loginHeading(loginPage: Page): Locator {
+    return loginPage.getByRole('heading', { name: 'Sign in' });
+  }
+
+  /** What the simulator's login page says about a refused attempt. */
+  static loginError(loginPage: Page): Locator {
+    return loginPage.getByRole('alert');
+  }
+
+  /** Fills the simulator's login form and presses Sign in (the page may stay, e.g. refusing). */
+  static async fillLogin(loginPage: Page, credentials: Credentials): Promise<void> {
+    await loginPage.getByLabel('User name').fill(credentials.username);
+    await loginPage.getByLabel('Password').fill(credentials.password);
+    await loginPage.getByRole('button', { name: 'Sign in' }).click();
   }
 
   /** Fills the simulator's login form and signs in; resolves when the popup has closed itself. */
   static async submitLogin(loginPage: Page, credentials: Credentials): Promise<void> {
-    await loginPage.getByLabel('User name').fill(credentials.username);
-    await loginPage.getByLabel('Password').fill(credentials.password);
     const closed = loginPage.waitForEvent('close');
-    await loginPage.getByRole('button', { name: 'Sign in' }).click();
+    await SignInPage.fillLogin(loginPage, credentials);
     await closed;
   }
 

@@ -5,7 +5,14 @@
  */
 import type Database from 'better-sqlite3';
 import { RankCounter, SEARCH_TIER, UIC_BLOCKS } from './allocator';
-import { isoDate, ORDER_TYPES_EXCHANGE, orderDistances, priceFormat, standardAmounts } from './fields';
+import {
+  exchangeOrderTypes,
+  exchangeStopOrderType,
+  isoDate,
+  orderDistances,
+  priceFormat,
+  standardAmounts,
+} from './fields';
 import { randomCharacters, uniqueIsin } from './isin';
 import { InstrumentWriter, type InstrumentRow } from './schema';
 import { issueOn, SeriesStore, type Issue } from './series';
@@ -160,11 +167,11 @@ function certificateRow(certificate: CertificateTerms, maturity: Date, rank: num
       IsTradable: true,
       MinimumTradeSize: 1,
       NonTradableReason: 'None',
-      OrderDistances: orderDistances('Percentage', 1),
+      OrderDistances: orderDistances('Percentage', 1, exchangeStopOrderType(exchangeIdOf(mic))),
       RelatedInstruments: [{ AssetType: underlying.asset_type, Uic: underlying.uic }],
       SettlementStyle: settlement,
       StandardAmounts: standardAmounts(10, [1, 5, 10, 50, 100]),
-      SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+      SupportedOrderTypes: exchangeOrderTypes(exchangeIdOf(mic)),
       Symbol: symbol,
       TickSize: 0.001,
       TradableAs: [assetType],

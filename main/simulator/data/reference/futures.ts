@@ -12,8 +12,9 @@ import { StoredDetails } from './detailFragments';
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
   decimalsOf,
+  exchangeOrderTypes,
+  exchangeStopOrderType,
   isoDate,
-  ORDER_TYPES_EXCHANGE,
   ORDER_TYPES_FULL,
   orderDistances,
   priceFormat,
@@ -119,6 +120,7 @@ function writeProduct(
   product: FuturesProduct,
   productIndex: number,
   contracts: ListedContract[],
+  asOf: Date,
 ): void {
   const { writer, storedDetails } = writers;
   const continuousUic = continuousUicOf(productIndex);
@@ -144,11 +146,11 @@ function writeProduct(
     LotSizeText: product.lotSizeText,
     MinimumTradeSize: 1,
     NonTradableReason: 'None',
-    OrderDistances: orderDistances('Percentage', 0.5),
+    OrderDistances: orderDistances('Percentage', 0.5, exchangeStopOrderType(exchangeId)),
     PriceToContractFactor: product.multiplier,
     PrimaryListing: frontUic,
     StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
-    SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+    SupportedOrderTypes: exchangeOrderTypes(exchangeId),
     TickSize: product.tick,
     TradableAs: ['ContractFutures'],
     TradingStatus: 'Tradable',
@@ -217,10 +219,17 @@ function writeProduct(
   });
 
   if (product.cfd) {
-    for (const [index, contract] of contracts.slice(0, CFD_RANK_SLOTS).entries()) {
-      const cfdUic = futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month);
-      writeFuturesCfd(writer, cfdUic, product, contract, contractUics[index]!, cfdRank(productIndex, index));
-    }
+    const cfds = listedCfds(product, contracts, asOf).map(({ contract, expiry }) => ({
+      contract,
+      expiry,
+      uic: futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month),
+      futureUic: contractUics[contracts.indexOf(contract)]!,
+    }));
+    // Every CFD of the series names the next one to expire as its primary listing (spec 2.1).
+    const primaryListing = cfds[0]?.uic;
+    cfds.forEach((cfd, index) =>
+      writeFuturesCfd(writer, { ...cfd, product, primaryListing: primaryListing!, rank: cfdRank(productIndex, index) }),
+    );
   }
 }
 
@@ -229,7 +238,7 @@ export const futuresStep: GenerationStep = {
   run({ db, asOf }) {
     const writers = writersOf(db, false);
     FUTURES_PRODUCTS.forEach((product, productIndex) =>
-      writeProduct(writers, product, productIndex, listedContracts(product, asOf)),
+      writeProduct(writers, product, productIndex, listedContracts(product, asOf), asOf),
     );
   },
   /**
@@ -241,50 +250,85 @@ export const futuresStep: GenerationStep = {
     const stored = db.prepare(
       'SELECT uic, expiry FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic',
     );
+    const storedCfds = db.prepare(
+      "SELECT uic, expiry FROM instruments WHERE uic BETWEEN ? AND ? AND asset_type = 'CfdOnFutures' ORDER BY expiry, uic",
+    );
     const removeElements = db.prepare('DELETE FROM futures_space_elements WHERE continuous_uic = ?');
     const today = isoDate(asOf);
     // Listings start from the day's month: within one month, a later day lists what the earlier
-    // one did unless a listed contract traded for the last time in between.
+    // one did unless a listed contract traded for the last time, or a listed CFD rolled, in between.
     const sameMonth =
       asOf > from &&
       asOf.getUTCFullYear() === from.getUTCFullYear() &&
       asOf.getUTCMonth() === from.getUTCMonth();
     FUTURES_PRODUCTS.forEach((product, productIndex) => {
       const before = stored.all(continuousUicOf(productIndex)) as { uic: number; expiry: string }[];
-      if (sameMonth && before.every((contract) => contract.expiry > today)) return;
+      const cfdBlock = futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, 2000, 1);
+      const cfdsBefore = storedCfds.all(cfdBlock, cfdBlock + 1199) as { uic: number; expiry: string }[];
+      if (sameMonth && [...before, ...cfdsBefore].every((listed) => listed.expiry > today)) return;
       const contracts = listedContracts(product, asOf);
       const after = contracts.map((contract) =>
         futuresContractUic(UIC_BLOCKS.futuresContracts, productIndex, contract.year, contract.month),
       );
-      if (before.map((contract) => contract.uic).join() === after.join()) return;
-      for (const { uic } of before) {
-        writers.writer.remove(uic, 'ContractFutures');
-        writers.writer.remove(
-          uic - UIC_BLOCKS.futuresContracts.first + UIC_BLOCKS.futuresCfds.first,
-          'CfdOnFutures',
-        );
-      }
+      const cfdsAfter = product.cfd
+        ? listedCfds(product, contracts, asOf).map(({ contract }) =>
+            futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month),
+          )
+        : [];
+      const same = (left: number[], right: number[]) => [...left].sort().join() === [...right].sort().join();
+      if (same(before.map((listed) => listed.uic), after) && same(cfdsBefore.map((listed) => listed.uic), cfdsAfter))
+        return;
+      for (const { uic } of before) writers.writer.remove(uic, 'ContractFutures');
+      for (const { uic } of cfdsBefore) writers.writer.remove(uic, 'CfdOnFutures');
       removeElements.run(continuousUicOf(productIndex));
-      writeProduct(writers, product, productIndex, contracts);
+      writeProduct(writers, product, productIndex, contracts, asOf);
     });
   },
   expectedMs: { small: 130, default: 130, large: 130 },
 };
 
-/** A CFD on one futures contract: it expires (rolls) two business days before the contract's first notice or last trading day. */
-function writeFuturesCfd(
-  writer: InstrumentWriter,
-  uic: number,
+/** How many CFDs on a product's contracts are listed at a time: the front contract's and the next one's. */
+const CFDS_LISTED = CFD_RANK_SLOTS;
+
+/**
+ * The contracts a product's CFDs are on, with each CFD's expiry: it rolls two business days
+ * before the contract's first notice or last trading day, so a CFD can expire while its
+ * contract still trades. Only CFDs still trading after `asOf` are listed (a contract's is
+ * listed once the one before it expired), in expiry order.
+ */
+export function listedCfds(
   product: FuturesProduct,
-  contract: ListedContract,
-  futureUic: number,
-  rank: number,
-): void {
+  contracts: readonly ListedContract[],
+  asOf: Date,
+): { contract: ListedContract; expiry: Date }[] {
+  const exchangeId = exchangeIdOf(product.mic);
+  return contracts
+    .map((contract) => {
+      const before =
+        contract.notice && contract.notice < contract.lastTrade ? contract.notice : contract.lastTrade;
+      return { contract, expiry: addBusinessDays(exchangeId, before, -2) };
+    })
+    .filter(({ expiry }) => expiry > asOf)
+    .sort((a, b) => a.expiry.getTime() - b.expiry.getTime())
+    .slice(0, CFDS_LISTED);
+}
+
+interface FuturesCfd {
+  uic: number;
+  product: FuturesProduct;
+  contract: ListedContract;
+  expiry: Date;
+  futureUic: number;
+  /** The uic of the series' CFD that expires next. */
+  primaryListing: number;
+  rank: number;
+}
+
+/** A CFD on one futures contract. */
+function writeFuturesCfd(writer: InstrumentWriter, cfdListing: FuturesCfd): void {
+  const { uic, product, contract, expiry, futureUic, primaryListing, rank } = cfdListing;
   const cfd = product.cfd!;
   const exchangeId = exchangeIdOf(product.mic);
-  const before =
-    contract.notice && contract.notice < contract.lastTrade ? contract.notice : contract.lastTrade;
-  const expiry = addBusinessDays(exchangeId, before, -2);
   const symbol = `${cfd.stem}${MONTH_NAMES[contract.month - 1]!.toUpperCase()}${String(contract.year % 100).padStart(2, '0')}`;
   const description = `${cfd.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
   const day = isoDate(expiry);
@@ -322,6 +366,7 @@ function writeFuturesCfd(
       NonTradableReason: 'None',
       OrderDistances: orderDistances('Percentage', 0.5),
       PriceToContractFactor: 1,
+      PrimaryListing: primaryListing,
       RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: futureUic }],
       StandardAmounts: standardAmounts(1, [1, 5, 10, 50, 100]),
       SupportedOrderTypes: ORDER_TYPES_FULL,

@@ -91,6 +91,7 @@ export function registerAppsRoutes(app: FastifyInstance, context: SimulatorConte
     const includeSecrets = query.boolean('IncludeSecrets') ?? false;
     const { apps, total } = listAppsVisibleTo(context.universe.db, user, window);
     const feed = pageFeed(
+      context.origin(),
       request,
       apps.map((a) => listedApplication(a, context, includeSecrets)),
       total,

@@ -1,7 +1,7 @@
 /**
  * Corporate action events under /ca/v2 (spec 4.10, 4.11): the filtered list of the events the
- * caller's book holds, and one event. Responses are assembled as JSON text from the stored
- * bodies (data/book/eventRead.ts).
+ * caller's book holds, and one event; the lookup data of the list's filters has its own module.
+ * Responses are assembled as JSON text from the stored bodies (data/book/eventRead.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SimulatorContext } from '../../context';
@@ -14,6 +14,7 @@ import { nextPageUrl } from '../feed';
 import { QueryReader } from '../query';
 import { requestUser } from '../requestUser';
 import { eventStateCodes, readEventListFilter } from './corporateActionParameters';
+import { registerCaLookupRoute } from './corporateActionLookup';
 import { resolveEventScope } from './corporateActionScope';
 
 /** States searched by the single-event read when EventStates is omitted: a cancelled event is not found. */
@@ -26,9 +27,10 @@ function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-/** Registers GET /ca/v2/events and /ca/v2/events/{EventId} on the API scope. */
+/** Registers GET /ca/v2/events, /ca/v2/events/lookupdata and /ca/v2/events/{EventId} on the API scope. */
 export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext): void {
   const db = context.universe.db;
+  registerCaLookupRoute(app);
 
   app.get('/ca/v2/events', async (request, reply) => {
     const user = requestUser(request, context);
@@ -40,7 +42,7 @@ export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext
     const texts = eventJsonTexts(db, rows, scope.shape);
     const more = rows.length > 0 && filter.skip + rows.length < total;
     const next = more
-      ? `"__next":${JSON.stringify(nextPageUrl(request, { top: filter.top, skip: filter.skip }))},`
+      ? `"__next":${JSON.stringify(nextPageUrl(context.origin(), request, { top: filter.top, skip: filter.skip }))},`
       : '';
     return sendJson(reply, `{"__count":${total},${next}"Data":[${texts.join(',')}]}`);
   });

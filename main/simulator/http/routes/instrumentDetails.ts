@@ -181,6 +181,7 @@ export function registerRefDetailsRoutes(
         );
       const page = rows.slice(window.skip, window.skip + window.top);
       return sendJsonFeed(
+        context.origin(),
         request,
         reply,
         page.map((row) => renderer.render(row, fieldGroups)),
@@ -205,6 +206,7 @@ export function registerRefDetailsRoutes(
       skip = 0;
     }
     return sendJsonFeed(
+      context.origin(),
       request,
       reply,
       page.map((row) => renderer.render(row, fieldGroups)),

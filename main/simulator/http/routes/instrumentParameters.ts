@@ -87,20 +87,32 @@ export function readUics(query: QueryReader): number[] | undefined {
 
 /**
  * Sends a feed whose items are JSON texts already (stored rows), without parsing them:
- * `{__count, __next?, Data, MaxRows}`.
+ * `{__count, __next?, Data, MaxRows}`, `__next` on `origin`.
  */
 export function sendJsonFeed(
+  origin: string,
   request: FastifyRequest,
   reply: FastifyReply,
   items: readonly string[],
   total: number,
   window: PageWindow,
 ): FastifyReply {
+  return sendJsonPage(origin, request, reply, { data: items.join(','), length: items.length, total }, window);
+}
+
+/** sendJsonFeed for a page whose items are joined already (`data`, `length` of them, `total` in all). */
+export function sendJsonPage(
+  origin: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { data: string; length: number; total: number },
+  window: PageWindow,
+): FastifyReply {
   const next =
-    window.skip + items.length < total && items.length > 0
-      ? `,"__next":${JSON.stringify(nextPageUrl(request, window))}`
+    window.skip + page.length < page.total && page.length > 0
+      ? `,"__next":${JSON.stringify(nextPageUrl(origin, request, window))}`
       : '';
   return reply
     .type('application/json; charset=utf-8')
-    .send(`{"__count":${total}${next},"Data":[${items.join(',')}],"MaxRows":${MAX_TOP}}`);
+    .send(`{"__count":${page.total}${next},"Data":[${page.data}],"MaxRows":${MAX_TOP}}`);
 }

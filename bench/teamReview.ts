@@ -1,0 +1,197 @@
+/**
+ * The team review service under a team's load (`npm run bench -- --only teamReview`): 50
+ * simulated desks, each a different analyst with a live stream, doing mixed review actions on
+ * 500 shared events for 60 s against 1 and then 2 replicas (real processes) over one throw-away
+ * PostgreSQL, each desk acting again as soon as it has its answer (the service's capacity, not a
+ * human pace). Figures: actions/s, p50/p95 action latency, p95/p99 propagation (from the answer on
+ * the author's desk to the change's arrival on every other desk's stream; and, queueing included,
+ * from sending the action), conflicts (409, expected when 50 desks share 500 events), and lost
+ * changes (acknowledged changes some other desk never received: must be 0). CPU milliseconds per action (replicas; PostgreSQL) stay comparable when the machine
+ * is shared and the wall-clock figures swing with other load. The in-run reference is the
+ * 1-replica run: the 2-replica figures are given as ratios to it. REFDESK_TEAM_REVIEW_SECONDS
+ * shortens the runs.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTestPostgres, type TestPostgres } from '../test/support/postgres';
+import { startReplica } from '../test/support/reviewService';
+import type { ReadyProcess } from '../test/support/simulatorProcess';
+import { startTestIssuer, type TestIssuer } from '../test/support/testIssuer';
+import type { ReviewServiceInfo } from '../main/reviewService/server';
+import { cpuMeter, processTree } from './processCpu';
+import { Desk, type RunLedger } from './teamReviewDesk';
+
+const DESKS = 50;
+const EVENTS = 500;
+/** How long the streams get to deliver the last changes after the load stops. */
+const DRAIN_MS = 10_000;
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** The largest of many numbers (too many to spread into Math.max). */
+function largest(values: Iterable<number>): number {
+  let found = 0;
+  for (const value of values) if (value > found) found = value;
+  return found;
+}
+
+/** The bench's team: one analyst (and approver) per desk. */
+function writeBenchTeam(): { file: string; userKeys: string[] } {
+  const userKeys = Array.from({ length: DESKS }, (_, index) => `bench-analyst-${index}`);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'refdesk-bench-team-')), 'team.json');
+  const members = userKeys.map((userKey, index) => ({
+    userKey,
+    name: `Analyst ${index + 1}`,
+    roles: ['Analyst', 'Approver'],
+  }));
+  writeFileSync(file, JSON.stringify({ id: 'bench', name: 'Bench team', members }));
+  return { file, userKeys };
+}
+
+interface RunFigures {
+  replicas: number;
+  actionsPerSecond: number;
+  actions: number;
+  /** CPU the replicas spent per action (all replicas together). */
+  serviceCpuMsPerAction: number;
+  /** CPU PostgreSQL spent per action (server and backends). */
+  databaseCpuMsPerAction: number;
+  p50ActionMs: number;
+  p95ActionMs: number;
+  p95PropagationMs: number;
+  p99PropagationMs: number;
+  maxPropagationMs: number;
+  /** From sending the action to its arrival elsewhere: action latency (queueing) plus propagation. */
+  p95ActionToOtherDesksMs: number;
+  sharedChanges: number;
+  conflicts: number;
+  refused: number;
+  errors: number;
+  lost: number;
+}
+
+async function runLoad(
+  postgres: TestPostgres,
+  issuer: TestIssuer,
+  team: { file: string; userKeys: string[] },
+  replicaCount: number,
+  seconds: number,
+): Promise<RunFigures> {
+  const databaseUrl = postgres.url(await postgres.createDatabase('bench'));
+  const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
+  for (let index = 0; index < replicaCount; index++) {
+    replicas.push(await startReplica({ databaseUrl, issuer: issuer.issuer, teamFile: team.file }));
+  }
+  const urls = replicas.map((replica) => replica.ready.url);
+  const eventIds = Array.from({ length: EVENTS }, (_, index) => `BENCH-${index}`);
+  const ledger: RunLedger = { sentAt: new Map(), ackedAt: new Map(), madeBy: new Map() };
+  const desks = await Promise.all(
+    team.userKeys.map(async (userKey, index) => {
+      // Desk i starts on replica i mod n and has the others as fallbacks.
+      const order = urls.map((_, offset) => urls[(index + offset) % urls.length]!);
+      return new Desk(
+        index,
+        userKey,
+        order,
+        await issuer.token(userKey, { expiresInSeconds: 3600 }),
+        eventIds,
+        ledger,
+      );
+    }),
+  );
+  try {
+    await Promise.all(desks.map((desk) => desk.connect()));
+    const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
+    const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
+    const started = performance.now();
+    await Promise.all(desks.map((desk) => desk.run(started + seconds * 1000)));
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
+
+    const newest = largest(ledger.sentAt.keys());
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (performance.now() < drainUntil && desks.some((desk) => desk.lastArrival < newest)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    // Propagation: from the author's desk showing the change saved to another desk showing it
+    // (0 when the stream was faster than the answer); and from the click, queueing included.
+    const propagation: number[] = [];
+    const fromSend: number[] = [];
+    let lost = 0;
+    for (const [sequence, sentAt] of ledger.sentAt) {
+      const ackedAt = ledger.ackedAt.get(sequence)!;
+      for (const desk of desks) {
+        if (ledger.madeBy.get(sequence) === desk.index) continue;
+        const arrived = desk.tally.arrivals.get(sequence);
+        if (arrived === undefined) {
+          lost++;
+          continue;
+        }
+        propagation.push(Math.max(0, arrived - ackedAt));
+        fromSend.push(arrived - sentAt);
+      }
+    }
+    const latencies = desks.flatMap((desk) => desk.tally.latenciesMs);
+    const sum = (pick: (desk: Desk) => number) => desks.reduce((total, desk) => total + pick(desk), 0);
+    const actions = sum((desk) => desk.tally.actions);
+    return {
+      replicas: replicaCount,
+      actionsPerSecond: round(sum((desk) => desk.tally.actions) / elapsedSeconds),
+      actions,
+      serviceCpuMsPerAction: round((serviceCpuSeconds * 1000) / actions),
+      databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
+      p50ActionMs: round(percentile(latencies, 50)),
+      p95ActionMs: round(percentile(latencies, 95)),
+      p95PropagationMs: round(percentile(propagation, 95)),
+      p99PropagationMs: round(percentile(propagation, 99)),
+      maxPropagationMs: round(largest(propagation)),
+      p95ActionToOtherDesksMs: round(percentile(fromSend, 95)),
+      sharedChanges: ledger.sentAt.size,
+      conflicts: sum((desk) => desk.tally.conflicts),
+      refused: sum((desk) => desk.tally.refused),
+      errors: sum((desk) => desk.tally.errors),
+      lost,
+    };
+  } finally {
+    for (const desk of desks) desk.close();
+    await Promise.all(replicas.map((replica) => replica.stop()));
+  }
+}
+
+/** The section: 1 replica, then 2, same desks, same duration. */
+export async function benchTeamReview(options: { seconds: number }): Promise<Record<string, unknown>> {
+  const postgres = await startTestPostgres();
+  const issuer = await startTestIssuer();
+  const team = writeBenchTeam();
+  try {
+    const one = await runLoad(postgres, issuer, team, 1, options.seconds);
+    console.log(JSON.stringify(one));
+    const two = await runLoad(postgres, issuer, team, 2, options.seconds);
+    console.log(JSON.stringify(two));
+    if (one.lost + two.lost > 0)
+      throw new Error(`${one.lost + two.lost} acknowledged changes never reached another desk`);
+    return {
+      desks: DESKS,
+      events: EVENTS,
+      seconds: options.seconds,
+      oneReplica: one,
+      twoReplicas: two,
+      twoReplicasToOne: {
+        actionsPerSecond: round(two.actionsPerSecond / one.actionsPerSecond),
+        p95ActionMs: round(two.p95ActionMs / one.p95ActionMs),
+        p95PropagationMs: round(two.p95PropagationMs / one.p95PropagationMs),
+      },
+    };
+  } finally {
+    await issuer.close();
+    postgres.remove();
+  }
+}

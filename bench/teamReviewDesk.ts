@@ -1,0 +1,155 @@
+/**
+ * One simulated analyst's desk for the team review bench: a live stream and a loop of mixed
+ * review actions on a shared set of events, as fast as answers come back. The desk keeps the
+ * versions it has seen (from its answers, its stream and 409 bodies) the way the inbox would,
+ * chooses actions that make sense for what it sees, and records every latency and arrival.
+ */
+import type { ReviewAction, ReviewChangeMessage, SharedEventReview } from '../contract/wire/teamReview';
+import { TeamReviewClient, type LiveStream } from '../test/support/teamReviewClient';
+
+/** What all desks of one run share: the clock of sent changes, by Sequence. */
+export interface RunLedger {
+  /** performance.now() when the action behind each shared change was sent. */
+  sentAt: Map<number, number>;
+  /** performance.now() when its author's desk got the answer (the change shows as saved there). */
+  ackedAt: Map<number, number>;
+  /** The desk that made each shared change. */
+  madeBy: Map<number, number>;
+}
+
+export interface DeskTally {
+  actions: number;
+  latenciesMs: number[];
+  conflicts: number;
+  /** Business refusals a real desk would also meet (approving what someone else just approved, …). */
+  refused: number;
+  errors: number;
+  /** Arrivals on this desk's stream: Sequence → performance.now(). */
+  arrivals: Map<number, number>;
+}
+
+const withElection = { EventType: 'DVOP', CorporateActionType: 'Mandatory', Electable: 'Electable' } as const;
+const withoutElection = {
+  EventType: 'DVCA',
+  CorporateActionType: 'Mandatory',
+  Electable: 'NotElectable',
+} as const;
+
+export class Desk {
+  readonly tally: DeskTally = {
+    actions: 0,
+    latenciesMs: [],
+    conflicts: 0,
+    refused: 0,
+    errors: 0,
+    arrivals: new Map(),
+  };
+  private readonly seen = new Map<string, SharedEventReview>();
+  private stream: LiveStream | undefined;
+  private readonly client: TeamReviewClient;
+
+  constructor(
+    readonly index: number,
+    private readonly userKey: string,
+    replicas: string[],
+    token: string,
+    private readonly eventIds: string[],
+    private readonly ledger: RunLedger,
+  ) {
+    this.client = new TeamReviewClient(replicas, () => token);
+  }
+
+  /** Opens the live stream and waits until it is connected. */
+  async connect(): Promise<void> {
+    this.stream = this.client.stream();
+    this.stream.onMessage = (message) => {
+      if (message.event !== 'change') return;
+      const change = message.data as ReviewChangeMessage;
+      this.tally.arrivals.set(change.Sequence, message.at);
+      for (const review of change.Reviews) this.remember(review);
+    };
+    await this.stream.waitFor((message) => message.event === 'ready', 30_000);
+  }
+
+  /** Acts until `until` (performance.now()). */
+  async run(until: number): Promise<void> {
+    while (performance.now() < until) await this.actOnce();
+  }
+
+  /** The newest Sequence this desk's stream delivered. */
+  get lastArrival(): number {
+    return Number(this.stream?.lastEventId ?? 0);
+  }
+
+  close(): void {
+    this.stream?.close();
+  }
+
+  private async actOnce(): Promise<void> {
+    const eventId = this.eventIds[Math.floor(Math.random() * this.eventIds.length)]!;
+    const action = this.choose(eventId, this.seen.get(eventId));
+    const sent = performance.now();
+    try {
+      const answer = await this.client.act(action);
+      const answered = performance.now();
+      this.tally.latenciesMs.push(answered - sent);
+      this.tally.actions++;
+      if (answer.status === 200) {
+        for (const review of answer.body.Data) this.remember(review);
+        const sequence = answer.body.Sequence;
+        if (sequence !== undefined && action.Action !== 'SetRead') {
+          this.ledger.sentAt.set(sequence, sent);
+          this.ledger.ackedAt.set(sequence, answered);
+          this.ledger.madeBy.set(sequence, this.index);
+        }
+      } else if (answer.status === 409 && answer.body.ErrorCode === 'ReviewConflict') {
+        this.tally.conflicts++;
+        for (const conflict of answer.body.Conflicts ?? []) this.remember(conflict.Current);
+      } else if (answer.status === 403 || answer.status === 409) {
+        this.tally.refused++;
+      } else {
+        this.tally.errors++;
+      }
+    } catch {
+      this.tally.errors++;
+    }
+  }
+
+  /** Keeps the newest state seen of an event (answers and stream messages may arrive in either order). */
+  private remember(review: SharedEventReview): void {
+    const known = this.seen.get(review.EventId);
+    if (!known || known.Version <= review.Version) this.seen.set(review.EventId, review);
+  }
+
+  /** A mix close to a triage session: mostly reading, flagging and notes, then reviews and approvals. */
+  private choose(eventId: string, state: SharedEventReview | undefined): ReviewAction {
+    const Version = state?.Version ?? 0;
+    const roll = Math.random();
+    if (
+      state?.ReviewStatus === 'AwaitingApproval' &&
+      state.Reviewed?.By.UserKey !== this.userKey &&
+      roll < 0.5
+    ) {
+      return { Action: 'Approve', EventId: eventId, Version };
+    }
+    if (roll < 0.2) return { Action: 'SetRead', EventId: eventId, Read: Math.random() < 0.8 };
+    if (roll < 0.4) return { Action: 'SetFlagged', EventId: eventId, Version, Flagged: !state?.Flagged };
+    if (roll < 0.6)
+      return {
+        Action: 'SetNote',
+        EventId: eventId,
+        Version,
+        Note: `Desk ${this.index} checked at ${Date.now()}.`,
+      };
+    if (roll < 0.7) return { Action: 'Assign', EventId: eventId, Version, Assignee: this.userKey };
+    if (roll < 0.95 || !state?.Reviewed) {
+      return {
+        Action: 'MarkReviewed',
+        EventId: eventId,
+        Version,
+        Event: Math.random() < 0.5 ? withElection : withoutElection,
+      };
+    }
+    return { Action: 'Unreview', EventId: eventId, Version };
+  }
+}

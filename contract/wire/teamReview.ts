@@ -1,0 +1,292 @@
+/**
+ * Wire vocabulary of the team review service (issue 16): what its HTTP API answers and the zod
+ * schemas of what it accepts. The service parses every body and query with these; the desktop
+ * client builds its requests from the same types. Written like the platform's wire: PascalCase
+ * properties, absent rather than null, date-times in UTC ending in Z, errors
+ * `{ErrorCode, Message, ModelState?}`.
+ */
+import { z } from 'zod';
+import { eventIdSchema, MAX_BULK_EVENTS, MAX_NOTE_LENGTH } from '../corporateActions';
+import { corporateActionTypes } from './enums';
+
+/** What a member may do: Viewer reads (and keeps personal read marks), Analyst changes review state, Approver approves. */
+export const teamRoles = ['Viewer', 'Analyst', 'Approver'] as const;
+export type TeamRole = (typeof teamRoles)[number];
+
+/**
+ * Where an event stands: not reviewed; reviewed (no second pair of eyes needed); reviewed and
+ * awaiting a different analyst's approval; approved.
+ */
+export const reviewStatuses = ['NotReviewed', 'Reviewed', 'AwaitingApproval', 'Approved'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/** Every kind of audit entry. */
+// prettier-ignore
+export const teamAuditActions = [
+  'Read', 'Unread', 'Flagged', 'Unflagged', 'Note', 'Assigned', 'Unassigned', 'Reviewed', 'Unreviewed', 'Approved',
+  'ApprovalWithdrawn',
+] as const;
+export type TeamAuditAction = (typeof teamAuditActions)[number];
+
+/** A member of the team as the service names them (the name comes from the team configuration). */
+export interface TeamMember {
+  UserKey: string;
+  Name: string;
+}
+
+export interface TeamMemberWithRoles extends TeamMember {
+  Roles: TeamRole[];
+}
+
+/** `GET /v1/team`: the team, its rules and who the caller is. */
+export interface TeamDescription {
+  Id: string;
+  Name: string;
+  Members: TeamMemberWithRoles[];
+  /** Which events need four eyes: every event with an election, and/or these event types. */
+  FourEyes: { WithElection: boolean; EventTypes: string[] };
+  Me: TeamMemberWithRoles;
+}
+
+/** Who did something, and when. */
+export interface ReviewSignature {
+  By: TeamMember;
+  At: string;
+}
+
+/** The team's shared review state of one event. */
+export interface SharedEventReview {
+  EventId: string;
+  /** 0 for an event nobody has touched; every shared change adds one. Send it back with a change. */
+  Version: number;
+  Flagged: boolean;
+  /** Absent when there is no note. */
+  Note?: string;
+  Assignee?: TeamMember;
+  /** Whether a review of this event needs a different analyst's approval. */
+  FourEyes: boolean;
+  ReviewStatus: ReviewStatus;
+  /** The review; `EventUpdatedDateTime` is the event's UpdatedDateTime the reviewer saw. */
+  Reviewed?: ReviewSignature & { EventUpdatedDateTime?: string };
+  Approved?: ReviewSignature;
+  /** The event type code as last stated by a reviewer's desk (e.g. DVCA). */
+  EventType?: string;
+  /** The last shared change. */
+  Changed?: ReviewSignature;
+}
+
+/** One event's review state as the caller sees it: the shared state and their own read mark. */
+export interface TeamEventReview extends SharedEventReview {
+  Read: boolean;
+}
+
+const version = z
+  .number({ error: 'Version must be the version of the review state you saw (a whole number).' })
+  .int()
+  .min(0, 'Version is never negative.');
+
+/** A user key as the platform writes them (opaque, URL-safe). */
+export const userKeySchema = z
+  .string({ error: 'A user key is required.' })
+  .min(1, 'A user key is required.')
+  .max(100, 'A user key is at most 100 characters.')
+  .regex(/^[A-Za-z0-9+/=|_.-]+$/, 'Not a valid user key.');
+
+/**
+ * What the reviewer's desk read from the platform about the event when marking it reviewed:
+ * the service decides from it whether four eyes are needed (and keeps that decision: once an
+ * event needed four eyes, a later statement cannot lift it).
+ */
+export const eventFactsSchema = z
+  .object({
+    EventType: z.string().regex(/^[A-Z0-9]{4}$/, 'EventType is a four-letter ISO 15022 code such as DVCA.'),
+    CorporateActionType: z.enum(corporateActionTypes).optional(),
+    Electable: z.enum(['Electable', 'NotElectable']).optional(),
+    UpdatedDateTime: z.iso
+      .datetime({ offset: false, error: 'UpdatedDateTime must be an ISO date-time ending in Z.' })
+      .optional(),
+  })
+  .strict();
+export type EventFacts = z.output<typeof eventFactsSchema>;
+
+const shared = { EventId: eventIdSchema, Version: version };
+
+/** One review action. Every shared change names the Version it saw; read marks are personal and need none. */
+export const reviewActionSchema = z.discriminatedUnion(
+  'Action',
+  [
+    z.object({ Action: z.literal('SetRead'), EventId: eventIdSchema, Read: z.boolean() }).strict(),
+    z.object({ Action: z.literal('SetFlagged'), ...shared, Flagged: z.boolean() }).strict(),
+    z
+      .object({
+        Action: z.literal('SetNote'),
+        ...shared,
+        Note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+      })
+      .strict(),
+    /** Assignee absent: unassign. */
+    z.object({ Action: z.literal('Assign'), ...shared, Assignee: userKeySchema.optional() }).strict(),
+    z.object({ Action: z.literal('MarkReviewed'), ...shared, Event: eventFactsSchema }).strict(),
+    z.object({ Action: z.literal('Unreview'), ...shared }).strict(),
+    z.object({ Action: z.literal('Approve'), ...shared }).strict(),
+    z.object({ Action: z.literal('WithdrawApproval'), ...shared }).strict(),
+  ],
+  {
+    error:
+      'Action must be one of SetRead, SetFlagged, SetNote, Assign, MarkReviewed, Unreview, Approve, WithdrawApproval.',
+  },
+);
+export type ReviewAction = z.output<typeof reviewActionSchema>;
+export type ReviewActionName = ReviewAction['Action'];
+
+/** `POST /v1/reviews/actions`: one or more actions, applied together or not at all (one per event). */
+export const reviewActionsBodySchema = z
+  .object({
+    Actions: z
+      .array(reviewActionSchema)
+      .min(1, 'Send at least one action.')
+      .max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} actions per call.`),
+  })
+  .strict()
+  .refine((body) => new Set(body.Actions.map((action) => action.EventId)).size === body.Actions.length, {
+    message: 'At most one action per event in one call.',
+    path: ['Actions'],
+  });
+export type ReviewActionsBody = z.output<typeof reviewActionsBodySchema>;
+
+/** What `POST /v1/reviews/actions` answers: the states after the change and its number in the change feed. */
+export interface ReviewActionsResult {
+  /** Absent when nothing changed. */
+  Sequence?: number;
+  Data: TeamEventReview[];
+}
+
+/** One line of the team's audit log. */
+export interface TeamAuditEntry {
+  Id: number;
+  /** The change (and stream message) it belongs to. */
+  Sequence: number;
+  EventId: string;
+  At: string;
+  By: TeamMember;
+  Action: TeamAuditAction;
+  Before: string;
+  After: string;
+  /** The event's Version after a shared change (absent for personal read marks). */
+  Version?: number;
+  /** What the reviewer's desk said the event was (MarkReviewed). */
+  Event?: EventFacts;
+}
+
+/** Body of a 409: for each stale event, its current state and every change since the version sent. */
+export interface ReviewConflict {
+  EventId: string;
+  YourVersion: number;
+  Current: TeamEventReview;
+  ChangesSince: TeamAuditEntry[];
+}
+
+/** Error body of the service (409s add Conflicts). */
+export interface TeamReviewErrorBody {
+  ErrorCode: string;
+  Message: string;
+  ModelState?: Record<string, string[]>;
+  Conflicts?: ReviewConflict[];
+}
+
+/** ErrorCode of every answer given while the database cannot be reached (503). */
+export const TEAM_REVIEW_UNAVAILABLE = 'TeamReviewUnavailable';
+
+const top = (max: number) => z.coerce.number().int().min(1).max(max).optional();
+const skip = z.coerce.number().int().min(0).optional();
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** Most event ids one `GET /v1/reviews?EventIds=` may name. */
+export const MAX_EVENT_IDS_PER_READ = 200;
+
+/** `GET /v1/reviews`: named events (EventIds, comma-separated), or the team's work queue filtered. */
+export const reviewsQuerySchema = z
+  .object({
+    EventIds: z
+      .string()
+      .transform((text) => text.split(',').filter((id) => id !== ''))
+      .pipe(
+        z
+          .array(eventIdSchema)
+          .min(1)
+          .max(MAX_EVENT_IDS_PER_READ, `At most ${MAX_EVENT_IDS_PER_READ} event ids per read.`),
+      )
+      .optional(),
+    ReviewStatus: z.enum(reviewStatuses).optional(),
+    Flagged: booleanText.optional(),
+    /** A member's user key, or `me`. */
+    AssignedTo: z.union([z.literal('me'), userKeySchema]).optional(),
+    $top: top(1000),
+    $skip: skip,
+  })
+  .strict()
+  .refine(
+    (query) =>
+      query.EventIds === undefined ||
+      [query.ReviewStatus, query.Flagged, query.AssignedTo, query.$top, query.$skip].every(
+        (value) => value === undefined,
+      ),
+    { message: 'Ask for EventIds, or filter the work queue, not both.', path: ['EventIds'] },
+  );
+export type ReviewsQuery = z.output<typeof reviewsQuerySchema>;
+
+/** A page of review states (`__count`: how many match in all). */
+export interface ReviewsFeed {
+  __count: number;
+  Data: TeamEventReview[];
+}
+
+const utcDateTime = z.iso.datetime({ offset: false, error: 'Date-times are ISO and end in Z.' });
+
+/** `GET /v1/audit`: the team's audit log, newest first, filtered. */
+export const auditQuerySchema = z
+  .object({
+    EventId: eventIdSchema.optional(),
+    UserKey: userKeySchema.optional(),
+    Action: z.enum(teamAuditActions).optional(),
+    FromDateTime: utcDateTime.optional(),
+    ToDateTime: utcDateTime.optional(),
+    $top: top(5000),
+    $skip: skip,
+  })
+  .strict();
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+export interface AuditFeed {
+  __count: number;
+  Data: TeamAuditEntry[];
+}
+
+/**
+ * Messages of `GET /v1/events/stream` (server-sent events; `id:` is the change Sequence, so a
+ * reconnect with `Last-Event-ID` replays what was missed):
+ * - `ready`: connected; `{Sequence}` is the newest change (replayed changes follow, if any);
+ * - `change`: a ReviewChangeMessage;
+ * - `reset`: too much was missed to replay; reload the states you show;
+ * - `unavailable` / `available`: the database was lost / is back (`{Message}`);
+ * - `expired`: the bearer token expired; reconnect with a fresh one and `Last-Event-ID`.
+ */
+export const teamReviewStreamEvents = [
+  'ready',
+  'change',
+  'reset',
+  'unavailable',
+  'available',
+  'expired',
+] as const;
+export type TeamReviewStreamEvent = (typeof teamReviewStreamEvents)[number];
+
+/** One committed change: the shared states after it, and the caller's own read marks it changed. */
+export interface ReviewChangeMessage {
+  Sequence: number;
+  At: string;
+  By: TeamMember;
+  Reviews: SharedEventReview[];
+  /** Only on the streams of the member who made the change. */
+  Read?: { EventId: string; Read: boolean }[];
+}

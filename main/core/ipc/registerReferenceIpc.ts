@@ -1,0 +1,21 @@
+/**
+ * The `reference:*` handlers: countries, time zones and currency pairs change rarely, so main
+ * keeps each list for hours per profile and user, and `refresh` reads it again.
+ */
+import type { ServiceClient } from '../services';
+import type { IpcHandlers } from './dispatcher';
+import { cachedEndpoint } from './endpointHandlers';
+
+type ReferenceChannels = Pick<
+  IpcHandlers,
+  'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs'
+>;
+
+/** The `reference:*` handlers, each a cached read of its endpoint. */
+export function registerReferenceIpc({ http, caches }: ServiceClient): ReferenceChannels {
+  return {
+    'reference:countries': cachedEndpoint(http, caches.reference, 'reference:countries'),
+    'reference:timeZones': cachedEndpoint(http, caches.reference, 'reference:timeZones'),
+    'reference:currencyPairs': cachedEndpoint(http, caches.reference, 'reference:currencyPairs'),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Who is calling: the bearer token's signature is checked against the authorization server's
+ * published keys (JWKS, fetched and cached by jose), RS256 only, from the configured issuer and
+ * unexpired; the user key comes from the token's claims (one small mapping function), the
+ * display name and roles from the team configuration. Nothing about the caller is taken from
+ * the request body.
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { ReviewServiceError } from '../errors';
+import type { Member, Team } from '../team';
+
+/** What the service takes from a verified access token. */
+export interface TokenIdentity {
+  /** The platform's UserKey of the signed-in user. */
+  userKey: string;
+  /** The platform's ClientKey of the user's client, when the token carries it. */
+  clientKey?: string;
+  /** When the token stops being valid (live streams end then). */
+  expiresAt: Date;
+}
+
+/** The caller of a request: a team member, and when their token expires. */
+export interface Caller extends Member {
+  tokenExpiresAt: Date;
+}
+
+/**
+ * The claim mapping: the platform's access tokens carry the UserKey in `uid` and the ClientKey
+ * in `cid` (platform-facts.md section 3). A token without `uid` names nobody.
+ */
+export function identityFromClaims(claims: JWTPayload): TokenIdentity {
+  const { uid, cid, exp } = claims;
+  if (typeof uid !== 'string' || uid === '')
+    throw unauthorized('The bearer token names no user (no uid claim).');
+  return {
+    userKey: uid,
+    ...(typeof cid === 'string' && cid !== '' ? { clientKey: cid } : {}),
+    expiresAt: new Date((exp ?? 0) * 1000),
+  };
+}
+
+export interface TokenVerifierOptions {
+  /** The authorization server's URL, exactly as tokens carry it in `iss`. */
+  issuer: string;
+  /** Where its keys are published; default `{issuer}/.well-known/jwks.json`. */
+  jwksUrl?: string;
+}
+
+/** The JWKS URL used when none is configured. */
+export function defaultJwksUrl(issuer: string): string {
+  return `${issuer.replace(/\/+$/, '')}/.well-known/jwks.json`;
+}
+
+/** Small leeway for clocks of the authorization server and the service that differ a little. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * How long a verified signature is trusted without checking it again: never past the token's
+ * expiry, and no longer than the keys themselves are cached (a key withdrawn from the JWKS is
+ * noticed within this time either way).
+ */
+const VERIFIED_FOR_MS = 5 * 60_000;
+
+/** Builds the check every API request goes through: Authorization header → team member, or a 401/403/503. */
+export function createCallerCheck(
+  team: Team,
+  options: TokenVerifierOptions,
+): (authorization: string | undefined) => Promise<Caller> {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl ?? defaultJwksUrl(options.issuer)), {
+    timeoutDuration: 3000,
+  });
+  // The RS256 check costs more than most requests; a token's signature never changes.
+  const verified = new LRUCache<string, JWTPayload>({
+    max: 10_000,
+    ttl: VERIFIED_FOR_MS,
+    ttlAutopurge: false,
+  });
+  return async (authorization) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token)
+      throw unauthorized('Sign in: send the platform access token as "Authorization: Bearer <token>".');
+    let claims = verified.get(token);
+    if (claims && (claims.exp ?? 0) * 1000 <= Date.now() - CLOCK_TOLERANCE_SECONDS * 1000) {
+      verified.delete(token);
+      throw unauthorized('The bearer token has expired; sign in again.');
+    }
+    if (!claims) {
+      try {
+        ({ payload: claims } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          algorithms: ['RS256'],
+          requiredClaims: ['exp', 'uid'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        }));
+      } catch (error) {
+        throw tokenRefused(error);
+      }
+      verified.set(token, claims);
+    }
+    const identity = identityFromClaims(claims);
+    const member = team.member(identity.userKey);
+    if (!member) {
+      throw new ReviewServiceError(
+        403,
+        'NotTeamMember',
+        `User ${identity.userKey} is not a member of the team ${team.name}; ask the team's administrator to add you.`,
+      );
+    }
+    return { ...member, tokenExpiresAt: identity.expiresAt };
+  };
+}
+
+function unauthorized(message: string): ReviewServiceError {
+  return new ReviewServiceError(401, 'Unauthorized', message);
+}
+
+/** Why a token was refused, in words a client developer can act on (503 when the keys cannot be fetched). */
+function tokenRefused(error: unknown): ReviewServiceError {
+  if (error instanceof ReviewServiceError) return error;
+  if (error instanceof errors.JWTExpired) return unauthorized('The bearer token has expired; sign in again.');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss')
+      return unauthorized('The bearer token was issued by another authorization server than this team uses.');
+    return unauthorized(`The bearer token's "${error.claim}" claim is not acceptable: ${error.message}.`);
+  }
+  if (
+    error instanceof errors.JWKSTimeout ||
+    !(error instanceof errors.JOSEError) ||
+    /Expected 200 OK/.test(error.message)
+  ) {
+    return new ReviewServiceError(
+      503,
+      'AuthorizationServerUnavailable',
+      `The authorization server's keys cannot be fetched, so the token cannot be checked: ${(error as Error).message}`,
+    );
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return unauthorized('The bearer token is not signed with RS256.');
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWSSignatureVerificationFailed) {
+    return unauthorized(
+      'The bearer token is not signed by the authorization server (no matching key or a bad signature).',
+    );
+  }
+  return unauthorized(`The bearer token cannot be used: ${error.message}`);
+}

@@ -1,0 +1,94 @@
+/**
+ * Every refusal of the review service as one error type carrying its HTTP status and the
+ * service's error body `{ErrorCode, Message, ModelState?, Conflicts?}`, and the Fastify handlers
+ * that make every failure such an answer: bad input is a 4xx, a database that cannot be reached
+ * is a 503 "Team review unavailable", never a 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  TEAM_REVIEW_UNAVAILABLE,
+  type ReviewConflict,
+  type TeamReviewErrorBody,
+} from '../../contract/wire/teamReview';
+import { isDatabaseUnavailable } from './database/pool';
+
+export class ReviewServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+    readonly details: { modelState?: Record<string, string[]>; conflicts?: ReviewConflict[] } = {},
+  ) {
+    super(message);
+    this.name = 'ReviewServiceError';
+  }
+
+  body(): TeamReviewErrorBody {
+    return {
+      ErrorCode: this.errorCode,
+      Message: this.message,
+      ...(this.details.modelState ? { ModelState: this.details.modelState } : {}),
+      ...(this.details.conflicts ? { Conflicts: this.details.conflicts } : {}),
+    };
+  }
+}
+
+/** 503 while the database cannot be reached. */
+export function teamReviewUnavailable(cause: unknown): ReviewServiceError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ReviewServiceError(
+    503,
+    TEAM_REVIEW_UNAVAILABLE,
+    `Team review unavailable: the review database cannot be reached (${reason}). Nothing was changed; try again in a moment.`,
+  );
+}
+
+/** Parses `input` with `schema`, or throws a 400 naming each field that could not be used. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const modelState: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || what;
+    (modelState[field] ??= []).push(issue.message);
+  }
+  const first = result.error.issues[0];
+  throw new ReviewServiceError(
+    400,
+    'InvalidRequest',
+    `The ${what} could not be used: ${first?.message ?? 'invalid'}`,
+    {
+      modelState,
+    },
+  );
+}
+
+/** Installs the not-found and error handlers on the service's Fastify instance. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({
+      ErrorCode: 'NotFound',
+      Message: `No such resource: ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+  app.setErrorHandler((raw: FastifyError | ReviewServiceError, request, reply) => {
+    if (raw instanceof ReviewServiceError) {
+      if (raw.status === 401) void reply.header('www-authenticate', `Bearer error="invalid_token"`);
+      return reply.status(raw.status).send(raw.body());
+    }
+    if (isDatabaseUnavailable(raw)) {
+      const error = teamReviewUnavailable(raw);
+      return reply.status(error.status).header('retry-after', '2').send(error.body());
+    }
+    const status =
+      typeof raw.statusCode === 'number' && raw.statusCode >= 400 && raw.statusCode < 500
+        ? raw.statusCode
+        : 0;
+    if (status) return reply.status(status).send({ ErrorCode: 'InvalidRequest', Message: raw.message });
+    request.log.error({ err: raw }, 'unexpected review service failure');
+    return reply
+      .status(500)
+      .send({ ErrorCode: 'InternalServerError', Message: 'The review service failed unexpectedly.' });
+  });
+}

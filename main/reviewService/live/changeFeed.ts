@@ -1,0 +1,184 @@
+/**
+ * Each replica's view of the team's committed changes, in commit order: one LISTEN connection
+ * hears that change N was committed (by any replica), the replica reads every change after the
+ * last it delivered and hands them to its live streams. When the connection is lost (database
+ * restarted, network cut) the feed says so, reconnects by itself with backoff and catches up on
+ * whatever was committed meanwhile, so no stream misses a change.
+ */
+import pg from 'pg';
+import { serviceClientConfig } from '../database/pool';
+import { changesAfter, latestSequence, type StoredChange } from '../reviews/queries';
+import { CHANGE_CHANNEL } from '../reviews/store';
+
+export type ChangeListener = (change: StoredChange) => void;
+export type FeedStatus = 'available' | 'unavailable';
+export type StatusListener = (status: FeedStatus, message: string) => void;
+
+const FETCH_BATCH = 500;
+const FIRST_RETRY_MS = 250;
+const LAST_RETRY_MS = 5000;
+/** How often the LISTEN connection is checked (a silently dead connection would hear nothing). */
+const PING_MS = 10_000;
+
+export class ChangeFeed {
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly statusListeners = new Set<StatusListener>();
+  private delivered = 0;
+  private client: pg.Client | undefined;
+  private fetching: Promise<void> | undefined;
+  private fetchAgain = false;
+  private retryMs = FIRST_RETRY_MS;
+  private timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+  /** Whether the feed hears the database right now. */
+  available = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly pool: pg.Pool,
+    private readonly team: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Connects and starts after the newest committed change; throws when the database cannot be reached. */
+  async start(): Promise<void> {
+    await this.connect();
+    this.delivered = await latestSequence(this.pool, this.team);
+    const ping = setInterval(() => void this.ping(), PING_MS);
+    ping.unref();
+    this.timers.add(ping);
+  }
+
+  /** The newest change handed to the streams. */
+  get lastDelivered(): number {
+    return this.delivered;
+  }
+
+  /** Calls `listener` with every change committed from now on, in order; answers the unsubscribe. */
+  subscribe(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when the database is lost or back. */
+  onStatus(listener: StatusListener): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+    await this.fetching;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ ...serviceClientConfig(this.databaseUrl), keepAlive: true });
+    client.on('error', (error) => this.lost(client, error.message));
+    client.on('end', () => this.lost(client, 'the connection was closed'));
+    client.on('notification', (message) => {
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      const { team } = JSON.parse(message.payload) as { team: string; sequence: number };
+      if (team === this.team) this.catchUp();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw error;
+    }
+    this.client = client;
+    this.available = true;
+    this.retryMs = FIRST_RETRY_MS;
+  }
+
+  private lost(client: pg.Client, reason: string): void {
+    if (this.client !== client || this.closed) return;
+    this.client = undefined;
+    this.available = false;
+    void client.end().catch(() => {});
+    this.log(`change feed lost the database (${reason}); reconnecting`);
+    this.emitStatus(
+      'unavailable',
+      `Team review unavailable: the review database cannot be reached (${reason}).`,
+    );
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.connect().then(
+        () => {
+          this.log('change feed reconnected');
+          this.catchUp();
+          this.emitStatus('available', 'Team review is available again.');
+        },
+        () => {
+          this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
+          this.reconnectLater();
+        },
+      );
+    }, this.retryMs);
+    this.timers.add(timer);
+  }
+
+  private async ping(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query({ text: 'SELECT 1', query_timeout: 5000 } as pg.QueryConfig);
+    } catch (error) {
+      this.lost(client, (error as Error).message);
+    }
+  }
+
+  /** Reads and delivers everything after the last delivered change; one reader at a time keeps the order. */
+  private catchUp(): void {
+    if (this.fetching) {
+      this.fetchAgain = true;
+      return;
+    }
+    this.fetching = (async () => {
+      do {
+        this.fetchAgain = false;
+        let batch: StoredChange[];
+        do {
+          batch = await changesAfter(this.pool, this.team, this.delivered, FETCH_BATCH);
+          for (const change of batch) {
+            this.delivered = change.message.Sequence;
+            for (const listener of this.listeners) listener(change);
+          }
+        } while (batch.length === FETCH_BATCH && !this.closed);
+      } while (this.fetchAgain && !this.closed);
+    })()
+      .catch((error: unknown) => {
+        // Reading failed (the database is going away); the next notification or reconnect retries.
+        this.log(`change feed could not read changes: ${(error as Error).message}`);
+        this.fetchAgain = false;
+        if (this.available && !this.closed) {
+          const timer = setTimeout(() => {
+            this.timers.delete(timer);
+            this.catchUp();
+          }, 1000);
+          this.timers.add(timer);
+        }
+      })
+      .finally(() => {
+        this.fetching = undefined;
+        // A notification heard after the last read but before this point.
+        if (this.fetchAgain && !this.closed) this.catchUp();
+      });
+  }
+
+  private emitStatus(status: FeedStatus, message: string): void {
+    for (const listener of this.statusListeners) listener(status, message);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The service's reads: review states (named events or the work queue, with the caller's own
+ * read marks), the audit log, and the change feed live streams replay from.
+ */
+import type pg from 'pg';
+import type {
+  AuditFeed,
+  AuditQuery,
+  ReviewChangeMessage,
+  ReviewsFeed,
+  ReviewsQuery,
+  TeamAuditEntry,
+  TeamEventReview,
+} from '../../../contract/wire/teamReview';
+import {
+  auditWire,
+  SHARED_COLUMNS,
+  sharedWire,
+  stateFromRow,
+  untouched,
+  type AuditRow,
+  type SharedRow,
+} from './state';
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** The caller's read marks of `eventIds` (events never marked are absent). */
+export async function readMarks(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  eventIds: string[],
+): Promise<Map<string, boolean>> {
+  const { rows } = await db.query<{ event_id: string; read: boolean }>(
+    'SELECT event_id, read FROM event_read WHERE team = $1 AND user_key = $2 AND event_id = ANY($3)',
+    [team, userKey, eventIds],
+  );
+  return new Map(rows.map((row) => [row.event_id, row.read]));
+}
+
+/** The database's clock (the time of the change) and the caller's read marks, in one round trip. */
+export async function clockAndReadMarks(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  eventIds: string[],
+): Promise<{ at: Date; reads: Map<string, boolean> }> {
+  const { rows } = await db.query<{ at: Date; reads: Record<string, boolean> }>(
+    `SELECT now() AS at, (SELECT coalesce(json_object_agg(event_id, read), '{}'::json) FROM event_read
+       WHERE team = $1 AND user_key = $2 AND event_id = ANY($3)) AS reads`,
+    [team, userKey, eventIds],
+  );
+  return { at: rows[0]!.at, reads: new Map(Object.entries(rows[0]!.reads)) };
+}
+
+/** The states of the named events, in the order named (untouched events at version 0). */
+export async function reviewsOf(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  eventIds: string[],
+): Promise<TeamEventReview[]> {
+  const [{ rows }, reads] = await Promise.all([
+    db.query<SharedRow>(`SELECT ${SHARED_COLUMNS} FROM event_review WHERE team = $1 AND event_id = ANY($2)`, [
+      team,
+      eventIds,
+    ]),
+    readMarks(db, team, userKey, eventIds),
+  ]);
+  const states = new Map(rows.map((row) => [row.event_id, stateFromRow(row)]));
+  return eventIds.map((id) => ({
+    ...sharedWire(states.get(id) ?? untouched(id)),
+    Read: reads.get(id) ?? false,
+  }));
+}
+
+const STATUS_CONDITION = {
+  NotReviewed: 'reviewed_by_key IS NULL',
+  Reviewed: 'reviewed_by_key IS NOT NULL AND NOT four_eyes',
+  AwaitingApproval: 'reviewed_by_key IS NOT NULL AND four_eyes AND approved_by_key IS NULL',
+  Approved: 'approved_by_key IS NOT NULL',
+} as const;
+
+/** The team's touched events matching the filters, most recently changed first. */
+export async function workQueue(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  query: ReviewsQuery,
+): Promise<ReviewsFeed> {
+  const values: unknown[] = [team];
+  const conditions = ['team = $1'];
+  if (query.ReviewStatus) conditions.push(STATUS_CONDITION[query.ReviewStatus]);
+  if (query.Flagged !== undefined) conditions.push(`flagged = $${values.push(query.Flagged)}`);
+  if (query.AssignedTo)
+    conditions.push(`assignee_key = $${values.push(query.AssignedTo === 'me' ? userKey : query.AssignedTo)}`);
+  const limit = `LIMIT $${values.push(query.$top ?? 100)} OFFSET $${values.push(query.$skip ?? 0)}`;
+  const { rows } = await db.query<SharedRow & { total: string }>(
+    `SELECT ${SHARED_COLUMNS}, count(*) OVER () AS total FROM event_review WHERE ${conditions.join(' AND ')}
+     ORDER BY changed_at DESC, event_id ${limit}`,
+    values,
+  );
+  const reads = await readMarks(
+    db,
+    team,
+    userKey,
+    rows.map((row) => row.event_id),
+  );
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : await countOf(
+        db,
+        `SELECT count(*) FROM event_review WHERE ${conditions.join(' AND ')}`,
+        values.slice(0, -2),
+      );
+  return {
+    __count: total,
+    Data: rows.map((row) => ({ ...sharedWire(stateFromRow(row)), Read: reads.get(row.event_id) ?? false })),
+  };
+}
+
+const AUDIT_COLUMNS =
+  'id, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts';
+
+/** The team's audit log, newest first. */
+export async function auditFeed(db: Queryable, team: string, query: AuditQuery): Promise<AuditFeed> {
+  const values: unknown[] = [team];
+  const conditions = ['team = $1'];
+  if (query.EventId) conditions.push(`event_id = $${values.push(query.EventId)}`);
+  if (query.UserKey) conditions.push(`actor_key = $${values.push(query.UserKey)}`);
+  if (query.Action) conditions.push(`action = $${values.push(query.Action)}`);
+  if (query.FromDateTime) conditions.push(`at >= $${values.push(query.FromDateTime)}`);
+  if (query.ToDateTime) conditions.push(`at < $${values.push(query.ToDateTime)}`);
+  const where = conditions.join(' AND ');
+  const filterValues = [...values];
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM review_audit WHERE ${where} ORDER BY id DESC LIMIT $${values.push(query.$top ?? 500)} OFFSET $${values.push(query.$skip ?? 0)}`,
+    values,
+  );
+  return {
+    __count: await countOf(db, `SELECT count(*) FROM review_audit WHERE ${where}`, filterValues),
+    Data: rows.map(auditWire),
+  };
+}
+
+/** For each stale event, the shared changes after the version the caller saw (at most 50, oldest first). */
+export async function auditOfEvents(
+  db: Queryable,
+  team: string,
+  stale: { eventId: string; yourVersion: number }[],
+): Promise<Map<string, TeamAuditEntry[]>> {
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${AUDIT_COLUMNS} FROM (
+       SELECT a.*, row_number() OVER (PARTITION BY a.event_id ORDER BY a.id DESC) AS newest
+       FROM review_audit a JOIN jsonb_to_recordset($2::jsonb) AS s(event_id text, version integer) ON s.event_id = a.event_id
+       WHERE a.team = $1 AND a.event_version > s.version) recent
+     WHERE newest <= 50 ORDER BY id`,
+    [team, JSON.stringify(stale.map((entry) => ({ event_id: entry.eventId, version: entry.yourVersion })))],
+  );
+  const byEvent = new Map<string, TeamAuditEntry[]>();
+  for (const row of rows) {
+    const list = byEvent.get(row.event_id) ?? [];
+    list.push(auditWire(row));
+    byEvent.set(row.event_id, list);
+  }
+  return byEvent;
+}
+
+/** A committed change as the change feed keeps it: the message, and whose read marks it carries. */
+export interface StoredChange {
+  message: ReviewChangeMessage;
+  actorKey: string;
+}
+
+/** The team's changes after `sequence`, oldest first, at most `limit`. */
+export async function changesAfter(
+  db: Queryable,
+  team: string,
+  sequence: number,
+  limit: number,
+): Promise<StoredChange[]> {
+  const { rows } = await db.query<{
+    sequence: string;
+    at: Date;
+    actor_key: string;
+    actor_name: string;
+    reviews: ReviewChangeMessage['Reviews'];
+    reads: NonNullable<ReviewChangeMessage['Read']>;
+  }>(
+    `SELECT sequence, at, actor_key, actor_name, reviews, reads FROM review_change
+     WHERE team = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
+    [team, sequence, limit],
+  );
+  return rows.map((row) => ({
+    actorKey: row.actor_key,
+    message: {
+      Sequence: Number(row.sequence),
+      At: row.at.toISOString(),
+      By: { UserKey: row.actor_key, Name: row.actor_name },
+      Reviews: row.reviews,
+      ...(row.reads.length > 0 ? { Read: row.reads } : {}),
+    },
+  }));
+}
+
+/** The number of the team's newest change (0 before the first). */
+export async function latestSequence(db: Queryable, team: string): Promise<number> {
+  const { rows } = await db.query<{ last_sequence: string }>(
+    'SELECT last_sequence FROM review_sequence WHERE team = $1',
+    [team],
+  );
+  return rows[0] ? Number(rows[0].last_sequence) : 0;
+}
+
+async function countOf(db: Queryable, text: string, values: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ count: string }>(text, values);
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,285 @@
+/**
+ * The workflow of the corporate actions workspace, between its stores and its components:
+ * opening an event marks it read and shows its history; review, flag and note actions keep the
+ * history current; notes being typed are kept as drafts; keyboard triage; the work queue's
+ * filters and sorts; saved views (useInboxViews); bulk review of the ticked events or of every
+ * matching one; the audit log; the CSV export; the day the countdowns count from. The view only
+ * lays it out.
+ */
+import { storeToRefs } from 'pinia';
+import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
+import type { InboxFilters, ReviewAuditEntry, WorkQueueFilters } from '../../../../contract/corporateActions';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
+import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
+import { todayIso } from './logic/eventDates';
+import { auditCsv } from './logic/auditFilter';
+import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
+import { isLocalSort } from './logic/workQueue';
+import { downloadTextFile } from './downloadFile';
+import { useAccountBookStore } from './useAccountBookStore';
+import { useInboxViews } from './useInboxViews';
+import { useNoteDraftsStore } from './useNoteDraftsStore';
+import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useCorporateActionsStore } from './useCorporateActionsStore';
+import { useInboxExport } from './useInboxExport';
+import { useTriageKeys } from './useTriageKeys';
+
+/** What the workflow needs of the inbox grid (InboxGrid's exposed functions). */
+export interface InboxGridHandle {
+  moveBy(delta: number): string | undefined;
+  current(): string | undefined;
+  focusCurrent(): void;
+}
+
+/** The workspace's state and actions; `grid` is the inbox grid once mounted. */
+export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefined>) {
+  const events = useCorporateActionsStore();
+  const review = useCorporateActionsReviewStore();
+  const book = useAccountBookStore();
+  const drafts = useNoteDraftsStore();
+  const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
+    storeToRefs(events);
+  const { states, audit } = storeToRefs(review);
+  const views = useInboxViews();
+
+  const auditOpen = ref(false);
+  const auditLog = ref<ReviewAuditEntry[]>([]);
+  const auditLoading = ref(false);
+  const selectedIds = ref<string[]>([]);
+  /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
+  const allMatching = ref<CorporateActionEvent[]>();
+  const allMatchingCapped = ref(false);
+  const selecting = ref(false);
+  const { exporting, exportMessage, exportCsv } = useInboxExport(today);
+  // The stores forget their data themselves; what the workspace chose goes with it.
+  useOwnedState(() => {
+    auditOpen.value = false;
+    auditLog.value = [];
+    selectedIds.value = [];
+    allMatching.value = undefined;
+  });
+
+  const history = computed(() => audit.value.filter((entry) => entry.eventId === openEventId.value));
+  const statusText = computed(() => {
+    if (loading.value && rows.value.length === 0) return 'Loading events…';
+    if (error.value) return 'Events could not be loaded';
+    const count = total.value ?? matching.value.length;
+    if (!events.readEverything) return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
+    const read = events.capped ? `the first ${matching.value.length} of ${count} matching events (narrow the filters for the rest)` : `all ${matching.value.length} matching events`;
+    const how = events.sortedHere
+      ? `sorted by ${sortColumnLabels[sort.value.column].toLowerCase()} here (the service cannot sort by it)`
+      : 'in the service\'s order';
+    return `${rows.value.length} in the queue of ${read} · ${how}`;
+  });
+
+  /** Reads the reviewer, the account book and the saved views (then the view chosen last), and the list. */
+  function read(firstPage: boolean): void {
+    void review.loadStatus();
+    void book.load();
+    void review.loadViews().then(async () => {
+      const restored = firstPage && (await views.restoreActiveView());
+      if (firstPage && !restored) void events.search();
+    });
+  }
+  // A user who signs in after another (or after signing out) gets their own inbox at once.
+  onOwnerArrival(() => read(true));
+
+  // States of the events on screen are read once each; review actions keep them current.
+  watch(rows, (loaded) => {
+    const missing = loaded.map((event) => event.EventId).filter((id) => !(id in states.value));
+    if (missing.length > 0) void review.loadStates(missing);
+  });
+
+  /** Opens an event: its details and history; an unread event becomes read. A draft note stays with its event. */
+  async function open(eventId: string | undefined): Promise<void> {
+    if (!eventId) return;
+    auditOpen.value = false;
+    await Promise.all([events.openEvent(eventId), review.loadAudit(eventId)]);
+    if (detail.value?.EventId === eventId && !states.value[eventId]?.read) {
+      await review.setRead(eventId, true);
+      await review.loadAudit(eventId);
+    }
+  }
+
+  function eventOf(eventId: string) {
+    return (
+      (detail.value?.EventId === eventId ? detail.value : undefined) ??
+      rows.value.find((event) => event.EventId === eventId)
+    );
+  }
+
+  /** Marks events reviewed (with the version seen) or not reviewed. */
+  async function setReviewed(eventIds: string[], reviewed: boolean): Promise<void> {
+    if (eventIds.length === 0) return;
+    await review.setReviewed(
+      eventIds.map((eventId) => ({ eventId, updatedDateTime: eventOf(eventId)?.UpdatedDateTime })),
+      reviewed,
+    );
+    if (openEventId.value && eventIds.includes(openEventId.value)) await review.loadAudit(openEventId.value);
+  }
+
+  async function setFlagged(eventId: string, flagged: boolean): Promise<void> {
+    await review.setFlagged(eventId, flagged);
+    if (openEventId.value === eventId) await review.loadAudit(eventId);
+  }
+
+  /** Read/unread or a note, from the open event's pane. */
+  async function setReadOfOpen(read: boolean): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.setRead(eventId, read);
+    await review.loadAudit(eventId);
+  }
+
+  /** Saves the open event's note; its draft goes once main kept it (a failure keeps the draft). */
+  async function setNoteOfOpen(note: string): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.setNote(eventId, note);
+    if (states.value[eventId]?.note === note) drafts.forget(eventId);
+    await review.loadAudit(eventId);
+  }
+
+  /** What the user types in the open event's note. */
+  function typeNoteOfOpen(text: string): void {
+    const eventId = openEventId.value;
+    if (eventId) drafts.keep(eventId, text, states.value[eventId]?.note ?? '');
+  }
+
+  /** The event under the keyboard (the grid's current row), else the open one. */
+  const eventAtHand = () => grid.value?.current() ?? openEventId.value;
+  useTriageKeys({
+    next: () => grid.value?.moveBy(1),
+    previous: () => grid.value?.moveBy(-1),
+    open: () => void open(grid.value?.current()),
+    review: () => {
+      const eventId = eventAtHand();
+      if (eventId) void setReviewed([eventId], true);
+    },
+    flag: () => {
+      const eventId = eventAtHand();
+      if (eventId) void setFlagged(eventId, !states.value[eventId]?.flagged);
+    },
+  });
+
+  // Another list means another "all matching".
+  watch([filters, workQueue, sort], () => (allMatching.value = undefined), { deep: true });
+
+  function applyFilters(next: InboxFilters): void {
+    filters.value = next;
+    views.leaveView();
+    void events.search();
+  }
+
+  /** The work queue's filters apply to the events already read when they hold every matching one. */
+  function applyWorkQueue(next: WorkQueueFilters): void {
+    views.leaveView();
+    void events.applyWorkQueue(next);
+  }
+
+  /** A new sort: a date sorted here re-sorts the events already read when they are all here; else the list is read again. */
+  function applySort(next: InboxSort): void {
+    // Every matching event is here already and the new order is one this inbox makes: no need to read them again.
+    const resortHere = events.readEverything && isLocalSort(next.column);
+    sort.value = next;
+    views.leaveView();
+    if (!resortHere) void events.search();
+  }
+
+  /** A click on a column header: that column ascending, or the other way when it is the sort already. */
+  function sortByHeader(column: InboxSort['column']): void {
+    applySort({ column, type: sort.value.column === column && sort.value.type === 'Asc' ? 'Desc' : 'Asc' });
+  }
+
+  /** Selects every event matching the view (not only those loaded), up to the export's cap, and says how many. */
+  async function selectAllMatching(): Promise<void> {
+    selecting.value = true;
+    try {
+      const all = await events.readAllMatching();
+      allMatching.value = all.events;
+      allMatchingCapped.value = all.capped;
+    } catch {
+      allMatching.value = undefined;
+    } finally {
+      selecting.value = false;
+    }
+  }
+
+  /** Marks reviewed what is selected: every matching event when chosen, else the ticked rows. */
+  async function reviewSelected(): Promise<void> {
+    const chosen = allMatching.value;
+    if (chosen) {
+      await review.setReviewed(
+        chosen.map((event) => ({ eventId: event.EventId, updatedDateTime: event.UpdatedDateTime })),
+        true,
+      );
+      allMatching.value = undefined;
+    } else {
+      await setReviewed(selectedIds.value, true);
+    }
+  }
+
+  async function toggleAudit(): Promise<void> {
+    auditOpen.value = !auditOpen.value;
+    if (!auditOpen.value) return;
+    auditLoading.value = true;
+    try {
+      auditLog.value = await review.readAuditLog();
+    } finally {
+      auditLoading.value = false;
+    }
+  }
+
+  function exportAudit(entries: ReviewAuditEntry[]): void {
+    downloadTextFile(`review-audit-${today.value}.csv`, auditCsv(entries));
+  }
+
+  function closeEvent(): void {
+    events.closeEvent();
+    grid.value?.focusCurrent();
+  }
+
+  let dayTimer: ReturnType<typeof setInterval> | undefined;
+  onMounted(() => {
+    read(matching.value.length === 0);
+    dayTimer = setInterval(() => {
+      const day = todayIso();
+      if (day === today.value) return;
+      today.value = day;
+      events.refilter();
+    }, 60_000);
+  });
+  onUnmounted(() => clearInterval(dayTimer));
+
+  return {
+    today,
+    auditOpen,
+    auditLog,
+    auditLoading,
+    views,
+    selectedIds,
+    allMatching,
+    allMatchingCapped,
+    selecting,
+    history,
+    statusText,
+    exporting,
+    exportMessage,
+    exportCsv,
+    exportAudit,
+    open,
+    setReviewed,
+    setFlagged,
+    setReadOfOpen,
+    setNoteOfOpen,
+    typeNoteOfOpen,
+    applyFilters,
+    applyWorkQueue,
+    applySort,
+    sortByHeader,
+    selectAllMatching,
+    reviewSelected,
+    toggleAudit,
+    closeEvent,
+  };
+}

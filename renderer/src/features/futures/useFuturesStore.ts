@@ -1,0 +1,65 @@
+/**
+ * Server state of futures ladders: each continuous future's futures space, and the notice
+ * dates of its contracts read from their details (in batches of the service's uic limit).
+ * Also the roll window, a number of days before expiry the trader chooses. The spaces and
+ * dates belong to the signed-in user: another user starts from nothing.
+ */
+import { defineStore } from 'pinia';
+import { ref, shallowReactive } from 'vue';
+import type { FuturesSpace } from '../../../../contract/wire/types';
+import { call } from '../../shared/desk';
+import { loadInto, type Loadable } from '../../shared/loadable';
+import { futuresAssetTypes } from '../instruments/logic/assetTypes';
+import { useInstrumentSearch } from '../instruments/useInstrumentSearch';
+import { useOwnedState } from '../session/useOwnedState';
+
+/** Most uics the details list takes in one request. */
+const UICS_PER_REQUEST = 200;
+
+/** Notice dates by uic, for the contracts whose details carry one. */
+async function readNoticeDates(uics: readonly number[], signal: AbortSignal): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  for (let start = 0; start < uics.length; start += UICS_PER_REQUEST) {
+    const batch = uics.slice(start, start + UICS_PER_REQUEST);
+    let skip = 0;
+    for (;;) {
+      const feed = await call(
+        'instruments:detailsList',
+        { Uics: batch, AssetTypes: ['ContractFutures'], $top: UICS_PER_REQUEST, $skip: skip },
+        { signal },
+      );
+      for (const details of feed.Data) {
+        if (details.Uic !== undefined && details.NoticeDate) found.set(details.Uic, details.NoticeDate);
+      }
+      skip += feed.Data.length;
+      if (!feed.__next || feed.Data.length === 0) break;
+    }
+  }
+  return found;
+}
+
+export const useFuturesStore = defineStore('futures', () => {
+  const continuousSearch = useInstrumentSearch({ pageSize: 50, defaultAssetTypes: futuresAssetTypes, listWithoutKeywords: true });
+  const spaces = shallowReactive(new Map<number, Loadable<FuturesSpace>>());
+  const noticeDates = shallowReactive(new Map<number, Loadable<Map<number, string>>>());
+  /** Days before expiry from which a contract shows the roll badge (a preference, not data). */
+  const rollDays = ref<number | null>(5);
+  const owned = useOwnedState(() => {
+    spaces.clear();
+    noticeDates.clear();
+  });
+
+  /** Reads the futures space of a continuous future once, then its contracts' notice dates. */
+  async function loadLadder(continuousUic: number): Promise<void> {
+    const entry = await loadInto(spaces, continuousUic, () =>
+      call('instruments:futuresSpace', { ContinuousFuturesUic: continuousUic }, { signal: owned.signal }),
+    );
+    const space = entry?.value;
+    if (!space || spaces.get(continuousUic) !== entry) return;
+    const uics = space.Elements.map((element) => element.Uic);
+    const signal = owned.signal;
+    await loadInto(noticeDates, continuousUic, async () => (uics.length > 0 ? readNoticeDates(uics, signal) : new Map()));
+  }
+
+  return { continuousSearch, spaces, noticeDates, rollDays, loadLadder };
+});

@@ -1,0 +1,64 @@
+/**
+ * RefDesk's own settings (secret timings) and the embedded simulator's status and reset. These
+ * are the desktop's, not a user's: they stay across sign-outs.
+ */
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../../contract/settings';
+import { call, messageOf } from '../../shared/desk';
+import { useSessionStore } from '../session/useSessionStore';
+
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = ref<DeskSettings>();
+  const settingsProblem = ref<string>();
+  const simulator = ref<SimulatorStatus>();
+  const error = ref<string>();
+  const resetting = ref(false);
+  const saving = ref(false);
+
+  async function load(): Promise<void> {
+    try {
+      const [view, status] = await Promise.all([call('settings:get'), call('settings:simulatorStatus')]);
+      settings.value = view.settings;
+      settingsProblem.value = view.problem;
+      simulator.value = status;
+      error.value = undefined;
+    } catch (failure) {
+      error.value = messageOf(failure);
+    }
+  }
+
+  /** Keeps new secret timings; answers the refusal message, if any. */
+  async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
+    saving.value = true;
+    try {
+      const view = await call('settings:save', { secrets });
+      settings.value = view.settings;
+      return undefined;
+    } catch (failure) {
+      return messageOf(failure);
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /**
+   * Restarts the embedded simulator (everyone signed in to it is signed out) and reads the
+   * session again; answers the failure message, if any.
+   */
+  async function reset(next: SimulatorSettings & { regenerate: boolean }): Promise<string | undefined> {
+    resetting.value = true;
+    try {
+      simulator.value = await call('settings:resetSimulator', next);
+      if (settings.value) settings.value = { ...settings.value, simulator: simulator.value.configured };
+      return simulator.value.problem;
+    } catch (failure) {
+      return messageOf(failure);
+    } finally {
+      resetting.value = false;
+      await useSessionStore().load();
+    }
+  }
+
+  return { settings, settingsProblem, simulator, error, resetting, saving, load, saveSecrets, reset };
+});

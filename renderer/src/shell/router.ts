@@ -1,0 +1,53 @@
+/**
+ * Workspaces and their routes. Hash history works the same on app:// and on the web shell.
+ */
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { routeNames } from '../shared/routes';
+import AppsView from '../features/apps/AppsView.vue';
+import CorporateActionsView from '../features/corporateActions/CorporateActionsView.vue';
+import FuturesLadderView from '../features/futures/FuturesLadderView.vue';
+import FuturesView from '../features/futures/FuturesView.vue';
+import InstrumentDetailsView from '../features/instruments/InstrumentDetailsView.vue';
+import InstrumentsView from '../features/instruments/InstrumentsView.vue';
+import NotFoundView from './NotFoundView.vue';
+import OptionChainView from '../features/optionChains/OptionChainView.vue';
+import OptionChainsView from '../features/optionChains/OptionChainsView.vue';
+import ReferenceView from '../features/reference/ReferenceView.vue';
+import SettingsView from '../features/settings/SettingsView.vue';
+
+/** One entry of the navigation; `label` is its accessible name. */
+export interface Workspace {
+  label: string;
+  to: string;
+}
+
+/** Navigation entries, in the order the navigation shows them (Alt+1 … Alt+7). */
+export const workspaces: Workspace[] = [
+  { label: 'Instruments', to: '/instruments' },
+  { label: 'Option chains', to: '/chains' },
+  { label: 'Futures', to: '/futures' },
+  { label: 'Corporate actions', to: '/corporate-actions' },
+  { label: 'Apps', to: '/apps' },
+  { label: 'Reference data', to: '/reference' },
+  { label: 'Settings', to: '/settings' },
+];
+
+const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/instruments' },
+  { path: '/instruments', name: routeNames.instruments, component: InstrumentsView },
+  { path: '/instruments/:assetType/:uic', name: routeNames.instrumentDetails, component: InstrumentDetailsView },
+  { path: '/chains', name: routeNames.optionChains, component: OptionChainsView },
+  { path: '/chains/:optionRootId', name: routeNames.optionChain, component: OptionChainView },
+  { path: '/futures', name: routeNames.futures, component: FuturesView },
+  { path: '/futures/:uic', name: routeNames.futuresLadder, component: FuturesLadderView },
+  { path: '/reference', name: routeNames.reference, component: ReferenceView },
+  { path: '/corporate-actions', name: routeNames.corporateActions, component: CorporateActionsView },
+  { path: '/apps', name: routeNames.apps, component: AppsView },
+  { path: '/settings', name: routeNames.settings, component: SettingsView },
+
+  { path: '/:unknown(.*)*', component: NotFoundView },
+];
+
+export function createDeskRouter() {
+  return createRouter({ history: createWebHashHistory(), routes });
+}

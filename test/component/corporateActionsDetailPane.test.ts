@@ -1,0 +1,128 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { CorporateActionEvent } from '../../contract/wire/types';
+import EventDetailPane from '../../renderer/src/features/corporateActions/components/EventDetailPane.vue';
+import { narrativeText } from '../../renderer/src/features/corporateActions/narrativeText';
+
+const rights: CorporateActionEvent = {
+  EventId: '77',
+  EventType: { Code: 'RHTS', Name: 'Rights Issue' },
+  DisplayAndFormat: { Description: 'Nordic Bank', IsinCode: 'DK0009000001', Symbol: 'NB:xcse' },
+  EventState: 'Confirmed',
+  EventStatus: 'Active',
+  CorporateActionType: 'Voluntary',
+  AnnouncedDate: '2026-02-10T00:00:00Z',
+  Ex: { Date: '2026-02-20T00:00:00Z' },
+  Record: { Date: '2026-02-23T00:00:00Z' },
+  Effective: { Status: 'Ongoing' },
+  Narrative:
+    'Subscription 1 new for 4 held.<br>Price <b>DKK 20</b> &amp; fees.<img src=x onerror="window.__pwned = true"><script>window.__pwned = true</script>',
+  EventIndicators: [
+    { Indicator: 'RenounceableStatusofEntitlement', Values: [{ Code: 'RENO', Name: 'Renounceable' }] },
+  ],
+  Options: [
+    {
+      OptionId: '1',
+      OptionType: { Code: 'EXER', Name: 'Subscribe' },
+      Deadline: { Date: '2026-03-04T16:00:00Z' },
+      MarketDeadline: { Date: '2026-03-06T16:00:00Z' },
+      Payment: { Date: '2026-03-12T00:00:00Z' },
+      CashMovements: [{ CashMovementType: 'Debit', Currency: 'DKK', SubscriptionPrice: 20 }],
+      SecurityMovements: [
+        { SecurityMovementType: 'Credit', DisplayAndFormat: { Description: 'Nordic Bank new' }, Uic: 4242 },
+      ],
+    },
+    {
+      OptionId: '2',
+      OptionType: { Code: 'LAPS', Name: 'Lapse' },
+      IsDefault: true,
+      Payment: { Date: '2026-03-12T00:00:00Z' },
+    },
+  ],
+  Holdings: [
+    {
+      AccountId: 'ACC-1',
+      ClientName: 'Demo Client',
+      Amount: 400,
+      ElectedAmount: 200,
+      ElectionStatus: 'PartialElected',
+      Options: [
+        {
+          OptionId: '1',
+          ElectedAmount: 200,
+          ElectionType: 'Manual',
+          ElectedBy: 'demo',
+          Instruction: { Status: 'Accepted' },
+        },
+      ],
+    },
+  ],
+  UpdatedDateTime: '2026-03-01T12:00:00Z',
+};
+
+describe('the event narrative', () => {
+  it('keeps the text and its line breaks, decodes entities and drops every element', () => {
+    expect(narrativeText(rights.Narrative)).toBe('Subscription 1 new for 4 held.\nPrice DKK 20 & fees.');
+    expect(narrativeText('Line one\r\nLine two')).toBe('Line one\nLine two');
+    expect(narrativeText(undefined)).toBe('');
+  });
+
+  it('is rendered as text in the detail pane: no markup, nothing runs', async () => {
+    const wrapper = mount(EventDetailPane, {
+      props: { event: rights, history: [], today: '2026-03-02' },
+      attachTo: document.body,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const narrative = wrapper.get('[data-testid="event-narrative"]');
+    expect(narrative.element.children).toHaveLength(0);
+    expect(narrative.text()).toContain('Price DKK 20 & fees.');
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
+    wrapper.unmount();
+  });
+});
+
+describe('the event detail pane', () => {
+  it('shows the options with movements, the holdings with elections, the indicators and the countdown', () => {
+    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02' } });
+    const text = wrapper.text();
+    expect(text).toContain('RHTS Rights Issue · Nordic Bank');
+    expect(wrapper.get('[aria-label="Option 1"]').text()).toContain('Cash movements');
+    expect(wrapper.get('[aria-label="Option 1"]').text()).toContain('Nordic Bank new');
+    expect(wrapper.get('[aria-label="Option 2"]').text()).toContain('Default');
+    expect(wrapper.get('[aria-label="Holdings"]').text()).toContain('ACC-1');
+    expect(wrapper.get('[aria-label="Holdings"]').text()).toContain('1: 200, Manual, demo, Accepted');
+    expect(wrapper.get('[aria-label="Indicators"]').text()).toContain('RENO · Renounceable');
+    expect(wrapper.find('.countdown').text()).toBe('2 business days');
+  });
+
+  it('shows affected accounts and eligible holdings when sub-accounts are included', () => {
+    const aggregated = { ...rights, Holdings: undefined, AffectedAccounts: 12, EligibleHoldings: 15000 };
+    const wrapper = mount(EventDetailPane, {
+      props: { event: aggregated, history: [], today: '2026-03-02' },
+    });
+    expect(wrapper.get('[aria-label="Holdings"]').text()).toContain(
+      '12 affected accounts holding 15,000 eligible',
+    );
+  });
+
+  it('asks to mark reviewed, and to undo once reviewed and unchanged', async () => {
+    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02' } });
+    await wrapper.get('button:not([aria-label])').trigger('click');
+    expect(wrapper.emitted('reviewed')).toEqual([[true]]);
+    await wrapper.setProps({
+      review: {
+        eventId: '77',
+        read: true,
+        flagged: false,
+        note: '',
+        changedAt: 'x',
+        reviewedAt: '2026-03-02T09:00:00Z',
+        reviewedVersion: '2026-03-01T12:00:00Z',
+      },
+    });
+    const undo = wrapper.findAll('button').find((button) => button.text() === 'Undo reviewed');
+    await undo?.trigger('click');
+    expect(wrapper.emitted('reviewed')?.[1]).toEqual([false]);
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * The review service and its database: migrations applied once by replicas starting together,
+ * a newer schema refused, the audit log append-only for the service's role, one transaction per
+ * call (nothing half-written), and PostgreSQL stopped and restarted mid-session.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewsFeed, TeamReviewErrorBody } from '../../contract/wire/teamReview';
+import { serviceClientConfig } from '../../main/reviewService/database/pool';
+import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
+import { Team } from '../../main/reviewService/team';
+import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
+import { ANALYST_A, ANALYST_B, writeTeamFile } from '../support/reviewService';
+import { TeamReviewClient } from '../support/teamReviewClient';
+import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
+
+const missing = postgresMissingReason();
+const tender = { EventType: 'TEND', CorporateActionType: 'Voluntary' } as const;
+
+describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let postgres: TestPostgres;
+  let issuer: TestIssuer;
+  const team = Team.load(writeTeamFile());
+  const started: RunningReviewService[] = [];
+  const start = async (databaseUrl: string, extra: { migrateDatabaseUrl?: string } = {}) => {
+    const service = await startReviewService({
+      databaseUrl,
+      team,
+      issuer: issuer.issuer,
+      heartbeatSeconds: 1,
+      ...extra,
+    });
+    started.push(service);
+    return service;
+  };
+  const clientsOf = (service: RunningReviewService) =>
+    [
+      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_A.userKey)),
+      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_B.userKey)),
+    ] as const;
+
+  beforeAll(async () => {
+    postgres = await startTestPostgres();
+    issuer = await startTestIssuer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(started.map((service) => service.close().catch(() => {})));
+    await issuer?.close();
+    postgres?.remove();
+  });
+
+  it('migrates a fresh database once when replicas start together, and nothing the next time', async () => {
+    const url = postgres.url(await postgres.createDatabase());
+    const together = await Promise.all([start(url), start(url), start(url)]);
+    expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual(['0001_team_review']);
+    expect((await start(url)).info).toMatchObject({
+      migrationsApplied: [],
+      schemaVersion: '0001_team_review',
+    });
+  });
+
+  it('refuses a database migrated by a newer version, saying so', async () => {
+    const database = await postgres.createDatabase();
+    await start(postgres.url(database));
+    await postgres.sql(
+      database,
+      `INSERT INTO pgmigrations (name, run_on) VALUES ('0002_from_a_newer_version', now())`,
+    );
+    await expect(start(postgres.url(database))).rejects.toThrow(
+      'The review database was migrated by a newer version of the review service (migration 0002_from_a_newer_version unknown to this version',
+    );
+  });
+
+  it('keeps the audit log append-only: the service’s role cannot UPDATE, DELETE or TRUNCATE it, nor can the owner', async () => {
+    const database = await postgres.createDatabase();
+    const service = await start(postgres.url(database));
+    const [clara] = clientsOf(service);
+    expect(
+      (await clara.act({ Action: 'SetFlagged', EventId: 'AUDIT-1', Version: 0, Flagged: true })).status,
+    ).toBe(200);
+
+    const asService = new pg.Client(serviceClientConfig(postgres.url(database)));
+    await asService.connect();
+    try {
+      expect((await asService.query('SELECT current_user')).rows[0].current_user).toBe(
+        'refdesk_review_service',
+      );
+      for (const table of ['review_audit', 'review_change']) {
+        expect((await asService.query(`SELECT count(*) FROM ${table}`)).rows[0].count).toBe('1');
+        for (const statement of [
+          `UPDATE ${table} SET actor_name = 'Someone else'`,
+          `DELETE FROM ${table}`,
+          `TRUNCATE ${table}`,
+          `DROP TABLE ${table}`,
+        ]) {
+          await expect(asService.query(statement), statement).rejects.toMatchObject({ code: '42501' });
+        }
+      }
+    } finally {
+      await asService.end();
+    }
+    // Even the owner of the tables is stopped by the trigger.
+    await expect(postgres.sql(database, `UPDATE review_audit SET after = 'false'`)).rejects.toThrow(
+      'The review_audit table is append-only: UPDATE is not allowed',
+    );
+    await expect(postgres.sql(database, 'DELETE FROM review_audit')).rejects.toThrow('append-only: DELETE');
+    expect((await postgres.sql(database, 'SELECT after FROM review_audit')).rows).toEqual([
+      { after: 'true' },
+    ]);
+  });
+
+  it('works with a login role of its own and a separate owner for migrations', async () => {
+    const database = await postgres.createDatabase();
+    await postgres.sql(database, `CREATE ROLE desk_service LOGIN`);
+    // First start: the owner migrates (and creates the service role); then the operator grants it.
+    await start(postgres.url(database));
+    await postgres.sql(database, 'GRANT refdesk_review_service TO desk_service');
+    const service = await start(postgres.url(database, 'desk_service'), {
+      migrateDatabaseUrl: postgres.url(database),
+    });
+    const [clara] = clientsOf(service);
+    expect(
+      (
+        await clara.act({
+          Action: 'SetNote',
+          EventId: 'ROLE-1',
+          Version: 0,
+          Note: 'From a least-privilege login.',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('applies a call’s actions together or not at all', async () => {
+    const service = await start(postgres.url(await postgres.createDatabase()));
+    const [clara, jonas] = clientsOf(service);
+    const stream = jonas.stream();
+    await stream.waitFor((message) => message.event === 'ready');
+    const reviewed = await clara.act({
+      Action: 'MarkReviewed',
+      EventId: 'BULK-3',
+      Version: 0,
+      Event: tender,
+    });
+    expect(reviewed.status).toBe(200);
+    await stream.waitFor((message) => message.id === String(reviewed.body.Sequence));
+
+    const ownApproval = await clara.act(
+      { Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true },
+      { Action: 'SetNote', EventId: 'BULK-2', Version: 0, Note: 'Part of a refused call.' },
+      { Action: 'Approve', EventId: 'BULK-3', Version: 1 },
+    );
+    expect(ownApproval.status).toBe(403);
+    const stale = await jonas.act(
+      { Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true },
+      { Action: 'SetNote', EventId: 'BULK-3', Version: 0, Note: 'Stale.' },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.Conflicts?.map((conflict) => conflict.EventId)).toEqual(['BULK-3']);
+
+    const states = await jonas.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=BULK-1,BULK-2,BULK-3');
+    expect(states.body.Data.map((review) => [review.EventId, review.Version, review.ReviewStatus])).toEqual([
+      ['BULK-1', 0, 'NotReviewed'],
+      ['BULK-2', 0, 'NotReviewed'],
+      ['BULK-3', 1, 'AwaitingApproval'],
+    ]);
+    const audit = await jonas.call<{ __count: number }>('GET', '/v1/audit');
+    expect(audit.body.__count).toBe(2); // Clara's review and her read mark, nothing else
+    // The stream's next change is the next accepted one: nothing of the refused calls was announced.
+    const flagged = await jonas.act({ Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true });
+    await stream.waitFor((message) => message.id === String(flagged.body.Sequence));
+    expect(stream.changes().map((change) => change.Reviews.map((review) => review.EventId))).toEqual([
+      ['BULK-3'],
+      ['BULK-1'],
+    ]);
+    stream.close();
+  });
+
+  it('lets exactly one of many desks racing on the same version win; the others get 409', async () => {
+    const { url } = (await start(postgres.url(await postgres.createDatabase()))).info;
+    const desks = Array.from(
+      { length: 12 },
+      (_, index) =>
+        new TeamReviewClient([url], () => issuer.token(index % 2 ? ANALYST_B.userKey : ANALYST_A.userKey)),
+    );
+    // Twice: first on an event nobody touched (two transactions create the same row), then on a stored one.
+    for (const version of [0, 1]) {
+      const answers = await Promise.all(
+        desks.map((desk, index) =>
+          // A note of its own each round: the round-one winner re-sending its own note would be a
+          // change of nothing, which the service rightly accepts without a new version.
+          desk.act({ Action: 'SetNote', EventId: 'RACE-1', Version: version, Note: `Desk ${index}, round ${version}` }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(11).fill(409)]);
+      const winner = answers.find((answer) => answer.status === 200)!.body.Data[0]!;
+      const stored = await desks[0]!.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=RACE-1');
+      expect(stored.body.Data[0]).toMatchObject({ Version: version + 1, Note: winner.Note });
+    }
+    const audit = await desks[0]!.call<{ __count: number }>('GET', '/v1/audit?EventId=RACE-1');
+    expect(audit.body.__count).toBe(2);
+  });
+
+  it('answers 503 "Team review unavailable" while PostgreSQL is down, and carries on by itself when it is back', async () => {
+    const service = await start(postgres.url(await postgres.createDatabase()));
+    const [clara, jonas] = clientsOf(service);
+    const stream = jonas.stream();
+    await stream.waitFor((message) => message.event === 'ready');
+    expect(
+      (await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 0, Note: 'Before.' })).status,
+    ).toBe(200);
+
+    postgres.stop();
+    try {
+      await stream.waitFor((message) => message.event === 'unavailable', 5000);
+      const refused = [
+        await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 1, Note: 'During.' }),
+        await clara.act({ Action: 'SetRead', EventId: 'DOWN-2', Read: true }),
+        await clara.call('GET', '/v1/reviews?EventIds=DOWN-1'),
+        await clara.call('GET', '/v1/audit'),
+        await clara.call('GET', '/v1/health'),
+      ];
+      for (const answer of refused) {
+        expect(answer.status).toBe(503);
+        const body = answer.body as TeamReviewErrorBody;
+        expect(body.ErrorCode).toBe('TeamReviewUnavailable');
+        expect(body.Message).toMatch(/^Team review unavailable: /);
+      }
+    } finally {
+      postgres.start();
+    }
+
+    await stream.waitFor((message) => message.event === 'available', 15_000);
+    const after = await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 1, Note: 'After.' });
+    expect(after.status).toBe(200);
+    expect(after.body.Data[0]).toMatchObject({ Version: 2, Note: 'After.' });
+    // The LISTEN connection is back too: the change reaches the open stream.
+    await stream.waitFor((message) => message.id === String(after.body.Sequence), 1000);
+    expect((await clara.call('GET', '/v1/health')).status).toBe(200);
+    const audit = await clara.call<{ Data: { After: string }[] }>('GET', '/v1/audit?EventId=DOWN-1');
+    expect(audit.body.Data.map((entry) => entry.After)).toEqual(['After.', 'Before.']);
+    stream.close();
+  });
+});
