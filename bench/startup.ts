@@ -82,10 +82,7 @@ async function startOnce(
   try {
     const page = await context.newPage();
     const signInStarted = performance.now();
-    await signInThroughLoginPage(page, {
-      url: `${shell.ready.url}#/chains`,
-      simulator: shell.ready.simulator,
-    });
+    await signInThroughLoginPage(page, { url: `${shell.ready.url}#/chains` });
     const signedIn = performance.now();
     await page
       .getByTestId('search-results')

@@ -15,6 +15,7 @@ import type {
 import { EmbeddedSimulator } from '../../main/app/embeddedSimulator';
 import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
 import { startSimulator } from '../../main/simulator/server';
+import { parseAsOf } from '../../main/simulator/data/universe';
 import { openCoreDesk, type CoreDesk } from '../support/coreDesk';
 import {
   startTestSimulator,
@@ -50,8 +51,13 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
   beforeAll(async () => {
     test = await startTestSimulator();
     const info = test.simulator.info;
-    embedded = new EmbeddedSimulator(test.simulator, (start) =>
-      startSimulator({ ...start, cacheDir: TEST_CACHE_DIR, dataDir: TEST_DATA_DIR }),
+    embedded = new EmbeddedSimulator(test.simulator, ({ asOf, ...start }) =>
+      startSimulator({
+        ...start,
+        ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
+        cacheDir: TEST_CACHE_DIR,
+        dataDir: TEST_DATA_DIR,
+      }),
     );
     dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-every-channel-'));
     desk = await openCoreDesk({

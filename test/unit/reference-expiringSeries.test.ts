@@ -32,7 +32,7 @@ describe.each(['2026-11-23', '2027-03-15'])('expiring instruments on %s', (day) 
       scale: 'small',
       cacheDir,
       steps: referenceSteps,
-      now: new Date(`${day}T09:00:00Z`),
+      asOf: new Date(`${day}T09:00:00Z`),
     });
     store = new ReferenceStore(universe.db);
   });

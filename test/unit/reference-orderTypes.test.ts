@@ -39,7 +39,7 @@ describe('order types as on the exchanges', () => {
       scale: 'small',
       cacheDir,
       steps: referenceSteps,
-      now: new Date('2026-11-23T09:00:00Z'),
+      asOf: new Date('2026-11-23T09:00:00Z'),
     });
     const store = new ReferenceStore(universe.db);
     const assetTypes = universe.db
