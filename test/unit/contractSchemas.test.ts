@@ -18,7 +18,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     ],
     bad: [
       undefined,
-      { Keywords: 'x'.repeat(201) },
+      { Keywords: 'x'.repeat(256) },
       { Keywords: 42 },
       { AssetTypes: ['Shoe'] },
       { AssetTypes: 'Stock' },
