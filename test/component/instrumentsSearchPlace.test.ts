@@ -6,7 +6,7 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryInfo } from '../../contract/wire/types';
 import InstrumentsView from '../../renderer/src/features/instruments/InstrumentsView.vue';
 import { useInstrumentsStore } from '../../renderer/src/features/instruments/useInstrumentsStore';
@@ -78,7 +78,7 @@ describe('search keeps its place', { timeout: 30_000 }, () => {
     expect(desk.callsOf('instruments:details').map((call) => call.arg)).toContainEqual({ Uic: 1003, AssetType: 'Stock' });
     await row(wrapper, 1003).trigger('dblclick');
     await flushPromises();
-    expect(router.currentRoute.value.fullPath).toBe('/instruments/Stock/1003');
+    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/instruments/Stock/1003'));
     wrapper.unmount();
   });
 
@@ -104,8 +104,9 @@ describe('search keeps its place', { timeout: 30_000 }, () => {
     useInstrumentsStore().search.keywords = 'US0378331005';
     const { wrapper } = await mountView();
     await row(wrapper, 211).trigger('click');
-    await flushPromises();
-    expect(wrapper.get('aside[aria-label="Preview"]').text()).toContain('ISINUS0378331005 (matched by your search)');
+    await vi.waitFor(() =>
+      expect(wrapper.get('aside[aria-label="Preview"]').text()).toContain('ISINUS0378331005 (matched by your search)'),
+    );
     wrapper.unmount();
   });
 

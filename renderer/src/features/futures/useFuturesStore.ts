@@ -87,10 +87,9 @@ export const useFuturesStore = defineStore('futures', () => {
     if (!space || spaces.get(continuousUic) !== entry) return;
     const uics = space.Elements.map((element) => element.Uic);
     const signal = owned.signal;
-    await Promise.all([
-      loadInto(noticeDates, continuousUic, async () => (uics.length > 0 ? readNoticeDates(uics, signal) : new Map())),
-      loadInto(spreads, continuousUic, () => readSpreads(space, signal)),
-    ]);
+    // The spreads come beside the ladder: the ladder never waits for them.
+    void loadInto(spreads, continuousUic, () => readSpreads(space, signal));
+    await loadInto(noticeDates, continuousUic, async () => (uics.length > 0 ? readNoticeDates(uics, signal) : new Map()));
   }
 
   return { continuousSearch, spaces, noticeDates, spreads, rollDays, loadLadder };
