@@ -43,7 +43,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     chains.settingsOf(id);
     void chains.openRoot(id);
     if (underlyingUic?.value) void chains.loadExpiriesInto(id, underlyingUic.value);
-    // The last trade is shown in the exchange's time: its zone comes from the time zones list.
+    // The last trade is shown in the exchange's time: its zone comes from the exchanges list
+    // (or, where that lacks the exchange, the time zones list).
+    void reference.loadExchanges();
     void reference.loadTimeZones();
   }
   // Runs first (immediate, defined before the computeds read them) so the root's settings exist.
@@ -70,7 +72,13 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     return [active, ...stacked.sort((a, b) => order.indexOf(a) - order.indexOf(b))];
   });
   const columns = computed(() => chains.columnsOf(optionRootId.value));
-  const zoneName = computed(() => reference.zoneNameOf(root.value?.Exchange?.TimeZoneId));
+  const zoneName = computed(() => {
+    const exchange = root.value?.Exchange;
+    return (
+      reference.exchanges.find((known) => known.ExchangeId === exchange?.ExchangeId)?.TimeZoneName ??
+      reference.zoneNameOf(exchange?.TimeZoneId)
+    );
+  });
 
   function factsOf(expiry: string): ChainExpiryFacts {
     const tab = allTabs.value.find((candidate) => candidate.expiry === expiry);
