@@ -64,7 +64,13 @@ test('field groups add their fields to the details', async ({ deskPage }) => {
 test('filters narrow the search and scrolling loads the next pages', async ({ deskPage }) => {
   const instruments = new InstrumentsPage(deskPage);
   await instruments.open();
-  await instruments.chooseExchange('nasdaq', /^Nasdaq.*\(XNAS\)$/);
+  // The exchange filter offers exchanges by name and MIC.
+  await instruments.exchange.click();
+  await instruments.exchange.pressSequentially('nasdaq');
+  await expect(instruments.exchangeOption(/^Nasdaq \(XNAS\)$/)).toBeVisible();
+  await expect(instruments.exchangeOption(/^Nasdaq Copenhagen \(XCSE\)$/)).toBeVisible();
+  await instruments.exchange.fill('');
+  await instruments.chooseExchange('XNAS');
   await instruments.search('a');
   await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
   const exchanges = await instruments.resultColumn('ExchangeId');
@@ -113,6 +119,8 @@ test('search keeps its place: back from a result finds the same row in view and 
   await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
   await instruments.scrollResultsBy(26 * 20);
   await expect.poll(() => instruments.firstRowInView()).toBeGreaterThanOrEqual(18);
+  // The next page the scroll asked for has arrived.
+  await expect(instruments.status).toHaveText(/^\d+ of \d+ results$/);
   const top = await instruments.firstRowInView();
   const row = instruments.resultRowAt(top + 3);
   const symbol = (await instruments.symbolOf(row)) ?? '';

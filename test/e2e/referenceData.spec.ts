@@ -66,8 +66,10 @@ test('exchanges at a glance: open now, or when they open or close, in the exchan
   await reference.open();
   await reference.showList('Exchanges');
   await expect(reference.status).toHaveText(/^\d+ exchanges, \d+ open now$/);
+  expect(Number(/^(\d+)/.exec((await reference.status.textContent()) ?? '')?.[1])).toBeGreaterThan(40);
+  // The rows drawn (the grid draws those in view).
   const states = await reference.column(reference.exchangesGrid, 'status');
-  expect(states.length).toBeGreaterThan(40);
+  expect(states.length).toBeGreaterThan(20);
   for (const state of states) expect(state).toMatch(/^(Open|Closed|Pre-market|Post-market|Break|Opening auction|Closing auction)/);
   const next = await reference.column(reference.exchangesGrid, 'next');
   for (const text of next) expect(text).toMatch(/^((closes|opens|reopens|trading starts) in .+|—)$/);

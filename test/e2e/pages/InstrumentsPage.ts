@@ -46,16 +46,20 @@ export class InstrumentsPage {
     await row.dblclick();
   }
 
-  /** Chooses an exchange of the exchange filter by typing part of its name or MIC. */
-  async chooseExchange(typed: string, option: string | RegExp): Promise<void> {
+  /**
+   * Chooses an exchange of the exchange filter from the keyboard: types part of its name or MIC
+   * and takes the first choice offered (the pick-list's menu items carry no ARIA role).
+   */
+  async chooseExchange(typed: string): Promise<void> {
     await this.exchange.click();
     await this.exchange.pressSequentially(typed);
-    await this.page.getByRole('option', { name: option }).click();
+    await this.exchangeOption(typed).first().waitFor();
+    await this.exchange.press('Enter');
   }
 
-  /** The offered exchanges of the exchange filter (it must be open). */
-  exchangeOptions(): Locator {
-    return this.page.getByRole('option');
+  /** The exchanges the open pick-list offers whose label holds `text`. */
+  exchangeOption(text: string | RegExp): Locator {
+    return this.page.locator('.n-base-select-option', { hasText: text });
   }
 
   /** A field of the preview's details, by its label. */

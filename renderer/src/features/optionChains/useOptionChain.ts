@@ -64,10 +64,11 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     const expiries = into.value?.value;
     return expiries ? kinds.filter((tab) => expiries.includes(tab.expiry)) : kinds;
   });
+  /** The active expiry and those stacked below it, of the tabs shown (none when no tab is). */
   const shownExpiries = computed(() => {
     const active = settings.value.activeExpiry;
-    if (!active) return [];
-    const order = allTabs.value.map((tab) => tab.expiry);
+    const order = tabs.value.map((tab) => tab.expiry);
+    if (!active || !order.includes(active)) return [];
     const stacked = settings.value.stackedExpiries.filter((expiry) => expiry !== active && order.includes(expiry));
     return [active, ...stacked.sort((a, b) => order.indexOf(a) - order.indexOf(b))];
   });
