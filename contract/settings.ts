@@ -44,8 +44,19 @@ export const secretSettingsSchema = z
   .strict();
 export type SecretSettings = z.output<typeof secretSettingsSchema>;
 
+/** The inbox's chosen saved view per profile and user (`<profileId>|<userId>` → view name), kept across restarts. */
+export const inboxSettingsSchema = z
+  .object({ activeViews: z.record(z.string().max(300), z.string().trim().min(1).max(60)) })
+  .strict();
+export type InboxSettings = z.output<typeof inboxSettingsSchema>;
+
 export const deskSettingsSchema = z
-  .object({ version: z.literal(1), simulator: simulatorSettingsSchema, secrets: secretSettingsSchema })
+  .object({
+    version: z.literal(1),
+    simulator: simulatorSettingsSchema,
+    secrets: secretSettingsSchema,
+    inbox: inboxSettingsSchema.optional(),
+  })
   .strict();
 export type DeskSettings = z.output<typeof deskSettingsSchema>;
 

@@ -6,6 +6,7 @@
  */
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
+import { EventVersions } from '../core/corporateActions/eventVersions';
 import { ReviewStore } from '../core/corporateActions/reviewStore';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
@@ -72,6 +73,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   await session.restore();
   const review = ReviewStore.open(dataDir);
   if (review.problem) console.warn(`[review] ${review.problem}`);
+  const eventVersions = EventVersions.open(dataDir);
+  if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const services: DeskServices = {
     ...createServiceClient({
@@ -84,6 +87,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     session,
     profiles,
     review,
+    eventVersions,
     settings,
     simulator: embedded,
     secretClipboard,
@@ -101,6 +105,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       secretClipboard.dispose();
       await embedded.close();
       review.close();
+      eventVersions.close();
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { ChannelName, ResultOf } from '../../contract/channels';
 import type { DeskResponse } from '../../contract/bridge';
 import { SecretClipboard } from '../../main/core/apps/secretClipboard';
+import { EventVersions } from '../../main/core/corporateActions/eventVersions';
 import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
 import { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../../main/core/ipc/dispatcher';
@@ -60,6 +61,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
   });
   await session.restore();
   const review = ReviewStore.open(options.dataDir);
+  const eventVersions = EventVersions.open(options.dataDir);
   const services: DeskServices = {
     ...createServiceClient({
       baseUrl: () => profiles.active().baseUrl,
@@ -70,6 +72,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     session,
     profiles,
     review,
+    eventVersions,
     settings,
     simulator: options.simulator,
     secretClipboard: new SecretClipboard(undefined),
@@ -88,6 +91,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     close: () => {
       session.close();
       review.close();
+      eventVersions.close();
     },
   };
 }
