@@ -16,6 +16,7 @@ export const channelNames = [
   'reference:countries',
   'reference:timeZones',
   'reference:currencyPairs',
+  'reference:exchanges',
   'corporateActions:events',
   'corporateActions:event',
   'corporateActions:accounts',

@@ -27,7 +27,7 @@ import {
 import { resetSimulatorArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus } from './settings';
 import type { ContractOptionSpace, FuturesSpace, InstrumentDetails, InstrumentTradeSessions, SummaryInfo } from './wire/instruments';
 import type { CorporateActionEvent } from './wire/corporateActions';
-import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from './wire/types';
+import type { CountryDetails, CurrencyPairDetails, ExchangeDetails, Feed, TimeZoneDetails } from './wire/types';
 
 /** Channels that take no argument. */
 const noArg = z.undefined();
@@ -82,6 +82,14 @@ export const channels = {
   'reference:currencyPairs': channel<typeof currencyPairsArg, Feed<CurrencyPairDetails>>(
     currencyPairsArg,
     'List currency pairs (spec 4.9).',
+  ),
+  /**
+   * Every exchange with its trading hours, holidays and the next seven days' sessions, cached in
+   * main unless `refresh` (GET /ref/v1/exchanges, beyond the spec, as the platform serves it).
+   */
+  'reference:exchanges': channel<typeof referenceListArg, Feed<ExchangeDetails>>(
+    referenceListArg,
+    'List the exchanges with their hours, holidays and sessions.',
   ),
   /** A filtered page of corporate action events (GET /ca/v2/events). */
   'corporateActions:events': channel<typeof corporateActionEventsArg, Feed<CorporateActionEvent>>(

@@ -4,10 +4,14 @@
  * strings and arrays, known enumeration values only.
  */
 import { z } from 'zod';
-import { accountKey, assetType, assetTypeList, dateString, keywords, paging, refresh, tags, uic, uicList } from './arguments';
+import { accountKey, assetType, assetTypeList, dateString, paging, refresh, tags, uic, uicList } from './arguments';
 import { instrumentClasses, instrumentFieldGroups, optionSpaceSegments, tradingStatuses } from './wire/enums';
 
 const fieldGroups = z.array(z.enum(instrumentFieldGroups)).min(1).max(instrumentFieldGroups.length);
+
+/** Longest search text the search box takes (and main accepts). */
+export const MAX_SEARCH_TEXT = 255 as const;
+const searchText = z.string().max(MAX_SEARCH_TEXT);
 const valueChange = z.number().finite().min(-1_000_000).max(1_000_000);
 
 export const searchInstrumentsArg = z
@@ -21,10 +25,10 @@ export const searchInstrumentsArg = z
       .string()
       .min(1)
       .max(50)
-      .regex(/^[A-Za-z0-9_\-.:]+$/, 'Not a valid exchange id.')
+      .regex(/^[A-Za-z0-9_\-.:]+$/, 'An exchange is named by its id, e.g. XNAS.')
       .optional(),
     IncludeNonTradable: z.boolean().optional(),
-    Keywords: keywords.optional(),
+    Keywords: searchText.optional(),
     OneMonthTotalValueChangesFrom: valueChange.optional(),
     OneMonthTotalValueChangesTo: valueChange.optional(),
     OneWeekTotalValueChangesFrom: valueChange.optional(),

@@ -1,6 +1,7 @@
 /**
- * The reference feature's channel arguments (spec 4.7-4.9): countries, time zones and currency
- * pairs, which main caches, so each may ask for a `refresh`.
+ * The reference feature's channel arguments (spec 4.7-4.9, and the exchanges the platform
+ * serves beyond the spec): countries, time zones, currency pairs and exchanges, which main
+ * caches, so each may ask for a `refresh`.
  */
 import { z } from 'zod';
 import { accountKey, refresh } from './arguments';

@@ -45,6 +45,13 @@ export type SignInStart = SignInOutcome | { outcome: 'openPopup'; authorizeUrl: 
 
 /** The id of the built-in profile of the embedded simulator. */
 export const EMBEDDED_PROFILE_ID = 'embedded';
+/** The built-in profile's name, which no other profile may take (in any case or spacing). */
+export const EMBEDDED_PROFILE_NAME = 'Embedded simulator';
+
+/** True when `name` would read as the built-in profile's in the lists. */
+function isBuiltInName(name: string): boolean {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase() === EMBEDDED_PROFILE_NAME.toLowerCase();
+}
 
 const flows = ['implicit', 'code', 'assertion'] as const;
 
@@ -156,6 +163,10 @@ export const profileInputSchema = z
     /** Absent for a new profile. */
     id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'Unknown profile id.').optional(),
     ...profileFields,
+    // Checked on entry only: a profiles.json written before this rule still reads.
+    name: profileFields.name.refine((name) => !isBuiltInName(name), {
+      message: `"${EMBEDDED_PROFILE_NAME}" is the built-in profile's name; choose another.`,
+    }),
     /** A new AppSecret to keep in the keychain; absent keeps the stored one. */
     appSecret: z.string().min(1, 'AppSecret is empty; leave it out to keep the stored one.').max(500).optional(),
     /** Deletes the stored AppSecret. */

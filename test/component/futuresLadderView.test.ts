@@ -31,6 +31,7 @@ async function mountLadder() {
     ],
   });
   await router.push('/futures/500');
+  router.addRoute({ path: '/chains/:optionRootId', name: 'option-chain', component: { template: '<p>chain</p>' } });
   const wrapper = mount(FuturesLadderView, { attachTo: document.body, global: { plugins: [router] } });
   await flushPromises();
   return { wrapper, router };
@@ -50,17 +51,20 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     document.body.innerHTML = '';
   });
 
-  it('reads the space, then the notice dates of its contracts in one details request', async () => {
+  it('reads the space, then the notice dates of its contracts in one details request, and shows the roll calendar', async () => {
     const desk = installRecordingDesk({
       'instruments:futuresSpace': () => space,
       'instruments:detailsList': () => ({
         Data: [{ Uic: 12, NoticeDate: '2026-05-29T00:00:00Z' }, { Uic: 11 }],
       }),
+      'instruments:search': () => ({ Data: [] }),
       'instruments:details': () => ({
         Uic: 500,
         Symbol: 'CL:xnym',
         Description: 'Crude Oil WTI (continuous)',
+        RelatedOptionRootsEnhanced: [{ AssetType: 'FuturesOption', OptionRootId: 77 }],
       }),
+      'instruments:optionSpace': () => ({ OptionRootId: 77, Symbol: 'LO:xnym', OptionSpace: [] }),
       'instruments:tradingSchedule': () => ({ Sessions: [] }),
       'reference:timeZones': () => ({ Data: [] }),
     });
@@ -78,7 +82,37 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     );
     expect(cellTexts(wrapper, 'contractMonth')).toEqual(['Jun 2026', 'Jul 2026', 'Aug 2026']);
     expect(cellTexts(wrapper, 'noticeDate')).toEqual(['—', '2026-05-29', '—']);
+    expect(cellTexts(wrapper, 'lastTradeDate')).toEqual(['2026-05-19', '2026-06-22', '2026-07-21']);
+    // Today is 2026-05-16 for the service (May 19 is 3 days ahead): CLN6 rolls before its notice.
+    expect(cellTexts(wrapper, 'daysToRoll')).toEqual(['3 days (to last trade)', '13 days (to notice)', '64 days (to last trade)']);
     expect(cellTexts(wrapper, 'badges')).toEqual(['Front · Roll', '', '']);
+    // Each contract links to its details and to the futures options that exercise into it.
+    const links = wrapper.findAll('[role="row"][row-id="12"] [col-id="links"] a');
+    expect(links.map((link) => [link.text(), link.attributes('href')])).toEqual([
+      ['Details', '/instruments/ContractFutures/12'],
+      ['LO options', '/chains/77?underlying=12'],
+    ]);
+    // The universe lists no calendar spread here: said, not invented.
+    expect(desk.callsOf('instruments:search')[0]?.arg).toMatchObject({ AssetTypes: ['FuturesStrategy'], Keywords: 'CL' });
+    expect(wrapper.get('[data-testid="no-spreads"]').text()).toBe('The service lists no calendar spreads on CL contracts.');
+    wrapper.unmount();
+  });
+
+  it('lists the calendar spreads on the ladder’s contracts with their legs', async () => {
+    installRecordingDesk({
+      'instruments:futuresSpace': () => space,
+      'instruments:detailsList': (arg) =>
+        (arg as { AssetTypes: string[] }).AssetTypes[0] === 'FuturesStrategy'
+          ? { Data: [{ Uic: 900, Symbol: 'CLM6-CLN6', Legs: [{ Uic: 11, BuySell: 'Buy' }, { Uic: 12, BuySell: 'Sell' }] }] }
+          : { Data: [] },
+      'instruments:search': () => ({ Data: [{ Identifier: 900, AssetType: 'FuturesStrategy', Symbol: 'CLM6-CLN6' }] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
+    });
+    const { wrapper } = await mountLadder();
+    expect(wrapper.get('[data-testid="calendar-spreads"]').text()).toContain('CLM6-CLN6');
+    expect(wrapper.get('[data-testid="calendar-spreads"] .legs').text()).toBe('Buy CLM6Sell CLN6');
     wrapper.unmount();
   });
 
@@ -86,6 +120,7 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     installRecordingDesk({
       'instruments:futuresSpace': () => space,
       'instruments:detailsList': () => ({ Data: [] }),
+      'instruments:search': () => ({ Data: [] }),
       'instruments:details': () => ({ Uic: 500 }),
       'instruments:tradingSchedule': () => ({ Sessions: [] }),
       'reference:timeZones': () => ({ Data: [] }),

@@ -7,12 +7,13 @@ import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import OptionChainView from '../../renderer/src/features/optionChains/OptionChainView.vue';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
-const entry = (expiry: string, days: number): ContractOptionEntry => ({
+/** An expiry; the platform names a standard (monthly) expiry by its month's first day. */
+const entry = (expiry: string, days: number, standard = false): ContractOptionEntry => ({
   DisplayDaysToExpiry: days,
-  DisplayExpiry: `${expiry.slice(0, 8)}01T00:00:00Z`,
+  DisplayExpiry: `${standard ? `${expiry.slice(0, 8)}01` : expiry}T00:00:00Z`,
   Expiry: `${expiry}T00:00:00Z`,
 });
-const expiries = [entry('2026-03-13', 5), entry('2026-03-20', 12), entry('2026-03-31', 23)];
+const expiries = [entry('2026-03-13', 5), entry('2026-03-20', 12, true), entry('2026-03-31', 23)];
 
 function contracts(strikes: number[]): SpecificOption[] {
   return strikes.flatMap((strike, index) => [
@@ -26,14 +27,17 @@ function contracts(strikes: number[]): SpecificOption[] {
   ]);
 }
 
-function optionSpace(arg: { OptionSpaceSegment?: string; ExpiryDates?: string[] }): ContractOptionSpace {
+function optionSpace(arg: { OptionRootId?: number; OptionSpaceSegment?: string; ExpiryDates?: string[] }): ContractOptionSpace {
+  const weekly = arg.OptionRootId === 2;
   return {
-    OptionRootId: 1,
-    Symbol: 'SPX:xcbo',
-    Description: 'S&P 500 Index Options',
+    OptionRootId: arg.OptionRootId ?? 1,
+    Symbol: weekly ? 'SPXW:xcbo' : 'SPX:xcbo',
+    Description: weekly ? 'S&P 500 Weekly Index Options' : 'S&P 500 Index Options',
     AssetType: 'StockIndexOption',
     ExerciseStyle: 'European',
+    SettlementStyle: 'CashDelivery',
     CurrencyCode: 'USD',
+    RelatedInstruments: [{ AssetType: 'StockIndex', Uic: 500 }],
     OptionSpace: expiries.map((candidate) =>
       arg.OptionSpaceSegment === 'SpecificDates' && arg.ExpiryDates?.includes(candidate.Expiry.slice(0, 10))
         ? { ...candidate, SpecificOptions: contracts([4900, 4950, 5000, 5050, 5100]) }
@@ -42,7 +46,38 @@ function optionSpace(arg: { OptionSpaceSegment?: string; ExpiryDates?: string[] 
   };
 }
 
-async function mountChain() {
+/** The chain's fake service: option spaces, the underlying's two roots, symbols from details. */
+const chainService = {
+  'instruments:optionSpace': (arg: unknown) => optionSpace(arg as never),
+  'instruments:details': (arg: unknown) =>
+    (arg as { Uic: number }).Uic === 500
+      ? {
+          Uic: 500,
+          AssetType: 'StockIndex',
+          Description: 'S&P 500',
+          RelatedOptionRootsEnhanced: [
+            { AssetType: 'StockIndexOption', OptionRootId: 1, OptionType: 'Standard' },
+            { AssetType: 'StockIndexOption', OptionRootId: 2, OptionType: 'Weekly' },
+          ],
+        }
+      : { ...(arg as object), Symbol: 'SPX/13H26C5000:xcbo', Description: 'S&P 500 5000 Call' },
+  'instruments:detailsList': (arg: unknown) => ({
+    Data: (arg as { Uics: number[] }).Uics.map((uic) => ({ Uic: uic, Symbol: `SPX/${uic}:xcbo` })),
+  }),
+  'instruments:tradingSchedule': () => ({ Sessions: [] }),
+  'reference:timeZones': () => ({ Data: [] }),
+};
+
+/** The column headers in the order shown (the grid may keep new columns last in the page). */
+function columnHeaders(wrapper: { findAll: (selector: string) => { attributes: (name: string) => string | undefined; text: () => string }[] }): string[] {
+  return wrapper
+    .findAll('.ag-header-row-column [role="columnheader"]')
+    .map((header) => ({ index: Number(header.attributes('aria-colindex')), text: header.text().trim() }))
+    .sort((a, b) => a.index - b.index)
+    .map((header) => header.text);
+}
+
+async function mountChain(path = '/chains/1') {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [
@@ -55,7 +90,7 @@ async function mountChain() {
       },
     ],
   });
-  await router.push('/chains/1');
+  await router.push(path);
   const wrapper = mount(OptionChainView, { attachTo: document.body, global: { plugins: [router] } });
   await flushPromises();
   return { wrapper, router };
@@ -72,9 +107,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   });
 
   it('reads the expiries first, then only the first expiry’s contracts', async () => {
-    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
-    expect(desk.callsOf('instruments:optionSpace').map((call) => call.arg)).toEqual([
+    expect(desk.callsOf('instruments:optionSpace').map((call) => call.arg).slice(0, 2)).toEqual([
       { OptionRootId: 1 },
       { OptionRootId: 1, OptionSpaceSegment: 'SpecificDates', ExpiryDates: ['2026-03-13'] },
     ]);
@@ -89,38 +124,47 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     wrapper.unmount();
   });
 
-  it('labels the centre as the middle strike until a reference price is typed', async () => {
-    installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
+  it('labels the centre as the middle strike until a reference price is typed as traders write it', async () => {
+    installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
       'Centre 5000 (middle strike; this API carries no prices)',
     );
-    await wrapper.get('input[aria-label="Reference price"]').setValue('4940');
+    await wrapper.get('input[aria-label="Reference price"]').setValue('4,940');
     await flushPromises();
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
       'Centre 4950 (strike nearest the reference price)',
     );
+    await wrapper.get('input[aria-label="Reference price"]').setValue('-5000');
+    await flushPromises();
+    expect(wrapper.get('[role="alert"]').text()).toBe('The reference price cannot be negative.');
+    expect(wrapper.get('input[aria-label="Reference price"]').attributes('aria-invalid')).toBe('true');
+    // The refused entry changes nothing.
+    expect(wrapper.get('[data-testid="chain-centre"]').text()).toContain('Centre 4950');
     wrapper.unmount();
   });
 
   it('moves to the next expiry with PageDown and reads only that one', async () => {
-    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
-    await wrapper.get('section.workspace').trigger('keydown', { key: 'PageDown' });
+    const ofRoot1 = () =>
+      desk
+        .callsOf('instruments:optionSpace')
+        .filter((call) => (call.arg as { OptionRootId: number }).OptionRootId === 1)
+        .map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates);
+    await wrapper.get('section.chain-panel').trigger('keydown', { key: 'PageDown' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-20');
-    expect(
-      desk.callsOf('instruments:optionSpace').map((call) => (call.arg as { ExpiryDates?: string[] }).ExpiryDates),
-    ).toEqual([undefined, ['2026-03-13'], ['2026-03-20']]);
-    await wrapper.get('section.workspace').trigger('keydown', { key: 'PageUp' });
+    expect(ofRoot1()).toEqual([undefined, ['2026-03-13'], ['2026-03-20']]);
+    await wrapper.get('section.chain-panel').trigger('keydown', { key: 'PageUp' });
     await flushPromises();
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-13');
-    expect(desk.callsOf('instruments:optionSpace')).toHaveLength(3);
+    expect(ofRoot1()).toHaveLength(3);
     wrapper.unmount();
   });
 
   it('stacks further expiries below the active one, each read when shown', async () => {
-    const desk = installRecordingDesk({ 'instruments:optionSpace': (arg) => optionSpace(arg as never) });
+    const desk = installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
     const { useOptionChainsStore } = await import('../../renderer/src/features/optionChains/useOptionChainsStore');
     useOptionChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
@@ -133,21 +177,90 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     wrapper.unmount();
   });
 
+  it('groups the tabs by month and shows only the kinds ticked', async () => {
+    installRecordingDesk(chainService);
+    const { wrapper } = await mountChain();
+    expect(wrapper.findAll('.month').map((month) => month.attributes('data-month'))).toEqual(['2026-03']);
+    const quarterlies = wrapper.findAll('.kind-filter label').find((label) => label.text().startsWith('Quarterlies'));
+    expect(quarterlies?.text()).toBe('Quarterlies (1)');
+    await quarterlies?.get('input').setValue(true);
+    await flushPromises();
+    expect(wrapper.findAll('[role="tab"]').map((tab) => tab.attributes('data-expiry'))).toEqual(['2026-03-20']);
+    // The expiry in front follows to a tab that is still shown.
+    expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-20');
+    wrapper.unmount();
+  });
+
+  it('shows each contract’s symbol (from its details) and OCC symbol, in the columns chosen for the root', async () => {
+    const desk = installRecordingDesk(chainService);
+    const { wrapper } = await mountChain();
+    const headers = () => columnHeaders(wrapper);
+    expect(headers()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
+    expect(desk.callsOf('instruments:detailsList')[0]?.arg).toMatchObject({ AssetTypes: ['StockIndexOption'] });
+    const cell = (column: string) => wrapper.get(`[role="row"][row-id="5000"] [role="gridcell"][col-id="${column}"]`).text();
+    expect(cell('callOccSymbol')).toBe('SPX   260313C05000000');
+    expect(cell('putOccSymbol')).toBe('SPX   260313P05000000');
+    expect(cell('callSymbol')).toBe('SPX/1005:xcbo');
+
+    await wrapper.get('button[aria-controls="chain-1-columns"]').trigger('click');
+    const row = (label: string) => wrapper.findAll('[aria-label="Chain columns"] li').find((item) => item.text().startsWith(label));
+    await row('Uic')?.get('input').setValue(true);
+    await flushPromises();
+    await row('Status')?.get('button[aria-label="Move Status earlier"]').trigger('click');
+    await flushPromises();
+    expect(headers()).toEqual(['Uic', 'OCC symbol', 'Status', 'Symbol', 'Strike', 'Symbol', 'Status', 'OCC symbol', 'Uic']);
+    wrapper.unmount();
+  });
+
+  it('keeps the columns chosen per root for this profile and user after the chain is closed', async () => {
+    installRecordingDesk(chainService);
+    const { useSessionStore } = await import('../../renderer/src/features/session/useSessionStore');
+    const signIn = (userId: string) =>
+      (useSessionStore().session = {
+        signedIn: true,
+        user: { name: userId, userId },
+        expiresAt: '2099-01-01T00:00:00Z',
+        profile: { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', flow: 'implicit' },
+        tokenStorage: 'keychain',
+        signingIn: false,
+      });
+    signIn('demo');
+    const { useOptionChainsStore } = await import('../../renderer/src/features/optionChains/useOptionChainsStore');
+    useOptionChainsStore().setColumns(1, ['uic', 'status']);
+    setActivePinia(createPinia());
+    signIn('demo');
+    const { wrapper } = await mountChain();
+    expect(columnHeaders(wrapper)).toEqual([
+      'Status', 'Uic', 'Strike', 'Uic', 'Status',
+    ]);
+    // Another user starts from the defaults.
+    signIn('trader2');
+    await flushPromises();
+    expect(useOptionChainsStore().columnsOf(1)).toEqual(['symbol', 'occSymbol', 'status']);
+    wrapper.unmount();
+    localStorage.clear();
+  });
+
+  it('shows another root of the same underlying side by side', async () => {
+    installRecordingDesk(chainService);
+    const { wrapper, router } = await mountChain();
+    const picker = wrapper.get('fieldset.related-roots');
+    expect(picker.text()).toContain('Roots of S&P 500 Index, side by side');
+    expect(picker.findAll('label').map((label) => label.text())).toEqual(['SPX:xcbo (this chain)', 'SPXW:xcbo']);
+    await picker.findAll('input')[1]?.setValue(true);
+    await flushPromises();
+    expect(router.currentRoute.value.query.with).toBe('2');
+    expect(wrapper.findAll('section.chain-panel').map((panel) => panel.attributes('data-root'))).toEqual(['1', '2']);
+    expect(wrapper.get('section[data-root="2"] h2').text()).toContain('SPXW:xcbo');
+    wrapper.unmount();
+  });
+
   it('opens the selected contract’s details beside the chain and closes them with Escape', async () => {
-    const desk = installRecordingDesk({
-      'instruments:optionSpace': (arg) => optionSpace(arg as never),
-      'instruments:details': (arg) => ({
-        ...(arg as object),
-        Symbol: 'SPX/13H26C5000:xcbo',
-        Description: 'S&P 500 5000 Call',
-      }),
-      'instruments:tradingSchedule': () => ({ Sessions: [] }),
-      'reference:timeZones': () => ({ Data: [] }),
-    });
+    const desk = installRecordingDesk(chainService);
     const { wrapper, router } = await mountChain();
     await router.replace({ query: { contract: '1005' } });
     await flushPromises();
-    expect(desk.callsOf('instruments:details')[0]?.arg).toEqual({
+    expect(desk.callsOf('instruments:details').map((call) => call.arg)).toContainEqual({
       Uic: 1005,
       AssetType: 'StockIndexOption',
     });

@@ -186,7 +186,9 @@ describe('signing out clears every store', () => {
     expect(chains.settingsOf(5).activeExpiry).toBeUndefined();
     expect(futures.spaces.size).toBe(0);
     expect(futures.noticeDates.size).toBe(0);
+    expect(futures.spreads.size).toBe(0);
     expect(reference.countries).toEqual([]);
+    expect(reference.exchanges).toEqual([]);
 
     // The next user reads the lists again rather than seeing the previous user's.
     await sessionBecomes(signedInAs('trader2'));

@@ -19,7 +19,11 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
     appKey: simulator.appKey,
     flow: 'Login page (authorization code + PKCE)',
   });
-  await expect(profiles.formError).toHaveText('Invalid argument for session:saveProfile.');
+  // The refusal is in words (the fields' own messages), never the channel's name.
+  await expect(profiles.formError).toHaveText(
+    'Base URL must be a full web address, e.g. https://gateway.example.com/openapi. ' +
+      'Authentication URL must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).',
+  );
   await expect(profiles.field('Base URL')).toHaveAccessibleDescription(
     'Base URL must be a full web address, e.g. https://gateway.example.com/openapi.',
   );

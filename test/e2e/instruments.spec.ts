@@ -13,7 +13,11 @@ test('search → details → option chain → contract details', async ({ deskPa
   await expect(instruments.matchedWords().first()).toHaveText('SPX');
   await keepScreenshot(deskPage, 'instruments-search-spx');
 
+  // A click previews the result beside the list; a double click opens it.
   await index.click();
+  await expect(instruments.preview).toContainText('SPX.I — S&P 500');
+  await expect(deskPage).toHaveURL(/#\/instruments$/);
+  await instruments.openResult(index);
   await expect(deskPage).toHaveURL(/#\/instruments\/StockIndex\/\d+$/);
   await expect(instruments.detailsHeading).toHaveText('SPX.I — S&P 500');
   await expect(instruments.section('Identity')).toBeVisible();
@@ -44,7 +48,7 @@ test('field groups add their fields to the details', async ({ deskPage }) => {
   const instruments = new InstrumentsPage(deskPage);
   await instruments.open();
   await instruments.search('Apple');
-  await instruments.resultOf('AAPL:xnas', 'Stock').click();
+  await instruments.openResult(instruments.resultOf('AAPL:xnas', 'Stock'));
   await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
   await expect(instruments.fieldLabel(/^Trading sessions$/)).toHaveCount(0);
   await instruments.fieldGroupToggle('Trading sessions').click();
@@ -60,7 +64,13 @@ test('field groups add their fields to the details', async ({ deskPage }) => {
 test('filters narrow the search and scrolling loads the next pages', async ({ deskPage }) => {
   const instruments = new InstrumentsPage(deskPage);
   await instruments.open();
-  await instruments.exchange.fill('XNAS');
+  // The exchange filter offers exchanges by name and MIC.
+  await instruments.exchange.click();
+  await instruments.exchange.pressSequentially('nasdaq');
+  await expect(instruments.exchangeOption(/^Nasdaq \(XNAS\)$/)).toBeVisible();
+  await expect(instruments.exchangeOption(/^Nasdaq Copenhagen \(XCSE\)$/)).toBeVisible();
+  await instruments.exchange.fill('');
+  await instruments.chooseExchange('XNAS');
   await instruments.search('a');
   await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
   const exchanges = await instruments.resultColumn('ExchangeId');
@@ -87,4 +97,47 @@ test('the asset type filter is chosen from the keyboard', async ({ deskPage }) =
   await expect(instruments.resultOf('SPX.I', 'StockIndex')).toHaveCount(0);
   const types = await instruments.resultColumn('AssetType');
   expect(new Set(types)).toEqual(new Set(['StockIndexOption']));
+});
+
+test('search finds shares by ISIN, exact hits first, and the details show the ISIN found', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.search('US0378331005');
+  await expect(instruments.resultRows().first()).toContainText('AAPL:xnas');
+  await instruments.openResult(instruments.resultOf('AAPL:xnas', 'Stock'));
+  await expect(instruments.field('ISIN')).toHaveText('US0378331005 (matched by your search)');
+  // A prefix of the ISIN (from its third character) finds it too.
+  await instruments.open();
+  await instruments.search('us03783');
+  await expect(instruments.resultOf('AAPL:xnas', 'Stock')).toBeVisible();
+});
+
+test('search keeps its place: back from a result finds the same row in view and under the keyboard', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.search('a');
+  await expect(instruments.status).toHaveText(/^\d+ of \d+ results/);
+  await instruments.scrollResultsBy(26 * 20);
+  await expect.poll(() => instruments.firstRowInView()).toBeGreaterThanOrEqual(18);
+  // The next page the scroll asked for has arrived.
+  await expect(instruments.status).toHaveText(/^\d+ of \d+ results$/);
+  const top = await instruments.firstRowInView();
+  const row = instruments.resultRowAt(top + 3);
+  const symbol = (await instruments.symbolOf(row)) ?? '';
+  await row.click();
+  await expect(instruments.preview).toBeVisible();
+  await deskPage.keyboard.press('Enter');
+  await expect(instruments.detailsHeading).toContainText(symbol);
+  await deskPage.goBack();
+  await expect(instruments.focusedResultRow()).toContainText(symbol);
+  expect(Math.abs((await instruments.firstRowInView()) - top)).toBeLessThanOrEqual(1);
+  await keepScreenshot(deskPage, 'instruments-back-same-place');
+});
+
+test('the search box stops at the service’s limit, and refusals are in words', async ({ deskPage }) => {
+  const instruments = new InstrumentsPage(deskPage);
+  await instruments.open();
+  await instruments.searchBox.fill('x'.repeat(300));
+  await expect(instruments.searchBox).toHaveValue('x'.repeat(255));
+  await expect(instruments.searchError).toHaveCount(0);
 });

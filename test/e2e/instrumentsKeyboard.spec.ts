@@ -21,10 +21,10 @@ test('keyboard only: palette → option chain → contract, then a workspace sho
 
   const chain = new OptionChainPage(page);
   await expect(page).toHaveURL(/#\/chains\/\d+/);
-  await expect(chain.focusedCell('callUic')).toBeVisible();
+  await expect(chain.focusedCell('callSymbol')).toBeVisible();
   await page.keyboard.press('PageDown');
   await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(chain.focusedCell('callUic')).toBeVisible();
+  await expect(chain.focusedCell('callSymbol')).toBeVisible();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(chain.contractHeading).toContainText(/Call$/);

@@ -130,6 +130,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('reference:countries');
     await call('reference:timeZones', { refresh: true });
     await call('reference:currencyPairs', {});
+    await call('reference:exchanges');
     const found = await call<Feed<SummaryInfo>>('instruments:search', { AssetTypes: ['Stock'], $top: 5 });
     const stock = found.Data[0]!;
     await call('instruments:details', { Uic: stock.Identifier, AssetType: 'Stock' });

@@ -63,6 +63,16 @@ describe('the endpoint functions against the simulator', () => {
     for (const related of euro?.RelatedCurrencies ?? []) expect(Number.isInteger(related.Uic)).toBe(true);
   });
 
+  it('exchanges (beyond the spec): every venue across pages, with hours, holidays and the sessions ahead', async () => {
+    const exchanges = (await call('reference:exchanges', undefined)).Data;
+    expect(exchanges.length).toBeGreaterThan(40);
+    expect(new Set(exchanges.map((exchange) => exchange.ExchangeId)).size).toBe(exchanges.length);
+    const nasdaq = exchanges.find((exchange) => exchange.ExchangeId === 'XNAS');
+    expect(nasdaq).toMatchObject({ Name: expect.stringContaining('Nasdaq'), TimeZoneName: 'America/New_York', Currency: 'USD' });
+    expect(nasdaq?.TradingHours.Phases.some((phase) => phase.State === 'AutomatedTrading' && phase.StartTime === '09:30')).toBe(true);
+    expect(nasdaq?.ExchangeSessions.length).toBeGreaterThan(5);
+  });
+
   it('4.1 search: keywords and asset types, one page at a time, every item once across pages', async () => {
     const page = await search({ Keywords: 'EURUSD', AssetTypes: ['FxSpot'] });
     expect(page.Data.map((item) => item.Symbol)).toContain('EURUSD');

@@ -37,6 +37,9 @@ function fakeWindow(silentAnswer: (state: string) => string) {
 
 let dataDir: string;
 const running: SessionService[] = [];
+/** The sign-in service answers (RefDesk checks it does before showing its login page). */
+const signInServiceAnswers: typeof fetch = async () => new Response(null, { status: 405 });
+
 beforeEach(async () => {
   vi.useFakeTimers();
   dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-silent-'));
@@ -66,7 +69,7 @@ async function signedInSession(window: WindowSignIn, store = new MemoryTokenStor
     flow: 'implicit',
   });
   await profiles.choose(profile.id);
-  const session = new SessionService({ profiles, store, events, interactive: window, log: (message) => logged.push(message) });
+  const session = new SessionService({ profiles, store, events, interactive: window, fetch: signInServiceAnswers, log: (message) => logged.push(message) });
   running.push(session);
   await expect(session.signIn()).resolves.toMatchObject({ outcome: 'signedIn' });
   return { session, seen, logged, profiles, store, events };

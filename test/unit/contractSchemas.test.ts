@@ -18,7 +18,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     ],
     bad: [
       undefined,
-      { Keywords: 'x'.repeat(201) },
+      { Keywords: 'x'.repeat(256) },
       { Keywords: 42 },
       { AssetTypes: ['Shoe'] },
       { AssetTypes: 'Stock' },
@@ -86,6 +86,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     bad: [{ refresh: 'yes' }, { refresh: true, top: 1 }, null],
   },
   'reference:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
+  'reference:exchanges': { good: [undefined, { refresh: true }], bad: [{ refresh: 'yes' }, { ExchangeId: 'XNAS' }] },
   'reference:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
     bad: [{ AccountKey: '' }, { AccountKey: 'has space' }, { ClientKey: 7 }],
@@ -141,7 +142,7 @@ describe('endpoint channel schemas', () => {
         .filter((name) => /^(instruments|reference|corporateActions:events?$|apps:(list|get)$)/.test(name))
         .sort(),
     );
-    expect(Object.keys(cases)).toHaveLength(13);
+    expect(Object.keys(cases)).toHaveLength(14);
   });
 
   for (const [channel, { good, bad }] of Object.entries(cases)) {

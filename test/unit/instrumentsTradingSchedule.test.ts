@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { InstrumentTradeSessions } from '../../contract/wire/types';
 import {
   exchangeZone,
+  nowMarker,
   offsetMinutes,
   sessionRows,
   stateCategory,
@@ -66,8 +67,23 @@ describe('trading schedule timeline', () => {
   it('colours states by what a trader can do in them', () => {
     expect(stateCategory('AutomatedTrading')).toBe('trading');
     expect(stateCategory('OpeningAuction')).toBe('auction');
-    expect(stateCategory('PostMarket')).toBe('extended');
+    expect(stateCategory('ClosingAuction')).toBe('auction');
     expect(stateCategory('Break')).toBe('break');
     expect(stateCategory('SomethingNew')).toBe('closed');
+  });
+
+  it('tells pre-market from post-market', () => {
+    expect(stateCategory('PreMarket')).toBe('pre');
+    expect(stateCategory('PreTrading')).toBe('pre');
+    expect(stateCategory('PostMarket')).toBe('post');
+    expect(stateCategory('PostTrading')).toBe('post');
+  });
+
+  it('places "now" on the exchange day it falls in, and nowhere outside the days drawn', () => {
+    const zone = exchangeZone(schedule);
+    const days = timelineDays(schedule, zone);
+    // 12:00 New York on Monday 2 March: half way through the day.
+    expect(nowMarker(days, zone, new Date('2026-03-02T17:00:00Z'))).toEqual({ date: '2026-03-02', fraction: 0.5 });
+    expect(nowMarker(days, zone, new Date('2027-01-01T00:00:00Z'))).toBeUndefined();
   });
 });

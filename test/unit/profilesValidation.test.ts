@@ -34,6 +34,13 @@ describe('remote profile validation', () => {
     });
   });
 
+  it('keeps the built-in profile’s name for the built-in profile, in any case or spacing', () => {
+    const refusal = ['"Embedded simulator" is the built-in profile\'s name; choose another.'];
+    expect(messages({ ...valid, name: 'Embedded simulator' })).toEqual({ name: refusal });
+    expect(messages({ ...valid, name: '  embedded   SIMULATOR ' })).toEqual({ name: refusal });
+    expect(messages({ ...valid, name: 'Embedded simulator (copy)' })).toEqual({});
+  });
+
   it('refuses plain http except on loopback, where no token crosses a network', () => {
     expect(messages({ ...valid, authUrl: 'http://auth.example.com/auth' })).toEqual({
       authUrl: ['Authentication URL must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).'],

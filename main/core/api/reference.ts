@@ -1,5 +1,6 @@
 /**
- * The reference endpoints (spec 4.7-4.9), keyed by their channels. Each reads its whole list
+ * The reference endpoints (spec 4.7-4.9, and the exchanges the platform serves beyond the
+ * spec), keyed by their channels. Each reads its whole list
  * across pages (capped, so a misbehaving server cannot make it read forever): the lists are
  * small, and main keeps them in a cache (ipc/registerReferenceIpc).
  */
@@ -10,7 +11,7 @@ import { queryOf } from './query';
 /** Cap on the items read from one reference list across its pages. */
 export const MAX_REFERENCE_ITEMS = 20_000;
 
-type ReferenceChannel = 'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs';
+type ReferenceChannel = 'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs' | 'reference:exchanges';
 
 export const referenceEndpoints: EndpointTable<ReferenceChannel> = {
   /** GET /ref/v1/countries: every country (spec 4.7). */
@@ -27,4 +28,8 @@ export const referenceEndpoints: EndpointTable<ReferenceChannel> = {
       ...options,
       maxItems: MAX_REFERENCE_ITEMS,
     }),
+
+  /** GET /ref/v1/exchanges: every exchange with hours, holidays and the next sessions (beyond the spec). */
+  'reference:exchanges': (http, _arg, options) =>
+    readWholeFeed(http, 'ref/v1/exchanges', {}, { ...options, maxItems: MAX_REFERENCE_ITEMS }),
 };

@@ -6,6 +6,7 @@
 import { type z } from 'zod';
 import { channels, type ChannelName, type ParsedArgOf, type ResultOf } from '../../../contract/channels';
 import { type DeskErrorShape, type DeskResponse } from '../../../contract/bridge';
+import { inWords, refusalSummary } from '../../../contract/refusals';
 import { ServiceCallError } from '../api/errors';
 import type { PushEventBus } from '../events';
 
@@ -50,7 +51,7 @@ function isChannelName(channel: string): channel is ChannelName {
   return Object.hasOwn(channels, channel);
 }
 
-/** Field messages of a zod failure keyed by path (`(argument)` for the whole value). */
+/** Field messages of a zod failure keyed by path (`(argument)` for the whole value), in words (contract/refusals). */
 function zodFields(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
@@ -105,16 +106,10 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatch 
         error: { code: 'ForbiddenSender', message: 'Calls are accepted only from the RefDesk window.' },
       };
     }
-    const parsed = channels[channel].arg.safeParse(rawArg);
+    const parsed = channels[channel].arg.safeParse(rawArg, { error: inWords });
     if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          code: 'InvalidArgument',
-          message: `Invalid argument for ${channel}.`,
-          fields: zodFields(parsed.error),
-        },
-      };
+      const fields = zodFields(parsed.error);
+      return { ok: false, error: { code: 'InvalidArgument', message: refusalSummary(fields), fields } };
     }
     try {
       const handler = options.handlers[channel] as (

@@ -1,6 +1,8 @@
 /**
- * The `reference:*` handlers: countries, time zones and currency pairs change rarely, so main
- * keeps each list for hours per profile and user, and `refresh` reads it again.
+ * The `reference:*` handlers: countries, time zones, currency pairs and exchanges change rarely,
+ * so main keeps each list for hours per profile and user, and `refresh` reads it again. (An
+ * exchange's sessions cover the seven days after the read, so a kept list still tells which
+ * session is in progress; the page says when it no longer does.)
  */
 import type { ServiceClient } from '../services';
 import type { IpcHandlers } from './dispatcher';
@@ -8,7 +10,7 @@ import { cachedEndpoint } from './endpointHandlers';
 
 type ReferenceChannels = Pick<
   IpcHandlers,
-  'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs'
+  'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs' | 'reference:exchanges'
 >;
 
 /** The `reference:*` handlers, each a cached read of its endpoint. */
@@ -17,5 +19,6 @@ export function registerReferenceIpc({ http, caches }: ServiceClient): Reference
     'reference:countries': cachedEndpoint(http, caches.reference, 'reference:countries'),
     'reference:timeZones': cachedEndpoint(http, caches.reference, 'reference:timeZones'),
     'reference:currencyPairs': cachedEndpoint(http, caches.reference, 'reference:currencyPairs'),
+    'reference:exchanges': cachedEndpoint(http, caches.reference, 'reference:exchanges'),
   };
 }

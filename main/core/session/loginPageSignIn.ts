@@ -9,6 +9,7 @@ import { AuthError, INTERACTION_NEEDED_CODES } from './authErrors';
 import { callbackParameters, callbackParametersOfUrl } from './authorizationRequest';
 import { beginAuthorization, completeAuthorization } from './grants';
 import { noInteractiveSignIn, type InteractiveSignIn } from './interactiveSignIn';
+import { ensureSignInServiceReachable } from './serverReachability';
 import { SignInAttempts, type AttemptOutcome, type SignInAttempt } from './signInAttempts';
 import type { TokenRequestOptions } from './tokenEndpoint';
 import type { TokenSet } from './tokenSet';
@@ -62,6 +63,12 @@ export class LoginPageSignIn {
     let redirectUri: string;
     try {
       redirectUri = interactive.redirectUriFor(profile);
+    } catch (error) {
+      return this.session.outcome({ outcome: 'failed', message: messageOf(error) });
+    }
+    // A server that does not answer fails here, in words, instead of behind a page that never loads.
+    try {
+      await ensureSignInServiceReachable(profile.authUrl, this.session.fetchOptions());
     } catch (error) {
       return this.session.outcome({ outcome: 'failed', message: messageOf(error) });
     }

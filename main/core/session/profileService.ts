@@ -9,6 +9,7 @@ import { appSecretProblem, assertionFileProblems } from './profileChecks';
 import { changeProfilesFile, PROFILES_FILE_NAME, readProfilesFile } from './profileFile';
 import {
   EMBEDDED_PROFILE_ID,
+  EMBEDDED_PROFILE_NAME,
   type ParsedProfileInput,
   type ProfilesList,
   type ProfileView,
@@ -73,7 +74,7 @@ export class ProfileService {
    */
   private embeddedProfile(): ConnectionProfile {
     const { baseUrl, authUrl, appKey, redirectUri } = this.embedded;
-    return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
+    return { id: EMBEDDED_PROFILE_ID, name: EMBEDDED_PROFILE_NAME, kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
   /**

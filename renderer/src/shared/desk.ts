@@ -6,6 +6,7 @@
 import type { Desk, DeskErrorShape, DeskResponse } from '../../../contract/bridge';
 import type { ArgOf, ChannelName, ResultOf } from '../../../contract/channels';
 import type { PushEventName, PushEvents } from '../../../contract/events';
+import { noteBridgeResponse } from './bridgeHealth';
 
 /** A failed call to main, with the typed shape main sent. */
 export class DeskCallError extends Error implements DeskErrorShape {
@@ -33,9 +34,10 @@ export function desk(): Desk {
   return window.desk;
 }
 
-/** Resolves a bridge call to its result, or throws DeskCallError. */
+/** Resolves a bridge call to its result, or throws DeskCallError; notes whether main answered. */
 export async function unwrap<T>(pending: Promise<DeskResponse<T>>): Promise<T> {
   const response = await pending;
+  noteBridgeResponse(response);
   if (response.ok) return response.result;
   throw new DeskCallError(response.error);
 }

@@ -15,6 +15,7 @@ export class FuturesPage {
   readonly contractHeading: Locator;
   readonly contractSchedule: Locator;
   readonly focusedRow: Locator;
+  readonly spreads: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -30,6 +31,17 @@ export class FuturesPage {
     this.contractHeading = this.contractDetails.getByRole('heading', { level: 2 });
     this.contractSchedule = this.contractDetails.getByTestId('schedule-timeline');
     this.focusedRow = this.ladder.locator('.ag-row-focus');
+    this.spreads = page.getByRole('region', { name: 'Calendar spreads' });
+  }
+
+  /** A link of a contract's Links cell, e.g. "Details" or "OZN options". */
+  link(symbol: string, name: string | RegExp): Locator {
+    return this.row(symbol).locator('[col-id="links"]').getByRole('link', { name });
+  }
+
+  /** Days to roll as numbers (from "12 days (to notice)"). */
+  async daysToRoll(): Promise<number[]> {
+    return (await this.column('daysToRoll')).map((text) => Number(/^(-?\d+)/.exec(text)?.[1]));
   }
 
   async open(): Promise<void> {

@@ -17,6 +17,9 @@ export class InstrumentsPage {
   readonly scheduleTimeline: Locator;
   readonly scheduleSessions: Locator;
   readonly resultsViewport: Locator;
+  readonly preview: Locator;
+  readonly previewOpen: Locator;
+  readonly searchError: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -33,6 +36,61 @@ export class InstrumentsPage {
     this.detailsHeading = this.details.getByRole('heading').first();
     this.scheduleTimeline = page.getByTestId('schedule-timeline');
     this.scheduleSessions = page.getByTestId('schedule-sessions');
+    this.preview = page.getByRole('complementary', { name: 'Preview' });
+    this.previewOpen = this.preview.getByRole('button', { name: /^Open / });
+    this.searchError = page.getByRole('alert').filter({ hasText: 'Search failed' });
+  }
+
+  /** Opens a result where it belongs (a double click; a single click only previews it). */
+  async openResult(row: Locator): Promise<void> {
+    await row.dblclick();
+  }
+
+  /**
+   * Chooses an exchange of the exchange filter from the keyboard: types part of its name or MIC
+   * and takes the first choice offered (the pick-list's menu items carry no ARIA role).
+   */
+  async chooseExchange(typed: string): Promise<void> {
+    await this.exchange.click();
+    await this.exchange.pressSequentially(typed);
+    await this.exchangeOption(typed).first().waitFor();
+    await this.exchange.press('Enter');
+  }
+
+  /** The exchanges the open pick-list offers whose label holds `text`. */
+  exchangeOption(text: string | RegExp): Locator {
+    return this.page.locator('.n-base-select-option', { hasText: text });
+  }
+
+  /** A field of the preview's details, by its label. */
+  previewField(label: string): Locator {
+    return this.preview.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The index of the first result row in view, as the grid reports it. */
+  async firstRowInView(): Promise<number> {
+    return this.results.evaluate((grid) => {
+      const viewport = grid.querySelector('.ag-grid-viewport');
+      const rows = [...grid.querySelectorAll<HTMLElement>('[role="row"][row-index]')];
+      const top = viewport?.getBoundingClientRect().top ?? 0;
+      const visible = rows.filter((row) => row.getBoundingClientRect().bottom > top + 2);
+      return Math.min(...visible.map((row) => Number(row.getAttribute('row-index'))));
+    });
+  }
+
+  /** The result row at `index` of the results (0 first). */
+  resultRowAt(index: number): Locator {
+    return this.results.locator(`[role="row"][row-index="${index}"]`);
+  }
+
+  /** The symbol shown in a result row. */
+  async symbolOf(row: Locator): Promise<string | null> {
+    return row.locator('[col-id="Symbol"]').textContent();
+  }
+
+  /** Scrolls the results down by `pixels`. */
+  async scrollResultsBy(pixels: number): Promise<void> {
+    await this.results.locator('.ag-grid-viewport').evaluate((viewport, by) => viewport.scrollBy(0, by), pixels);
   }
 
   async open(): Promise<void> {

@@ -22,6 +22,16 @@ export class OptionChainPage {
   readonly contractDetails: Locator;
   readonly contractHeading: Locator;
   readonly contractFields: Locator;
+  readonly referencePriceError: Locator;
+  readonly columnsButton: Locator;
+  readonly columnsPanel: Locator;
+  readonly kindFilter: Locator;
+  readonly earlierExpiries: Locator;
+  readonly laterExpiries: Locator;
+  readonly expiryStrip: Locator;
+  readonly rootFacts: Locator;
+  readonly underlyingFilter: Locator;
+  readonly showAllExpiries: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -43,6 +53,94 @@ export class OptionChainPage {
     this.contractDetails = page.getByRole('complementary', { name: 'Contract details' });
     this.contractHeading = this.contractDetails.getByRole('heading', { level: 2 });
     this.contractFields = this.contractDetails.getByTestId('instrument-details').locator('dt');
+    this.referencePriceError = page.getByRole('alert').filter({ hasText: 'reference price' });
+    this.columnsButton = page.getByRole('button', { name: /^Columns/ }).first();
+    this.columnsPanel = page.getByRole('group', { name: 'Chain columns' });
+    this.kindFilter = page.getByRole('group', { name: 'Show expiries' }).first();
+    this.earlierExpiries = page.getByRole('button', { name: 'Earlier expiries' }).first();
+    this.laterExpiries = page.getByRole('button', { name: 'Later expiries' }).first();
+    this.expiryStrip = page.getByRole('tablist', { name: 'Expiries' }).first();
+    this.rootFacts = page.getByTestId('chain-root-facts').first();
+    this.underlyingFilter = page.getByTestId('chain-underlying-filter');
+    this.showAllExpiries = page.getByRole('button', { name: 'Show all expiries' });
+  }
+
+  /** A kind of the expiry filter, e.g. "Monthlies". */
+  kind(label: string): Locator {
+    return this.kindFilter.getByRole('checkbox', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+  }
+
+  /** The column chooser's tick box of a column, e.g. "Uic" (the chooser must be open). */
+  columnChoice(label: string): Locator {
+    return this.columnsPanel.getByRole('checkbox', { name: label, exact: true });
+  }
+
+  /** The chooser's button moving a column one place earlier. */
+  moveEarlier(label: string): Locator {
+    return this.columnsPanel.getByRole('button', { name: `Move ${label} earlier` });
+  }
+
+  /** The active grid's column headers, in the order shown. */
+  async columnHeaders(): Promise<string[]> {
+    return this.activeGrid()
+      .locator('.ag-header-row-column [role="columnheader"]')
+      .evaluateAll((headers) =>
+        headers
+          .map((header) => ({ index: Number(header.getAttribute('aria-colindex')), text: header.textContent?.trim() ?? '' }))
+          .sort((a, b) => a.index - b.index)
+          .map((header) => header.text),
+      );
+  }
+
+  /** The texts of one column of the active grid, e.g. "callOccSymbol". */
+  async column(colId: string): Promise<string[]> {
+    return this.activeGrid().locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents();
+  }
+
+  /** The kinds (last part of the accessible name) of the expiry tabs shown. */
+  async tabKinds(): Promise<string[]> {
+    return this.expiryTabs.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')?.split(', ').at(-1) ?? ''));
+  }
+
+  /** How far the expiry strip is scrolled. */
+  async stripScroll(): Promise<number> {
+    return this.expiryStrip.evaluate((strip) => strip.scrollLeft);
+  }
+
+  /**
+   * Where the rows in view lie against the grid's body (below the header, above the horizontal
+   * scrollbar): the first row's top and the last row's bottom, in pixels; the first row is cut
+   * when it starts above the body's top.
+   */
+  async rowBounds(grid: Locator = this.activeGrid()): Promise<{ bodyTop: number; bodyBottom: number; firstTop: number; lastBottom: number; rows: number }> {
+    return grid.evaluate((element) => {
+      // The body lies between the header's bottom and the horizontal scrollbar (or the grid's bottom).
+      const header = element.querySelector('.ag-header')?.getBoundingClientRect();
+      const scrollbar = element.querySelector('.ag-body-horizontal-scroll')?.getBoundingClientRect();
+      const whole = element.getBoundingClientRect();
+      const bodyTop = header?.bottom ?? whole.top;
+      const bodyBottom = scrollbar && scrollbar.height > 0 ? scrollbar.top : whole.bottom;
+      // The rows the body shows at least in part (the grid also draws some out of view).
+      const rows = [...element.querySelectorAll<HTMLElement>('[role="row"][row-index]')]
+        .map((row) => row.getBoundingClientRect())
+        .filter((box) => box.height > 0 && box.bottom > bodyTop + 1 && box.top < bodyBottom - 1)
+        .sort((a, b) => a.top - b.top);
+      return { bodyTop, bodyBottom, firstTop: rows[0]?.top ?? 0, lastBottom: rows.at(-1)?.bottom ?? 0, rows: rows.length };
+    });
+  }
+
+  /** The rows of the active grid inside its visible body, by strike text. */
+  async strikesInView(): Promise<string[]> {
+    return this.activeGrid().evaluate((element) => {
+      const top = element.querySelector('.ag-header')?.getBoundingClientRect().bottom ?? 0;
+      const bottom = element.getBoundingClientRect().bottom;
+      return [...element.querySelectorAll<HTMLElement>('[role="row"][row-index]')]
+        .filter((row) => {
+          const box = row.getBoundingClientRect();
+          return box.height > 0 && box.top >= top - 1 && box.bottom <= bottom + 1 && row.querySelector('[col-id="strike"]');
+        })
+        .map((row) => row.querySelector('[col-id="strike"]')?.textContent ?? '');
+    });
   }
 
   async open(): Promise<void> {
@@ -100,11 +198,11 @@ export class OptionChainPage {
     return this.activeGrid().locator('[role="gridcell"][col-id="strike"]');
   }
 
-  /** The call uic cell in the row of `strike` (as displayed, e.g. "6,650"). */
+  /** The call symbol cell in the row of `strike` (as displayed, e.g. "6,650"). */
   callCell(strike: string): Locator {
     return this.activeGrid()
       .getByRole('row')
       .filter({ has: this.page.locator('[col-id="strike"]', { hasText: new RegExp(`^${strike}$`) }) })
-      .locator('[col-id="callUic"]');
+      .locator('[col-id="callSymbol"]');
   }
 }

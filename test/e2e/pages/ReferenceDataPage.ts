@@ -10,6 +10,12 @@ export class ReferenceDataPage {
   readonly countriesGrid: Locator;
   readonly timeZonesGrid: Locator;
   readonly currencyPairsGrid: Locator;
+  readonly exchangesGrid: Locator;
+  readonly exchangeDetails: Locator;
+  readonly exchangeState: Locator;
+  readonly exchangeHolidays: Locator;
+  readonly scheduleNow: Locator;
+  readonly scheduleLegend: Locator;
   readonly panel: Locator;
   readonly refresh: Locator;
   /** The alert of a failed countries load: "Could not load countries: <reason>". */
@@ -23,6 +29,12 @@ export class ReferenceDataPage {
     this.countriesGrid = page.getByTestId('countries-grid');
     this.timeZonesGrid = page.getByTestId('time-zones-grid');
     this.currencyPairsGrid = page.getByTestId('currency-pairs-grid');
+    this.exchangesGrid = page.getByTestId('exchanges-grid');
+    this.exchangeDetails = page.getByRole('complementary', { name: 'Exchange details' });
+    this.exchangeState = this.exchangeDetails.getByTestId('exchange-state');
+    this.exchangeHolidays = this.exchangeDetails.getByTestId('exchange-holidays');
+    this.scheduleNow = this.exchangeDetails.getByTestId('schedule-now');
+    this.scheduleLegend = this.exchangeDetails.getByTestId('schedule-legend');
     this.refresh = this.panel.getByRole('button', { name: 'Refresh' });
     this.countriesProblem = this.panel.getByRole('alert').filter({ hasText: 'Could not load countries' });
   }
@@ -42,6 +54,11 @@ export class ReferenceDataPage {
   /** The filter box of a list, e.g. "Filter time zones". */
   filterOf(label: string): Locator {
     return this.page.getByLabel(label);
+  }
+
+  /** The texts of one column of `grid`, in the order shown. */
+  async column(grid: Locator, colId: string): Promise<string[]> {
+    return grid.locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents();
   }
 
   /** The grid row whose cells include `text`. */

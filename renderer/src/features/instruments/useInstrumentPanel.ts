@@ -16,6 +16,8 @@ export interface InstrumentPanel {
   details: ComputedRef<Loadable<InstrumentDetails> | undefined>;
   schedule: ComputedRef<Loadable<InstrumentTradeSessions> | undefined>;
   zoneName: ComputedRef<string | undefined>;
+  /** The ISIN a search found the instrument by, if any. */
+  isin: ComputedRef<string | undefined>;
   fieldGroups: ComputedRef<ToggleableFieldGroup[]>;
   setFieldGroups: (groups: ToggleableFieldGroup[]) => void;
 }
@@ -39,6 +41,7 @@ export function useInstrumentPanel(key: Ref<InstrumentKey | undefined>): Instrum
     details: computed(() => (key.value ? instruments.detailsOf(key.value) : undefined)),
     schedule,
     zoneName: computed(() => reference.zoneNameOf(schedule.value?.value?.TimeZone)),
+    isin: computed(() => (key.value ? instruments.isinOf(key.value) : undefined)),
     fieldGroups: computed(() => instruments.fieldGroups),
     setFieldGroups: (groups) => {
       instruments.fieldGroups = groups;

@@ -23,6 +23,21 @@ export interface InstrumentSearchOptions {
   listWithoutKeywords?: boolean;
 }
 
+/**
+ * Where the trader was in the results: the first row shown, the row with the keyboard and the
+ * row previewed, so coming back from a result finds the list as it was left.
+ */
+export interface SearchPlace {
+  /** Index of the first row in view. */
+  topIndex: number;
+  /** summaryKey of the row with the keyboard focus. */
+  focusedKey: string | undefined;
+  /** summaryKey of the row shown in the preview panel. */
+  previewKey: string | undefined;
+}
+
+const TOP_OF_RESULTS: SearchPlace = { topIndex: 0, focusedKey: undefined, previewKey: undefined };
+
 export interface InstrumentSearch {
   keywords: Ref<string>;
   assetTypes: Ref<KnownAssetType[]>;
@@ -37,6 +52,8 @@ export interface InstrumentSearch {
   searchedKeywords: Ref<string>;
   /** True once criteria exist (the service refuses a search without any). */
   hasCriteria: Ref<boolean>;
+  /** Where the trader was in the results (back at the top for every new search). */
+  place: Ref<SearchPlace>;
   /** Runs the search now, skipping the debounce (Enter in the box). */
   searchNow: () => Promise<void>;
   /** Appends the next page of the feed, if any. */
@@ -57,6 +74,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
   const loadingMore = ref(false);
   const error = ref<string>();
   const searchedKeywords = ref('');
+  const place = ref<SearchPlace>({ ...TOP_OF_RESULTS });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const calls = supersedingCalls();
@@ -109,6 +127,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
       const feed = await fetchPage(0, controller);
       if (controller.signal.aborted) return;
       results.value = feed.Data;
+      place.value = { ...TOP_OF_RESULTS };
       total.value = feed.__count;
       hasMore.value = feed.__next !== undefined;
       searchedKeywords.value = words;
@@ -173,6 +192,7 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
     loadingMore.value = false;
     error.value = undefined;
     searchedKeywords.value = '';
+    place.value = { ...TOP_OF_RESULTS };
   }
 
   onScopeDispose(() => {
@@ -182,6 +202,6 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
 
   return {
     keywords, assetTypes, exchangeId, results, total, hasMore, loading, loadingMore, error, searchedKeywords,
-    hasCriteria, searchNow, loadMore,
+    hasCriteria, place, searchNow, loadMore,
   };
 }

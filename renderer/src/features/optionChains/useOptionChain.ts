@@ -1,13 +1,19 @@
 /**
  * The workflow of one option root's chain, between the store and the chain's components: the
- * root and its expiry tabs, the active expiry with further ones stacked below it, each shown
- * expiry's rows inside a strike window around one centre (so stacked strikes line up), and the
- * contracts read one expiry at a time as they come into view.
+ * root and its expiry tabs (filtered by kind, or to the expiries that exercise into one futures
+ * contract), the active expiry with further ones stacked below it, each shown expiry's rows
+ * inside a strike window around one centre (so stacked strikes line up), the columns the trader
+ * chose for this root, and the contracts (and, when shown, their symbols) read one expiry at a
+ * time as they come into view.
  */
 import { computed, watch, type Ref } from 'vue';
+import { useReferenceStore } from '../reference/useReferenceStore';
 import { onOwnerArrival } from '../session/useOwnedState';
+import type { ChainExpiryFacts } from './logic/chainCells';
 import { chainRows, strikesOf, type ChainRow } from './logic/chainRows';
-import { expiryTabs } from './logic/expiryTabs';
+import type { ChainColumnId } from './logic/chainColumns';
+import type { ExpiryKind } from './logic/expiryFlags';
+import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
 import { strikeWindow, type StrikeWindow } from './logic/strikeWindow';
 import { useOptionChainsStore } from './useOptionChainsStore';
 
@@ -19,34 +25,77 @@ export interface ShownExpiry {
   error: string | undefined;
   rows: ChainRow[];
   window: StrikeWindow;
+  facts: ChainExpiryFacts;
 }
 
-/** The chain of the root `optionRootId` names (nothing is read while it is not a valid id). */
-export function useOptionChain(optionRootId: Ref<number>) {
+/**
+ * The chain of the root `optionRootId` names (nothing is read while it is not a valid id);
+ * with `underlyingUic`, only the expiries exercising into that futures contract.
+ */
+export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<number | undefined>) {
   const chains = useOptionChainsStore();
+  const reference = useReferenceStore();
+  const validRoot = () => Number.isInteger(optionRootId.value) && optionRootId.value > 0;
 
   function openRoot(): void {
+    if (!validRoot()) return;
     const id = optionRootId.value;
-    if (!Number.isInteger(id) || id <= 0) return;
     chains.settingsOf(id);
     void chains.openRoot(id);
+    if (underlyingUic?.value) void chains.loadExpiriesInto(id, underlyingUic.value);
+    // The last trade is shown in the exchange's time: its zone comes from the exchanges list
+    // (or, where that lacks the exchange, the time zones list).
+    void reference.loadExchanges();
+    void reference.loadTimeZones();
   }
   // Runs first (immediate, defined before the computeds read them) so the root's settings exist.
-  watch(optionRootId, openRoot, { immediate: true });
+  watch([optionRootId, () => underlyingUic?.value], openRoot, { immediate: true });
   // A user who signs in after another (or after signing out) gets the chain read for them.
   onOwnerArrival(openRoot);
 
   const space = computed(() => chains.spaces.get(optionRootId.value));
   const root = computed(() => space.value?.value);
   const settings = computed(() => chains.settingsOf(optionRootId.value));
-  const tabs = computed(() => expiryTabs(root.value?.OptionSpace ?? []));
+  const allTabs = computed(() => expiryTabs(root.value?.OptionSpace ?? []));
+  const into = computed(() => (underlyingUic?.value ? chains.expiriesInto(optionRootId.value, underlyingUic.value) : undefined));
+  /** The tabs the trader sees: of the chosen kinds, and (from a ladder) those into its contract. */
+  const tabs = computed(() => {
+    const kinds = tabsOfKinds(allTabs.value, settings.value.kinds);
+    const expiries = into.value?.value;
+    return expiries ? kinds.filter((tab) => expiries.includes(tab.expiry)) : kinds;
+  });
+  /** The active expiry and those stacked below it, of the tabs shown (none when no tab is). */
   const shownExpiries = computed(() => {
     const active = settings.value.activeExpiry;
-    if (!active) return [];
     const order = tabs.value.map((tab) => tab.expiry);
+    if (!active || !order.includes(active)) return [];
     const stacked = settings.value.stackedExpiries.filter((expiry) => expiry !== active && order.includes(expiry));
     return [active, ...stacked.sort((a, b) => order.indexOf(a) - order.indexOf(b))];
   });
+  const columns = computed(() => chains.columnsOf(optionRootId.value));
+  const zoneName = computed(() => {
+    const exchange = root.value?.Exchange;
+    return (
+      reference.exchanges.find((known) => known.ExchangeId === exchange?.ExchangeId)?.TimeZoneName ??
+      reference.zoneNameOf(exchange?.TimeZoneId)
+    );
+  });
+
+  function factsOf(expiry: string): ChainExpiryFacts {
+    const tab = allTabs.value.find((candidate) => candidate.expiry === expiry);
+    const symbols = chains.symbolsOf(optionRootId.value, expiry);
+    return {
+      rootSymbol: root.value?.Symbol ?? '',
+      expiry,
+      lastTrade: tab?.lastTrade,
+      daysToLastTrade: tab?.daysToLastTrade,
+      zoneName: zoneName.value,
+      exerciseStyle: root.value?.ExerciseStyle,
+      settlement: root.value?.SettlementStyle,
+      // A failed read of the symbols shows dashes rather than waiting forever.
+      symbols: symbols?.value ?? (symbols?.error ? new Map() : undefined),
+    };
+  }
 
   const sections = computed<ShownExpiry[]>(() => {
     let centre: number | null = settings.value.referencePrice;
@@ -59,11 +108,12 @@ export function useOptionChain(optionRootId: Ref<number>) {
       const inWindow = new Set(window.strikes);
       return {
         expiry,
-        label: tabs.value.find((tab) => tab.expiry === expiry)?.description ?? expiry,
+        label: allTabs.value.find((tab) => tab.expiry === expiry)?.description ?? expiry,
         loading: contracts?.loading ?? true,
         error: contracts?.error,
         rows: allRows.filter((row) => inWindow.has(row.strike)),
         window,
+        facts: factsOf(expiry),
       };
     });
   });
@@ -77,6 +127,21 @@ export function useOptionChain(optionRootId: Ref<number>) {
     },
     { immediate: true },
   );
+  // The contracts' own symbols are read only while a shown chain has that column.
+  watch(
+    () => [columns.value.includes('symbol'), sections.value.map((section) => !section.loading)] as const,
+    ([showsSymbols]) => {
+      if (!showsSymbols) return;
+      for (const expiry of shownExpiries.value) void chains.loadSymbols(optionRootId.value, expiry);
+    },
+    { immediate: true },
+  );
+  // The active expiry stays among the visible tabs when the kinds shown change.
+  watch(tabs, (visible) => {
+    if (visible.length > 0 && !visible.some((tab) => tab.expiry === settings.value.activeExpiry)) {
+      selectExpiry((visible[0] as { expiry: string }).expiry);
+    }
+  });
 
   /** Brings an expiry to the front (out of the stack, if it was stacked). */
   function selectExpiry(expiry: string): void {
@@ -84,14 +149,14 @@ export function useOptionChain(optionRootId: Ref<number>) {
     settings.value.stackedExpiries = settings.value.stackedExpiries.filter((stacked) => stacked !== expiry);
   }
 
-  /** The previous (-1) or next (+1) expiry comes to the front, if there is one. */
+  /** The previous (-1) or next (+1) visible expiry comes to the front, if there is one. */
   function moveExpiry(step: -1 | 1): void {
     const index = tabs.value.findIndex((tab) => tab.expiry === settings.value.activeExpiry);
     const next = tabs.value[index + step];
     if (next) selectExpiry(next.expiry);
   }
 
-  /** The first expiry after the shown ones that is not shown yet. */
+  /** The first visible expiry after the shown ones that is not shown yet. */
   const nextToStack = computed(() => {
     const shown = new Set(shownExpiries.value);
     const lastShown = Math.max(...tabs.value.map((tab, index) => (shown.has(tab.expiry) ? index : -1)));
@@ -115,20 +180,17 @@ export function useOptionChain(optionRootId: Ref<number>) {
     settings.value.stackedExpiries = [];
   }
 
+  /** Shows only the expiries of these kinds (every kind when empty). */
+  function setKinds(kinds: ExpiryKind[]): void {
+    settings.value.kinds = kinds;
+  }
+
+  function setColumns(next: ChainColumnId[]): void {
+    chains.setColumns(optionRootId.value, next);
+  }
+
   return {
-    space,
-    root,
-    settings,
-    tabs,
-    shownExpiries,
-    sections,
-    activeWindow,
-    strikeDecimals,
-    nextToStack,
-    selectExpiry,
-    moveExpiry,
-    stack,
-    toggleStack,
-    clearStack,
+    space, root, settings, allTabs, tabs, into, shownExpiries, sections, activeWindow, strikeDecimals, columns,
+    nextToStack, selectExpiry, moveExpiry, stack, toggleStack, clearStack, setKinds, setColumns,
   };
 }

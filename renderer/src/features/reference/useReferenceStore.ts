@@ -1,11 +1,12 @@
 /**
- * Server state of the reference lists: countries, time zones and currency pairs, each read
- * once (or again on refresh) with its failure kept as a message to show. They were read for the
- * signed-in user: another user reads them again.
+ * Server state of the reference lists: countries, time zones, currency pairs and exchanges, each
+ * read once (or again on refresh) with its failure kept as a message to show. Currency pairs
+ * come with their FX spots' symbols, which say which way the market quotes each pair. They were
+ * read for the signed-in user: another user reads them again.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, type Ref } from 'vue';
-import type { CountryDetails, CurrencyPairDetails, TimeZoneDetails } from '../../../../contract/wire/types';
+import type { CountryDetails, CurrencyPairDetails, ExchangeDetails, TimeZoneDetails } from '../../../../contract/wire/types';
 import { call, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState, type OwnedState } from '../session/useOwnedState';
 
@@ -47,12 +48,34 @@ function listState<T>(read: (refresh: boolean, signal: AbortSignal) => Promise<T
   return { items, loading, error, load, reset };
 }
 
+/** Most uics the details list takes in one request. */
+const UICS_PER_REQUEST = 200;
+
+/** The FX spots' symbols of the pairs' uics (EURUSD), which name each pair the way the market quotes it. */
+async function readPairSymbols(pairs: readonly CurrencyPairDetails[], signal: AbortSignal): Promise<Map<number, string>> {
+  const uics = [...new Set(pairs.flatMap((currency) => currency.RelatedCurrencies.map((related) => related.Uic)))];
+  const symbols = new Map<number, string>();
+  for (let start = 0; start < uics.length; start += UICS_PER_REQUEST) {
+    const feed = await call(
+      'instruments:detailsList',
+      { Uics: uics.slice(start, start + UICS_PER_REQUEST), AssetTypes: ['FxSpot'], $top: UICS_PER_REQUEST },
+      { signal },
+    );
+    for (const details of feed.Data) if (details.Uic !== undefined && details.Symbol) symbols.set(details.Uic, details.Symbol);
+  }
+  return symbols;
+}
+
 export const useReferenceStore = defineStore('reference', () => {
   const owned = useOwnedState(() => {
     countriesList.reset();
     timeZonesList.reset();
     currencyPairsList.reset();
+    exchangesList.reset();
+    pairSymbols.value = new Map();
   });
+  /** uic → the FX spot's symbol, for the pairs read (empty where the symbols could not be read). */
+  const pairSymbols = ref(new Map<number, string>());
   // `refresh` bypasses main's cache of the list.
   const countriesList = listState<CountryDetails>(
     async (refresh, signal) => (await call('reference:countries', refresh ? { refresh } : undefined, { signal })).Data,
@@ -62,8 +85,19 @@ export const useReferenceStore = defineStore('reference', () => {
     async (refresh, signal) => (await call('reference:timeZones', refresh ? { refresh } : undefined, { signal })).Data,
     owned,
   );
-  const currencyPairsList = listState<CurrencyPairDetails>(
-    async (refresh, signal) => (await call('reference:currencyPairs', refresh ? { refresh } : {}, { signal })).Data,
+  const currencyPairsList = listState<CurrencyPairDetails>(async (refresh, signal) => {
+    const pairs = (await call('reference:currencyPairs', refresh ? { refresh } : {}, { signal })).Data;
+    try {
+      pairSymbols.value = await readPairSymbols(pairs, signal);
+    } catch (failure) {
+      // The pairs still show, ordered by the market's precedence of currencies.
+      if (isCancelled(failure)) throw failure;
+      pairSymbols.value = new Map();
+    }
+    return pairs;
+  }, owned);
+  const exchangesList = listState<ExchangeDetails>(
+    async (refresh, signal) => (await call('reference:exchanges', refresh ? { refresh } : undefined, { signal })).Data,
     owned,
   );
 
@@ -87,6 +121,11 @@ export const useReferenceStore = defineStore('reference', () => {
     loadingCurrencyPairs: currencyPairsList.loading,
     currencyPairsError: currencyPairsList.error,
     loadCurrencyPairs: currencyPairsList.load,
+    pairSymbols,
+    exchanges: exchangesList.items,
+    loadingExchanges: exchangesList.loading,
+    exchangesError: exchangesList.error,
+    loadExchanges: exchangesList.load,
     zoneNameOf,
   };
 });

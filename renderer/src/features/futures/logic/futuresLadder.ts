@@ -1,9 +1,14 @@
 /**
  * Rows of a futures ladder: one per contract of a futures space, with its contract month from
- * the month code, the front month (nearest unexpired contract) and the roll window.
+ * the month code and its roll calendar. A contract rolls before its first notice date where it
+ * has one (physically delivered futures: from that day longs may be handed delivery), else
+ * before its last trade date; the front month is the nearest contract not yet in its delivery
+ * period. Days are counted from the service's own today (an expiry date less its days to
+ * expiry), so a simulated day and the service's counts agree.
  */
+import type { DateTime } from 'luxon';
 import type { FuturesSpace } from '../../../../../contract/wire/types';
-import { isoDay } from '../../../shared/dates';
+import { calendarDay, daysUntil, isoDay, today } from '../../../shared/dates';
 import { decodeContractMonth, formatContractMonth } from './monthCodes';
 
 export interface LadderRow {
@@ -11,30 +16,43 @@ export interface LadderRow {
   uic: number;
   /** `Mar 2026`, or undefined when the symbol carries no month code. */
   contractMonth: string | undefined;
-  /** `yyyy-mm-dd`. */
-  expiryDate: string;
-  daysToExpiry: number;
-  isFront: boolean;
-  /** Unexpired and at most the roll window's number of days from expiry. */
-  inRollWindow: boolean;
-  /** `yyyy-mm-dd` from the contract's details, undefined when the details carry none. */
+  /** `yyyy-mm-dd` of the last trade (the space's ExpiryDate). */
+  lastTradeDate: string;
+  daysToLastTrade: number;
+  /** `yyyy-mm-dd` of the first notice from the contract's details, undefined when they carry none. */
   noticeDate: string | undefined;
+  daysToNotice: number | undefined;
+  /** What the contract rolls before: its first notice where it has one, else its last trade. */
+  rollsBefore: 'notice' | 'lastTrade';
+  /** Whole days to the roll date (negative once passed). */
+  daysToRoll: number;
+  /** From its first notice date on: delivery may be handed to longs. */
+  inDelivery: boolean;
+  isFront: boolean;
+  /** Not yet rolled and at most the roll window's number of days from the roll date. */
+  inRollWindow: boolean;
 }
 
-/** Index of the nearest unexpired contract (fewest days to expiry, not negative), or -1. */
-export function frontMonthIndex(elements: readonly { DaysToExpiry: number }[]): number {
+/** The service's today: the calendar day an element's days to expiry count from. */
+export function serviceToday(space: FuturesSpace, fallback: DateTime = today()): DateTime {
+  const element = space.Elements[0];
+  const expiry = element ? calendarDay(element.ExpiryDate) : undefined;
+  return expiry && Number.isFinite(element?.DaysToExpiry) ? expiry.minus({ days: element?.DaysToExpiry ?? 0 }) : fallback;
+}
+
+/** True when a contract `daysToRoll` from its roll date is inside a roll window of `rollDays`. */
+export function isInRollWindow(daysToRoll: number, rollDays: number): boolean {
+  return daysToRoll >= 0 && daysToRoll <= rollDays;
+}
+
+/** Index of the nearest contract not in its delivery period and not past its last trade, or -1. */
+export function frontMonthIndex(rows: readonly Pick<LadderRow, 'inDelivery' | 'daysToLastTrade'>[]): number {
   let front = -1;
-  elements.forEach((element, index) => {
-    if (element.DaysToExpiry < 0) return;
-    if (front < 0 || element.DaysToExpiry < (elements[front] as { DaysToExpiry: number }).DaysToExpiry)
-      front = index;
+  rows.forEach((row, index) => {
+    if (row.inDelivery || row.daysToLastTrade < 0) return;
+    if (front < 0 || row.daysToLastTrade < (rows[front] as { daysToLastTrade: number }).daysToLastTrade) front = index;
   });
   return front;
-}
-
-/** True when a contract with `daysToExpiry` left is inside a roll window of `rollDays`. */
-export function isInRollWindow(daysToExpiry: number, rollDays: number): boolean {
-  return daysToExpiry >= 0 && daysToExpiry <= rollDays;
 }
 
 /**
@@ -45,20 +63,30 @@ export function buildLadder(
   space: FuturesSpace,
   noticeDates: ReadonlyMap<number, string>,
   rollDays: number,
+  from: DateTime = serviceToday(space),
 ): LadderRow[] {
-  const front = frontMonthIndex(space.Elements);
-  return space.Elements.map((element, index) => {
+  const rows = space.Elements.map((element) => {
     const decoded = decodeContractMonth(element.Symbol, space.BaseIdentifier, element.ExpiryDate);
     const notice = noticeDates.get(element.Uic);
+    const daysToNotice = notice ? daysUntil(notice, from) : undefined;
+    const rollsBefore: LadderRow['rollsBefore'] = daysToNotice === undefined ? 'lastTrade' : 'notice';
+    const daysToRoll = daysToNotice ?? element.DaysToExpiry;
     return {
       symbol: element.Symbol,
       uic: element.Uic,
       contractMonth: decoded ? formatContractMonth(decoded) : undefined,
-      expiryDate: isoDay(element.ExpiryDate),
-      daysToExpiry: element.DaysToExpiry,
-      isFront: index === front,
-      inRollWindow: isInRollWindow(element.DaysToExpiry, rollDays),
+      lastTradeDate: isoDay(element.ExpiryDate),
+      daysToLastTrade: element.DaysToExpiry,
       noticeDate: notice ? isoDay(notice) : undefined,
+      daysToNotice,
+      rollsBefore,
+      daysToRoll,
+      inDelivery: daysToNotice !== undefined && daysToNotice <= 0,
+      isFront: false,
+      inRollWindow: !(daysToNotice !== undefined && daysToNotice <= 0) && isInRollWindow(daysToRoll, rollDays),
     };
   });
+  const front = frontMonthIndex(rows);
+  if (front >= 0) (rows[front] as LadderRow).isFront = true;
+  return rows;
 }

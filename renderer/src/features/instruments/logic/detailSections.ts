@@ -27,6 +27,11 @@ export interface DetailSection {
   fields: DetailField[];
 }
 
+/** What RefDesk knows of an instrument beyond its details: the ISIN a search found it by. */
+export interface KnownBeyondDetails {
+  isin?: string | undefined;
+}
+
 /** Details of an instrument or of an option root (which adds ExerciseStyle). */
 type AnyDetails = InstrumentDetails | ContractOptionSpace;
 type Reader = (details: AnyDetails & { ExerciseStyle?: string }) => string | undefined;
@@ -264,10 +269,12 @@ const sections: { id: string; title: string; fields: FieldSpec[] }[] = [
 ];
 
 /** The sections of `details` that carry at least one field, each with only its present fields. */
-export function detailSections(details: AnyDetails): DetailSection[] {
+export function detailSections(details: AnyDetails, known: KnownBeyondDetails = {}): DetailSection[] {
   const result: DetailSection[] = [];
   for (const section of sections) {
     const fields: DetailField[] = [];
+    // The ISIN a search matched exactly, after the symbol: the details themselves carry none.
+    if (section.id === 'identity' && known.isin) fields.push({ label: 'ISIN', text: `${known.isin} (matched by your search)` });
     for (const [label, read, links] of section.fields) {
       if (read) {
         const value = read(details);

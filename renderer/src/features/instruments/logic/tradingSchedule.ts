@@ -112,22 +112,39 @@ const TRADING_STATES = new Set<string>([
   'TradingAtLast',
 ]);
 const AUCTION_STATES = new Set<string>(['Auction', 'OpeningAuction']);
-const EXTENDED_STATES = new Set<string>([
-  'PreMarket',
-  'PostMarket',
-  'PreTrading',
-  'PostTrading',
-  'PreAutomatedTrading',
-  'PostAutomatedTrading',
-]);
+const PRE_STATES = new Set<string>(['PreMarket', 'PreTrading', 'PreAutomatedTrading']);
+const POST_STATES = new Set<string>(['PostMarket', 'PostTrading', 'PostAutomatedTrading']);
+
+/** The colour family of a state: pre-market and post-market apart, so a timeline tells them apart. */
+export type StateCategory = 'trading' | 'auction' | 'pre' | 'post' | 'closed' | 'break';
+
+/** What each colour family is called in a legend. */
+export const stateCategoryLabels: Record<StateCategory, string> = {
+  pre: 'Pre-market',
+  auction: 'Auction',
+  trading: 'Trading',
+  break: 'Break or halt',
+  post: 'Post-market',
+  closed: 'Closed',
+};
 
 /** The colour family a session state is drawn in. */
-export function stateCategory(
-  state: TradingSessionState,
-): 'trading' | 'auction' | 'extended' | 'closed' | 'break' {
+export function stateCategory(state: TradingSessionState): StateCategory {
   if (TRADING_STATES.has(state)) return 'trading';
-  if (AUCTION_STATES.has(state)) return 'auction';
-  if (EXTENDED_STATES.has(state)) return 'extended';
+  if (AUCTION_STATES.has(state) || /Auction$/.test(state)) return 'auction';
+  if (PRE_STATES.has(state)) return 'pre';
+  if (POST_STATES.has(state)) return 'post';
   if (state === 'Break' || state === 'Halt' || state === 'Suspended') return 'break';
   return 'closed';
+}
+
+/**
+ * Where "now" falls on the timeline: the exchange day it is in and the fraction of that day,
+ * or undefined when now lies outside the days drawn.
+ */
+export function nowMarker(days: readonly TimelineDay[], zone: Zone, now: Date = new Date()): { date: string; fraction: number } | undefined {
+  const moment = DateTime.fromJSDate(now).setZone(zone);
+  const date = moment.toISODate();
+  if (!date || !days.some((day) => day.date === date)) return undefined;
+  return { date, fraction: fractionOfDay(moment, moment.startOf('day')) };
 }

@@ -1,7 +1,10 @@
 /**
- * The kind of an option expiry, derived from its date alone (the API carries no such flag):
- * quarterly and monthly expiries fall on the third Friday (quarterly in March, June, September
- * and December), end-of-month on the month's last weekday, and every other date is a weekly.
+ * The kind of an option expiry (the API carries no such flag). An entry whose DisplayExpiry is
+ * the first of a month while it expires on another day is the standard expiry of that month, as
+ * the platform names it: quarterly when it falls on the third Friday of March, June, September
+ * or December, else monthly — so VIX-style monthlies (a Wednesday) read monthly. Without that
+ * sign the date decides: quarterly and monthly expiries fall on the third Friday, end-of-month
+ * on the month's last weekday, and every other date is a weekly.
  */
 import type { DateTime } from 'luxon';
 import { calendarDay } from '../../../shared/dates';
@@ -33,22 +36,35 @@ export function lastWeekdayOfMonth(day: DateTime): DateTime {
   return last;
 }
 
+/** True when `displayExpiry` names a month (its first day) for an expiry on another day. */
+export function isStandardByDisplay(expiry: DateTime, displayExpiry: string | undefined): boolean {
+  const display = displayExpiry ? calendarDay(displayExpiry) : undefined;
+  return display !== undefined && display.day === 1 && !display.hasSame(expiry, 'day');
+}
+
+/** True when `day` is its month's third Friday, or the Thursday before it when that Friday is not listed. */
+function isThirdFridayExpiry(day: DateTime, siblings: readonly string[]): boolean {
+  const standard = thirdFriday(day);
+  if (day.hasSame(standard, 'day')) return true;
+  if (!day.hasSame(standard.minus({ days: 1 }), 'day') || siblings.length === 0) return false;
+  return !siblings.some((sibling) => calendarDay(sibling)?.hasSame(standard, 'day'));
+}
+
 /**
  * Classifies one expiry. `siblings` (the root's other expiries, as wire dates) lets a Thursday
  * count as the monthly when the third Friday is an exchange holiday (Good Friday) and the
- * space has no expiry on that Friday.
+ * space has no expiry on that Friday; `displayExpiry` is the entry's DisplayExpiry.
  */
-export function expiryKind(expiry: string, siblings: readonly string[] = []): ExpiryKind {
+export function expiryKind(expiry: string, siblings: readonly string[] = [], displayExpiry?: string): ExpiryKind {
   const day = calendarDay(expiry);
   if (!day) return 'weekly';
-  const standard = thirdFriday(day);
-  const monthlyKind: ExpiryKind = QUARTER_MONTHS.has(day.month) ? 'quarterly' : 'monthly';
-  if (day.hasSame(standard, 'day')) return monthlyKind;
-  const dayBefore = standard.minus({ days: 1 });
-  if (day.hasSame(dayBefore, 'day') && siblings.length > 0) {
-    const fridayListed = siblings.some((sibling) => calendarDay(sibling)?.hasSame(standard, 'day'));
-    if (!fridayListed) return monthlyKind;
-  }
+  const onStandardDate = isThirdFridayExpiry(day, siblings);
+  const quarterly = QUARTER_MONTHS.has(day.month) && onStandardDate;
+  if (isStandardByDisplay(day, displayExpiry)) return quarterly ? 'quarterly' : 'monthly';
+  if (onStandardDate) return QUARTER_MONTHS.has(day.month) ? 'quarterly' : 'monthly';
   if (day.hasSame(lastWeekdayOfMonth(day), 'day')) return 'end-of-month';
   return 'weekly';
 }
+
+/** Every kind, in the order the chain's filter offers them. */
+export const expiryKinds: readonly ExpiryKind[] = ['weekly', 'monthly', 'quarterly', 'end-of-month'];

@@ -1,5 +1,6 @@
 /**
- * The expiries of an option space as tabs: date, days to expiry and the derived kind.
+ * The expiries of an option space as tabs: date, days to expiry, last trade and the derived
+ * kind; grouped by month for the tab strip and filtered by the kinds the trader wants to see.
  */
 import type { ContractOptionEntry } from '../../../../../contract/wire/types';
 import { calendarDay, isoDay } from '../../../shared/dates';
@@ -8,12 +9,29 @@ import { expiryKind, expiryKindLabels, type ExpiryKind } from './expiryFlags';
 export interface ExpiryTab {
   /** `yyyy-mm-dd`, the key used to read the expiry's contracts. */
   expiry: string;
+  /** `yyyy-mm` of the expiry, the month group it sits in. */
+  month: string;
   /** `20 Mar 26`. */
   shortDate: string;
+  /** `20 Fri`, the tab's text inside its month group. */
+  dayLabel: string;
   daysToExpiry: number;
+  /** The entry's LastTradeDate (UTC date-time), absent when the service gives none. */
+  lastTrade: string | undefined;
+  /** Whole days to the last trade date, when the service gives them. */
+  daysToLastTrade: number | undefined;
   kind: ExpiryKind;
   /** The tab's accessible name, e.g. `Fri 20 Mar 2026, 12 days, Quarterly`. */
   description: string;
+}
+
+/** A month of the tab strip with its expiries. */
+export interface ExpiryMonthGroup {
+  /** `yyyy-mm`. */
+  month: string;
+  /** `Mar 2026`. */
+  label: string;
+  tabs: ExpiryTab[];
 }
 
 const kindBadges: Record<ExpiryKind, string> = { quarterly: 'Q', monthly: 'M', 'end-of-month': 'EOM', weekly: 'W' };
@@ -23,19 +41,49 @@ export function expiryKindBadge(kind: ExpiryKind): string {
   return kindBadges[kind];
 }
 
+/** The service's "no date" (the minimum date-time value) and unreadable dates count as none. */
+function lastTradeOf(entry: ContractOptionEntry): string | undefined {
+  const day = entry.LastTradeDate ? calendarDay(entry.LastTradeDate) : undefined;
+  return day && day.year > 1900 ? entry.LastTradeDate : undefined;
+}
+
 /** One tab per entry of the option space, in the service's order. */
 export function expiryTabs(entries: readonly ContractOptionEntry[]): ExpiryTab[] {
   const all = entries.map((entry) => entry.Expiry);
   return entries.map((entry) => {
     const day = calendarDay(entry.Expiry);
-    const kind = expiryKind(entry.Expiry, all);
+    const kind = expiryKind(entry.Expiry, all, entry.DisplayExpiry);
     const days = entry.DisplayDaysToExpiry;
+    const lastTrade = lastTradeOf(entry);
     return {
       expiry: isoDay(entry.Expiry),
+      month: isoDay(entry.Expiry).slice(0, 7),
       shortDate: day ? day.toFormat('d LLL yy') : entry.Expiry,
+      dayLabel: day ? day.toFormat('d ccc') : entry.Expiry,
       daysToExpiry: days,
+      lastTrade,
+      daysToLastTrade: lastTrade === undefined ? undefined : entry.DisplayDaysToLastTradeDate,
       kind,
       description: `${day ? day.toFormat('ccc d LLL yyyy') : entry.Expiry}, ${days} ${days === 1 ? 'day' : 'days'}, ${expiryKindLabels[kind]}`,
     };
   });
+}
+
+/** The tabs of the kinds in `kinds` (all of them when `kinds` is empty). */
+export function tabsOfKinds(tabs: readonly ExpiryTab[], kinds: readonly ExpiryKind[]): ExpiryTab[] {
+  return kinds.length === 0 ? [...tabs] : tabs.filter((tab) => kinds.includes(tab.kind));
+}
+
+/** Consecutive tabs of the same month together, in the tabs' order. */
+export function monthGroups(tabs: readonly ExpiryTab[]): ExpiryMonthGroup[] {
+  const groups: ExpiryMonthGroup[] = [];
+  for (const tab of tabs) {
+    const last = groups.at(-1);
+    if (last?.month === tab.month) last.tabs.push(tab);
+    else {
+      const day = calendarDay(`${tab.month}-01`);
+      groups.push({ month: tab.month, label: day ? day.toFormat('LLL yyyy') : tab.month, tabs: [tab] });
+    }
+  }
+  return groups;
 }

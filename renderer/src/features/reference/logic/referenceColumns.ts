@@ -1,6 +1,7 @@
-/** The columns and row ids of the reference lists (countries, time zones, currency pairs). */
+/** The columns and row ids of the reference lists (countries, time zones, currency pairs, exchanges). */
 import type { ColDef } from 'ag-grid-community';
 import type { CountryDetails } from '../../../../../contract/wire/types';
+import type { ExchangeRow } from './exchangeStatus';
 import type { CurrencyPairRow, TimeZoneRow } from './referenceLists';
 
 export const countryColumns: ColDef<CountryDetails>[] = [
@@ -10,6 +11,8 @@ export const countryColumns: ColDef<CountryDetails>[] = [
   { field: 'Numeric', headerName: 'Numeric', width: 110, type: 'numericColumn' },
 ];
 export const countryId = (row: CountryDetails): string => row.CountryCode;
+/** What the filter looks through in a country's row. */
+export const countryValues = (row: CountryDetails): unknown[] => [row.Name, row.CountryCode, row.A3, row.Numeric];
 
 export const timeZoneColumns: ColDef<TimeZoneRow>[] = [
   { field: 'id', headerName: 'Id', width: 80, type: 'numericColumn', comparator: (a, b) => Number(a) - Number(b) },
@@ -20,12 +23,42 @@ export const timeZoneColumns: ColDef<TimeZoneRow>[] = [
   { field: 'serviceOffset', headerName: 'Service offset', width: 130 },
 ];
 export const timeZoneId = (row: TimeZoneRow): string => row.id;
+export const timeZoneValues = (row: TimeZoneRow): unknown[] => [
+  row.id, row.displayName, row.zoneName, row.abbreviation, row.currentOffset, row.serviceOffset,
+];
 
-/** Each currency's related currencies with the uic of the pair's instrument. */
+/** One row per pair, as the market quotes it, with the uic of the pair's instrument. */
 export const currencyPairColumns: ColDef<CurrencyPairRow>[] = [
-  { field: 'currency', headerName: 'Currency', width: 120, sort: 'asc' },
-  { field: 'related', headerName: 'Related currency', width: 160 },
-  { field: 'pair', headerName: 'Pair', width: 120 },
+  { field: 'pair', headerName: 'Pair', width: 120, sort: 'asc' },
+  { field: 'base', headerName: 'Base currency', width: 140 },
+  { field: 'quote', headerName: 'Quote currency', width: 140 },
   { field: 'uic', headerName: 'Uic', flex: 1, type: 'numericColumn' },
 ];
-export const currencyPairId = (row: CurrencyPairRow): string => `${row.currency}:${row.related}`;
+export const currencyPairId = (row: CurrencyPairRow): string => String(row.uic);
+export const currencyPairValues = (row: CurrencyPairRow): unknown[] => [
+  row.pair, `${row.base}/${row.quote}`, `${row.base} ${row.quote}`, row.uic,
+];
+
+/** Open now, when it next opens or closes, in the exchange's time and the user's. */
+export const exchangeColumns: ColDef<ExchangeRow>[] = [
+  { field: 'name', headerName: 'Exchange', flex: 2, minWidth: 200, sort: 'asc' },
+  { field: 'mic', headerName: 'MIC', width: 90 },
+  { field: 'country', headerName: 'Country', width: 90 },
+  {
+    colId: 'status',
+    headerName: 'Now',
+    width: 170,
+    valueGetter: (p) => (p.data ? `${p.data.status.label}${p.data.holiday ? ` (${p.data.holiday})` : ''}` : ''),
+    cellClass: (p) => (p.data ? `phase-${p.data.status.phase}` : ''),
+  },
+  { colId: 'next', headerName: 'Next', width: 190, valueGetter: (p) => p.data?.status.next ?? '—' },
+  { field: 'nextExchangeTime', headerName: 'At (exchange time)', width: 150 },
+  { field: 'nextLocalTime', headerName: 'At (your time)', width: 130 },
+  { field: 'exchangeNow', headerName: 'Exchange clock', width: 130 },
+  { field: 'zone', headerName: 'Time zone', width: 170 },
+  { field: 'currency', headerName: 'Currency', width: 100 },
+];
+export const exchangeId = (row: ExchangeRow): string => row.id;
+export const exchangeValues = (row: ExchangeRow): unknown[] => [
+  row.name, row.mic, row.id, row.country, row.currency, row.zone, row.status.label, row.holiday,
+];

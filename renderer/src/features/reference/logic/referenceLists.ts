@@ -1,6 +1,7 @@
 /**
  * Rows of the reference lists: time zones with the offset in force now (the wire's offset is
- * the zone's standard one), and currency pairs flattened to one row per pair.
+ * the zone's standard one), and currency pairs one row per pair in market convention (EURUSD,
+ * never USDEUR too), each with its own uic.
  */
 import { DateTime, IANAZone } from 'luxon';
 import type { CurrencyPairDetails, TimeZoneDetails } from '../../../../../contract/wire/types';
@@ -37,21 +38,55 @@ export function timeZoneRows(zones: readonly TimeZoneDetails[], now: Date = new 
 }
 
 export interface CurrencyPairRow {
-  currency: string;
-  related: string;
-  /** `EURUSD`. */
+  /** The pair as the market quotes it, e.g. `EURUSD`. */
   pair: string;
+  /** The currency quoted (the first of the pair). */
+  base: string;
+  /** The currency it is quoted in. */
+  quote: string;
   uic: number;
 }
 
-/** One row per currency and related currency, in the service's order. */
-export function currencyPairRows(currencies: readonly CurrencyPairDetails[]): CurrencyPairRow[] {
-  return currencies.flatMap((currency) =>
-    currency.RelatedCurrencies.map((related) => ({
-      currency: currency.CurrencyCode,
-      related: related.CurrencyCode,
-      pair: `${currency.CurrencyCode}${related.CurrencyCode}`,
-      uic: related.Uic,
-    })),
-  );
+/**
+ * Which currency comes first where the instrument's own symbol does not say: the market's
+ * order of precedence (metals, EUR, GBP, AUD, NZD, USD, CAD, CHF, then the rest, JPY last).
+ */
+const PRECEDENCE = ['XAU', 'XAG', 'XPT', 'XPD', 'EUR', 'GBP', 'AUD', 'NZD', 'USD', 'CAD', 'CHF'];
+
+function rank(currency: string): number {
+  const index = PRECEDENCE.indexOf(currency);
+  if (index >= 0) return index;
+  return currency === 'JPY' ? PRECEDENCE.length + 1 : PRECEDENCE.length;
+}
+
+/** The two currencies in market order, by precedence (alphabetical between equals). */
+export function marketOrder(a: string, b: string): [string, string] {
+  const byRank = rank(a) - rank(b);
+  return byRank < 0 || (byRank === 0 && a <= b) ? [a, b] : [b, a];
+}
+
+/**
+ * One row per pair, in market convention: the service lists each pair under both currencies
+ * (EUR→USD and USD→EUR, one uic); `symbols` (uic → the FX spot's symbol, e.g. `EURUSD`) says
+ * which way the market quotes it, and precedence decides where the symbol is unknown.
+ */
+export function currencyPairRows(
+  currencies: readonly CurrencyPairDetails[],
+  symbols: ReadonlyMap<number, string> = new Map(),
+): CurrencyPairRow[] {
+  const byUic = new Map<number, CurrencyPairRow>();
+  for (const currency of currencies) {
+    for (const related of currency.RelatedCurrencies) {
+      if (byUic.has(related.Uic)) continue;
+      const symbol = symbols.get(related.Uic)?.toUpperCase().replace(/[^A-Z]/g, '');
+      const pairs = [currency.CurrencyCode, related.CurrencyCode];
+      const fromSymbol =
+        symbol && symbol.length === 6 && pairs.includes(symbol.slice(0, 3)) && pairs.includes(symbol.slice(3))
+          ? ([symbol.slice(0, 3), symbol.slice(3)] as [string, string])
+          : undefined;
+      const [base, quote] = fromSymbol ?? marketOrder(currency.CurrencyCode, related.CurrencyCode);
+      byUic.set(related.Uic, { pair: `${base}${quote}`, base, quote, uic: related.Uic });
+    }
+  }
+  return [...byUic.values()].sort((a, b) => a.pair.localeCompare(b.pair));
 }

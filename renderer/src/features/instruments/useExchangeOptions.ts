@@ -1,0 +1,37 @@
+/**
+ * The exchange filter's choices: every exchange of the service by name and MIC (read once, from
+ * the reference lists), plus any exchange a result names that the list lacks. Where the list
+ * cannot be read, the exchanges of the results shown are still offered.
+ */
+import { computed, type ComputedRef } from 'vue';
+import type { SummaryInfo } from '../../../../contract/wire/types';
+import { useReferenceStore } from '../reference/useReferenceStore';
+import { onOwnerArrival } from '../session/useOwnedState';
+
+/** One choice of the exchange filter. */
+export interface ExchangeOption {
+  /** `Nasdaq (XNAS)`. */
+  label: string;
+  /** The ExchangeId the search takes. */
+  value: string;
+}
+
+/** The choices, given the results on screen. */
+export function useExchangeOptions(results: () => readonly SummaryInfo[]): ComputedRef<ExchangeOption[]> {
+  const reference = useReferenceStore();
+  void reference.loadExchanges();
+  onOwnerArrival(() => void reference.loadExchanges());
+  return computed(() => {
+    const options = new Map<string, ExchangeOption>();
+    for (const exchange of reference.exchanges) {
+      const mic = exchange.IsoMic ?? exchange.ExchangeId;
+      options.set(exchange.ExchangeId, { label: `${exchange.Name} (${mic})`, value: exchange.ExchangeId });
+    }
+    for (const result of results()) {
+      if (result.ExchangeId && !options.has(result.ExchangeId)) {
+        options.set(result.ExchangeId, { label: result.ExchangeName ? `${result.ExchangeName} (${result.ExchangeId})` : result.ExchangeId, value: result.ExchangeId });
+      }
+    }
+    return [...options.values()].sort((a, b) => a.label.localeCompare(b.label));
+  });
+}

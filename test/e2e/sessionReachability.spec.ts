@@ -1,0 +1,81 @@
+/**
+ * What a trader sees when something is out of reach: the status bar says "Offline" when
+ * RefDesk's own main process (the web shell) stops answering; a sign-in to a server that does
+ * not answer fails within 15 s with the reason, instead of a login page that never loads. And a
+ * remote profile cannot take the built-in profile's name.
+ */
+import { createServer } from 'node:net';
+import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
+import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { SessionStatusBar } from './pages/SessionStatusBar';
+import { SignInPage } from './pages/SignInPage';
+
+/** A port nothing listens on (opened and closed again). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test('the status bar says Offline when RefDesk’s main process stops answering', async ({ page }) => {
+  test.setTimeout(120_000);
+  const shell = await startWebShellProcess();
+  try {
+    const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
+    await signIn.signIn(shell.ready.simulator);
+    const status = new SessionStatusBar(page);
+    await expect(status.user).toHaveText(/^Signed in as /);
+    await expect(status.connection).not.toHaveText('Connection: Offline');
+    await shell.stop();
+    // Idle: the page asks main again on its own and says what it found.
+    await expect(status.connection).toHaveText('Connection: Offline', { timeout: 20_000 });
+    await keepScreenshot(page, 'status-offline-shell-gone');
+  } finally {
+    await shell.stop();
+  }
+});
+
+test('signing in to a server that does not answer fails within 15 s, with the reason', async ({ page, webShell }) => {
+  const port = await closedPort();
+  const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+  await signIn.manageProfiles.click();
+  const profiles = new SessionProfilesDialog(page);
+  await profiles.saveAndUse({
+    name: 'Gateway that is down',
+    baseUrl: `http://127.0.0.1:${port}/openapi`,
+    authUrl: `http://127.0.0.1:${port}/auth`,
+    appKey: webShell.ready.simulator.appKey,
+    flow: 'Login page (authorization code + PKCE)',
+  });
+  await profiles.close.click();
+  const started = Date.now();
+  await signIn.signInButton.click();
+  await expect(signIn.message).toHaveText(
+    `The sign-in service at http://127.0.0.1:${port} could not be reached: it refused the connection (nothing answers on that address and port).`,
+    { timeout: 15_000 },
+  );
+  expect(Date.now() - started).toBeLessThan(15_000);
+  await keepScreenshot(page, 'sign-in-server-unreachable');
+  // Back to the embedded profile for the other tests of this web shell.
+  await signIn.manageProfiles.click();
+  await profiles.use('Embedded simulator');
+  await profiles.delete('Gateway that is down');
+  await profiles.close.click();
+});
+
+test('a remote profile cannot take the built-in profile’s name', async ({ page, webShell }) => {
+  const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
+  await signIn.manageProfiles.click();
+  const profiles = new SessionProfilesDialog(page);
+  await profiles.fillAndSave({
+    name: 'embedded  Simulator',
+    baseUrl: webShell.ready.simulator.baseUrl,
+    authUrl: webShell.ready.simulator.authUrl,
+    appKey: webShell.ready.simulator.appKey,
+    flow: 'Login page (authorization code + PKCE)',
+  });
+  await expect(profiles.formError).toHaveText('"Embedded simulator" is the built-in profile\'s name; choose another.');
+  await expect(profiles.field('Name')).toHaveAccessibleDescription('"Embedded simulator" is the built-in profile\'s name; choose another.');
+});
