@@ -24,6 +24,9 @@ export const channelNames = [
   'corporateActions:setFlagged',
   'corporateActions:setReviewed',
   'corporateActions:setNote',
+  'corporateActions:assign',
+  'corporateActions:approve',
+  'corporateActions:copyToTeam',
   'corporateActions:audit',
   'corporateActions:views',
   'corporateActions:saveView',
@@ -44,6 +47,7 @@ export const channelNames = [
   'session:chooseProfile',
   'settings:get',
   'settings:save',
+  'settings:saveReviewStore',
   'settings:simulatorStatus',
   'settings:resetSimulator',
 ] as const satisfies readonly ChannelName[];
@@ -52,6 +56,8 @@ export const pushEventNames = [
   'session:changed',
   'session:expiring',
   'connection:status',
+  'corporateActions:reviewsChanged',
+  'corporateActions:reviewStore',
 ] as const satisfies readonly PushEventName[];
 
 /** Fails to compile while a channel or push event of the contract is missing from the lists above. */

@@ -3,6 +3,7 @@
  * every payload against them before it leaves, and the types below are derived from them.
  */
 import { z } from 'zod';
+import { reviewsChangedSchema, reviewStoreViewSchema } from './corporateActionsReview';
 
 const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
 
@@ -22,6 +23,10 @@ export const pushEventSchemas = {
   'connection:status': z
     .object({ state: z.enum(['online', 'offline', 'degraded']), detail: z.string().optional() })
     .strict(),
+  /** Review states changed on another desk of the team (live), or the states on screen must be read again. */
+  'corporateActions:reviewsChanged': reviewsChangedSchema,
+  /** Where review state is kept and whether it can be used now (e.g. "Team review unavailable"). */
+  'corporateActions:reviewStore': reviewStoreViewSchema,
 } as const;
 
 export type PushEvents = { [E in keyof typeof pushEventSchemas]: z.output<(typeof pushEventSchemas)[E]> };

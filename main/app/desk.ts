@@ -6,7 +6,9 @@
  */
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
-import { ReviewStore } from '../core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../core/corporateActions/localReviewStore';
+import { ReviewStores } from '../core/corporateActions/reviewStores';
+import { platformEventFacts } from '../core/corporateActions/team/copyToTeam';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
@@ -70,20 +72,29 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   });
   const session = new SessionService({ profiles, store, events });
   await session.restore();
-  const review = ReviewStore.open(dataDir);
-  if (review.problem) console.warn(`[review] ${review.problem}`);
+  const local = LocalReviewStore.open(dataDir);
+  if (local.problem) console.warn(`[review] ${local.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
+  const client = createServiceClient({
+    // Requests go to the active profile's service, with that profile's session.
+    baseUrl: () => profiles.active().baseUrl,
+    auth: session,
+    events,
+    profileId: () => profiles.active().id,
+  });
+  // Review state in the store chosen in Settings: this computer, or the team service.
+  const reviews = new ReviewStores({
+    local,
+    initial: settings.review,
+    session,
+    events,
+    readEventFacts: platformEventFacts(client.http),
+  });
   const services: DeskServices = {
-    ...createServiceClient({
-      // Requests go to the active profile's service, with that profile's session.
-      baseUrl: () => profiles.active().baseUrl,
-      auth: session,
-      events,
-      profileId: () => profiles.active().id,
-    }),
+    ...client,
     session,
     profiles,
-    review,
+    reviews,
     settings,
     simulator: embedded,
     secretClipboard,
@@ -100,7 +111,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       session.close();
       secretClipboard.dispose();
       await embedded.close();
-      review.close();
+      await reviews.close();
+      local.close();
     },
   };
 }

@@ -11,7 +11,7 @@ export type PushListener = <E extends PushEventName>(event: E, payload: PushEven
  * Events that describe a current state rather than a moment: a renderer that subscribes late
  * (a reload, a second window) gets the latest one at once instead of waiting for the next change.
  */
-const STATE_EVENTS: readonly PushEventName[] = ['connection:status'];
+const STATE_EVENTS: readonly PushEventName[] = ['connection:status', 'corporateActions:reviewStore'];
 
 export class PushEventBus {
   private readonly emitter = new EventEmitter();

@@ -5,7 +5,7 @@
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
-import type { ReviewStore } from './corporateActions/reviewStore';
+import type { ReviewStores } from './corporateActions/reviewStores';
 import type { PushEventBus } from './events';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
@@ -26,8 +26,8 @@ export interface DeskServices extends ServiceClient {
   session: SessionService;
   /** Connection profiles: the embedded simulator and the user's remote ones. */
   profiles: ProfileService;
-  /** Back-office review state. */
-  review: ReviewStore;
+  /** Back-office review state: this computer's store or the team service, as Settings say. */
+  reviews: ReviewStores;
   settings: SettingsService;
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;

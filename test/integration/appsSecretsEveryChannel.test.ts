@@ -84,7 +84,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     secretValues = [...values];
   });
   afterAll(async () => {
-    desk?.close();
+    await desk?.close();
     await embedded?.close();
     await rm(dataDir, { recursive: true, force: true });
   });

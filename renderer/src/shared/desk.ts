@@ -12,6 +12,7 @@ export class DeskCallError extends Error implements DeskErrorShape {
   readonly code: string;
   readonly status?: number;
   readonly fields?: Record<string, string[]>;
+  readonly conflicts?: DeskErrorShape['conflicts'];
 
   constructor(shape: DeskErrorShape) {
     super(shape.message);
@@ -19,6 +20,7 @@ export class DeskCallError extends Error implements DeskErrorShape {
     this.code = shape.code;
     if (shape.status !== undefined) this.status = shape.status;
     if (shape.fields !== undefined) this.fields = shape.fields;
+    if (shape.conflicts !== undefined) this.conflicts = shape.conflicts;
   }
 }
 

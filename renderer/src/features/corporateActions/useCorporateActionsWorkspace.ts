@@ -9,6 +9,7 @@ import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
 import type { InboxFilters } from '../../../../contract/corporateActions';
 import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
 import { todayIso } from './logic/eventDates';
+import { seenEvent } from './logic/seenEvent';
 import type { InboxSort } from './logic/inboxQuery';
 import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
@@ -82,14 +83,30 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     );
   }
 
-  /** Marks events reviewed (with the version seen) or not reviewed. */
+  /** Marks events reviewed (with what was seen of each: its version and type) or not reviewed. */
   async function setReviewed(eventIds: string[], reviewed: boolean): Promise<void> {
     if (eventIds.length === 0) return;
     await review.setReviewed(
-      eventIds.map((eventId) => ({ eventId, updatedDateTime: eventOf(eventId)?.UpdatedDateTime })),
+      eventIds.map((eventId) => seenEvent(eventId, eventOf(eventId))),
       reviewed,
     );
     if (openEventId.value && eventIds.includes(openEventId.value)) await review.loadAudit(openEventId.value);
+  }
+
+  /** Approves (four eyes) or withdraws the approval of the open event. */
+  async function approveOpen(approved: boolean): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.approve(eventId, approved);
+    await review.loadAudit(eventId);
+  }
+
+  /** Assigns the open event to a member of the team, or unassigns it. */
+  async function assignOpen(assignee: string | undefined): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.assign(eventId, assignee);
+    await review.loadAudit(eventId);
   }
 
   async function setFlagged(eventId: string, flagged: boolean): Promise<void> {
@@ -166,6 +183,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
 
   let dayTimer: ReturnType<typeof setInterval> | undefined;
   onMounted(() => {
+    review.follow();
     read(rows.value.length === 0);
     dayTimer = setInterval(() => (today.value = todayIso()), 60_000);
   });
@@ -183,6 +201,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     exportCsv,
     open,
     setReviewed,
+    approveOpen,
+    assignOpen,
     setFlagged,
     setReadOfOpen,
     setNoteOfOpen,
