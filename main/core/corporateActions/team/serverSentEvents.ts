@@ -22,42 +22,66 @@ const MAX_MESSAGE_CHARS = 16 * 1024 * 1024;
 /** Yields each message of `body` as it completes; ends when the body ends (a partial last message is dropped). */
 export async function* serverSentEvents(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<ServerSentEvent> {
   const decoder = new TextDecoder();
-  let pending = '';
-  let event = '';
-  let data: string[] = [];
-  let id: string | undefined;
-  let size = 0;
+  const parser = new MessageParser();
   let first = true;
   for await (const chunk of body) {
-    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (first && pending.length > 0) {
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
       first = false;
-      if (pending.charCodeAt(0) === 0xfeff) pending = pending.slice(1);
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    yield* parser.push(text);
+  }
+  // A CR at the very end was held back as a possible first half of CRLF: it ends its line.
+  yield* parser.push('\n', true);
+}
+
+/** Lines to messages, across chunks. */
+class MessageParser {
+  private pending = '';
+  private event = '';
+  private data: string[] = [];
+  private id: string | undefined;
+  private size = 0;
+
+  /** Adds text and answers the messages it completed; `last`: the body ended (a lone trailing CR is a line end). */
+  push(text: string, last = false): ServerSentEvent[] {
+    this.pending = last && this.pending.endsWith('\r') ? `${this.pending.slice(0, -1)}\n` : this.pending + (last ? '' : text);
+    const messages: ServerSentEvent[] = [];
     let end: number;
-    // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
-    while ((end = lineEnd(pending)) >= 0) {
-      const line = pending.slice(0, end);
-      pending = pending.slice(pending[end] === '\r' && pending[end + 1] === '\n' ? end + 2 : end + 1);
-      if (line === '') {
-        if (data.length > 0) yield { event: event || 'message', data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
-        event = '';
-        data = [];
-        id = undefined;
-        size = 0;
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      size += value.length;
-      if (size > MAX_MESSAGE_CHARS) throw new Error('The live stream sent a message larger than RefDesk accepts.');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-      else if (field === 'id' && !value.includes('\0')) id = value;
+    while ((end = lineEnd(this.pending)) >= 0) {
+      const line = this.pending.slice(0, end);
+      const crlf = this.pending[end] === '\r' && this.pending[end + 1] === '\n';
+      this.pending = this.pending.slice(crlf ? end + 2 : end + 1);
+      const message = this.line(line);
+      if (message) messages.push(message);
     }
-    if (pending.length > MAX_MESSAGE_CHARS) throw new Error('The live stream sent a line larger than RefDesk accepts.');
+    if (this.pending.length > MAX_MESSAGE_CHARS) throw new Error('The live stream sent a line larger than RefDesk accepts.');
+    return messages;
+  }
+
+  private line(line: string): ServerSentEvent | undefined {
+    if (line === '') {
+      const message =
+        this.data.length > 0
+          ? { event: this.event || 'message', data: this.data.join('\n'), ...(this.id !== undefined ? { id: this.id } : {}) }
+          : undefined;
+      this.event = '';
+      this.data = [];
+      this.id = undefined;
+      this.size = 0;
+      return message;
+    }
+    if (line.startsWith(':')) return undefined;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    this.size += value.length;
+    if (this.size > MAX_MESSAGE_CHARS) throw new Error('The live stream sent a message larger than RefDesk accepts.');
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+    else if (field === 'id' && !value.includes('\0')) this.id = value;
+    return undefined;
   }
 }
 
