@@ -30,10 +30,12 @@ import type { SeenEvent } from './logic/seenEvent';
 
 export type { SeenEvent };
 
-/** A change refused because the event changed first: who changed what, and the events to reload. */
+/** A change refused because the event changed first: who changed what, the events to reload, and what was not saved. */
 export interface ReviewConflict {
   message: string;
   conflicts: ReviewConflictView[];
+  /** The refused change in words, e.g. the note that was not saved. */
+  yours?: string;
 }
 
 /** Most events one review channel call takes. */
@@ -93,15 +95,18 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     }
   }
 
-  /** Runs a review action; a failure is kept as a message (a conflict with who changed what), not thrown at the view. */
-  async function act<T>(run: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs a review action; a failure is kept as a message (a conflict with who changed what and,
+   * in words, the change `yours` that was not saved), not thrown at the view.
+   */
+  async function act<T>(run: () => Promise<T>, yours?: string): Promise<T | undefined> {
     actionError.value = undefined;
     try {
       return await run();
     } catch (error) {
       if (isCancelled(error)) return undefined;
       if (error instanceof DeskCallError && error.code === 'ReviewConflict' && error.conflicts) {
-        conflict.value = { message: error.message, conflicts: error.conflicts };
+        conflict.value = { message: error.message, conflicts: error.conflicts, ...(yours ? { yours } : {}) };
       }
       actionError.value = messageOf(error);
       return undefined;
@@ -152,8 +157,14 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     await loadStates(eventIds);
   }
 
-  /** Reloads the events of the conflict shown: the user sees who changed what, then decides again. */
-  const reloadConflicted = () => reload(conflict.value?.conflicts.map((entry) => entry.eventId) ?? []);
+  /** How many times a conflict was reloaded: the open event's pane starts again from the state read. */
+  const reloads = ref(0);
+  /** Reloads the events of the conflict shown: the user sees the current state, then decides again. */
+  async function reloadConflicted(): Promise<void> {
+    const eventIds = conflict.value?.conflicts.map((entry) => entry.eventId) ?? [];
+    await reload(eventIds);
+    reloads.value++;
+  }
 
   const versionOf = (eventId: string) => states.value[eventId]?.version ?? 0;
 
@@ -163,9 +174,11 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     act(async () =>
       keep(await owned.settle(call('corporateActions:setFlagged', { eventId, flagged, version: versionOf(eventId) }))),
     );
-  const setNote = (eventId: string, note: string) =>
-    act(async () =>
-      keep(await owned.settle(call('corporateActions:setNote', { eventId, note, version: versionOf(eventId) }))),
+  /** Saves a note written on `version` of the event's state (default: the version shown now). */
+  const setNote = (eventId: string, note: string, version = versionOf(eventId)) =>
+    act(
+      async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note, version }))),
+      note ? `your note “${note}”` : 'removing the note',
     );
   /** Assigns an event to a member of the team (their userId), or unassigns it. */
   const assign = (eventId: string, assignee: string | undefined) =>
@@ -251,6 +264,7 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     loadStatus,
     loadStates,
     reloadConflicted,
+    reloads,
     setRead,
     setFlagged,
     setNote,

@@ -122,10 +122,11 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     await review.loadAudit(eventId);
   }
 
-  async function setNoteOfOpen(note: string): Promise<void> {
+  /** Saves the open event's note, written on version `version` of its review state. */
+  async function setNoteOfOpen(note: string, version?: number): Promise<void> {
     const eventId = openEventId.value;
     if (!eventId) return;
-    await review.setNote(eventId, note);
+    await review.setNote(eventId, note, version);
     await review.loadAudit(eventId);
   }
 
