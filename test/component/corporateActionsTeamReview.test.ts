@@ -116,6 +116,21 @@ describe('the inbox on a team review service', () => {
     wrapper.unmount();
   });
 
+  it('follows notes saved on other desks once the own note is saved', async () => {
+    const team = teamDesk(untouched);
+    const wrapper = await openTheEvent();
+    const note = () => wrapper.get<HTMLTextAreaElement>('textarea');
+    await note().setValue('Mine.');
+    await wrapper.get('form.note').trigger('submit');
+    await flushPromises();
+    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '41', note: 'Mine.', version: 0 });
+    const theirs = team.set({ ...untouched, note: 'Theirs.', version: 2, changedBy: clara });
+    team.desk.emit('corporateActions:reviewsChanged', { states: [theirs], by: clara });
+    await flushPromises();
+    expect(note().element.value).toBe('Theirs.');
+    wrapper.unmount();
+  });
+
   it('shows both names of a four-eyes review, approves another analyst’s review, and says when the team is unavailable', async () => {
     const team = teamDesk({
       ...untouched,
