@@ -166,6 +166,18 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     );
   }, 60_000);
 
+  it('switches back to this computer and to the team again at once, without a restart', async () => {
+    const before = clara.pushed.length;
+    result(await clara.call('settings:saveReviewStore', { store: 'local', teamUrls: setup.urls }));
+    expect(result<{ store: ReviewStoreView }>(await clara.call('corporateActions:reviewStatus')).store).toEqual({ kind: 'local' });
+    // This computer's store has none of the team's state.
+    expect(await stateOn(clara, '8800001')).toBeUndefined();
+    await clara.waitForPush('corporateActions:reviewsChanged', (change) => change.reload === true, { since: before });
+    result(await clara.call('settings:saveReviewStore', { store: 'team', teamUrls: setup.urls }));
+    await clara.waitForPush('corporateActions:reviewStore', teamState('available'), { since: before, timeoutMs: 10_000 });
+    expect(await stateOn(clara, '8800001')).toMatchObject({ progress: 'Approved', approvedBy: { name: 'Jonas Berger' } });
+  });
+
   it('tells a user outside the team why team review is unavailable', async () => {
     const amelia = await openSignedInDesk(setup, 'admin');
     desks.push(amelia);

@@ -98,12 +98,9 @@ export class TeamLiveStream {
   /** One connection to `replica`, read until it ends; `connected` runs once the service said ready. */
   private async connectOnce(replica: string, connected: () => void): Promise<Ended> {
     const { client, handlers } = this.options;
-    let token: string;
-    try {
-      token = await client.token();
-    } catch (error) {
-      return { kind: 'refused', reason: (error as Error).message };
-    }
+    // No waiting for a sign-in here (requests do): the stream is opened again when the session changes.
+    const token = client.auth.accessToken();
+    if (!token) return { kind: 'refused', reason: `${UNAVAILABLE}: sign in again to use team review.` };
     try {
       const url = new URL(replica);
       const response = await client.dispatcher.request({
