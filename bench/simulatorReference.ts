@@ -3,8 +3,9 @@
  * instrument search (GET /ref/v1/instruments with keywords) and of instrument details
  * (GET /ref/v1/instruments/details/{Uic}/{AssetType}), measured with autocannon over loopback
  * without pipelining, each next to a bare Fastify route that returns a precomputed body of the
- * same size in the same run (the ceiling of this machine). Details are measured twice: over
- * 400 instruments asked again and again, and over instruments each asked once. Also reports, per scale, the
+ * same size (the ceiling of this machine), the two run in alternating slices so that the load
+ * of other processes weighs on both alike. Each is measured twice: over 400
+ * searches or instruments asked again and again, and over ones each asked once. Also reports, per scale, the
  * generation time of the universe and the start time from its cache.
  *
  * autocannon runs in a worker thread so the load generator does not share the simulator's
@@ -14,6 +15,7 @@ import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import type { Scale } from '../main/simulator/data/universe';
 import { startTestSimulator, type TestSimulator } from '../test/support/testSimulator';
+import { detailsPaths, distinctSearchPaths, searchPaths } from './referenceRequests';
 
 /** The slice of autocannon's API used here (the package ships no type declarations). */
 interface AutocannonResult {
@@ -22,12 +24,15 @@ interface AutocannonResult {
   throughput: { average: number };
   non2xx: number;
   errors: number;
+  timeouts: number;
+  resets: number;
 }
 type Autocannon = (options: {
   url: string;
   connections: number;
   pipelining: number;
   duration: number;
+  timeout?: number;
   workers?: number;
   headers?: Record<string, string>;
   requests?: { path: string }[];
@@ -39,6 +44,8 @@ const CONNECTIONS = 4;
 const SAMPLE_REQUESTS = 400;
 /** Distinct instruments for the uncached details run: more than one run can request. */
 const DISTINCT_DETAILS = 200_000;
+/** Distinct searches for the uncached search run. */
+const DISTINCT_SEARCHES = 100_000;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
@@ -48,88 +55,132 @@ interface Measured {
   requestsPerSecond: number;
 }
 
-async function measure(
+/** How long an answer may take before autocannon counts it as an error (its default is 10 s). */
+const ANSWER_TIMEOUT_SECONDS = 30;
+/** How many alternating slices a run and its ceiling are split into. */
+const SLICES = 4;
+
+interface Slice {
+  requests: number;
+  p50: number;
+  p99: number;
+}
+
+async function runSlice(
   url: string,
   paths: string[],
-  headers: Record<string, string> = {},
-): Promise<Measured> {
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Slice> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     pipelining: 1,
-    duration: SECONDS,
+    duration: seconds,
+    // On a shared two-core machine a starved process can stall for seconds: a slow answer is a
+    // figure (p99), not a failure of the whole section.
+    timeout: ANSWER_TIMEOUT_SECONDS,
     workers: 1,
     headers,
     requests: paths.map((path) => ({ path })),
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (${result.timeouts} timeouts, ${result.resets} resets)`,
+    );
+  return { requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Requests per second over the slices, the request-weighted p50 and the worst slice's p99. */
+function summarize(slices: Slice[], seconds: number): Measured {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
   return {
-    p50Ms: round(result.latency.p50),
-    p99Ms: round(result.latency.p99),
-    requestsPerSecond: round(result.requests.average),
+    p50Ms: round(slices.reduce((sum, slice) => sum + slice.p50 * slice.requests, 0) / Math.max(1, requests)),
+    p99Ms: round(Math.max(...slices.map((slice) => slice.p99))),
+    requestsPerSecond: round(requests / seconds),
   };
 }
 
 /** A bare Fastify route answering a precomputed JSON body of `bytes` bytes: the ceiling. */
-async function measureCeiling(bytes: number): Promise<Measured> {
+async function startCeiling(bytes: number): Promise<{ url: string; close(): Promise<void> }> {
   const body = JSON.stringify({ Data: 'x'.repeat(Math.max(0, bytes - 11)) });
   const app = Fastify({ logger: false });
   app.get('/ceiling', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/**
+ * A run of `paths` and of a ceiling with bodies of `ceilingBytes`, in alternating slices, so a
+ * change in the machine's load (other processes share its two cores) weighs on both alike.
+ * The paths are taken in turn across the slices: a run over distinct ones repeats none until
+ * every one was asked.
+ */
+async function measureAgainstCeiling(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  ceilingBytes: number,
+): Promise<{ measured: Measured; ceiling: Measured }> {
+  const ceiling = await startCeiling(ceilingBytes);
   try {
-    const address = app.server.address() as { port: number };
-    return await measure(`http://127.0.0.1:${address.port}`, ['/ceiling']);
+    const measured: Slice[] = [];
+    const bare: Slice[] = [];
+    let next = 0;
+    for (let index = 0; index < SLICES; index++) {
+      const turn = [...paths.slice(next), ...paths.slice(0, next)];
+      const slice = await runSlice(url, turn, headers, SECONDS / SLICES);
+      measured.push(slice);
+      next = (next + slice.requests) % paths.length;
+      bare.push(await runSlice(ceiling.url, ['/ceiling'], {}, SECONDS / SLICES));
+    }
+    return { measured: summarize(measured, SECONDS), ceiling: summarize(bare, SECONDS) };
   } finally {
-    await app.close();
+    await ceiling.close();
   }
 }
 
-/** Search keywords a user would type: the start of words of real symbols and descriptions, alone and in pairs. */
-function searchPaths(sim: TestSimulator, apiPath: string): string[] {
-  const rows = sim.simulator.context.universe.db
-    .prepare('SELECT symbol, description, asset_type FROM search_entries WHERE id % 97 = 0 LIMIT ?')
-    .all(SAMPLE_REQUESTS) as { symbol: string; description: string; asset_type: string }[];
-  return rows.map((row, index) => {
-    const words = `${row.symbol.split(':')[0]} ${row.description}`.match(/[A-Za-z0-9]{3,}/g) ?? ['eur'];
-    const first = words[index % words.length]!.slice(0, 3 + (index % 4));
-    const keywords =
-      index % 3 === 0 && words.length > 1
-        ? `${first} ${words[(index + 1) % words.length]!.slice(0, 4)}`
-        : first;
-    const filter = index % 4 === 0 ? `&AssetTypes=${row.asset_type}` : '';
-    return `${apiPath}/ref/v1/instruments?Keywords=${encodeURIComponent(keywords)}${filter}`;
-  });
-}
-
-/** Details of `wanted` instruments of every kind spread over the universe, specific options included. */
-function detailsPaths(sim: TestSimulator, apiPath: string, wanted: number): string[] {
-  const db = sim.simulator.context.universe.db;
-  const count = db.prepare('SELECT max(rowid) FROM instruments').pluck().get() as number;
-  const step = Math.max(1, Math.floor(count / wanted));
-  const rows = db
-    .prepare('SELECT uic, asset_type FROM instruments WHERE rowid % ? = 0 LIMIT ?')
-    .all(step, wanted) as { uic: number; asset_type: string }[];
-  return rows.map((row) => `${apiPath}/ref/v1/instruments/details/${row.uic}/${row.asset_type}`);
-}
-
-/** Mean body size of some requests, for a ceiling of the same size. */
-async function meanBodyBytes(sim: TestSimulator, paths: string[]): Promise<number> {
+/**
+ * Asks each of the requests once and returns their mean body size, for a ceiling of the same
+ * size. The run that follows then measures them asked again, as after a trader's first asks;
+ * what a first ask costs is the run over requests each asked once.
+ */
+async function warmUpAndMeanBodyBytes(sim: TestSimulator, paths: string[]): Promise<number> {
   let total = 0;
-  const sample = paths.slice(0, 50);
-  for (const path of sample) {
+  for (const path of paths) {
     const response = await sim.get(`${sim.simulator.info.baseUrl.replace(/\/openapi$/, '')}${path}`);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     total += Buffer.byteLength(response.text);
   }
-  return Math.round(total / sample.length);
+  return Math.round(total / paths.length);
 }
 
 function print(scale: string, label: string, measured: Measured, ceiling: Measured): void {
   console.log(
-    `[${scale}] ${label.padEnd(9)} p50 ${String(measured.p50Ms).padStart(6)} ms  p99 ${String(measured.p99Ms).padStart(6)} ms  ` +
+    `[${scale}] ${label.padEnd(12)} p50 ${String(measured.p50Ms).padStart(6)} ms  p99 ${String(measured.p99Ms).padStart(6)} ms  ` +
       `${measured.requestsPerSecond} req/s; ceiling ${ceiling.requestsPerSecond} req/s (ratio ${round(measured.requestsPerSecond / ceiling.requestsPerSecond)})`,
   );
+}
+
+/** The figures of a run next to its ceiling's, with their ratio. */
+function paired(
+  run: { measured: Measured; ceiling: Measured },
+  facts: Record<string, number>,
+): Record<string, unknown> {
+  return {
+    ...run.measured,
+    ...facts,
+    ceiling: run.ceiling,
+    ratio: round(run.measured.requestsPerSecond / run.ceiling.requestsPerSecond),
+  };
+}
+
+/** Says when a run over distinct requests asked some twice (it went through all of them). */
+function noteRepeats(scale: string, measured: Measured, distinct: number, what: string): void {
+  const requests = Math.round(measured.requestsPerSecond * SECONDS);
+  if (requests > distinct)
+    console.log(`[${scale}] note: ${requests} requests over ${distinct} ${what}, so some were repeats`);
 }
 
 /** Runs the reference-data benchmark at each scale; prints and returns the figures. */
@@ -154,26 +205,29 @@ export async function benchSimulatorReference(options: {
       const origin = sim.simulator.info.baseUrl.replace(/\/openapi$/, '');
       const apiPath = '/openapi';
 
-      const search = searchPaths(sim, apiPath);
-      const searchBytes = await meanBodyBytes(sim, search);
-      const searchMeasured = await measure(origin, search, headers);
-      const searchCeiling = await measureCeiling(searchBytes);
-      print(scale, 'search', searchMeasured, searchCeiling);
+      // Searches asked again and again (the same letters typed by every trader, the next page
+      // of a result) come from the page cache after their first read; the distinct run asks
+      // each search once, so every request counts and reads the index: both are reported.
+      const search = searchPaths(sim, apiPath, SAMPLE_REQUESTS);
+      const searchBytes = await warmUpAndMeanBodyBytes(sim, search);
+      const searchRun = await measureAgainstCeiling(origin, search, headers, searchBytes);
+      print(scale, 'search', searchRun.measured, searchRun.ceiling);
+      const distinctSearch = distinctSearchPaths(sim, apiPath, DISTINCT_SEARCHES);
+      const searchOnceRun = await measureAgainstCeiling(origin, distinctSearch, headers, searchBytes);
+      print(scale, 'search once', searchOnceRun.measured, searchOnceRun.ceiling);
+      noteRepeats(scale, searchOnceRun.measured, distinctSearch.length, 'searches');
 
       // Repeat requests (a chain's contracts, a watchlist) come from the rendered-details
       // cache after their first read; the distinct run asks each instrument once, so every
       // request reads SQLite and renders: both are reported.
       const details = detailsPaths(sim, apiPath, SAMPLE_REQUESTS);
-      const detailsBytes = await meanBodyBytes(sim, details);
-      const detailsMeasured = await measure(origin, details, headers);
-      const detailsCeiling = await measureCeiling(detailsBytes);
-      print(scale, 'details', detailsMeasured, detailsCeiling);
+      const detailsBytes = await warmUpAndMeanBodyBytes(sim, details);
+      const detailsRun = await measureAgainstCeiling(origin, details, headers, detailsBytes);
+      print(scale, 'details', detailsRun.measured, detailsRun.ceiling);
       const distinct = detailsPaths(sim, apiPath, DISTINCT_DETAILS);
-      const distinctMeasured = await measure(origin, distinct, headers);
-      print(scale, 'distinct', distinctMeasured, detailsCeiling);
-      const distinctRequests = Math.round(distinctMeasured.requestsPerSecond * SECONDS);
-      if (distinctRequests > distinct.length)
-        console.log(`[${scale}] note: ${distinctRequests} requests over ${distinct.length} instruments, so some were repeats`);
+      const detailsOnceRun = await measureAgainstCeiling(origin, distinct, headers, detailsBytes);
+      print(scale, 'details once', detailsOnceRun.measured, detailsOnceRun.ceiling);
+      noteRepeats(scale, detailsOnceRun.measured, distinct.length, 'instruments');
 
       figures[scale] = {
         instruments,
@@ -185,23 +239,10 @@ export async function benchSimulatorReference(options: {
         cacheUsed: sim.simulator.info.universe.cacheUsed,
         connections: CONNECTIONS,
         seconds: SECONDS,
-        search: {
-          ...searchMeasured,
-          meanBodyBytes: searchBytes,
-          ceiling: searchCeiling,
-          ratio: round(searchMeasured.requestsPerSecond / searchCeiling.requestsPerSecond),
-        },
-        details: {
-          ...detailsMeasured,
-          meanBodyBytes: detailsBytes,
-          ceiling: detailsCeiling,
-          ratio: round(detailsMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
-        },
-        detailsDistinct: {
-          ...distinctMeasured,
-          instruments: distinct.length,
-          ratio: round(distinctMeasured.requestsPerSecond / detailsCeiling.requestsPerSecond),
-        },
+        search: paired(searchRun, { meanBodyBytes: searchBytes }),
+        searchDistinct: paired(searchOnceRun, { searches: distinctSearch.length }),
+        details: paired(detailsRun, { meanBodyBytes: detailsBytes }),
+        detailsDistinct: paired(detailsOnceRun, { instruments: distinct.length }),
       };
       console.log(
         `[${scale}] ${instruments} instruments (${uics} uics, ${searchEntries} search entries); generation ${generation.generationMs} ms, ` +

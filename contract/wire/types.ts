@@ -48,3 +48,4 @@ export * from './enums';
 export type * from './instruments';
 export type * from './corporateActions';
 export type * from './apps';
+export type * from './reference';

@@ -33,6 +33,7 @@ describe('trailing slashes and empty path segments on every route', () => {
       ['/openapi/ref/v1/instruments/details', { path: '/openapi/ref/v1/instruments/details', query: '?AssetTypes=Stock&$top=2' }],
       ['/openapi/ref/v1/instruments/details/:Uic/:AssetType', { path: '/openapi/ref/v1/instruments/details/211/Stock', query: '' }],
       ['/openapi/ref/v1/instruments/tradingschedule/:Uic/:AssetType', { path: '/openapi/ref/v1/instruments/tradingschedule/211/Stock', query: '' }],
+      ['/openapi/ref/v1/exchanges/:ExchangeId', { path: '/openapi/ref/v1/exchanges/XETR', query: '' }],
       ['/openapi/ref/v1/instruments/contractoptionspaces/:OptionRootId', { path: `/openapi/ref/v1/instruments/contractoptionspaces/${spx?.Identifier}`, query: '?OptionSpaceSegment=DefaultDates' }],
       ['/openapi/ref/v1/instruments/futuresspaces/:ContinuousFuturesUic', { path: `/openapi/ref/v1/instruments/futuresspaces/${es?.Identifier}`, query: '' }],
       ['/openapi/developer/apps', { path: '/openapi/developer/apps', query: '?$top=2' }],

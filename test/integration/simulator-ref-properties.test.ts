@@ -129,23 +129,30 @@ describe('reference-data routes never fail on odd input (properties)', () => {
     `ref/v1/instruments/contractoptionspaces/${spxRoot}`,
     'ref/v1/currencypairs',
     'ref/v1/countries',
+    'ref/v1/exchanges',
+    'ref/v1/exchanges/XETR',
+    'ref/v1/currencies',
   ];
 
   it('answers every query string of every list route with 200, 400 or 404 and the error shape', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 5 }), queryString, async (route, query) => {
-        const path = `${routes()[route]}?${query}`;
-        const response = await sim.get(path);
-        expectServiceAnswer(response.status, response.body, path);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: routes().length - 1 }),
+        queryString,
+        async (route, query) => {
+          const path = `${routes()[route]}?${query}`;
+          const response = await sim.get(path);
+          expectServiceAnswer(response.status, response.body, path);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
-  it('answers any route values of the details, option space and futures space routes', async () => {
+  it('answers any route values of the details, option space, futures space and exchange routes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 3 }),
         segment,
         segment,
         queryString,
@@ -154,6 +161,7 @@ describe('reference-data routes never fail on odd input (properties)', () => {
             `ref/v1/instruments/details/${first}/${second}?${query}`,
             `ref/v1/instruments/contractoptionspaces/${first}?${query}`,
             `ref/v1/instruments/futuresspaces/${first}?${query}`,
+            `ref/v1/exchanges/${first}?${query}`,
           ][route]!;
           const response = await sim.get(path);
           expectServiceAnswer(response.status, response.body, path);

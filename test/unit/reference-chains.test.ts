@@ -7,8 +7,8 @@ import {
   usStockSteps,
 } from '../../main/simulator/data/reference/optionChains';
 import { WELL_KNOWN_OPTION_ROOTS } from '../../main/simulator/data/reference/optionFacts';
-import { wordsOf } from '../../main/simulator/data/reference/searchIndex';
-import { isKeywordMatch, keywordTerms } from '../../main/simulator/http/routes/instrumentSearch';
+import { matchTextOf, symbolKeys, wordsOf } from '../../main/simulator/data/reference/searchIndex';
+import { isKeywordMatch, keywordTerms } from '../../main/simulator/data/reference/searchQuery';
 
 const asOf = new Date('2026-11-21T00:00:00Z');
 const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => candidate.root === symbol)!;
@@ -83,12 +83,18 @@ describe('keyword matching of the search', () => {
     expect(wordsOf("L'Oréal SA")).toEqual(['l', 'oreal', 'sa']);
   });
 
-  it('reports a keyword match only when every keyword is a whole word', () => {
-    expect(isKeywordMatch(keywordTerms('apple'), 'AAPL:xnas', 'Apple Inc.')).toBe(true);
-    expect(isKeywordMatch(keywordTerms('aapl inc'), 'AAPL:xnas', 'Apple Inc.')).toBe(true);
-    expect(isKeywordMatch(keywordTerms('appl'), 'AAPL:xnas', 'Apple Inc.')).toBe(false);
-    expect(isKeywordMatch(keywordTerms('nestle'), 'NESN:xswx', 'Nestlé')).toBe(true);
-    expect(isKeywordMatch(keywordTerms('ore'), 'OR:xpar', "L'Oréal")).toBe(false);
-    expect(isKeywordMatch(keywordTerms('brk.b'), 'BRK.B:xnys', 'Berkshire Hathaway Class B')).toBe(true);
+  it('reports a keyword match only when every keyword is a whole word, or they spell the symbol or ISIN', () => {
+    const matches = (keywords: string, symbol: string, description: string, isin?: string) =>
+      isKeywordMatch(keywordTerms(keywords), matchTextOf(symbol, description, symbolKeys(symbol), isin));
+    expect(matches('apple', 'AAPL:xnas', 'Apple Inc.')).toBe(true);
+    expect(matches('aapl inc', 'AAPL:xnas', 'Apple Inc.')).toBe(true);
+    expect(matches('appl', 'AAPL:xnas', 'Apple Inc.')).toBe(false);
+    expect(matches('nestle', 'NESN:xswx', 'Nestlé')).toBe(true);
+    expect(matches('ore', 'OR:xpar', "L'Oréal")).toBe(false);
+    expect(matches('brk.b', 'BRK.B:xnys', 'Berkshire Hathaway Class B')).toBe(true);
+    expect(matches('EUR/USD', 'EURUSD', 'Euro/US Dollar')).toBe(true);
+    expect(matches('eur us', 'EURUSD', 'Euro/US Dollar')).toBe(false);
+    expect(matches('us0378331005', 'AAPL:xnas', 'Apple Inc.', 'US0378331005')).toBe(true);
+    expect(matches('us03783', 'AAPL:xnas', 'Apple Inc.', 'US0378331005')).toBe(false);
   });
 });

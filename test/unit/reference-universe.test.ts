@@ -116,7 +116,7 @@ describe('the generated reference universe (small scale)', () => {
     expect(get<{ n: number }>('SELECT count(*) AS n FROM search_entries').n).toBe(searchable + roots);
     expect(
       get<{ n: number }>(
-        "SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH 'filters : c0 OR filters : c1'",
+        `SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH '{filters hidden_filters} : ("_c0" OR "_c1")'`,
       ).n,
     ).toBe(searchable + roots);
   });

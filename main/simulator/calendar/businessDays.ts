@@ -62,6 +62,11 @@ export function isTradingDay(exchangeId: string, date: Date): boolean {
  * day. Only trading days have early closes.
  */
 export function earlyCloseOn(exchangeId: string, date: Date): string | undefined {
+  return earlyCloseOf(exchangeId, date)?.close;
+}
+
+/** The early close on `date` with its name (Christmas Eve...), or undefined on a normal or closed day. */
+export function earlyCloseOf(exchangeId: string, date: Date): { name: string; close: string } | undefined {
   if (!isTradingDay(exchangeId, date)) return undefined;
-  return closuresFor(exchangeId, date.getUTCFullYear()).earlyCloses.get(isoDay(date))?.close;
+  return closuresFor(exchangeId, date.getUTCFullYear()).earlyCloses.get(isoDay(date));
 }

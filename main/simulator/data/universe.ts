@@ -15,7 +15,7 @@ export const SCALES = ['small', 'default', 'large'] as const;
 export type Scale = (typeof SCALES)[number];
 
 /** Bump when generated content changes, so stale caches are not reused. */
-export const GENERATOR_VERSION = 5;
+export const GENERATOR_VERSION = 6;
 
 /** What a generation step gets: the database being built and the inputs of the universe. */
 export interface GenerationContext {

@@ -4,7 +4,14 @@
  * listed on the certificate segments of Xetra, SIX, Euronext Paris and Nasdaq Stockholm.
  */
 import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
-import { isoDate, ORDER_TYPES_EXCHANGE, orderDistances, priceFormat, standardAmounts } from './fields';
+import {
+  exchangeOrderTypes,
+  exchangeStopOrderType,
+  isoDate,
+  orderDistances,
+  priceFormat,
+  standardAmounts,
+} from './fields';
 import { randomCharacters, uniqueIsin } from './isin';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
@@ -114,11 +121,11 @@ export const certificatesStep: GenerationStep = {
           IsTradable: true,
           MinimumTradeSize: 1,
           NonTradableReason: 'None',
-          OrderDistances: orderDistances('Percentage', 1),
+          OrderDistances: orderDistances('Percentage', 1, exchangeStopOrderType(exchangeIdOf(mic))),
           RelatedInstruments: [{ AssetType: underlying.asset_type, Uic: underlying.uic }],
           SettlementStyle: settlement,
           StandardAmounts: standardAmounts(10, [1, 5, 10, 50, 100]),
-          SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+          SupportedOrderTypes: exchangeOrderTypes(exchangeIdOf(mic)),
           Symbol: symbol,
           TickSize: 0.001,
           TradableAs: [assetType],

@@ -9,7 +9,8 @@
 import type { RankCounter } from './allocator';
 import {
   decimalsOf,
-  ORDER_TYPES_EXCHANGE,
+  exchangeOrderTypes,
+  exchangeStopOrderType,
   ORDER_TYPES_FULL,
   orderDistances,
   priceFormat,
@@ -33,7 +34,8 @@ const DISPLAY_HINT_OF: Record<ShareAssetType, string | undefined> = {
 const PEA_COUNTRIES = new Set(['FR', 'DE', 'NL', 'BE', 'IT', 'ES', 'PT', 'AT', 'FI', 'DK', 'SE', 'NO']);
 const US_MICS = new Set(['XNYS', 'XNAS', 'ARCX']);
 
-const SHARE_DISTANCES = orderDistances('Percentage', 0.5);
+/** CFDs are quoted by the platform, which triggers their stops on its own prices. */
+const CFD_DISTANCES = orderDistances('Percentage', 0.5);
 const CFD_AMOUNTS = standardAmounts(1, [1, 10, 50, 100, 500, 1000]);
 
 /** Per-listing pieces shared by every share of the exchange. */
@@ -44,6 +46,9 @@ const venueCache = new Map<
     exchangeId: string;
     country: string;
     tickScheme: ReturnType<typeof stockTickSizeScheme>;
+    /** Orders of the share itself go to the exchange: its kind of stops. */
+    orderTypes: string[];
+    distances: Record<string, unknown>;
   }
 >();
 function venue(mic: string) {
@@ -54,6 +59,8 @@ function venue(mic: string) {
       exchangeId: exchangeIdOf(mic),
       country: countryOf(mic),
       tickScheme: stockTickSizeScheme(mic),
+      orderTypes: exchangeOrderTypes(exchangeIdOf(mic)),
+      distances: orderDistances('Percentage', 0.5, exchangeStopOrderType(exchangeIdOf(mic))),
     };
     venueCache.set(mic, cached);
   }
@@ -101,7 +108,7 @@ export function shareRows(
   ranks: { share: RankCounter; cfd: RankCounter },
 ): InstrumentRow[] {
   const symbol = listingSymbol(input.ticker, input.mic);
-  const { exchange, exchangeId, country, tickScheme } = venue(input.mic);
+  const { exchange, exchangeId, country, tickScheme, orderTypes, distances } = venue(input.mic);
   const tick = tickAt(tickScheme, input.price);
   const cfdType = CFD_OF[input.assetType];
   const tradableAs = input.withCfd ? [input.assetType, cfdType] : [input.assetType];
@@ -151,11 +158,11 @@ export function shareRows(
       LotSizeType: input.lot > 1 ? 'OddLotsNotAllowed' : 'NotUsed',
       MinimumTradeSize: input.lot,
       NonTradableReason: tradable ? 'None' : 'NotOnlineClientTradable',
-      OrderDistances: SHARE_DISTANCES,
+      OrderDistances: distances,
       PrimaryListing: input.primaryListing,
       ShortTradeDisabled: true,
       StandardAmounts: shareAmounts(input.lot),
-      SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+      SupportedOrderTypes: orderTypes,
       Symbol: symbol,
       TickSize: tick,
       TickSizeScheme: tickScheme,
@@ -181,7 +188,7 @@ export function shareRows(
         IsTradable: tradable,
         MinimumTradeSize: 1,
         NonTradableReason: tradable ? 'None' : 'NotOnlineClientTradable',
-        OrderDistances: SHARE_DISTANCES,
+        OrderDistances: CFD_DISTANCES,
         PrimaryListing: input.primaryListing,
         ShortTradeDisabled: false,
         StandardAmounts: CFD_AMOUNTS,

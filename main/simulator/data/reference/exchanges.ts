@@ -25,6 +25,11 @@ export interface ExchangeInfo {
   CurrencyCode: string;
   /** Name of the price feed shown next to quotes, where the platform shows one. */
   PriceSourceName?: string;
+  /**
+   * The exchange triggers stop orders on a traded price: its instruments offer StopIfTraded
+   * (and TrailingStopIfTraded) rather than the quote-triggered Stop.
+   */
+  StopsTriggeredByTrades: boolean;
 }
 
 type Row = [
@@ -84,6 +89,28 @@ const ROWS: Row[] = [
   ['NDEX', 'ICE Endex', 'NL', 'Europe/Amsterdam', 4, 'EUR', 'ICE Endex'],
 ];
 
+/**
+ * Exchanges whose own trading system holds stop orders and triggers them on a trade at or
+ * through the stop price (not on a bid or offer): CME Globex (CME, CBOT, NYMEX, COMEX) and
+ * Cboe Futures (stop-limit orders elected by a trade); Eurex, Xetra and the Wiener Börse on
+ * Deutsche Börse's T7 (stop orders triggered by the last traded price); ICE Futures Europe,
+ * ICE Futures U.S. and ICE Endex (stop-limit orders triggered by a trade); Euronext's Optiq
+ * markets (Paris, Amsterdam, Brussels, Lisbon, and Oslo and Milan since their migrations in
+ * 2024: stop-market and stop-limit orders triggered by a trade); the London Stock Exchange
+ * (stop and stop-limit orders elected by the last automatic trade price); NSE India (stop-loss
+ * orders triggered by the last traded price); B3 (stop orders triggered by a trade). Elsewhere
+ * (US equity exchanges dropped stop orders, Nasdaq Nordic, Tokyo, Hong Kong...) a stop is
+ * held by the platform and triggered on its quote.
+ */
+// prettier-ignore
+const STOPS_TRIGGERED_BY_TRADES = new Set([
+  'XCME', 'XCBT', 'XNYM', 'XCEC', 'XCBF',
+  'XEUR', 'XETR', 'XWBO',
+  'IFEU', 'IFLL', 'IFUS', 'NDEX',
+  'XPAR', 'XAMS', 'XBRU', 'XLIS', 'XOSL', 'XMIL',
+  'XLON', 'XNSE', 'BVMF',
+]);
+
 /** The FX inter-bank venue: no MIC, quotes in GMT (platform zone 0). */
 const INTER_BANK_FX: ExchangeInfo = {
   ExchangeId: 'SBFX',
@@ -92,6 +119,7 @@ const INTER_BANK_FX: ExchangeInfo = {
   ZoneName: 'Etc/UTC',
   TimeZoneId: 0,
   CurrencyCode: 'USD',
+  StopsTriggeredByTrades: false,
 };
 
 /** Every exchange of the universe, in a stable order (listed exchanges first, SBFX last). */
@@ -105,6 +133,7 @@ export const EXCHANGES: readonly ExchangeInfo[] = Object.freeze([
     TimeZoneId: tzId,
     CurrencyCode: currency,
     ...(priceSource ? { PriceSourceName: priceSource } : {}),
+    StopsTriggeredByTrades: STOPS_TRIGGERED_BY_TRADES.has(id),
   })),
   INTER_BANK_FX,
 ]);

@@ -5,6 +5,7 @@
  * shapes are the contract's wire types.
  */
 import type { OrderDistanceType, PriceDisplayFormat, TickSizeScheme } from '../../../../contract/wire/types';
+import { exchangeById } from './exchanges';
 
 /** Format of a price shown with `decimals` decimals. */
 export function priceFormat(decimals: number, extra: Partial<PriceDisplayFormat> = {}): PriceDisplayFormat {
@@ -85,8 +86,15 @@ export function tickAt(tickScheme: TickSizeScheme, price: number): number {
 
 export type DistanceType = Extract<OrderDistanceType, 'Percentage' | 'Pips'>;
 
-/** Default order distances shown in trade tickets. */
-export function orderDistances(type: DistanceType, distance: number): Record<string, unknown> {
+/**
+ * Default order distances shown in trade tickets. `stopOrderType` is the order type a default
+ * stop loss is placed as (StopIfTraded on exchanges that trigger stops on trades).
+ */
+export function orderDistances(
+  type: DistanceType,
+  distance: number,
+  stopOrderType: 'Stop' | 'StopIfTraded' = 'Stop',
+): Record<string, unknown> {
   return {
     EntryDefaultDistance: distance / 2,
     EntryDefaultDistanceType: type,
@@ -97,7 +105,7 @@ export function orderDistances(type: DistanceType, distance: number): Record<str
     StopLossDefaultDistance: distance * 2,
     StopLossDefaultDistanceType: type,
     StopLossDefaultEnabled: false,
-    StopLossDefaultOrderType: 'Stop',
+    StopLossDefaultOrderType: stopOrderType,
     TakeProfitDefaultDistance: distance * 2,
     TakeProfitDefaultDistanceType: type,
     TakeProfitDefaultEnabled: false,
@@ -106,6 +114,30 @@ export function orderDistances(type: DistanceType, distance: number): Record<str
 
 export const ORDER_TYPES_FULL = ['Market', 'Limit', 'Stop', 'TrailingStop', 'StopLimit'];
 export const ORDER_TYPES_EXCHANGE = ['Market', 'Limit', 'Stop', 'StopLimit'];
+/** Exchange-traded order types where the exchange triggers stops on a trade (exchanges.ts). */
+const ORDER_TYPES_EXCHANGE_STOP_IF_TRADED = [
+  'Market',
+  'Limit',
+  'StopIfTraded',
+  'TrailingStopIfTraded',
+  'StopLimit',
+];
+
+/**
+ * Order types of an instrument whose orders go to `exchangeId` (shares, ETFs, futures, listed
+ * certificates): where that exchange triggers stops on a traded price, stops are StopIfTraded
+ * and TrailingStopIfTraded instead of the quote-triggered Stop (platform PlaceableOrderType).
+ */
+export function exchangeOrderTypes(exchangeId: string): string[] {
+  return exchangeById(exchangeId).StopsTriggeredByTrades
+    ? ORDER_TYPES_EXCHANGE_STOP_IF_TRADED
+    : ORDER_TYPES_EXCHANGE;
+}
+
+/** The order type a stop loss on an instrument of `exchangeId` is placed as. */
+export function exchangeStopOrderType(exchangeId: string): 'Stop' | 'StopIfTraded' {
+  return exchangeById(exchangeId).StopsTriggeredByTrades ? 'StopIfTraded' : 'Stop';
+}
 export const ORDER_TYPES_LIMIT_ONLY = ['Limit'];
 export const ORDER_TYPES_FUNDS = ['Market'];
 

@@ -10,8 +10,9 @@ import { futuresContractUic, RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator 
 import { addBusinessDays, EXPIRY_RULES, type ContractDates } from './expiryRules';
 import {
   decimalsOf,
+  exchangeOrderTypes,
+  exchangeStopOrderType,
   isoDate,
-  ORDER_TYPES_EXCHANGE,
   ORDER_TYPES_FULL,
   orderDistances,
   priceFormat,
@@ -103,11 +104,11 @@ export const futuresStep: GenerationStep = {
         LotSizeText: product.lotSizeText,
         MinimumTradeSize: 1,
         NonTradableReason: 'None',
-        OrderDistances: orderDistances('Percentage', 0.5),
+        OrderDistances: orderDistances('Percentage', 0.5, exchangeStopOrderType(exchangeId)),
         PriceToContractFactor: product.multiplier,
         PrimaryListing: frontUic,
         StandardAmounts: standardAmounts(1, [1, 2, 5, 10, 20, 50]),
-        SupportedOrderTypes: ORDER_TYPES_EXCHANGE,
+        SupportedOrderTypes: exchangeOrderTypes(exchangeId),
         TickSize: product.tick,
         TradableAs: ['ContractFutures'],
         TradingStatus: 'Tradable',
@@ -169,29 +170,68 @@ export const futuresStep: GenerationStep = {
       });
 
       if (product.cfd) {
-        for (const [index, contract] of contracts.slice(0, 2).entries()) {
-          const cfdUic = futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month);
-          writeFuturesCfd(writer, cfdUic, product, contract, contractUics[index]!, ranks.cfds.take());
-        }
+        const cfds = listedCfds(product, contracts, asOf).map(({ contract, expiry }) => ({
+          contract,
+          expiry,
+          uic: futuresContractUic(UIC_BLOCKS.futuresCfds, productIndex, contract.year, contract.month),
+          futureUic: contractUics[contracts.indexOf(contract)]!,
+        }));
+        // Every CFD of the series names the next one to expire as its primary listing (spec 2.1).
+        const primaryListing = cfds[0]?.uic;
+        for (const cfd of cfds)
+          writeFuturesCfd(writer, {
+            ...cfd,
+            product,
+            primaryListing: primaryListing!,
+            rank: ranks.cfds.take(),
+          });
       }
     });
   },
 };
 
-/** A CFD on one futures contract: it expires (rolls) two business days before the contract's first notice or last trading day. */
-function writeFuturesCfd(
-  writer: InstrumentWriter,
-  uic: number,
+/** How many CFDs on a product's contracts are listed at a time: the front contract's and the next one's. */
+const CFDS_LISTED = 2;
+
+/**
+ * The contracts a product's CFDs are on, with each CFD's expiry: it rolls two business days
+ * before the contract's first notice or last trading day, so a CFD can expire while its
+ * contract still trades. Only CFDs still trading after `asOf` are listed (a contract's is
+ * listed once the one before it expired), in expiry order.
+ */
+export function listedCfds(
   product: FuturesProduct,
-  contract: ListedContract,
-  futureUic: number,
-  rank: number,
-): void {
+  contracts: readonly ListedContract[],
+  asOf: Date,
+): { contract: ListedContract; expiry: Date }[] {
+  const exchangeId = exchangeIdOf(product.mic);
+  return contracts
+    .map((contract) => {
+      const before =
+        contract.notice && contract.notice < contract.lastTrade ? contract.notice : contract.lastTrade;
+      return { contract, expiry: addBusinessDays(exchangeId, before, -2) };
+    })
+    .filter(({ expiry }) => expiry > asOf)
+    .sort((a, b) => a.expiry.getTime() - b.expiry.getTime())
+    .slice(0, CFDS_LISTED);
+}
+
+interface FuturesCfd {
+  uic: number;
+  product: FuturesProduct;
+  contract: ListedContract;
+  expiry: Date;
+  futureUic: number;
+  /** The uic of the series' CFD that expires next. */
+  primaryListing: number;
+  rank: number;
+}
+
+/** A CFD on one futures contract. */
+function writeFuturesCfd(writer: InstrumentWriter, cfdListing: FuturesCfd): void {
+  const { uic, product, contract, expiry, futureUic, primaryListing, rank } = cfdListing;
   const cfd = product.cfd!;
   const exchangeId = exchangeIdOf(product.mic);
-  const before =
-    contract.notice && contract.notice < contract.lastTrade ? contract.notice : contract.lastTrade;
-  const expiry = addBusinessDays(exchangeId, before, -2);
   const symbol = `${cfd.stem}${MONTH_NAMES[contract.month - 1]!.toUpperCase()}${String(contract.year % 100).padStart(2, '0')}`;
   const description = `${cfd.name} - ${MONTH_NAMES[contract.month - 1]} ${contract.year}`;
   const day = isoDate(expiry);
@@ -229,6 +269,7 @@ function writeFuturesCfd(
       NonTradableReason: 'None',
       OrderDistances: orderDistances('Percentage', 0.5),
       PriceToContractFactor: 1,
+      PrimaryListing: primaryListing,
       RelatedInstruments: [{ AssetType: 'ContractFutures', Uic: futureUic }],
       StandardAmounts: standardAmounts(1, [1, 5, 10, 50, 100]),
       SupportedOrderTypes: ORDER_TYPES_FULL,

@@ -9,6 +9,7 @@
  * at request time, which keeps a million-instrument universe small.
  */
 import type Database from 'better-sqlite3';
+import { CURRENCIES_SCHEMA } from './currencies';
 import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
 import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
@@ -84,6 +85,7 @@ CREATE TABLE fx_pairs (
 );
 ${SEARCH_SCHEMA}
 ${FRAGMENT_SCHEMA}
+${CURRENCIES_SCHEMA}
 `;
 
 /** Indexes created after the bulk inserts (cheaper than maintaining them row by row). */
@@ -121,15 +123,18 @@ export interface InstrumentRow {
   details?: Record<string, unknown> | undefined;
 }
 
-/** Inserts instrument rows, and the search entries of those with a search rank. */
+/** Inserts instrument rows, the search entries of those with a search rank, and the currencies they use. */
 export class InstrumentWriter {
   private readonly insert: Database.Statement;
+  private readonly insertCurrency: Database.Statement;
+  private readonly currencies = new Set<string>();
   private readonly search: SearchIndexWriter;
   private readonly fragments: DetailFragments;
 
   constructor(db: Database.Database) {
     this.search = new SearchIndexWriter(db);
     this.fragments = DetailFragments.of(db);
+    this.insertCurrency = db.prepare('INSERT OR IGNORE INTO currencies (currency_code) VALUES (?)');
     this.insert = db.prepare(
       `INSERT INTO instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic, display_hint, price,
          is_tradable, is_complex, search_rank, option_root_id, expiry, strike, put_call, underlying_uic, trading_status, details)
@@ -139,6 +144,10 @@ export class InstrumentWriter {
 
   write(row: InstrumentRow): void {
     const details = row.details;
+    if (!this.currencies.has(row.currency)) {
+      this.currencies.add(row.currency);
+      this.insertCurrency.run(row.currency);
+    }
     this.insert.run(
       row.uic,
       row.assetType,
@@ -193,6 +202,7 @@ export class InstrumentWriter {
       isComplex: row.isComplex,
       displayHint: row.displayHint,
       visible: isVisible(row.isTradable, row.assetType),
+      isin: row.isin,
       multiLeg,
       summary,
     });

@@ -1,16 +1,28 @@
 /**
  * The search index (spec 4.1): one entry per searchable instrument row and per option root,
  * keyed by its search rank (so index order is search order), with its SummaryInfo
- * pre-serialized, and an FTS5 index over the words of symbol and description plus filter
- * tokens (asset type, exchange, class, display hint, visibility, multi-leg support). Every
- * search is then an index lookup returning rows in search order: no table scans at any scale.
- * Prefix indexes of 1 to 6 characters make the word starts users type (a, ap, app... apple)
- * direct doclist reads rather than merges of every word with that start; `detail = column`
- * (no word positions) halves the doclists that counts and filters read.
+ * pre-serialized, and an FTS5 index over three kinds of text: the words of symbol and
+ * description, the symbol spelled as one word (`BRK.B:xnys` is brkb and brkbxnys, so "BRK B",
+ * "brk.b" and "brkb" all find it; `EURUSD` is eurusd for "EUR/USD" and "EUR USD"), and the ISIN.
+ * and the filter tokens (asset type, exchange, class, display hint, multi-leg support). Each
+ * kind has a column for entries found without IncludeNonTradable and one for the others, so
+ * visibility is a choice of columns rather than an exclusion the index would have to merge. Every search is then an index lookup returning rows in search order: no table scans
+ * at any scale. Prefix indexes of 1 to 6 characters make the word starts users type (a, ap,
+ * app... apple) direct doclist reads rather than merges of every word with that start;
+ * `detail = column` (no word positions) halves the doclists that counts and filters read.
  * Entries are written as the instruments are, by the same writers; the full-text index last.
  */
 import type Database from 'better-sqlite3';
 import type { GenerationStep } from '../universe';
+
+/**
+ * Starts every token that is not a word of a symbol or description (symbol spellings, ISINs,
+ * filter tokens), so they never share a doclist or a prefix-index entry with words: a search
+ * for "ts" reads the words starting with ts, not every stock's asset-type token, and a symbol
+ * prefix reads only symbols. The tokenizer keeps it as a token character; words are indexed
+ * with it replaced by a space, so a word never starts with it.
+ */
+export const MARK = '_';
 
 export const SEARCH_SCHEMA = `
 CREATE TABLE search_entries (
@@ -26,28 +38,46 @@ CREATE TABLE search_entries (
   display_hint TEXT,
   visible INTEGER NOT NULL,
   multi_leg INTEGER,
+  -- Index tokens of the symbol spelled as one word, with and without its exchange suffix.
+  symbol_keys TEXT NOT NULL,
+  isin TEXT,
   filters TEXT NOT NULL,
+  -- What IsKeywordMatch compares the keywords with (matchTextOf()).
+  match_text TEXT NOT NULL,
   summary TEXT NOT NULL
 );
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  words, filters, content = '', columnsize = 0, detail = column, prefix = '1 2 3 4 5 6',
-  tokenize = "unicode61 remove_diacritics 2"
+  words, symbols, isins, filters, hidden_words, hidden_symbols, hidden_isins, hidden_filters,
+  content = '', columnsize = 0, detail = column, prefix = '1 2 3 4 5 6',
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '${MARK}'"
 );
 `;
 
-/** Filter tokens are letters and digits only, so the tokenizer keeps each one whole. */
+/** The full-text columns of each kind of text: for visible entries, and for the others too. */
+export const SEARCH_COLUMNS = {
+  words: { visible: 'words', all: '{words hidden_words}' },
+  symbols: { visible: 'symbols', all: '{symbols hidden_symbols}' },
+  isins: { visible: 'isins', all: '{isins hidden_isins}' },
+  filters: { visible: 'filters', all: '{filters hidden_filters}' },
+} as const;
+
+/** Filter tokens are the mark, letters and digits only, so the tokenizer keeps each one whole. */
 function token(prefix: string, value: string): string {
-  return `${prefix}${value.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  return `${MARK}${prefix}${value.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 }
 
 export const filterToken = {
   assetType: (assetType: string) => token('t', assetType),
   exchange: (exchangeId: string) => token('x', exchangeId),
-  complex: (isComplex: boolean) => (isComplex ? 'c1' : 'c0'),
+  complex: (isComplex: boolean) => token('c', isComplex ? '1' : '0'),
   displayHint: (hint: string) => token('h', hint),
-  visible: (isVisible: boolean) => (isVisible ? 'v1' : 'v0'),
-  multiLeg: (canParticipate: boolean) => (canParticipate ? 'm1' : 'm0'),
+  multiLeg: (canParticipate: boolean) => token('m', canParticipate ? '1' : '0'),
 };
+
+/** The index token of a symbol spelling or an ISIN (`eurusd` → `_eurusd`). */
+export function keyToken(key: string): string {
+  return `${MARK}${key.toLowerCase()}`;
+}
 
 /** What a search entry is made of. */
 export interface SearchEntry {
@@ -63,6 +93,7 @@ export interface SearchEntry {
   displayHint?: string | undefined;
   /** Found without IncludeNonTradable. */
   visible: boolean;
+  isin?: string | undefined;
   multiLeg?: boolean | undefined;
   /** SummaryInfo (spec 2.3) without IsKeywordMatch, which depends on the keywords. */
   summary: Record<string, unknown>;
@@ -83,13 +114,14 @@ export class SearchIndexWriter {
   constructor(db: Database.Database) {
     this.insertEntry = db.prepare(
       `INSERT INTO search_entries (id, summary_type, identifier, uic, asset_type, symbol, description, exchange_id, is_complex,
-         display_hint, visible, multi_leg, filters, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         display_hint, visible, multi_leg, symbol_keys, isin, filters, match_text, summary)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
   write(entry: SearchEntry): void {
+    const keys = symbolKeys(entry.symbol);
     const filters = [filterToken.assetType(entry.assetType), filterToken.complex(entry.isComplex)];
-    filters.push(filterToken.visible(entry.visible));
     if (entry.exchangeId) filters.push(filterToken.exchange(entry.exchangeId));
     if (entry.displayHint) filters.push(filterToken.displayHint(entry.displayHint));
     if (entry.multiLeg !== undefined) filters.push(filterToken.multiLeg(entry.multiLeg));
@@ -106,7 +138,10 @@ export class SearchIndexWriter {
       entry.displayHint ?? null,
       entry.visible ? 1 : 0,
       entry.multiLeg === undefined ? null : entry.multiLeg ? 1 : 0,
+      keys.map(keyToken).join(' '),
+      entry.isin ?? null,
       filters.join(' '),
+      matchTextOf(entry.symbol, entry.description, keys, entry.isin),
       JSON.stringify(entry.summary),
     );
   }
@@ -128,6 +163,34 @@ export function wordsOf(text: string): string[] {
   );
 }
 
+/** A text spelled as one word: its words run together (`EUR/USD` and `EUR USD` are eurusd). */
+export function keyOf(text: string): string {
+  return wordsOf(text).join('');
+}
+
+/**
+ * The one-word spellings of a symbol: without and with its exchange suffix (`NOVO B:xcse` is
+ * novob and novobxcse), so a trader's "NOVO B", "novob" or "novob:xcse" is an exact hit.
+ */
+export function symbolKeys(symbol: string): string[] {
+  const colon = symbol.indexOf(':');
+  const keys = [keyOf(colon < 0 ? symbol : symbol.slice(0, colon)), keyOf(symbol)];
+  return [...new Set(keys)].filter((key) => key !== '');
+}
+
+/**
+ * The text IsKeywordMatch looks for whole keywords in: the words of symbol and description,
+ * the symbol's one-word spellings and the ISIN, lower case, space-separated and space-ended.
+ */
+export function matchTextOf(
+  symbol: string,
+  description: string,
+  keys: readonly string[],
+  isin?: string | undefined,
+): string {
+  return ` ${[...wordsOf(`${symbol} ${description}`), ...keys, ...(isin ? [isin.toLowerCase()] : [])].join(' ')} `;
+}
+
 /**
  * Last step: the full-text index, filled in rank order (FTS5 flushes its pending terms
  * whenever a rowid is lower than the last one, so out-of-order inserts would be slow), and
@@ -137,7 +200,13 @@ export const searchIndexStep: GenerationStep = {
   name: 'reference:search-index',
   run({ db }) {
     db.exec(
-      `INSERT INTO search_fts (rowid, words, filters) SELECT id, symbol || ' ' || description, filters FROM search_entries ORDER BY id`,
+      `INSERT INTO search_fts (rowid, words, symbols, isins, filters, hidden_words, hidden_symbols, hidden_isins, hidden_filters)
+       SELECT id,
+         iif(visible, words, NULL), iif(visible, symbol_keys, NULL), iif(visible, isin_key, NULL), iif(visible, filters, NULL),
+         iif(visible, NULL, words), iif(visible, NULL, symbol_keys), iif(visible, NULL, isin_key), iif(visible, NULL, filters)
+       FROM (SELECT id, visible, symbol_keys, filters, replace(symbol || ' ' || description, '${MARK}', ' ') AS words,
+               '${MARK}' || isin AS isin_key FROM search_entries)
+       ORDER BY id`,
     );
     db.exec("INSERT INTO search_fts (search_fts) VALUES ('optimize')");
     db.exec('CREATE INDEX search_entries_by_uic ON search_entries (uic) WHERE uic IS NOT NULL');

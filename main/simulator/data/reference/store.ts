@@ -49,9 +49,8 @@ export interface SpecificOptionRecord {
 }
 
 export interface SearchEntryRecord {
-  id: number;
-  symbol: string;
-  description: string;
+  /** What IsKeywordMatch compares keywords with (searchIndex.ts matchTextOf). */
+  match_text: string;
   summary: string;
 }
 
@@ -121,10 +120,17 @@ export class ReferenceStore {
         'SELECT expiry, uic, symbol FROM futures_space_elements WHERE continuous_uic = ? ORDER BY expiry, uic',
       ),
       fxPairs: db.prepare('SELECT uic, base, quote FROM fx_pairs ORDER BY uic'),
+      currencyCodes: db
+        .prepare(
+          'SELECT currency_code FROM currencies UNION SELECT base FROM fx_pairs UNION SELECT quote FROM fx_pairs',
+        )
+        .pluck(),
       searchCount: db.prepare('SELECT count(*) AS n FROM search_fts WHERE search_fts MATCH ?'),
+      // The page's rowids first, then their entries: the entries of skipped matches are never read.
       searchPage: db.prepare(
-        `SELECT e.id, e.symbol, e.description, e.summary FROM search_fts f JOIN search_entries e ON e.id = f.rowid
-         WHERE search_fts MATCH ? ORDER BY f.rowid LIMIT ? OFFSET ?`,
+        `SELECT e.match_text, e.summary
+         FROM (SELECT rowid AS id FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?) f
+         JOIN search_entries e ON e.id = f.id ORDER BY f.id`,
       ),
     };
   }
@@ -223,6 +229,11 @@ export class ReferenceStore {
     return this.statements.fxPairs.all() as { uic: number; base: string; quote: string }[];
   }
 
+  /** Every currency code instruments are quoted or traded in (quote units such as GBX included). */
+  currencyCodes(): string[] {
+    return this.statements.currencyCodes.all() as string[];
+  }
+
   /** Number of search entries matching a full-text expression. */
   searchCount(match: string): number {
     return (this.statements.searchCount.get(match) as { n: number }).n;
@@ -263,9 +274,7 @@ export class ReferenceStore {
       values.push(filters.match);
     }
     return this.db
-      .prepare(
-        `SELECT id, symbol, description, summary FROM search_entries WHERE ${conditions.join(' AND ')} ORDER BY id`,
-      )
+      .prepare(`SELECT match_text, summary FROM search_entries WHERE ${conditions.join(' AND ')} ORDER BY id`)
       .all(...values) as SearchEntryRecord[];
   }
 }

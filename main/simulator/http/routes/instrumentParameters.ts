@@ -97,11 +97,22 @@ export function sendJsonFeed(
   total: number,
   window: PageWindow,
 ): FastifyReply {
+  return sendJsonPage(origin, request, reply, { data: items.join(','), length: items.length, total }, window);
+}
+
+/** sendJsonFeed for a page whose items are joined already (`data`, `length` of them, `total` in all). */
+export function sendJsonPage(
+  origin: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { data: string; length: number; total: number },
+  window: PageWindow,
+): FastifyReply {
   const next =
-    window.skip + items.length < total && items.length > 0
+    window.skip + page.length < page.total && page.length > 0
       ? `,"__next":${JSON.stringify(nextPageUrl(origin, request, window))}`
       : '';
   return reply
     .type('application/json; charset=utf-8')
-    .send(`{"__count":${total}${next},"Data":[${items.join(',')}],"MaxRows":${MAX_TOP}}`);
+    .send(`{"__count":${page.total}${next},"Data":[${page.data}],"MaxRows":${MAX_TOP}}`);
 }

@@ -1,7 +1,7 @@
 /**
- * Reference-data routes under /ref/v1 (spec 4.1–4.9): countries and currency pairs here,
- * search, details and option/futures spaces in their own modules. Time zones and trading
- * schedules are in refSchedule.ts.
+ * Reference-data routes under /ref/v1 (spec 4.1–4.9): countries and currency pairs here;
+ * search, details, option/futures spaces, and exchanges and currencies in their own modules.
+ * Time zones and trading schedules are in tradingSchedule.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { CurrencyPairDetails } from '../../../../contract/wire/types';
@@ -9,6 +9,7 @@ import type { SimulatorContext } from '../../context';
 import { ReferenceStore } from '../../data/reference/store';
 import { wholeFeed } from '../feed';
 import { QueryReader } from '../query';
+import { registerExchangesAndCurrenciesRoutes } from './exchangesAndCurrencies';
 import { registerRefDetailsRoutes } from './instrumentDetails';
 import { registerRefSearchRoute } from './instrumentSearch';
 import { registerRefSpacesRoutes } from './instrumentSpaces';
@@ -48,4 +49,5 @@ export function registerRefRoutes(app: FastifyInstance, context: SimulatorContex
   registerRefSearchRoute(app, context, store);
   registerRefDetailsRoutes(app, context, store);
   registerRefSpacesRoutes(app, context, store);
+  registerExchangesAndCurrenciesRoutes(app, context, store);
 }
