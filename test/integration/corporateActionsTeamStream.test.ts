@@ -45,6 +45,11 @@ class FakeReplica {
       response.write(`id: ${sequence}\nevent: change\ndata: ${JSON.stringify({ Sequence: sequence, At: '2026-03-02T09:00:00Z', By: { UserKey: 'k', Name: 'Jonas Berger' }, Reviews: [] })}\n\n`);
   }
 
+  /** Cuts every open connection (the replica stays). */
+  dropConnections(): void {
+    this.server.closeAllConnections();
+  }
+
   /** Goes away as a killed process does: every connection cut, nothing listening. */
   async kill(): Promise<void> {
     this.server.closeAllConnections();
@@ -151,6 +156,24 @@ describe('the team review live stream in main', () => {
     await until(() => expiring.connections.length >= 2, 'a second connection');
     expect(expiring.connections[1]).toMatchObject({ authorization: 'Bearer token-2' });
     expect(states.map((entry) => entry.state)).not.toContain('unavailable');
+  });
+
+  it('keeps the database’s words when a replica cannot replay what was missed and ends the stream', async () => {
+    const lost = 'Team review unavailable: the review database cannot be reached (connection refused).';
+    const replica = new FakeReplica((response, headers) => {
+      if (!headers['last-event-id']) return ready(response, headers);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(`event: unavailable\ndata: ${JSON.stringify({ Message: lost })}\n\n`);
+    });
+    replicas.push(replica);
+    await replica.start();
+    const { states } = await listen([replica.url]);
+    await until(() => states.at(-1)?.state === 'available', 'available');
+    // The connection drops after a while; the replica's database is gone when the desk comes back.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    replica.dropConnections();
+    await until(() => replica.connections.length >= 3, 'three attempts');
+    expect(states.slice(1).every((entry) => entry.state === 'unavailable' && entry.message === lost)).toBe(true);
   });
 
   it('says why in words when the service refuses the stream (not a member), and asks again later', async () => {

@@ -68,6 +68,7 @@ export class ReviewStores {
     return this.team?.store ?? this.options.local;
   }
 
+  /** This computer's store (saved views stay here whichever store keeps review state). */
   get local(): LocalReviewStore {
     return this.options.local;
   }
@@ -77,11 +78,12 @@ export class ReviewStores {
     return this.team ? { ...this.team.view } : { kind: 'local' };
   }
 
-  /** Uses the store `settings` name from now on; the renderer reads its states again. */
+  /** Uses the store `settings` name from now on (unless it is the one in use); the renderer reads its states again. */
   apply(settings: ReviewStoreSettings): void {
     const urls = settings.store === 'team' ? settings.teamUrls : [];
-    const same = this.team && urls.length === this.team.client.urls.length && urls.every((url, i) => url === this.team!.client.urls[i]);
-    if (same) return;
+    const inUse = this.team?.client.urls ?? [];
+    if (this.team && urls.join('\n') === inUse.join('\n')) return;
+    // The old connection closes in the background: its stream's answers are ignored from now on.
     void this.closeTeam();
     if (urls.length > 0) {
       const client = new TeamServiceClient({

@@ -34,8 +34,15 @@ export interface TeamLiveStreamOptions {
   random?: () => number;
 }
 
-/** How one connection ended. */
-type Ended = { kind: 'ended' } | { kind: 'expired' } | { kind: 'failed'; reason: string } | { kind: 'refused'; reason: string };
+/** How long a stream must have been live for its end to count as a drop rather than a failure. */
+const LIVE_BEFORE_DROP_MS = 1000;
+
+/** How one connection ended; `dropped`: it had been live (the service said ready) a while before it ended. */
+type Ended =
+  | { kind: 'ended'; dropped: boolean }
+  | { kind: 'expired' }
+  | { kind: 'failed'; reason: string; dropped: boolean }
+  | { kind: 'refused'; reason: string };
 
 export class TeamLiveStream {
   private readonly abort = new AbortController();
@@ -80,8 +87,10 @@ export class TeamLiveStream {
         // The replica answered, so the others would answer the same: wait, then ask again.
         this.options.handlers.onState('unavailable', ended.reason, replica);
       } else {
-        // The replica is gone (or going): the next one, at once, until all failed in a row.
+        // The replica is gone (or going): the next one, at once, until all failed in a row (a
+        // live stream that drops is not a failure yet: the next attempt tells).
         client.failOver();
+        if (ended.dropped) continue;
         reasons.push(`${replica}: ${ended.kind === 'failed' ? ended.reason : 'the stream ended'}`);
         failuresInRow++;
         if (failuresInRow < client.urls.length) continue;
@@ -101,6 +110,10 @@ export class TeamLiveStream {
     // No waiting for a sign-in here (requests do): the stream is opened again when the session changes.
     const token = client.auth.accessToken();
     if (!token) return { kind: 'refused', reason: `${UNAVAILABLE}: sign in again to use team review.` };
+    let ready = false;
+    let readyAt = 0;
+    /** Live for a while before it ended: worth an immediate retry (a stream that ends at once is a failure, or it would be retried in a tight loop). */
+    const dropped = () => ready && performance.now() - readyAt > LIVE_BEFORE_DROP_MS;
     try {
       const url = new URL(replica);
       const response = await client.dispatcher.request({
@@ -116,15 +129,16 @@ export class TeamLiveStream {
         bodyTimeout: this.options.silenceMs ?? 45_000,
         signal: this.abort.signal,
       });
-      if (response.statusCode !== 200) {
-        const text = await response.body.text();
-        return this.refused(response.statusCode, text, token);
-      }
+      if (response.statusCode !== 200) return await this.refused(response.statusCode, await response.body.text(), token);
+      /** What the replica said of the database before it was ready, if it ended the stream instead. */
+      let refusal: string | undefined;
       for await (const message of serverSentEvents(response.body)) {
         if (this.stopped) break;
         if (message.id !== undefined) this.lastEventId = message.id;
         switch (message.event) {
           case 'ready':
+            ready = true;
+            readyAt = performance.now();
             connected();
             handlers.onState('available', undefined, replica);
             break;
@@ -135,7 +149,8 @@ export class TeamLiveStream {
             handlers.onReset();
             break;
           case 'unavailable':
-            handlers.onState('unavailable', messageOf(message.data), replica);
+            refusal = messageOf(message.data);
+            handlers.onState('unavailable', refusal, replica);
             break;
           case 'available':
             handlers.onState('available', undefined, replica);
@@ -144,9 +159,11 @@ export class TeamLiveStream {
             return { kind: 'expired' };
         }
       }
-      return { kind: 'ended' };
+      // A replica that could not read what was missed (its database is gone) says so and ends: every replica would.
+      if (!ready && refusal) return { kind: 'refused', reason: refusal };
+      return { kind: 'ended', dropped: dropped() };
     } catch (error) {
-      return { kind: 'failed', reason: (error as Error).message };
+      return { kind: 'failed', reason: (error as Error).message, dropped: dropped() };
     }
   }
 
@@ -163,8 +180,8 @@ export class TeamLiveStream {
       return { kind: 'refused', reason: `${UNAVAILABLE}: the team review service did not accept your sign-in: ${message}` };
     }
     if (message.startsWith(UNAVAILABLE)) return { kind: 'refused', reason: message };
-    if (status === 404) return { kind: 'failed', reason: 'not a team review service (404)' };
-    if (status >= 500) return { kind: 'failed', reason: message };
+    if (status === 404) return { kind: 'failed', reason: 'not a team review service (404)', dropped: false };
+    if (status >= 500) return { kind: 'failed', reason: message, dropped: false };
     return { kind: 'refused', reason: `${UNAVAILABLE}: ${message}` };
   }
 
