@@ -11,9 +11,9 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  auditArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+  type AccountBook, type ActiveInboxView, type ChangesSinceReviewed, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
 import {
   futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
@@ -98,6 +98,11 @@ export const channels = {
     corporateActionEventArg,
     'Read one corporate action event (spec 4.11).',
   ),
+  /** The signed-in user's clients (with sub-clients) and accounts by name (GET /port/v1 clients and accounts). */
+  'corporateActions:accounts': channel<typeof accountBookArgSchema, AccountBook>(
+    accountBookArgSchema,
+    'The user\'s clients and accounts, for choosing accounts by name.',
+  ),
   /** Where the review state is kept (this computer or the team service, and whether it answers), and who reviews. */
   'corporateActions:reviewStatus': channel<typeof noArg, ReviewStatus>(noArg, 'Review store status.'),
   /** The review state (read, flagged, reviewed, approved, note, assignee, version) of the given events for the signed-in user. */
@@ -132,6 +137,18 @@ export const channels = {
   'corporateActions:deleteView': channel<typeof deleteViewArgSchema, SavedInboxViews>(
     deleteViewArgSchema,
     'Delete an inbox view.',
+  ),
+  /** What changed in an event's terms, field by field, from the version reviewed to the version now (both as read on this computer). */
+  'corporateActions:changesSinceReviewed': channel<typeof changesSinceReviewedArgSchema, ChangesSinceReviewed>(
+    changesSinceReviewedArgSchema,
+    'Changes since the reviewed version.',
+  ),
+  /** The saved view the signed-in user chose last on this profile (kept across restarts). */
+  'corporateActions:activeView': channel<typeof noArg, ActiveInboxView>(noArg, 'The inbox view chosen last.'),
+  /** Remembers the saved view the inbox shows (null: none), per profile and user. */
+  'corporateActions:chooseView': channel<typeof chooseViewArgSchema, ActiveInboxView>(
+    chooseViewArgSchema,
+    'Remember the inbox view.',
   ),
   /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
   'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(

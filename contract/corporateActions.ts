@@ -15,6 +15,7 @@ import {
   sortTypes,
 } from './wire/enums';
 import type { ReviewAuditAction, ReviewStoreView } from './corporateActionsReview';
+import type { PortfolioAccount } from './wire/portfolio';
 
 /** A filtered page of events (spec 4.10). */
 export const corporateActionEventsArg = z
@@ -189,11 +190,37 @@ export const inboxFiltersSchema = z
   .strict();
 export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 
+/** Dates the service has no SortColumn for: the inbox sorts by them itself, over every matching event. */
+export const inboxLocalSortColumns = ['Deadline', 'ExDate', 'RecordDate', 'PayDate'] as const;
+export type InboxLocalSortColumn = (typeof inboxLocalSortColumns)[number];
+
+/** Review states the work queue filters by (any of those ticked); the service knows nothing of them. */
+export const workQueueReviewStates = ['unread', 'flagged', 'notReviewed', 'changedSinceReviewed'] as const;
+export type WorkQueueReviewState = (typeof workQueueReviewStates)[number];
+
+/** The work queue's own filters, applied by the inbox to the events the service matched. */
+export const workQueueFiltersSchema = z
+  .object({
+    review: z.array(z.enum(workQueueReviewStates)).max(workQueueReviewStates.length).optional(),
+    /** Only events whose next response deadline is within this many business days (0: today). */
+    deadlineWithinBusinessDays: z
+      .number()
+      .int('Business days are a whole number.')
+      .min(0, 'Business days are 0 or more.')
+      .max(260, 'At most 260 business days (a year).')
+      .optional(),
+  })
+  .strict();
+export type WorkQueueFilters = z.output<typeof workQueueFiltersSchema>;
+
 /** A saved inbox view: its filters, its sort and the columns shown, in order. */
 export const inboxViewDefinitionSchema = z
   .object({
     filters: inboxFiltersSchema,
-    sort: z.object({ column: z.enum(eventSortColumns), type: z.enum(sortTypes) }).strict(),
+    workQueue: workQueueFiltersSchema.optional(),
+    sort: z
+      .object({ column: z.enum([...eventSortColumns, ...inboxLocalSortColumns]), type: z.enum(sortTypes) })
+      .strict(),
     columns: z
       .array(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,40}$/, 'Unknown column.'))
       .min(1, 'Show at least one column.')
@@ -212,6 +239,13 @@ export const saveViewArgSchema = z
   .object({ name: viewNameSchema, definition: inboxViewDefinitionSchema })
   .strict();
 export const deleteViewArgSchema = z.object({ name: viewNameSchema }).strict();
+/** `corporateActions:chooseView`: the saved view the inbox shows (kept across restarts), or null for none. */
+export const chooseViewArgSchema = z.object({ name: viewNameSchema.nullable() }).strict();
+
+/** What `corporateActions:activeView` answers: the saved view chosen last, if any. */
+export interface ActiveInboxView {
+  name?: string;
+}
 
 export type { EventReviewState } from './corporateActionsReview';
 
@@ -261,4 +295,44 @@ export interface ReviewStatus {
   store: ReviewStoreView;
   problem?: string;
   reviewer?: Reviewer;
+}
+
+/** `corporateActions:accounts`: the signed-in user's clients and accounts, for choosing accounts by name. */
+export const accountBookArgSchema = z.object({}).strict().optional();
+
+/** One client of the user's book, placed in its hierarchy. */
+export interface AccountBookClient {
+  ClientKey: string;
+  ClientId: string;
+  Name: string;
+  /** The client it is a sub-client of; absent for the user's own (top) client. */
+  ParentClientKey?: string;
+}
+
+/** The user's book as the account picker shows it: every client (top first, then depth first) and every account. */
+export interface AccountBook {
+  clients: AccountBookClient[];
+  accounts: PortfolioAccount[];
+  /** Set when the book has more clients than are read; the picker says so. */
+  truncated?: boolean;
+}
+
+/** `corporateActions:changesSinceReviewed`: an event's terms at the reviewed version against the version now. */
+export const changesSinceReviewedArgSchema = z
+  .object({ eventId: eventIdSchema, reviewedVersion: utcDateTimeSchema, currentVersion: utcDateTimeSchema })
+  .strict();
+
+/** One term of an event that differs between two versions; a side is absent when the field was added or removed. */
+export interface TermChange {
+  /** The field's path, e.g. `Options 1 › Deadline › Date`. */
+  field: string;
+  before?: string;
+  after?: string;
+}
+
+/** The terms that changed since the reviewed version, or which version this computer did not read. */
+export interface ChangesSinceReviewed {
+  changes?: TermChange[];
+  /** Set when a version was never read on this computer (or is no longer kept), so nothing can be compared. */
+  missing?: 'reviewed' | 'current';
 }

@@ -98,7 +98,15 @@ export const assertionSettingsSchema = z
     certificatePath: absolutePath('Certificate file'),
     privateKeyPath: absolutePath('Private key file'),
     /** `spurl`: the AppUrl of the application. */
-    appUrl: z.string().trim().min(1, 'AppUrl is required for the signed-assertion flow.').max(2000),
+    appUrl: z
+      .string()
+      .trim()
+      .min(1, 'AppUrl is required for the signed-assertion flow.')
+      .max(2000)
+      .refine((value) => {
+        const url = parsedUrl(value);
+        return url !== undefined && url.protocol.length > 1 && (url.host !== '' || url.pathname !== '');
+      }, 'AppUrl must be a full address such as https://app.example.com/callback (the application\'s AppUrl).'),
     /** `sub`: the user the token is for. */
     userId: z.string().trim().min(1, 'User id is required for the signed-assertion flow.').max(200),
   })
@@ -172,6 +180,11 @@ export interface ProfileView {
   assertion?: z.output<typeof assertionSettingsSchema>;
   /** True when an AppSecret is kept for this profile (in the keychain, or in memory without one). */
   hasAppSecret: boolean;
+  /**
+   * Made against the embedded simulator (its addresses when saved): the profile follows the
+   * simulator's current address, whose port changes from run to run.
+   */
+  followsEmbeddedSimulator?: boolean;
 }
 
 /** What `session:profiles` answers. */

@@ -70,6 +70,12 @@ export type ReviewStoreSettings = z.output<typeof reviewStoreSettingsSchema>;
 
 const DEFAULT_REVIEW_STORE: ReviewStoreSettings = { store: 'local', teamUrls: [] };
 
+/** The inbox's chosen saved view per profile and user (`<profileId>|<userId>` → view name), kept across restarts. */
+export const inboxSettingsSchema = z
+  .object({ activeViews: z.record(z.string().max(300), z.string().trim().min(1).max(60)) })
+  .strict();
+export type InboxSettings = z.output<typeof inboxSettingsSchema>;
+
 export const deskSettingsSchema = z
   .object({
     version: z.literal(1),
@@ -77,6 +83,7 @@ export const deskSettingsSchema = z
     secrets: secretSettingsSchema,
     /** Absent in files of earlier versions: the local store. */
     review: reviewStoreSettingsSchema.default(DEFAULT_REVIEW_STORE),
+    inbox: inboxSettingsSchema.optional(),
   })
   .strict();
 export type DeskSettings = z.output<typeof deskSettingsSchema>;

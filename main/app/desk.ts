@@ -6,6 +6,7 @@
  */
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
+import { EventVersions } from '../core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../core/corporateActions/localReviewStore';
 import { ReviewStores } from '../core/corporateActions/reviewStores';
 import { platformEventFacts } from '../core/corporateActions/team/copyToTeam';
@@ -74,6 +75,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   await session.restore();
   const local = LocalReviewStore.open(dataDir);
   if (local.problem) console.warn(`[review] ${local.problem}`);
+  const eventVersions = EventVersions.open(dataDir);
+  if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const client = createServiceClient({
     // Requests go to the active profile's service, with that profile's session.
@@ -95,6 +98,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     session,
     profiles,
     reviews,
+    eventVersions,
     settings,
     simulator: embedded,
     secretClipboard,
@@ -113,6 +117,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       await embedded.close();
       await reviews.close();
       local.close();
+      eventVersions.close();
     },
   };
 }

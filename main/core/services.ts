@@ -6,6 +6,7 @@ import { createHttpClient, type HttpClient, type SessionAuth } from './api/http'
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
 import type { ReviewStores } from './corporateActions/reviewStores';
+import type { EventVersions } from './corporateActions/eventVersions';
 import type { PushEventBus } from './events';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
@@ -28,6 +29,8 @@ export interface DeskServices extends ServiceClient {
   profiles: ProfileService;
   /** Back-office review state: this computer's store or the team service, as Settings say. */
   reviews: ReviewStores;
+  /** The versions of events as read, to say what changed since one was reviewed. */
+  eventVersions: EventVersions;
   settings: SettingsService;
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;

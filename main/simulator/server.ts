@@ -20,6 +20,7 @@ import { registerRateLimits, type RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
 import { registerCaRoutes } from './http/routes/corporateActions';
+import { registerPortfolioRoutes } from './http/routes/portfolio';
 import { registerRefRoutes } from './http/routes/reference';
 import { registerRefScheduleRoutes } from './http/routes/tradingSchedule';
 
@@ -142,6 +143,7 @@ export async function buildSimulatorApp(
       registerRefScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
       registerCaRoutes(api, context);
+      registerPortfolioRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

@@ -69,6 +69,9 @@ function fakeDesk() {
       ),
     'corporateActions:audit': () => ok([]),
     'corporateActions:views': () => ok({ views: [] }),
+    'corporateActions:activeView': () => ok({}),
+    'corporateActions:chooseView': (arg: { name: string | null }) => ok(arg.name ? { name: arg.name } : {}),
+    'corporateActions:accounts': () => ok({ clients: [], accounts: [] }),
   });
 }
 
@@ -81,13 +84,15 @@ describe('the corporate events inbox', () => {
   });
   afterEach(removeFakeDesk);
 
-  it('lists the events with the count and reads their review states', async () => {
+  it('opens on open work by response deadline: every matching event read, their review states, sorted here', async () => {
     const desk = fakeDesk();
     const wrapper = mount(CorporateActionsView, { attachTo: document.body });
     await flushPromises();
-    expect(wrapper.get('[role="status"]').text()).toBe('3 events · 3 loaded');
+    expect(wrapper.get('[role="status"]').text()).toBe(
+      '3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
+    );
     expect(desk.channel('corporateActions:events')).toHaveBeenCalledWith(
-      expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 100, $skip: 0 }),
+      expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 1000, $skip: 0 }),
       expect.anything(),
     );
     expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] }, expect.anything());
@@ -140,14 +145,14 @@ describe('the corporate events inbox', () => {
     await wrapper.get('input[aria-label="Ex date from"]').trigger('change');
     await wrapper.get('form[aria-label="Event filters"]').trigger('submit');
     await wrapper.get('select[aria-label="Sort by"]').setValue('EventType');
-    await wrapper.get('button[aria-label="Sort direction: descending"]').trigger('click');
+    await wrapper.get('button[aria-label="Sort direction: ascending"]').trigger('click');
     await flushPromises();
     expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(
       expect.objectContaining({
         Keywords: 'nordic',
         FromExDate: '2026-03-01',
         SortColumn: 'EventType',
-        SortType: 'Asc',
+        SortType: 'Desc',
       }),
       expect.anything(),
     );

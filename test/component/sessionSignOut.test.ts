@@ -114,6 +114,9 @@ function installBookDesk(): RecordingDesk {
     }),
     'corporateActions:audit': () => [{ eventId: '1', action: 'read', before: '', after: '', at: 'now', userId: 'demo' }],
     'corporateActions:views': () => ({ views: [{ name: `${session.user?.userId}'s view`, definition: {} }] }),
+    'corporateActions:activeView': () => ({}),
+    'corporateActions:chooseView': () => ({}),
+    'corporateActions:accounts': () => ({ clients: [], accounts: [] }),
     'apps:list': () => ({ Data: [{ ...app(book().app), RedirectUriCount: 0 }], __count: 1 }),
     'apps:get': (arg) => app((arg as { AppKey: string }).AppKey),
     'apps:revealSecret': () => ({ AppKey: book().app, SecretId: 2, Secret: `secret-of-${book().app}`, hideAfterSeconds: 60 }),
@@ -213,7 +216,7 @@ describe('signing out clears every store', () => {
     expect(events.rows.map((row) => row.EventId)).toEqual(['1', '2', '3']);
     expect(review.states['1']?.read).toBe(true);
     expect(review.views.map((view) => view.name)).toEqual(["demo's view"]);
-    expect(wrapper.get('[role="status"]').text()).toBe('3 events · 3 loaded');
+    expect(wrapper.get('[role="status"]').text()).toBe('3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)');
 
     await sessionBecomes(signedOut());
     expect(events.rows).toEqual([]);
@@ -224,14 +227,14 @@ describe('signing out clears every store', () => {
     expect(review.views).toEqual([]);
     expect(review.reviewer).toBeUndefined();
     expect(wrapper.find('[data-testid="event-detail"]').exists()).toBe(false);
-    expect(wrapper.get('[role="status"]').text()).toBe('0 events · 0 loaded');
+    expect(wrapper.get('[role="status"]').text()).toBe('0 events · 0 loaded · sorted by the service');
 
     // trader2 sees their own inbox at once, and event 1 unread: demo's "Read" is not theirs.
     await sessionBecomes(signedInAs('trader2'));
     expect(events.rows.map((row) => row.EventId)).toEqual(['1', '9']);
     expect(review.states['1']).toBeUndefined();
     expect(review.views.map((view) => view.name)).toEqual(["trader2's view"]);
-    expect(wrapper.get('[role="status"]').text()).toBe('2 events · 2 loaded');
+    expect(wrapper.get('[role="status"]').text()).toBe('2 in the queue of all 2 matching events · sorted by response deadline here (the service cannot sort by it)');
   });
 
   it('apps: the directory, the open application and a revealed secret', async () => {

@@ -33,7 +33,7 @@ export interface WebShellProcess extends ReadyProcess<WebShellReady> {
  * The e2e runs' own universe cache: generated once a day per generator version, never mixed
  * with the user's, and keyed by the generator's sources like the Vitest cache.
  */
-const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache', generatorFingerprint());
+export const E2E_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-universe-cache', generatorFingerprint());
 
 /**
  * Starts the built web shell with its own data folder (extra arguments, e.g. `--token-ttl`);

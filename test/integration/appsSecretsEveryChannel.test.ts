@@ -155,6 +155,11 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     });
     const eventId = events.Data[0]?.EventId ?? '1';
     if (events.Data[0]) await call('corporateActions:event', { EventId: eventId, IncludeSubAccounts: true });
+    await call('corporateActions:accounts');
+    await call('corporateActions:chooseView', { name: 'Mine' });
+    await call('corporateActions:activeView');
+    const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
+    await call('corporateActions:changesSinceReviewed', { eventId, reviewedVersion: updated, currentVersion: updated });
     await call('corporateActions:reviewStatus');
     await call('corporateActions:setRead', { eventId, read: true });
     const version = async () =>

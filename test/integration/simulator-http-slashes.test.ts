@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APP } from '../../main/simulator/data/book/demo';
+import { opaqueKey } from '../../main/simulator/data/book/keys';
 import { registeredRoutes, type RegisteredRoute } from '../support/registeredRoutes';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
@@ -40,6 +41,9 @@ describe('trailing slashes and empty path segments on every route', () => {
       ['/openapi/developer/apps/:AppKey', { path: `/openapi/developer/apps/${DEMO_APP.appKey}`, query: '' }],
       ['/openapi/ca/v2/events', { path: '/openapi/ca/v2/events', query: '?$top=2&SortColumn=EventId' }],
       ['/openapi/ca/v2/events/:EventId', { path: `/openapi/ca/v2/events/${event?.EventId}`, query: '' }],
+      ['/openapi/port/v1/clients/:ClientKey', { path: `/openapi/port/v1/clients/${encodeURIComponent(opaqueKey('client', '9300187'))}`, query: '' }],
+      ['/openapi/port/v1/accounts/:AccountKey', { path: `/openapi/port/v1/accounts/${encodeURIComponent(opaqueKey('account', '9300112INET'))}`, query: '' }],
+      ['/openapi/port/v1/clients', { path: '/openapi/port/v1/clients', query: `?OwnerKey=${encodeURIComponent(opaqueKey('client', '9300112'))}` }],
       ['/openapi/ca/v2/events/lookupdata', { path: '/openapi/ca/v2/events/lookupdata', query: '?FieldGroups=All' }],
     ]);
   });

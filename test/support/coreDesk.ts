@@ -7,6 +7,7 @@
 import type { ChannelName, ResultOf } from '../../contract/channels';
 import type { DeskResponse } from '../../contract/bridge';
 import { SecretClipboard } from '../../main/core/apps/secretClipboard';
+import { EventVersions } from '../../main/core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
 import { ReviewStores, type ReviewStoresOptions } from '../../main/core/corporateActions/reviewStores';
 import { platformEventFacts } from '../../main/core/corporateActions/team/copyToTeam';
@@ -78,11 +79,13 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     readEventFacts: platformEventFacts(client.http),
     ...(options.team ? { team: options.team } : {}),
   });
+  const eventVersions = EventVersions.open(options.dataDir);
   const services: DeskServices = {
     ...client,
     session,
     profiles,
     reviews,
+    eventVersions,
     settings,
     simulator: options.simulator,
     secretClipboard: new SecretClipboard(undefined),
@@ -102,6 +105,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
       session.close();
       await reviews.close();
       local.close();
+      eventVersions.close();
     },
   };
 }

@@ -66,7 +66,7 @@ describe('connection profiles', () => {
         flow: 'assertion',
         assertion: { certificatePath: '/nowhere/cert.pem', privateKeyPath: '/nowhere/key.pem', appUrl: 'https://a', userId: '1' },
       }),
-    ).rejects.toMatchObject({ fields: { 'assertion.certificatePath': ['Certificate file /nowhere/cert.pem does not exist or cannot be read.'] } });
+    ).rejects.toMatchObject({ fields: { 'assertion.certificatePath': ['Certificate file /nowhere/cert.pem does not exist.'] } });
   });
 
   it('deletes a profile with its secret and stored session; the embedded one takes over', async () => {

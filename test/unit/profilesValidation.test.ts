@@ -49,7 +49,14 @@ describe('remote profile validation', () => {
     });
     expect(
       messages({ ...valid, flow: 'assertion', assertion: { certificatePath: 'cert.pem', privateKeyPath: '/k.pem', appUrl: 'x', userId: '1' } }),
-    ).toEqual({ 'assertion.certificatePath': ['Certificate file must be a full path (choose the file).'] });
+    ).toEqual({
+      'assertion.certificatePath': ['Certificate file must be a full path (choose the file).'],
+      'assertion.appUrl': ["AppUrl must be a full address such as https://app.example.com/callback (the application's AppUrl)."],
+    });
+    const certificate = { certificatePath: '/c.pem', privateKeyPath: '/k.pem', userId: '1' };
+    for (const appUrl of ['https://app.example.com/cb', 'refdesk://auth/callback']) {
+      expect(messages({ ...valid, flow: 'assertion', assertion: { ...certificate, appUrl } }), appUrl).toEqual({});
+    }
   });
 
   it('refuses unknown fields and flows instead of ignoring them', () => {

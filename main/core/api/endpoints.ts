@@ -7,6 +7,7 @@
  * is a contract entry plus a function here.
  */
 import type { ChannelName, ParsedArgOf, ResultOf } from '../../../contract/channels';
+import { accountEndpoints } from './accounts';
 import { corporateActionEndpoints } from './corporateActions';
 import type { HttpClient, RequestOptions } from './http';
 import { instrumentEndpoints } from './instruments';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...instrumentEndpoints,
   ...referenceEndpoints,
   ...corporateActionEndpoints,
+  ...accountEndpoints,
 } as const;
 
 /** The channels answered by one call of the service. */

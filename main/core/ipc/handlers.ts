@@ -9,6 +9,8 @@ import type { IpcHandlers } from './dispatcher';
 import { endpointHandlers } from './endpointHandlers';
 import { registerAppsIpc } from './registerAppsIpc';
 import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
+import { registerCorporateActionsVersionsIpc } from './registerCorporateActionsVersionsIpc';
+import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
@@ -21,6 +23,8 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerInstrumentsIpc(services),
     ...registerReferenceIpc(services),
     ...registerCorporateActionsIpc(services),
+    ...registerCorporateActionsViewIpc(services),
+    ...registerCorporateActionsVersionsIpc(services),
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),

@@ -7,7 +7,12 @@ import { profileFields, requireAssertionSettings } from '../../../contract/sessi
 
 /** A remote profile as stored in profiles.json. */
 export const storedProfileSchema = z
-  .object({ id: z.string().regex(/^[a-z0-9-]{1,64}$/), ...profileFields })
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,64}$/),
+    ...profileFields,
+    /** Made against the embedded simulator: its addresses are the simulator's current ones, not these. */
+    followsEmbeddedSimulator: z.boolean().optional(),
+  })
   .strict()
   .superRefine(requireAssertionSettings);
 export type StoredProfile = z.output<typeof storedProfileSchema>;

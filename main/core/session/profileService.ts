@@ -3,9 +3,9 @@
  * is active, and each profile's AppSecret (kept in the token store, never in profiles.json).
  */
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { appSecretAccount, sessionAccount, type TokenStore } from '../secrets/tokenStore';
+import { appSecretProblem, assertionFileProblems } from './profileChecks';
 import { changeProfilesFile, PROFILES_FILE_NAME, readProfilesFile } from './profileFile';
 import {
   EMBEDDED_PROFILE_ID,
@@ -76,15 +76,25 @@ export class ProfileService {
     return { id: EMBEDDED_PROFILE_ID, name: 'Embedded simulator', kind: 'embedded', baseUrl, authUrl, appKey, redirectUri, flow: 'code' };
   }
 
-  private static remote(stored: StoredProfile): ConnectionProfile {
-    return { ...stored, kind: 'remote' };
+  /**
+   * A stored profile as it connects now: one made against the embedded simulator takes the
+   * simulator's current addresses (its port changes between runs), never the ones saved.
+   */
+  private remote(stored: StoredProfile): ConnectionProfile {
+    if (!stored.followsEmbeddedSimulator) return { ...stored, kind: 'remote' };
+    return { ...stored, kind: 'remote', baseUrl: this.embedded.baseUrl, authUrl: this.embedded.authUrl };
+  }
+
+  /** True when `input` names the embedded simulator's current addresses. */
+  private isEmbeddedAddress(input: { baseUrl: string; authUrl: string }): boolean {
+    return input.baseUrl === this.embedded.baseUrl && input.authUrl === this.embedded.authUrl;
   }
 
   /** The profile with `id`, or undefined. */
   get(id: string): ConnectionProfile | undefined {
     if (id === EMBEDDED_PROFILE_ID) return this.embeddedProfile();
     const stored = this.content.profiles.find((profile) => profile.id === id);
-    return stored ? ProfileService.remote(stored) : undefined;
+    return stored ? this.remote(stored) : undefined;
   }
 
   /** The active profile (the embedded simulator unless the user chose another). */
@@ -100,29 +110,43 @@ export class ProfileService {
 
   /** Every profile, the active one and any problem reading the file. */
   async list(): Promise<ProfilesList> {
-    const all = [this.embeddedProfile(), ...this.content.profiles.map((stored) => ProfileService.remote(stored))];
+    const all = [this.embeddedProfile(), ...this.content.profiles.map((stored) => this.remote(stored))];
     const profiles = await Promise.all(
       all.map(async (profile) => ({ ...profile, hasAppSecret: (await this.appSecret(profile.id)) !== undefined })),
     );
     return { profiles, activeProfileId: this.active().id, ...(this.problem ? { problem: this.problem } : {}) };
   }
 
-  /** Creates or updates a remote profile; checks the assertion files exist before saving. */
+  /**
+   * Creates or updates a remote profile. Refused with per-field messages: a name taken, and for
+   * the signed-assertion flow certificate and key files that do not parse or do not match, or no
+   * AppSecret. A profile saved with the embedded simulator's addresses follows that simulator.
+   */
   async save(input: ParsedProfileInput): Promise<ProfileView> {
     if (input.id === EMBEDDED_PROFILE_ID) throw new ProfileError('The embedded simulator profile cannot be changed.');
     const existing = input.id ? this.content.profiles.find((profile) => profile.id === input.id) : undefined;
     if (input.id && !existing) throw new ProfileError('This profile no longer exists; it may have been deleted.');
-    await this.checkFiles(input);
     if (this.content.profiles.some((profile) => profile.name === input.name && profile.id !== input.id)) {
       throw new ProfileError('Another profile has this name.', { name: ['Another profile has this name.'] });
     }
     const { appSecret, forgetAppSecret, id: _id, ...settings } = input;
-    const stored: StoredProfile = { id: existing?.id ?? randomUUID(), ...settings };
+    const stored: StoredProfile = {
+      id: existing?.id ?? randomUUID(),
+      ...settings,
+      ...(this.isEmbeddedAddress(input) ? { followsEmbeddedSimulator: true } : {}),
+    };
+    const before = existing && this.remote(existing);
     // The AppSecret belongs to one application at one authorization server: a profile pointed at
     // another server or AppKey loses it (the user enters it again), so a compromised renderer
     // cannot have main send it elsewhere (15.7). Deleted before the new address is written, so
     // no crash in between leaves the old secret with the new address.
-    const secretFollowsAddress = existing !== undefined && SECRET_BOUND_FIELDS.some((field) => existing[field] !== stored[field]);
+    const secretFollowsAddress = before !== undefined && SECRET_BOUND_FIELDS.some((field) => before[field] !== stored[field]);
+    const secretKept =
+      existing !== undefined && !forgetAppSecret && !secretFollowsAddress && (await this.appSecret(existing.id)) !== undefined;
+    const problems = { ...(await assertionFileProblems(input)), ...appSecretProblem(input, secretKept) };
+    if (Object.keys(problems).length) {
+      throw new ProfileError('The signed-assertion settings cannot be used; see the marked fields.', problems);
+    }
     if (forgetAppSecret || secretFollowsAddress) await this.secrets.delete(appSecretAccount(stored.id));
     await this.change((content) => {
       // Checked again in the file's order: a concurrent save may have taken the name or deleted the profile.
@@ -138,8 +162,9 @@ export class ProfileService {
       return { ...content, profiles };
     });
     if (appSecret !== undefined) await this.secrets.set(appSecretAccount(stored.id), appSecret);
-    if (existing && CONNECTION_FIELDS.some((field) => existing[field] !== stored[field])) this.connectionChanged(stored.id);
-    return { ...ProfileService.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
+    const after = this.remote(stored);
+    if (before && CONNECTION_FIELDS.some((field) => before[field] !== after[field])) this.connectionChanged(stored.id);
+    return { ...this.remote(stored), hasAppSecret: (await this.appSecret(stored.id)) !== undefined };
   }
 
   /** Deletes a remote profile with its AppSecret and stored session; the embedded one becomes active if it was. */
@@ -173,22 +198,5 @@ export class ProfileService {
 
   private connectionChanged(id: string): void {
     for (const listener of this.listeners) listener(id);
-  }
-
-  private async checkFiles(input: ParsedProfileInput): Promise<void> {
-    if (input.flow !== 'assertion' || !input.assertion) return;
-    const fields: Record<string, string[]> = {};
-    for (const [key, label] of [
-      ['certificatePath', 'Certificate file'],
-      ['privateKeyPath', 'Private key file'],
-    ] as const) {
-      const file = input.assertion[key];
-      try {
-        await access(file);
-      } catch {
-        fields[`assertion.${key}`] = [`${label} ${file} does not exist or cannot be read.`];
-      }
-    }
-    if (Object.keys(fields).length) throw new ProfileError('A file of the signed-assertion flow cannot be read.', fields);
   }
 }

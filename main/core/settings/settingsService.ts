@@ -61,6 +61,19 @@ export class SettingsService {
     await this.change((current) => ({ ...current, simulator }));
   }
 
+  /** The saved view the inbox shows for `owner` (`<profileId>|<userId>`), if one was chosen. */
+  activeInboxView(owner: string): string | undefined {
+    return this.settings.inbox?.activeViews[owner];
+  }
+
+  /** Keeps (or, with undefined, forgets) the saved view the inbox shows for `owner`. */
+  async chooseInboxView(owner: string, name: string | undefined): Promise<void> {
+    await this.change((current) => {
+      const { [owner]: _previous, ...others } = current.inbox?.activeViews ?? {};
+      return { ...current, inbox: { activeViews: name === undefined ? others : { ...others, [owner]: name } } };
+    });
+  }
+
   private async change(change: (current: DeskSettings) => DeskSettings): Promise<DeskSettings> {
     const settings = await changeSettingsFile(this.dataDir, () => this.settings, change);
     this.settings = settings;

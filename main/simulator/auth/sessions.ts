@@ -15,6 +15,8 @@ export interface Session {
   /** Started by an authenticated (confidential) client: refreshing then requires its secret too. */
   confidential: boolean;
   revoked: boolean;
+  /** When the user signed in (ms): the platform's `LastLoginTime` of `/port/v1/users/me`. */
+  startedAt: number;
   /** When the last token issued in this session expires; the session is forgotten after it. */
   endsAt: number;
 }
@@ -43,7 +45,7 @@ export class SessionStore {
   /** Starts a session for `userId` signed in through `appKey`. */
   start(owner: { userId: string; appKey: string; appNumber: number; confidential: boolean }, now: Date): Session {
     this.prune(now);
-    const session: Session = { id: randomUUID(), ...owner, revoked: false, endsAt: now.getTime() };
+    const session: Session = { id: randomUUID(), ...owner, revoked: false, startedAt: now.getTime(), endsAt: now.getTime() };
     this.sessions.set(session.id, session);
     return session;
   }

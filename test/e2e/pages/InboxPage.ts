@@ -32,6 +32,8 @@ export class InboxPage {
   readonly reviewStore: Locator;
   /** The failure of the last review action. */
   readonly reviewError: Locator;
+  readonly workQueue: Locator;
+  readonly auditView: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Corporate actions', level: 1 });
@@ -57,12 +59,90 @@ export class InboxPage {
     this.reloadConflict = this.conflict.getByRole('button', { name: 'Reload' });
     this.reviewStore = page.getByTestId('review-store');
     this.reviewError = page.getByRole('alert').filter({ hasText: /^Review: / });
+    this.workQueue = page.getByRole('group', { name: 'Work queue' });
+    this.auditView = page.getByTestId('audit-view');
   }
 
   /** Shows only the events of one instrument (the Keywords filter, e.g. its ISIN). */
   async showInstrument(keywords: string): Promise<void> {
     await this.keywords.fill(keywords);
     await this.applyFilters.click();
+  }
+
+  /** A review-state checkbox of the work queue (Unread, Flagged, Not reviewed, Changed since reviewed). */
+  workQueueCheckbox(name: string): Locator {
+    return this.workQueue.getByRole('checkbox', { name, exact: true });
+  }
+
+  /** Leaves the work queue's default (open work): every event, as the service lists them. */
+  async showEveryEvent(): Promise<void> {
+    for (const name of ['Not reviewed', 'Changed since reviewed']) {
+      const box = this.workQueueCheckbox(name);
+      if ((await box.getAttribute('aria-checked')) === 'true') await box.click();
+    }
+  }
+
+  /** A column header of the grid, by its column id. */
+  header(colId: string): Locator {
+    return this.grid.locator(`.ag-header-cell[col-id="${colId}"]`);
+  }
+
+  /** Clicks a column header (sorts by it where it has a sort). */
+  async clickHeader(colId: string): Promise<void> {
+    await this.header(colId).locator('.ag-header-cell-label').click();
+  }
+
+  /** A button of the open event's detail pane (Flag, Close the event…). */
+  detailButton(name: string): Locator {
+    return this.detail.getByRole('button', { name, exact: true });
+  }
+
+  /** The question asked when an event is closed with an unsaved note. */
+  unsavedNoteDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Unsaved note' });
+  }
+
+  /** A button of that question: Save note, Discard note, Keep editing. */
+  unsavedNoteAnswer(name: string): Locator {
+    return this.unsavedNoteDialog().getByRole('button', { name, exact: true });
+  }
+
+  /** "Select all N matching". */
+  selectAllMatching(count: number): Locator {
+    return this.page.getByRole('button', { name: `Select all ${count} matching` });
+  }
+
+  /** The toolbar's "All N matching events selected". */
+  selectionStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'matching events selected' });
+  }
+
+  clearSelection(): Locator {
+    return this.page.getByRole('button', { name: 'Clear selection' });
+  }
+
+  /** A control of the audit log view (its filters by label, its buttons by name). */
+  auditFilter(label: string): Locator {
+    return this.auditView.getByLabel(label);
+  }
+
+  auditButtonNamed(name: string): Locator {
+    return this.auditView.getByRole('button', { name });
+  }
+
+  /** The audit log's "N of M entries" line. */
+  auditStatus(): Locator {
+    return this.auditView.getByRole('status');
+  }
+
+  /** The open event's "Changed since reviewed" section. */
+  changes(): Locator {
+    return this.detail.getByTestId('event-changes');
+  }
+
+  /** The row of one changed field in that section (field, when reviewed, now). */
+  changedField(field: string): Locator {
+    return this.changes().getByRole('row', { name: new RegExp(field) });
   }
 
   async open(): Promise<void> {
@@ -118,9 +198,9 @@ export class InboxPage {
     );
   }
 
-  /** The number of matching events the status line reports ("144 events · 100 loaded"). */
+  /** The number of events the status line reports ("144 events · 100 loaded", "12 in the queue of …"). */
   async total(): Promise<number> {
-    return Number(/^(\d+) events?/.exec((await this.status.textContent()) ?? '')?.[1]);
+    return Number(/^(\d+) (events?|in the queue)/.exec((await this.status.textContent()) ?? '')?.[1]);
   }
 
   /** Opens an event in the detail pane by clicking its row. */
@@ -145,7 +225,7 @@ export class InboxPage {
 
   /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */
   detailRegion(name: string): Locator {
-    return this.detail.getByRole('region', { name });
+    return this.detail.getByRole('region', { name, exact: true });
   }
 
   /** Saves the current filters, sort and columns as a named view. */

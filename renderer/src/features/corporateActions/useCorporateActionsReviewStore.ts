@@ -227,6 +227,11 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     });
   }
 
+  /** The whole audit log (newest first, up to 5,000 entries), for the audit view; empty after a failure (shown as actionError). */
+  async function readAuditLog(): Promise<ReviewAuditEntry[]> {
+    return (await act(() => call('corporateActions:audit', { limit: 5000 }, { signal: owned.signal }))) ?? [];
+  }
+
   async function loadViews(): Promise<void> {
     await act(async () => {
       const answer = await call('corporateActions:views', undefined, { signal: owned.signal });
@@ -273,6 +278,7 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     approve,
     copyToTeam,
     loadAudit,
+    readAuditLog,
     loadViews,
     saveView,
     deleteView,

@@ -1,18 +1,25 @@
 /**
- * The corporate events inbox: filters, sort and columns, the pages of events loaded so far,
- * the event open in the detail pane, and reading every matching event for an export. All of
- * it belongs to the signed-in user: another user (or none) starts from an empty inbox.
+ * The corporate events inbox: filters, sort and columns, the events loaded so far, the event
+ * open in the detail pane, and reading every matching event for an export. Sorted by one of the
+ * service's SortColumns with no work-queue filter, the list is read page by page in the
+ * service's order; sorted by a date the service cannot sort by, or filtered by review state or
+ * deadline, every matching event is read (up to EXPORT_CAP) and sorted and filtered here
+ * (logic/workQueue.ts). All of it belongs to the signed-in user: another user (or none) starts
+ * from an empty inbox.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { InboxFilters, InboxViewDefinition } from '../../../../contract/corporateActions';
+import type { InboxFilters, InboxViewDefinition, WorkQueueFilters } from '../../../../contract/corporateActions';
 import { eventStates } from '../../../../contract/wire/enums';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
 import { useDetailLoader } from '../../shared/useDetailLoader';
 import { useOwnedState } from '../session/useOwnedState';
 import { defaultColumnIds } from './logic/inboxColumns';
-import { cleanFilters, DEFAULT_SORT, eventsQuery, type InboxSort } from './logic/inboxQuery';
+import { cleanFilters, eventsQuery, type InboxSort } from './logic/inboxQuery';
+import { todayIso } from './logic/eventDates';
+import { hasWorkQueueFilters, isLocalSort, matchesWorkQueue, needsEveryMatchingEvent, OPEN_WORK_VIEW, sortLocally } from './logic/workQueue';
+import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 
 /** Events per page of the list. */
 export const PAGE_SIZE = 100;
@@ -20,10 +27,19 @@ export const PAGE_SIZE = 100;
 export const EXPORT_CAP = 10_000;
 
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
+  const review = useCorporateActionsReviewStore();
   const filters = ref<InboxFilters>({});
-  const sort = ref<InboxSort>({ ...DEFAULT_SORT });
+  const workQueue = ref<WorkQueueFilters>(structuredClone(OPEN_WORK_VIEW.workQueue ?? {}));
+  const sort = ref<InboxSort>({ ...OPEN_WORK_VIEW.sort });
   const columns = ref<string[]>([...defaultColumnIds]);
-  const rows = ref<CorporateActionEvent[]>([]);
+  /** The events read from the service: pages in the service's order, or every matching one. */
+  const matching = ref<CorporateActionEvent[]>([]);
+  /** Whether `matching` holds every matching event (the inbox sorts and filters them itself). */
+  const readEverything = ref(false);
+  /** More events matched than EXPORT_CAP: the list holds the first EXPORT_CAP. */
+  const capped = ref(false);
+  /** The day the work queue counts deadlines from (the workspace moves it on at midnight). */
+  const today = ref(todayIso());
   const total = ref<number>();
   const hasMore = ref(false);
   const loading = ref(false);
@@ -33,9 +49,12 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     listCalls.cancel();
     opened.close();
     filters.value = {};
-    sort.value = { ...DEFAULT_SORT };
+    workQueue.value = structuredClone(OPEN_WORK_VIEW.workQueue ?? {});
+    sort.value = { ...OPEN_WORK_VIEW.sort };
     columns.value = [...defaultColumnIds];
-    rows.value = [];
+    matching.value = [];
+    readEverything.value = false;
+    capped.value = false;
     total.value = undefined;
     hasMore.value = false;
     loading.value = false;
@@ -60,24 +79,82 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   /** The current filters, sort and columns, as a saved view stores them. */
   const viewDefinition = computed<InboxViewDefinition>(() => ({
     filters: cleanFilters(filters.value),
+    ...(hasWorkQueueFilters(workQueue.value) ? { workQueue: structuredClone(workQueue.value) } : {}),
     sort: { ...sort.value },
     columns: [...columns.value],
   }));
 
+  /**
+   * The events in the work queue, decided when the list is read or the queue's filters change,
+   * not on every review action: an event marked reviewed stays where it is (its badge says so)
+   * until the queue is read again, so the row under the keyboard never jumps away.
+   */
+  const queued = ref(new Set<string>());
+  function refilter(): void {
+    const states = review.states;
+    queued.value = new Set(
+      matching.value
+        .filter((event) => matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value))
+        .map((event) => event.EventId),
+    );
+  }
+
+  /** The list as shown: the service's pages as read, or every matching event filtered and sorted here. */
+  const rows = computed<CorporateActionEvent[]>(() => {
+    if (!readEverything.value) return matching.value;
+    const kept = matching.value.filter((event) => queued.value.has(event.EventId));
+    return isLocalSort(sort.value.column) ? sortLocally(kept, sort.value.column, sort.value.type, today.value) : kept;
+  });
+  /** True while the list is sorted here rather than by the service. */
+  const sortedHere = computed(() => readEverything.value && isLocalSort(sort.value.column));
+
+  /** Every matching event, page after page, up to EXPORT_CAP, in the service's order. */
+  async function readEveryMatchingEvent(signal: AbortSignal) {
+    const events: CorporateActionEvent[] = [];
+    let count: number | undefined;
+    for (;;) {
+      const feed = await call(
+        'corporateActions:events',
+        eventsQuery(filters.value, sort.value, { top: 1000, skip: events.length }),
+        { signal },
+      );
+      events.push(...feed.Data);
+      count = feed.__count ?? count;
+      if (events.length >= EXPORT_CAP) return { events: events.slice(0, EXPORT_CAP), capped: true, count };
+      if (feed.Data.length === 0 || feed.__next === undefined) return { events, capped: false, count };
+    }
+  }
+
   async function loadPage(skip: number): Promise<void> {
     const controller = listCalls.start();
+    const signal = owned.signalWith(controller.signal);
     loading.value = true;
     error.value = undefined;
     try {
+      if (needsEveryMatchingEvent(sort.value.column, workQueue.value)) {
+        const all = await readEveryMatchingEvent(signal);
+        // The review states decide what the queue shows: read before the list changes.
+        await review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states)));
+        if (signal.aborted) return;
+        matching.value = all.events;
+        refilter();
+        readEverything.value = true;
+        capped.value = all.capped;
+        total.value = all.count;
+        hasMore.value = false;
+        return;
+      }
       const feed = await call(
         'corporateActions:events',
         eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
-        { signal: owned.signalWith(controller.signal) },
+        { signal },
       );
-      rows.value = skip === 0 ? feed.Data : [...rows.value, ...feed.Data];
+      matching.value = skip === 0 ? feed.Data : [...matching.value, ...feed.Data];
+      readEverything.value = false;
+      capped.value = false;
       total.value = feed.__count;
       hasMore.value =
-        feed.__next !== undefined || (feed.__count !== undefined && rows.value.length < feed.__count);
+        feed.__next !== undefined || (feed.__count !== undefined && matching.value.length < feed.__count);
     } catch (caught) {
       if (!isCancelled(caught)) error.value = messageOf(caught);
     } finally {
@@ -87,12 +164,26 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
 
   /** Reads the first page again for the current filters and sort (a newer search cancels an older one). */
   const search = () => loadPage(0);
+  /**
+   * New work-queue filters: applied to the events already read when they hold every matching
+   * one, else the list is read again (every matching event, or pages when no longer needed).
+   */
+  function applyWorkQueue(next: WorkQueueFilters): Promise<void> {
+    workQueue.value = structuredClone(next);
+    if (readEverything.value && needsEveryMatchingEvent(sort.value.column, next)) {
+      refilter();
+      return Promise.resolve();
+    }
+    return search();
+  }
+
   /** Appends the next page. */
-  const loadMore = () => (hasMore.value && !loading.value ? loadPage(rows.value.length) : Promise.resolve());
+  const loadMore = () => (hasMore.value && !loading.value ? loadPage(matching.value.length) : Promise.resolve());
 
   /** Applies a saved view (or any definition) and searches again. */
   async function applyView(definition: InboxViewDefinition): Promise<void> {
     filters.value = { ...definition.filters };
+    workQueue.value = structuredClone(definition.workQueue ?? {});
     sort.value = { column: definition.sort.column, type: definition.sort.type };
     columns.value = [...definition.columns];
     await search();
@@ -103,29 +194,27 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const closeEvent = () => opened.close();
 
   /**
-   * Every event matching the current filters and sort, page after page, up to EXPORT_CAP.
-   * Rejects as cancelled when the user changes meanwhile: an export never mixes two users.
+   * Every event of the current view (filters, work queue and sort), up to EXPORT_CAP: the list
+   * itself when it already holds them all, else read page after page. Rejects as cancelled when
+   * the user changes meanwhile: an export never mixes two users.
    */
   async function readAllMatching(): Promise<{ events: CorporateActionEvent[]; capped: boolean }> {
-    const signal = owned.signal;
-    const events: CorporateActionEvent[] = [];
-    for (;;) {
-      const feed = await call(
-        'corporateActions:events',
-        eventsQuery(filters.value, sort.value, { top: 1000, skip: events.length }),
-        { signal },
-      );
-      events.push(...feed.Data);
-      if (events.length >= EXPORT_CAP) return { events: events.slice(0, EXPORT_CAP), capped: true };
-      if (feed.Data.length === 0 || feed.__next === undefined) return { events, capped: false };
-    }
+    if (readEverything.value) return { events: [...rows.value], capped: capped.value };
+    const all = await readEveryMatchingEvent(owned.signal);
+    return { events: all.events, capped: all.capped };
   }
 
   return {
     filters,
+    workQueue,
     sort,
     columns,
     rows,
+    matching,
+    readEverything,
+    sortedHere,
+    capped,
+    today,
     total,
     hasMore,
     loading,
@@ -136,6 +225,8 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     detailError: opened.error,
     viewDefinition,
     search,
+    refilter,
+    applyWorkQueue,
     loadMore,
     applyView,
     openEvent,

@@ -1,16 +1,25 @@
 /**
  * The workflow of the corporate actions workspace, between its stores and its components:
  * opening an event marks it read and shows its history; review, flag and note actions keep the
- * history current; keyboard triage; saved views; bulk review; the audit log; the CSV export;
- * the day the countdowns count from. The view only lays it out.
+ * history current; notes being typed are kept as drafts; keyboard triage; the work queue's
+ * filters and sorts; saved views (useInboxViews); bulk review of the ticked events or of every
+ * matching one; the audit log; the CSV export; the day the countdowns count from. The view only
+ * lays it out.
  */
 import { storeToRefs } from 'pinia';
 import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
-import type { InboxFilters } from '../../../../contract/corporateActions';
+import type { InboxFilters, ReviewAuditEntry, WorkQueueFilters } from '../../../../contract/corporateActions';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
 import { todayIso } from './logic/eventDates';
+import { auditCsv } from './logic/auditFilter';
 import { seenEvent } from './logic/seenEvent';
-import type { InboxSort } from './logic/inboxQuery';
+import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
+import { isLocalSort } from './logic/workQueue';
+import { downloadTextFile } from './downloadFile';
+import { useAccountBookStore } from './useAccountBookStore';
+import { useInboxViews } from './useInboxViews';
+import { useNoteDraftsStore } from './useNoteDraftsStore';
 import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 import { useInboxExport } from './useInboxExport';
@@ -27,34 +36,51 @@ export interface InboxGridHandle {
 export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefined>) {
   const events = useCorporateActionsStore();
   const review = useCorporateActionsReviewStore();
-  const { filters, sort, rows, total, loading, error, openEventId, detail } = storeToRefs(events);
-  const { states, views, audit } = storeToRefs(review);
+  const book = useAccountBookStore();
+  const drafts = useNoteDraftsStore();
+  const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
+    storeToRefs(events);
+  const { states, audit } = storeToRefs(review);
+  const views = useInboxViews();
 
-  const today = ref(todayIso());
   const auditOpen = ref(false);
-  const activeView = ref('');
+  const auditLog = ref<ReviewAuditEntry[]>([]);
+  const auditLoading = ref(false);
   const selectedIds = ref<string[]>([]);
+  /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
+  const allMatching = ref<CorporateActionEvent[]>();
+  const allMatchingCapped = ref(false);
+  const selecting = ref(false);
   const { exporting, exportMessage, exportCsv } = useInboxExport(today);
   // The stores forget their data themselves; what the workspace chose goes with it.
   useOwnedState(() => {
     auditOpen.value = false;
-    activeView.value = '';
+    auditLog.value = [];
     selectedIds.value = [];
+    allMatching.value = undefined;
   });
 
   const history = computed(() => audit.value.filter((entry) => entry.eventId === openEventId.value));
   const statusText = computed(() => {
     if (loading.value && rows.value.length === 0) return 'Loading events…';
     if (error.value) return 'Events could not be loaded';
-    const count = total.value ?? rows.value.length;
-    return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded`;
+    const count = total.value ?? matching.value.length;
+    if (!events.readEverything) return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
+    const read = events.capped ? `the first ${matching.value.length} of ${count} matching events (narrow the filters for the rest)` : `all ${matching.value.length} matching events`;
+    const how = events.sortedHere
+      ? `sorted by ${sortColumnLabels[sort.value.column].toLowerCase()} here (the service cannot sort by it)`
+      : 'in the service\'s order';
+    return `${rows.value.length} in the queue of ${read} · ${how}`;
   });
 
-  /** Reads the reviewer and the saved views, and the first page unless the list is kept. */
+  /** Reads the reviewer, the account book and the saved views (then the view chosen last), and the list. */
   function read(firstPage: boolean): void {
     void review.loadStatus();
-    void review.loadViews();
-    if (firstPage) void events.search();
+    void book.load();
+    void review.loadViews().then(async () => {
+      const restored = firstPage && (await views.restoreActiveView());
+      if (firstPage && !restored) void events.search();
+    });
   }
   // A user who signs in after another (or after signing out) gets their own inbox at once.
   onOwnerArrival(() => read(true));
@@ -65,7 +91,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     if (missing.length > 0) void review.loadStates(missing);
   });
 
-  /** Opens an event: its details and history; an unread event becomes read. */
+  /** Opens an event: its details and history; an unread event becomes read. A draft note stays with its event. */
   async function open(eventId: string | undefined): Promise<void> {
     if (!eventId) return;
     auditOpen.value = false;
@@ -122,12 +148,36 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     await review.loadAudit(eventId);
   }
 
-  /** Saves the open event's note, written on version `version` of its review state. */
-  async function setNoteOfOpen(note: string, version?: number): Promise<void> {
+  /**
+   * Saves the open event's note on the version of the review state its draft started from (the
+   * version shown when there is no draft), so a note saved elsewhere meanwhile comes back as a
+   * conflict; the draft goes once main kept the note (a failure or a conflict keeps it).
+   */
+  async function setNoteOfOpen(note: string): Promise<void> {
     const eventId = openEventId.value;
     if (!eventId) return;
-    await review.setNote(eventId, note, version);
+    const draft = drafts.drafts[eventId];
+    await review.setNote(eventId, note, draft?.text === note ? draft.version : undefined);
+    if (states.value[eventId]?.note === note) drafts.forget(eventId);
     await review.loadAudit(eventId);
+  }
+
+  /** What the user types in the open event's note. */
+  function typeNoteOfOpen(text: string): void {
+    const eventId = openEventId.value;
+    if (eventId) drafts.keep(eventId, text, states.value[eventId]);
+  }
+
+  // A drafted event's newer state (a live change, the user's own flag or review) moves its draft on.
+  watch(
+    () => Object.keys(drafts.drafts).map((eventId) => states.value[eventId]),
+    (shown) => shown.forEach((state) => state && drafts.follow(state)),
+  );
+
+  /** Reload after a conflict: the conflicted events' current state, their refused drafts given up. */
+  async function reloadConflicted(): Promise<void> {
+    for (const entry of review.conflict?.conflicts ?? []) drafts.forget(entry.eventId);
+    await review.reloadConflicted();
   }
 
   /** The event under the keyboard (the grid's current row), else the open one. */
@@ -146,35 +196,76 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     },
   });
 
+  // Another list means another "all matching".
+  watch([filters, workQueue, sort], () => (allMatching.value = undefined), { deep: true });
+
   function applyFilters(next: InboxFilters): void {
     filters.value = next;
-    activeView.value = '';
+    views.leaveView();
     void events.search();
   }
 
+  /** The work queue's filters apply to the events already read when they hold every matching one. */
+  function applyWorkQueue(next: WorkQueueFilters): void {
+    views.leaveView();
+    void events.applyWorkQueue(next);
+  }
+
+  /** A new sort: a date sorted here re-sorts the events already read when they are all here; else the list is read again. */
   function applySort(next: InboxSort): void {
+    // Every matching event is here already and the new order is one this inbox makes: no need to read them again.
+    const resortHere = events.readEverything && isLocalSort(next.column);
     sort.value = next;
-    void events.search();
+    views.leaveView();
+    if (!resortHere) void events.search();
   }
 
-  async function applyView(name: string): Promise<void> {
-    activeView.value = name;
-    const view = views.value.find((candidate) => candidate.name === name);
-    if (view) await events.applyView(view.definition);
+  /** A click on a column header: that column ascending, or the other way when it is the sort already. */
+  function sortByHeader(column: InboxSort['column']): void {
+    applySort({ column, type: sort.value.column === column && sort.value.type === 'Asc' ? 'Desc' : 'Asc' });
   }
 
-  async function saveView(name: string): Promise<void> {
-    if (await review.saveView(name, events.viewDefinition)) activeView.value = name;
+  /** Selects every event matching the view (not only those loaded), up to the export's cap, and says how many. */
+  async function selectAllMatching(): Promise<void> {
+    selecting.value = true;
+    try {
+      const all = await events.readAllMatching();
+      allMatching.value = all.events;
+      allMatchingCapped.value = all.capped;
+    } catch {
+      allMatching.value = undefined;
+    } finally {
+      selecting.value = false;
+    }
   }
 
-  async function deleteView(name: string): Promise<void> {
-    await review.deleteView(name);
-    activeView.value = '';
+  /** Marks reviewed what is selected: every matching event when chosen, else the ticked rows. */
+  async function reviewSelected(): Promise<void> {
+    const chosen = allMatching.value;
+    if (chosen) {
+      await review.setReviewed(
+        chosen.map((event) => seenEvent(event.EventId, event)),
+        true,
+      );
+      allMatching.value = undefined;
+    } else {
+      await setReviewed(selectedIds.value, true);
+    }
   }
 
   async function toggleAudit(): Promise<void> {
     auditOpen.value = !auditOpen.value;
-    if (auditOpen.value) await review.loadAudit();
+    if (!auditOpen.value) return;
+    auditLoading.value = true;
+    try {
+      auditLog.value = await review.readAuditLog();
+    } finally {
+      auditLoading.value = false;
+    }
+  }
+
+  function exportAudit(entries: ReviewAuditEntry[]): void {
+    downloadTextFile(`review-audit-${today.value}.csv`, auditCsv(entries));
   }
 
   function closeEvent(): void {
@@ -185,21 +276,32 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   let dayTimer: ReturnType<typeof setInterval> | undefined;
   onMounted(() => {
     review.follow();
-    read(rows.value.length === 0);
-    dayTimer = setInterval(() => (today.value = todayIso()), 60_000);
+    read(matching.value.length === 0);
+    dayTimer = setInterval(() => {
+      const day = todayIso();
+      if (day === today.value) return;
+      today.value = day;
+      events.refilter();
+    }, 60_000);
   });
   onUnmounted(() => clearInterval(dayTimer));
 
   return {
     today,
     auditOpen,
-    activeView,
+    auditLog,
+    auditLoading,
+    views,
     selectedIds,
+    allMatching,
+    allMatchingCapped,
+    selecting,
     history,
     statusText,
     exporting,
     exportMessage,
     exportCsv,
+    exportAudit,
     open,
     setReviewed,
     approveOpen,
@@ -207,11 +309,14 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     setFlagged,
     setReadOfOpen,
     setNoteOfOpen,
+    typeNoteOfOpen,
+    reloadConflicted,
     applyFilters,
+    applyWorkQueue,
     applySort,
-    applyView,
-    saveView,
-    deleteView,
+    sortByHeader,
+    selectAllMatching,
+    reviewSelected,
     toggleAudit,
     closeEvent,
   };

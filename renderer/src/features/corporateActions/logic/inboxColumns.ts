@@ -7,11 +7,14 @@ import { businessDaysBetween } from './businessDays';
 import { dateAndStatusText, isoDate, payDate, relevantDeadline } from './eventDates';
 import type { EventReviewState } from '../../../../../contract/corporateActions';
 import { reviewBadge } from './reviewBadge';
+import type { InboxSortColumn } from './workQueue';
 
 /** What a column reads besides the event: today's date and the event's review state. */
 export interface InboxCellContext {
   today: string;
   review?: EventReviewState | undefined;
+  /** The account's name in the user's book, by AccountId (undefined when not known). */
+  accountName?: ((accountId: string) => string | undefined) | undefined;
 }
 
 export interface InboxColumn {
@@ -19,6 +22,21 @@ export interface InboxColumn {
   header: string;
   value: (event: CorporateActionEvent, context: InboxCellContext) => string | number | undefined;
   width?: number;
+  /** The sort a click on its header chooses, where there is one. */
+  sortKey?: InboxSortColumn;
+}
+
+/** The accounts holding the event, by name where the book knows them; a count when the service aggregates. */
+function accountsText(event: CorporateActionEvent, context: InboxCellContext): string | undefined {
+  const ids = [
+    ...new Set(
+      (event.Holdings ?? []).map((holding) => holding.AccountId).filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  if (ids.length > 0) return ids.map((id) => context.accountName?.(id) ?? id).join(', ');
+  if (event.AffectedAccounts !== undefined)
+    return `${event.AffectedAccounts} account${event.AffectedAccounts === 1 ? '' : 's'}`;
+  return undefined;
 }
 
 export const inboxColumns: InboxColumn[] = [
@@ -29,26 +47,52 @@ export const inboxColumns: InboxColumn[] = [
     value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label,
   },
   { id: 'flagged', header: 'Flag', width: 70, value: (_e, c) => (c.review?.flagged ? 'Flagged' : '') },
-  { id: 'eventId', header: 'Event id', width: 130, value: (e) => e.EventId },
-  { id: 'eventType', header: 'Type', width: 80, value: (e) => e.EventType?.Code },
+  { id: 'eventId', sortKey: 'EventId', header: 'Event id', width: 130, value: (e) => e.EventId },
+  { id: 'eventType', sortKey: 'EventType', header: 'Type', width: 80, value: (e) => e.EventType?.Code },
   { id: 'eventTypeName', header: 'Type name', width: 170, value: (e) => e.EventType?.Name },
-  { id: 'instrument', header: 'Instrument', width: 220, value: (e) => e.DisplayAndFormat?.Description },
+  {
+    id: 'instrument',
+    sortKey: 'InstrumentDescription',
+    header: 'Instrument',
+    width: 220,
+    value: (e) => e.DisplayAndFormat?.Description,
+  },
+  { id: 'accounts', header: 'Accounts', width: 220, value: accountsText },
   { id: 'symbol', header: 'Symbol', width: 110, value: (e) => e.DisplayAndFormat?.Symbol },
   { id: 'isin', header: 'ISIN', width: 130, value: (e) => e.DisplayAndFormat?.IsinCode },
   { id: 'assetType', header: 'Asset type', width: 100, value: (e) => e.AssetType },
   {
     id: 'corporateActionType',
+    sortKey: 'CorporateActionType',
     header: 'Mandatory/Voluntary',
     width: 110,
     value: (e) => e.CorporateActionType,
   },
   { id: 'state', header: 'State', width: 105, value: (e) => e.EventState },
   { id: 'status', header: 'Status', width: 85, value: (e) => e.EventStatus },
-  { id: 'announced', header: 'Announced', width: 105, value: (e) => isoDate(e.AnnouncedDate) },
-  { id: 'exDate', header: 'Ex date', width: 105, value: (e) => dateAndStatusText(e.Ex) },
-  { id: 'recordDate', header: 'Record date', width: 105, value: (e) => dateAndStatusText(e.Record) },
-  { id: 'payDate', header: 'Pay date', width: 105, value: (e) => payDate(e) },
-  { id: 'deadline', header: 'Deadline', width: 105, value: (e, c) => relevantDeadline(e, c.today) },
+  {
+    id: 'announced',
+    sortKey: 'AnnouncedDate',
+    header: 'Announced',
+    width: 105,
+    value: (e) => isoDate(e.AnnouncedDate),
+  },
+  { id: 'exDate', sortKey: 'ExDate', header: 'Ex date', width: 105, value: (e) => dateAndStatusText(e.Ex) },
+  {
+    id: 'recordDate',
+    sortKey: 'RecordDate',
+    header: 'Record date',
+    width: 105,
+    value: (e) => dateAndStatusText(e.Record),
+  },
+  { id: 'payDate', sortKey: 'PayDate', header: 'Pay date', width: 105, value: (e) => payDate(e) },
+  {
+    id: 'deadline',
+    sortKey: 'Deadline',
+    header: 'Deadline',
+    width: 105,
+    value: (e, c) => relevantDeadline(e, c.today),
+  },
   {
     id: 'countdown',
     header: 'Business days left',
@@ -59,7 +103,13 @@ export const inboxColumns: InboxColumn[] = [
     },
   },
   { id: 'electionStatus', header: 'Election', width: 115, value: (e) => e.ElectionStatus },
-  { id: 'updated', header: 'Updated', width: 170, value: (e) => e.UpdatedDateTime },
+  {
+    id: 'updated',
+    sortKey: 'UpdatedDateTime',
+    header: 'Updated',
+    width: 170,
+    value: (e) => e.UpdatedDateTime,
+  },
 ];
 
 /** Shown until the user chooses otherwise. */
@@ -69,14 +119,16 @@ export const defaultColumnIds = [
   'eventType',
   'eventTypeName',
   'instrument',
-  'isin',
-  'state',
-  'status',
+  // The work queue's default order is by deadline: its dates come first.
+  'deadline',
+  'countdown',
   'exDate',
   'recordDate',
   'payDate',
-  'deadline',
-  'countdown',
+  'accounts',
+  'isin',
+  'state',
+  'status',
   'electionStatus',
 ];
 

@@ -13,10 +13,11 @@ export function inboxCsv(
   columnIds: readonly string[],
   reviewStates: Record<string, EventReviewState>,
   today: string,
+  accountName?: (accountId: string) => string | undefined,
 ): string {
   const columns: CsvColumn<CorporateActionEvent>[] = columnsById(columnIds).map((column) => ({
     header: column.header,
-    value: (event) => column.value(event, { today, review: reviewStates[event.EventId] }),
+    value: (event) => column.value(event, { today, review: reviewStates[event.EventId], accountName }),
   }));
   // The event id always goes along, so a row can be found again.
   if (!columnIds.includes('eventId'))

@@ -4,6 +4,7 @@
  */
 import type { ArgOf } from '../../../../../contract/channels';
 import type { InboxFilters, InboxViewDefinition } from '../../../../../contract/corporateActions';
+import { isLocalSort } from './workQueue';
 
 /** A SortColumn of spec 4.10 and a direction. */
 export type InboxSort = InboxViewDefinition['sort'];
@@ -11,9 +12,13 @@ export type InboxSort = InboxViewDefinition['sort'];
 /** The service's default: by Date, descending. */
 export const DEFAULT_SORT: InboxSort = { column: 'Date', type: 'Desc' };
 
-/** Labels of every SortColumn, for the sort control. */
+/** Labels of every sort key, for the sort control: the dates sorted here first, then the service's SortColumns. */
 export const sortColumnLabels: Record<InboxSort['column'], string> = {
-  Date: 'Date',
+  Deadline: 'Response deadline',
+  ExDate: 'Ex date',
+  RecordDate: 'Record date',
+  PayDate: 'Pay date',
+  Date: 'Date (service: ex, else record, else pay)',
   AnnouncedDate: 'Announced date',
   UpdatedDateTime: 'Last update',
   EventId: 'Event id',
@@ -50,10 +55,12 @@ export function eventsQuery(
   // Keep `false` of the two switches out of the request: false is the service's default anyway.
   if (clean.IncludeLapsedEvents === false) delete clean.IncludeLapsedEvents;
   if (clean.IncludeSubAccounts === false) delete clean.IncludeSubAccounts;
+  // A date the service cannot sort by is sorted here (logic/workQueue.ts); the service reads in its own date order.
+  const serviceSort = isLocalSort(sort.column) ? DEFAULT_SORT : sort;
   return {
     ...clean,
-    SortColumn: sort.column,
-    SortType: sort.type,
+    SortColumn: serviceSort.column,
+    SortType: serviceSort.type,
     $top: page.top,
     $skip: page.skip,
   } as ArgOf<'corporateActions:events'>;
