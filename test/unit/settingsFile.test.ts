@@ -79,6 +79,19 @@ describe('settings.json', () => {
     expect(settings.view().problem).toMatch(/reset to their defaults/);
   });
 
+  it('keeps the review store and the inbox’s chosen views side by side, through each other’s saves and a damaged part', async () => {
+    const settings = await SettingsService.open(dataDir);
+    const team = { store: 'team' as const, teamUrls: ['https://review-1.example.com'] };
+    await Promise.all([settings.saveReviewStore(team), settings.chooseInboxView('embedded|17340521', 'Open work')]);
+    const file = () => JSON.parse(readFileSync(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8'));
+    expect(file()).toMatchObject({ review: team, inbox: { activeViews: { 'embedded|17340521': 'Open work' } } });
+    writeFileSync(path.join(dataDir, SETTINGS_FILE_NAME), JSON.stringify({ ...file(), secrets: { revealSeconds: 1 } }));
+    const reopened = await SettingsService.open(dataDir);
+    expect(reopened.view().problem).toMatch(/reset to their defaults/);
+    expect(reopened.review).toEqual(team);
+    expect(reopened.activeInboxView('embedded|17340521')).toBe('Open work');
+  });
+
   it('refuses team addresses that are not https (but loopback), repeated, or missing, in words', () => {
     const messages = (review: unknown) =>
       saveReviewStoreArgSchema.safeParse(review).error?.issues.map((issue) => issue.message) ?? [];

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   DEFAULT_SETTINGS,
   deskSettingsSchema,
+  inboxSettingsSchema,
   reviewStoreSettingsSchema,
   secretSettingsSchema,
   simulatorSettingsSchema,
@@ -58,6 +59,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   const simulator = simulatorSettingsSchema.safeParse(record.simulator);
   const secrets = secretSettingsSchema.safeParse(record.secrets);
   const review = reviewStoreSettingsSchema.safeParse(record.review ?? DEFAULT_SETTINGS.review);
+  const inbox = inboxSettingsSchema.safeParse(record.inbox);
   const backup = await keepUnreadableCopy(file, now);
   return {
     settings: {
@@ -65,6 +67,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
       simulator: simulator.success ? simulator.data : DEFAULT_SETTINGS.simulator,
       secrets: secrets.success ? secrets.data : DEFAULT_SETTINGS.secrets,
       review: review.success ? review.data : DEFAULT_SETTINGS.review,
+      ...(inbox.success ? { inbox: inbox.data } : {}),
     },
     problem: `Some settings in settings.json were not valid and were reset to their defaults. The original file was kept as ${backup}.`,
   };
