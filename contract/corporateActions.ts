@@ -194,9 +194,23 @@ export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 export const inboxLocalSortColumns = ['Deadline', 'ExDate', 'RecordDate', 'PayDate'] as const;
 export type InboxLocalSortColumn = (typeof inboxLocalSortColumns)[number];
 
-/** Review states the work queue filters by (any of those ticked); the service knows nothing of them. */
-export const workQueueReviewStates = ['unread', 'flagged', 'notReviewed', 'changedSinceReviewed'] as const;
+/**
+ * Review states the work queue filters by (any of those ticked); the service knows nothing of
+ * them. The last two need a team review service (four-eyes progress, an assignee): on this
+ * computer nobody approves or assigns, so they do not apply there.
+ */
+export const workQueueReviewStates = [
+  'unread',
+  'flagged',
+  'notReviewed',
+  'changedSinceReviewed',
+  'awaitingApproval',
+  'assignedToMe',
+] as const;
 export type WorkQueueReviewState = (typeof workQueueReviewStates)[number];
+/** The work-queue review states that only a team review service can know. */
+export const teamOnlyWorkQueueReviewStates = ['awaitingApproval', 'assignedToMe'] as const satisfies readonly WorkQueueReviewState[];
+export type TeamOnlyWorkQueueReviewState = (typeof teamOnlyWorkQueueReviewStates)[number];
 
 /** The work queue's own filters, applied by the inbox to the events the service matched. */
 export const workQueueFiltersSchema = z

@@ -5,6 +5,7 @@ import type { EventReviewState } from '../../contract/corporateActions';
 import type { ReviewStoreView } from '../../contract/corporateActionsReview';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
+import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
 
@@ -160,6 +161,41 @@ describe('the inbox on a team review service', () => {
     expect(wrapper.get('[data-testid="team-review-unavailable"]').text()).toBe(
       'Team review unavailable: the review database cannot be reached.',
     );
+    wrapper.unmount();
+  });
+
+  it('filters the queue by reviews awaiting approval and by events assigned to the user, from the team’s state', async () => {
+    const other = (id: string): CorporateActionEvent => ({ ...event, EventId: id, DisplayAndFormat: { Description: `Company ${id}` } });
+    const events = ['41', '42', '43', '44'].map(other);
+    const states: EventReviewState[] = [
+      { ...untouched, eventId: '41', version: 1, progress: 'AwaitingApproval', fourEyes: true, reviewedBy: clara, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: event.UpdatedDateTime },
+      { ...untouched, eventId: '42', version: 1, assignee: jonas },
+      { ...untouched, eventId: '43', version: 1, assignee: clara },
+      { ...untouched, eventId: '44', version: 2, progress: 'Approved', fourEyes: true, reviewedBy: clara, approvedBy: jonas, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: event.UpdatedDateTime },
+    ];
+    installDesk({
+      'corporateActions:events': () => ok({ Data: events, __count: events.length }),
+      'corporateActions:reviewStatus': () => ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
+      'corporateActions:reviewStates': (arg: { eventIds: string[] }) => ok(states.filter((state) => arg.eventIds.includes(state.eventId))),
+      'corporateActions:audit': () => ok([]),
+      'corporateActions:views': () => ok({ views: [] }),
+    });
+    const wrapper = mount(CorporateActionsView, { attachTo: document.body });
+    await flushPromises();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const shown = () => useCorporateActionsStore().rows.map((row) => row.EventId);
+    // Open work with a team: not reviewed, or reviewed and awaiting the second analyst.
+    expect(shown()).toEqual(['41', '42', '43']);
+    const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
+    expect(box('Assigned to me').attributes('aria-disabled')).toBeUndefined();
+    expect(wrapper.find('[data-testid="team-only-filters"]').exists()).toBe(false);
+    for (const label of ['Not reviewed', 'Changed since reviewed']) await box(label).trigger('click');
+    await flushPromises();
+    expect(shown()).toEqual(['41']);
+    await box('Awaiting approval').trigger('click');
+    await box('Assigned to me').trigger('click');
+    await flushPromises();
+    expect(shown()).toEqual(['42']);
     wrapper.unmount();
   });
 });

@@ -126,6 +126,23 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
+  it('on this computer offers no "awaiting approval" or "assigned to me" and says why', async () => {
+    const desk = fakeDesk();
+    const wrapper = await mountInbox();
+    const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
+    for (const label of ['Awaiting approval', 'Assigned to me']) {
+      expect(box(label).attributes('aria-disabled')).toBe('true');
+      expect(box(label).attributes('aria-checked')).toBe('false');
+    }
+    expect(wrapper.get('[data-testid="team-only-filters"]').text()).toContain('on this computer nobody approves or assigns');
+    const reads = desk.channel('corporateActions:events').mock.calls.length;
+    await box('Assigned to me').trigger('click');
+    await flushPromises();
+    expect(desk.channel('corporateActions:events').mock.calls.length).toBe(reads);
+    expect(shownIds(wrapper)).toEqual(['2', '4', '1']);
+    wrapper.unmount();
+  });
+
   it('filters "changed since reviewed" and shows what changed, field by field', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
