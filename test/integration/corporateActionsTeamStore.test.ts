@@ -7,7 +7,8 @@
  * stopped and started mid-session, a non-member, and a replica killed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventReviewState, ReviewAuditEntry } from '../../contract/corporateActions';
+import type { ChangesSinceReviewed, EventReviewState, ReviewAuditEntry } from '../../contract/corporateActions';
+import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import type { ReviewStoreView } from '../../contract/corporateActionsReview';
 import { postgresMissingReason } from '../support/postgres';
 import { openSignedInDesk, startTeamReview, type TeamDesk, type TeamReviewSetup } from '../support/teamReviewDesks';
@@ -137,6 +138,27 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     result(await clara.call('corporateActions:setRead', { eventId: '8800003', read: true }));
     expect(await stateOn(clara, '8800003')).toMatchObject({ read: true, version: 0 });
     expect(await stateOn(jonas, '8800003')).toBeUndefined();
+  });
+
+  it('shows on Jonas’s desk what changed since Clara reviewed an event on hers, field by field, when his computer read that version', async () => {
+    const [now] = result<Feed<CorporateActionEvent>>(await jonas.call('corporateActions:events', { $top: 1 })).Data;
+    const eventId = now!.EventId;
+    const reviewedVersion = '2020-01-02T00:00:00Z';
+    // Jonas's desk read the event earlier, when its type was named otherwise (kept as any read is).
+    const jonasView = jonas.services.session.view();
+    jonas.services.eventVersions.keep({ profileId: jonasView.profile.id, userId: jonasView.user!.userId }, [
+      { ...now!, UpdatedDateTime: reviewedVersion, EventType: { ...now!.EventType!, Name: `older ${now!.EventType?.Name}` } },
+    ]);
+    // Clara reviewed that earlier version on her desk.
+    const facts = { eventType: now!.EventType!.Code, corporateActionType: now!.CorporateActionType, electable: now!.Electable };
+    result(await clara.call('corporateActions:setReviewed', { events: [{ eventId, version: 0, updatedDateTime: reviewedVersion, ...facts }], reviewed: true }));
+    const state = await stateOn(jonas, eventId);
+    expect(state).toMatchObject({ reviewedVersion, reviewedBy: { name: 'Clara Lindqvist' } });
+    const ask = { eventId, reviewedVersion: state!.reviewedVersion, currentVersion: now!.UpdatedDateTime };
+    const onJonas = result<ChangesSinceReviewed>(await jonas.call('corporateActions:changesSinceReviewed', ask));
+    expect(onJonas.changes).toContainEqual({ field: 'EventType › Name', before: `older ${now!.EventType?.Name}`, after: now!.EventType?.Name });
+    // Clara's own computer never read the version she reviewed: it says so rather than guess.
+    expect(result(await clara.call('corporateActions:changesSinceReviewed', ask))).toEqual({ missing: 'reviewed' });
   });
 
   it('says "Team review unavailable" while the database is down, refuses actions with it, and recovers by itself', async () => {
