@@ -18,6 +18,7 @@ export const channelNames = [
   'reference:currencyPairs',
   'corporateActions:events',
   'corporateActions:event',
+  'corporateActions:lookupData',
   'corporateActions:accounts',
   'corporateActions:reviewStatus',
   'corporateActions:reviewStates',

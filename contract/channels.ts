@@ -11,7 +11,7 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  accountBookArgSchema, auditArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, lookupDataArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
   type AccountBook, type ActiveInboxView, type ChangesSinceReviewed, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
@@ -31,7 +31,7 @@ import {
   resetSimulatorArgSchema, saveReviewStoreArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus,
 } from './settings';
 import type { ContractOptionSpace, FuturesSpace, InstrumentDetails, InstrumentTradeSessions, SummaryInfo } from './wire/instruments';
-import type { CorporateActionEvent } from './wire/corporateActions';
+import type { CorporateActionEvent, EventLookupData } from './wire/corporateActions';
 import type { CountryDetails, CurrencyPairDetails, Feed, TimeZoneDetails } from './wire/types';
 
 /** Channels that take no argument. */
@@ -97,6 +97,11 @@ export const channels = {
   'corporateActions:event': channel<typeof corporateActionEventArg, CorporateActionEvent>(
     corporateActionEventArg,
     'Read one corporate action event (spec 4.11).',
+  ),
+  /** The codes and names the event filters offer (event types, asset types, states…), cached in main unless `refresh` (GET /ca/v2/events/lookupdata). */
+  'corporateActions:lookupData': channel<typeof lookupDataArgSchema, EventLookupData>(
+    lookupDataArgSchema,
+    'The code lists of the event filters.',
   ),
   /** The signed-in user's clients (with sub-clients) and accounts by name (GET /port/v1 clients and accounts). */
   'corporateActions:accounts': channel<typeof accountBookArgSchema, AccountBook>(

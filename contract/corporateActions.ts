@@ -4,7 +4,7 @@
  * store) and what they get back.
  */
 import { z } from 'zod';
-import { accountKey, assetTypeList, dateString, keywords, paging } from './arguments';
+import { accountKey, assetTypeList, dateString, keywords, paging, refresh } from './arguments';
 import {
   assetTypes,
   corporateActionTypes,
@@ -313,6 +313,12 @@ export interface ReviewStatus {
 
 /** `corporateActions:accounts`: the signed-in user's clients and accounts, for choosing accounts by name. */
 export const accountBookArgSchema = z.object({}).strict().optional();
+
+/** `corporateActions:lookupData`: the code lists of the event filters, cached in main; `refresh` reads them again. */
+export const lookupDataArgSchema = z
+  .object({ ...refresh })
+  .strict()
+  .optional();
 
 /** One client of the user's book, placed in its hierarchy. */
 export interface AccountBookClient {

@@ -38,6 +38,13 @@ function fakeDesk() {
       fourEyes: false,
     };
   return installDesk({
+    'corporateActions:lookupData': () =>
+      ok({
+        Data: [
+          { FieldGroup: 'EventTypes', Values: [{ Code: 'DVCA', Name: 'Cash Dividend' }, { Code: 'XMET', Name: 'Extraordinary General Meeting' }] },
+          { FieldGroup: 'EventStates', Values: [{ Code: 'Approved', Name: 'Approved' }] },
+        ],
+      }),
     'corporateActions:events': () => ok({ Data: events, __count: 3 }),
     'corporateActions:event': (arg: { EventId: string }) =>
       ok(events.find((candidate) => candidate.EventId === arg.EventId)),
@@ -143,6 +150,12 @@ describe('the corporate events inbox', () => {
     await wrapper.get('input[type="search"]').setValue('  nordic ');
     await wrapper.get('input[aria-label="Ex date from"]').setValue('2026-03-01');
     await wrapper.get('input[aria-label="Ex date from"]').trigger('change');
+    // The event types offered are the service's lookup data.
+    const eventTypes = wrapper.get('form[aria-label="Event filters"] select[multiple]');
+    expect(desk.channel('corporateActions:lookupData')).toHaveBeenCalledTimes(1);
+    expect(eventTypes.findAll('option').map((option) => option.text())).toEqual(['DVCA Cash Dividend', 'XMET Extraordinary General Meeting']);
+    (eventTypes.find('option[value="XMET"]').element as HTMLOptionElement).selected = true;
+    await eventTypes.trigger('change');
     await wrapper.get('form[aria-label="Event filters"]').trigger('submit');
     await wrapper.get('select[aria-label="Sort by"]').setValue('EventType');
     await wrapper.get('button[aria-label="Sort direction: ascending"]').trigger('click');
@@ -151,6 +164,7 @@ describe('the corporate events inbox', () => {
       expect.objectContaining({
         Keywords: 'nordic',
         FromExDate: '2026-03-01',
+        EventTypes: ['XMET'],
         SortColumn: 'EventType',
         SortType: 'Desc',
       }),

@@ -156,6 +156,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     const eventId = events.Data[0]?.EventId ?? '1';
     if (events.Data[0]) await call('corporateActions:event', { EventId: eventId, IncludeSubAccounts: true });
     await call('corporateActions:accounts');
+    await call('corporateActions:lookupData');
+    await call('corporateActions:lookupData', { refresh: true });
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
     const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';

@@ -8,20 +8,20 @@
  */
 import { storeToRefs } from 'pinia';
 import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
-import type { InboxFilters, ReviewAuditEntry, WorkQueueFilters } from '../../../../contract/corporateActions';
+import type { InboxFilters, WorkQueueFilters } from '../../../../contract/corporateActions';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
 import { todayIso } from './logic/eventDates';
-import { auditCsv } from './logic/auditFilter';
 import { seenEvent } from './logic/seenEvent';
 import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
 import { isLocalSort } from './logic/workQueue';
-import { downloadTextFile } from './downloadFile';
 import { useAccountBookStore } from './useAccountBookStore';
+import { useEventLookupStore } from './useEventLookupStore';
 import { useInboxViews } from './useInboxViews';
 import { useNoteDraftsStore } from './useNoteDraftsStore';
 import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
+import { useInboxAuditLog } from './useInboxAuditLog';
 import { useInboxExport } from './useInboxExport';
 import { useTriageKeys } from './useTriageKeys';
 
@@ -37,15 +37,14 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const events = useCorporateActionsStore();
   const review = useCorporateActionsReviewStore();
   const book = useAccountBookStore();
+  const lookup = useEventLookupStore();
   const drafts = useNoteDraftsStore();
   const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
     storeToRefs(events);
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
-  const auditOpen = ref(false);
-  const auditLog = ref<ReviewAuditEntry[]>([]);
-  const auditLoading = ref(false);
+  const { auditOpen, auditLog, auditLoading, toggleAudit, exportAudit } = useInboxAuditLog(today);
   const selectedIds = ref<string[]>([]);
   /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
   const allMatching = ref<CorporateActionEvent[]>();
@@ -54,8 +53,6 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const { exporting, exportMessage, exportCsv } = useInboxExport(today);
   // The stores forget their data themselves; what the workspace chose goes with it.
   useOwnedState(() => {
-    auditOpen.value = false;
-    auditLog.value = [];
     selectedIds.value = [];
     allMatching.value = undefined;
   });
@@ -73,10 +70,11 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     return `${rows.value.length} in the queue of ${read} · ${how}`;
   });
 
-  /** Reads the reviewer, the account book and the saved views (then the view chosen last), and the list. */
+  /** Reads the reviewer, the account book, the filters' lists and the saved views (then the view chosen last), and the list. */
   function read(firstPage: boolean): void {
     void review.loadStatus();
     void book.load();
+    void lookup.load();
     void review.loadViews().then(async () => {
       const restored = firstPage && (await views.restoreActiveView());
       if (firstPage && !restored) void events.search();
@@ -251,21 +249,6 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     } else {
       await setReviewed(selectedIds.value, true);
     }
-  }
-
-  async function toggleAudit(): Promise<void> {
-    auditOpen.value = !auditOpen.value;
-    if (!auditOpen.value) return;
-    auditLoading.value = true;
-    try {
-      auditLog.value = await review.readAuditLog();
-    } finally {
-      auditLoading.value = false;
-    }
-  }
-
-  function exportAudit(entries: ReviewAuditEntry[]): void {
-    downloadTextFile(`review-audit-${today.value}.csv`, auditCsv(entries));
   }
 
   function closeEvent(): void {
