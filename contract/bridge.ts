@@ -4,6 +4,7 @@
  * transport must agree on. Types and string constants only, so the preloads bundle nothing else.
  */
 import type { ArgOf, ChannelName, ResultOf } from './channels';
+import type { ReviewConflictView } from './corporateActionsReview';
 import type { PushEventName, PushEvents } from './events';
 
 /** Typed error shape carried across the bridge instead of a thrown Error. */
@@ -15,6 +16,8 @@ export interface DeskErrorShape {
   status?: number;
   /** Per-field messages (the service's ModelState, or zod issues for invalid arguments). */
   fields?: Record<string, string[]>;
+  /** A review change made on a stale version (code `ReviewConflict`): per event, its state now and who changed what since. */
+  conflicts?: ReviewConflictView[];
 }
 
 /** What every channel invocation answers: never a thrown, half-serialized Error. */

@@ -19,6 +19,7 @@ export const channelNames = [
   'reference:exchanges',
   'corporateActions:events',
   'corporateActions:event',
+  'corporateActions:lookupData',
   'corporateActions:accounts',
   'corporateActions:reviewStatus',
   'corporateActions:reviewStates',
@@ -26,6 +27,9 @@ export const channelNames = [
   'corporateActions:setFlagged',
   'corporateActions:setReviewed',
   'corporateActions:setNote',
+  'corporateActions:assign',
+  'corporateActions:approve',
+  'corporateActions:copyToTeam',
   'corporateActions:audit',
   'corporateActions:views',
   'corporateActions:saveView',
@@ -49,6 +53,7 @@ export const channelNames = [
   'session:chooseProfile',
   'settings:get',
   'settings:save',
+  'settings:saveReviewStore',
   'settings:simulatorStatus',
   'settings:resetSimulator',
 ] as const satisfies readonly ChannelName[];
@@ -58,6 +63,8 @@ export const pushEventNames = [
   'session:expiring',
   'connection:status',
   'settings:simulatorProgress',
+  'corporateActions:reviewsChanged',
+  'corporateActions:reviewStore',
 ] as const satisfies readonly PushEventName[];
 
 /** Fails to compile while a channel or push event of the contract is missing from the lists above. */

@@ -11,7 +11,7 @@ import {
   type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
 } from './apps';
 import {
-  accountBookArgSchema, auditArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
+  accountBookArgSchema, auditArgSchema, lookupDataArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
   saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
   type AccountBook, type ActiveInboxView, type ChangesSinceReviewed, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
 } from './corporateActions';
@@ -19,14 +19,19 @@ import {
   futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
   tradingScheduleArg,
 } from './instruments';
+import {
+  approveArgSchema, assignArgSchema, type CopyToTeamReport,
+} from './corporateActionsReview';
 import { currencyPairsArg, referenceListArg } from './reference';
 import {
   profileIdArg, profileInputSchema, signInAttemptArg, signInCallbackArg,
   type ProfilesList, type ProfileView, type SessionView, type SignInOutcome, type SignInStart,
 } from './session';
-import { resetSimulatorArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus } from './settings';
+import {
+  resetSimulatorArgSchema, saveReviewStoreArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus,
+} from './settings';
 import type { ContractOptionSpace, FuturesSpace, InstrumentDetails, InstrumentTradeSessions, SummaryInfo } from './wire/instruments';
-import type { CorporateActionEvent } from './wire/corporateActions';
+import type { CorporateActionEvent, EventLookupData } from './wire/corporateActions';
 import type { CountryDetails, CurrencyPairDetails, ExchangeDetails, Feed, TimeZoneDetails } from './wire/types';
 
 /** Channels that take no argument. */
@@ -101,30 +106,41 @@ export const channels = {
     corporateActionEventArg,
     'Read one corporate action event (spec 4.11).',
   ),
+  /** The codes and names the event filters offer (event types, asset types, states…), cached in main unless `refresh` (GET /ca/v2/events/lookupdata). */
+  'corporateActions:lookupData': channel<typeof lookupDataArgSchema, EventLookupData>(
+    lookupDataArgSchema,
+    'The code lists of the event filters.',
+  ),
   /** The signed-in user's clients (with sub-clients) and accounts by name (GET /port/v1 clients and accounts). */
   'corporateActions:accounts': channel<typeof accountBookArgSchema, AccountBook>(
     accountBookArgSchema,
     'The user\'s clients and accounts, for choosing accounts by name.',
   ),
-  /** Where the review state is kept and who reviews: a problem opening the store, and the signed-in reviewer. */
+  /** Where the review state is kept (this computer or the team service, and whether it answers), and who reviews. */
   'corporateActions:reviewStatus': channel<typeof noArg, ReviewStatus>(noArg, 'Review store status.'),
-  /** The review state (read, flagged, reviewed, note) of the given events for the signed-in user. */
+  /** The review state (read, flagged, reviewed, approved, note, assignee, version) of the given events for the signed-in user. */
   'corporateActions:reviewStates': channel<typeof reviewStatesArgSchema, EventReviewState[]>(
     reviewStatesArgSchema,
     'Review states of events.',
   ),
   /** Marks one event read or unread (audited). */
   'corporateActions:setRead': channel<typeof setReadArgSchema, EventReviewState>(setReadArgSchema, 'Mark an event (un)read.'),
-  /** Flags or unflags one event (audited). */
+  /** Flags or unflags one event (audited; refused as a conflict when `version` is stale). */
   'corporateActions:setFlagged': channel<typeof setFlaggedArgSchema, EventReviewState>(setFlaggedArgSchema, 'Flag an event.'),
   /** Marks events reviewed with the UpdatedDateTime seen (bulk), or not reviewed (audited). */
   'corporateActions:setReviewed': channel<typeof setReviewedArgSchema, EventReviewState[]>(
     setReviewedArgSchema,
     'Mark events (not) reviewed.',
   ),
-  /** Keeps a note on one event (audited; empty removes it). */
+  /** Keeps a note on one event (audited; empty removes it; refused as a conflict when `version` is stale). */
   'corporateActions:setNote': channel<typeof setNoteArgSchema, EventReviewState>(setNoteArgSchema, 'Keep a note on an event.'),
-  /** The append-only audit log of the signed-in user's review actions, newest first. */
+  /** Assigns one event to a member of the team, or unassigns it (team store only; audited). */
+  'corporateActions:assign': channel<typeof assignArgSchema, EventReviewState>(assignArgSchema, 'Assign an event.'),
+  /** Approves another analyst's review of one event (four eyes), or withdraws the approval (team store only). */
+  'corporateActions:approve': channel<typeof approveArgSchema, EventReviewState>(approveArgSchema, 'Approve a review.'),
+  /** Copies this computer's review state of the signed-in user (read marks, flags, notes, reviews) to the team, once; answers what was copied and what conflicted. */
+  'corporateActions:copyToTeam': channel<typeof noArg, CopyToTeamReport>(noArg, 'Copy local review state to the team.'),
+  /** The append-only audit log, newest first: the signed-in user's (this computer) or the team's. */
   'corporateActions:audit': channel<typeof auditArgSchema, ReviewAuditEntry[]>(auditArgSchema, 'Review audit log.'),
   /** The saved inbox views (filters, sort, columns) of the signed-in user. */
   'corporateActions:views': channel<typeof noArg, SavedInboxViews>(noArg, 'Saved inbox views.'),
@@ -188,6 +204,11 @@ export const channels = {
   'settings:get': channel<typeof noArg, SettingsView>(noArg, 'Read the settings.'),
   /** Keeps new secret timings. */
   'settings:save': channel<typeof saveSettingsArgSchema, SettingsView>(saveSettingsArgSchema, 'Save the settings.'),
+  /** Where review state is kept: this computer, or the team service at a list of addresses (takes effect at once). */
+  'settings:saveReviewStore': channel<typeof saveReviewStoreArgSchema, SettingsView>(
+    saveReviewStoreArgSchema,
+    'Choose the review store.',
+  ),
   /** The embedded simulator: state, URLs, universe (scale, seed, date, size) and configured start settings. */
   'settings:simulatorStatus': channel<typeof noArg, SimulatorStatus>(noArg, 'Embedded simulator status.'),
   /** Restarts the embedded simulator with a scale and seed (same port); its sessions end. */

@@ -4,7 +4,7 @@
  * store) and what they get back.
  */
 import { z } from 'zod';
-import { accountKey, assetTypeList, dateString, keywords, paging } from './arguments';
+import { accountKey, assetTypeList, dateString, keywords, paging, refresh } from './arguments';
 import {
   assetTypes,
   corporateActionTypes,
@@ -14,6 +14,7 @@ import {
   eventStatuses,
   sortTypes,
 } from './wire/enums';
+import type { ReviewAuditAction, ReviewStoreView } from './corporateActionsReview';
 import type { PortfolioAccount } from './wire/portfolio';
 
 /** A filtered page of events (spec 4.10). */
@@ -92,13 +93,38 @@ export const reviewStatesArgSchema = z
   })
   .strict();
 
-export const setReadArgSchema = z.object({ eventId: eventIdSchema, read: z.boolean() }).strict();
-export const setFlaggedArgSchema = z.object({ eventId: eventIdSchema, flagged: z.boolean() }).strict();
+/** The version of the review state a change is based on (see EventReviewState.version). */
+export const reviewVersionSchema = z
+  .number({ error: 'version must be the version of the review state you saw (a whole number).' })
+  .int('version must be a whole number.')
+  .min(0, 'version is never negative.');
 
-/** One event to mark (un)reviewed, with the UpdatedDateTime the reviewer saw. */
-export const reviewedEventSchema = z
-  .object({ eventId: eventIdSchema, updatedDateTime: utcDateTimeSchema.optional() })
+/** Read marks are personal: they need no version. */
+export const setReadArgSchema = z.object({ eventId: eventIdSchema, read: z.boolean() }).strict();
+export const setFlaggedArgSchema = z
+  .object({ eventId: eventIdSchema, flagged: z.boolean(), version: reviewVersionSchema })
   .strict();
+
+/**
+ * One event to mark (un)reviewed: the version of its review state seen, and what the reviewer
+ * saw of the event on the platform: its UpdatedDateTime (a later one means "changed since
+ * reviewed") and its type, from which a team decides whether the review needs four eyes.
+ */
+export const reviewedEventSchema = z
+  .object({
+    eventId: eventIdSchema,
+    version: reviewVersionSchema,
+    updatedDateTime: utcDateTimeSchema.optional(),
+    /** The ISO 15022 event type code (EventType.Code), e.g. DVCA. */
+    eventType: z
+      .string()
+      .regex(/^[A-Z0-9]{4}$/, 'eventType is a four-letter ISO 15022 code such as DVCA.')
+      .optional(),
+    corporateActionType: z.enum(corporateActionTypes).optional(),
+    electable: z.enum(['Electable', 'NotElectable']).optional(),
+  })
+  .strict();
+export type ReviewedEvent = z.output<typeof reviewedEventSchema>;
 
 export const setReviewedArgSchema = z
   .object({
@@ -113,6 +139,7 @@ export const setReviewedArgSchema = z
 export const setNoteArgSchema = z
   .object({
     eventId: eventIdSchema,
+    version: reviewVersionSchema,
     note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
   })
   .strict();
@@ -167,9 +194,23 @@ export type InboxFilters = z.output<typeof inboxFiltersSchema>;
 export const inboxLocalSortColumns = ['Deadline', 'ExDate', 'RecordDate', 'PayDate'] as const;
 export type InboxLocalSortColumn = (typeof inboxLocalSortColumns)[number];
 
-/** Review states the work queue filters by (any of those ticked); the service knows nothing of them. */
-export const workQueueReviewStates = ['unread', 'flagged', 'notReviewed', 'changedSinceReviewed'] as const;
+/**
+ * Review states the work queue filters by (any of those ticked); the service knows nothing of
+ * them. The last two need a team review service (four-eyes progress, an assignee): on this
+ * computer nobody approves or assigns, so they do not apply there.
+ */
+export const workQueueReviewStates = [
+  'unread',
+  'flagged',
+  'notReviewed',
+  'changedSinceReviewed',
+  'awaitingApproval',
+  'assignedToMe',
+] as const;
 export type WorkQueueReviewState = (typeof workQueueReviewStates)[number];
+/** The work-queue review states that only a team review service can know. */
+export const teamOnlyWorkQueueReviewStates = ['awaitingApproval', 'assignedToMe'] as const satisfies readonly WorkQueueReviewState[];
+export type TeamOnlyWorkQueueReviewState = (typeof teamOnlyWorkQueueReviewStates)[number];
 
 /** The work queue's own filters, applied by the inbox to the events the service matched. */
 export const workQueueFiltersSchema = z
@@ -220,22 +261,10 @@ export interface ActiveInboxView {
   name?: string;
 }
 
-/** The review state of one event for the signed-in reviewer. */
-export interface EventReviewState {
-  eventId: string;
-  read: boolean;
-  flagged: boolean;
-  /** When it was marked reviewed (ISO), absent when not reviewed. */
-  reviewedAt?: string;
-  /** The event's UpdatedDateTime at the moment it was reviewed; a later one means it changed since. */
-  reviewedVersion?: string;
-  note: string;
-  /** Last change of this state (ISO). */
-  changedAt: string;
-}
+export type { EventReviewState } from './corporateActionsReview';
 
-/** What a review action changed. */
-export type ReviewAction = 'read' | 'unread' | 'flagged' | 'unflagged' | 'reviewed' | 'unreviewed' | 'note';
+/** What a review action changed (the audit log's words). */
+export type ReviewAction = ReviewAuditAction;
 
 /** One line of the append-only audit log. */
 export interface ReviewAuditEntry {
@@ -243,11 +272,11 @@ export interface ReviewAuditEntry {
   eventId: string;
   /** ISO date-time of the change. */
   at: string;
-  /** The reviewer: the signed-in user's name and id. */
+  /** Who made the change: the signed-in user's name and id (the UserKey in a team). */
   actor: { name: string; userId: string };
   profileId: string;
   action: ReviewAction;
-  /** The value before and after (booleans as text, the note itself, or a reviewed version). */
+  /** The value before and after (booleans as text, the note itself, a reviewed version, a name). */
   before: string;
   after: string;
 }
@@ -272,14 +301,24 @@ export interface Reviewer {
   name: string;
 }
 
-/** What `corporateActions:reviewStatus` answers: a problem opening the review store, and the signed-in reviewer. */
+/**
+ * What `corporateActions:reviewStatus` answers: where review state is kept and whether it can be
+ * used now, a problem opening the local review file, and the signed-in reviewer.
+ */
 export interface ReviewStatus {
+  store: ReviewStoreView;
   problem?: string;
   reviewer?: Reviewer;
 }
 
 /** `corporateActions:accounts`: the signed-in user's clients and accounts, for choosing accounts by name. */
 export const accountBookArgSchema = z.object({}).strict().optional();
+
+/** `corporateActions:lookupData`: the code lists of the event filters, cached in main; `refresh` reads them again. */
+export const lookupDataArgSchema = z
+  .object({ ...refresh })
+  .strict()
+  .optional();
 
 /** One client of the user's book, placed in its hierarchy. */
 export interface AccountBookClient {

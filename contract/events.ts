@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { simulatorProgressSchema } from './settings';
+import { reviewsChangedSchema, reviewStoreViewSchema } from './corporateActionsReview';
 
 const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
 
@@ -25,6 +26,10 @@ export const pushEventSchemas = {
     .strict(),
   /** The embedded simulator generates its universe, or rolls it to its day: how far it has got. */
   'settings:simulatorProgress': simulatorProgressSchema,
+  /** Review states changed on another desk of the team (live), or the states on screen must be read again. */
+  'corporateActions:reviewsChanged': reviewsChangedSchema,
+  /** Where review state is kept and whether it can be used now (e.g. "Team review unavailable"). */
+  'corporateActions:reviewStore': reviewStoreViewSchema,
 } as const;
 
 export type PushEvents = { [E in keyof typeof pushEventSchemas]: z.output<(typeof pushEventSchemas)[E]> };

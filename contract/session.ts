@@ -66,7 +66,7 @@ function parsedUrl(value: string): URL | undefined {
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** An http(s) address; plain http only on loopback, where no token crosses a network. */
-function serviceUrl(label: string, example: string) {
+export function serviceUrl(label: string, example: string) {
   return z
     .string({ error: `${label} is required.` })
     .trim()

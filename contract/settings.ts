@@ -4,6 +4,7 @@
  * contract uses these schemas and re-exports the types to the renderer.
  */
 import { z } from 'zod';
+import { serviceUrl } from './session';
 
 /** Sizes of the simulator's generated universe (the simulator's own SCALES). */
 export const simulatorScales = ['small', 'default', 'large'] as const;
@@ -62,6 +63,31 @@ export const secretSettingsSchema = z
   .strict();
 export type SecretSettings = z.output<typeof secretSettingsSchema>;
 
+/** Most addresses of team review service replicas RefDesk tries in turn. */
+export const MAX_TEAM_REVIEW_URLS = 10;
+
+/**
+ * Where review state is kept: `local` (this computer's review file, the default) or `team` (the
+ * team review service, reached at the first of `teamUrls` that answers). Addresses only: the
+ * service is called with the signed-in user's platform token, so no credential is ever kept here.
+ */
+export const reviewStoreSettingsSchema = z
+  .object({
+    store: z.enum(['local', 'team'], { error: 'Review store is local or team.' }),
+    teamUrls: z
+      .array(serviceUrl('Team review service address', 'https://review.example.com'))
+      .max(MAX_TEAM_REVIEW_URLS, `At most ${MAX_TEAM_REVIEW_URLS} addresses.`)
+      .refine((urls) => new Set(urls).size === urls.length, 'An address is listed twice.'),
+  })
+  .strict()
+  .refine((review) => review.store === 'local' || review.teamUrls.length > 0, {
+    message: 'Give the address of at least one replica of the team review service.',
+    path: ['teamUrls'],
+  });
+export type ReviewStoreSettings = z.output<typeof reviewStoreSettingsSchema>;
+
+const DEFAULT_REVIEW_STORE: ReviewStoreSettings = { store: 'local', teamUrls: [] };
+
 /** The inbox's chosen saved view per profile and user (`<profileId>|<userId>` → view name), kept across restarts. */
 export const inboxSettingsSchema = z
   .object({ activeViews: z.record(z.string().max(300), z.string().trim().min(1).max(60)) })
@@ -73,6 +99,8 @@ export const deskSettingsSchema = z
     version: z.literal(1),
     simulator: simulatorSettingsSchema,
     secrets: secretSettingsSchema,
+    /** Absent in files of earlier versions: the local store. */
+    review: reviewStoreSettingsSchema.default(DEFAULT_REVIEW_STORE),
     inbox: inboxSettingsSchema.optional(),
   })
   .strict();
@@ -82,10 +110,14 @@ export const DEFAULT_SETTINGS: DeskSettings = {
   version: 1,
   simulator: { scale: 'default', seed: DEFAULT_SIMULATOR_SEED },
   secrets: { revealSeconds: 20, clipboardClearSeconds: 30 },
+  review: DEFAULT_REVIEW_STORE,
 };
 
 /** `settings:save`: the secret timings (the simulator's settings change through `settings:resetSimulator`). */
 export const saveSettingsArgSchema = z.object({ secrets: secretSettingsSchema }).strict();
+
+/** `settings:saveReviewStore`: where review state is kept; takes effect at once. */
+export const saveReviewStoreArgSchema = reviewStoreSettingsSchema;
 
 /** `settings:resetSimulator`: restart the embedded simulator, with another scale or seed, or regenerating its universe. */
 export const resetSimulatorArgSchema = z

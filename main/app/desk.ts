@@ -7,7 +7,9 @@
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
 import { EventVersions } from '../core/corporateActions/eventVersions';
-import { ReviewStore } from '../core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../core/corporateActions/localReviewStore';
+import { ReviewStores } from '../core/corporateActions/reviewStores';
+import { platformEventFacts } from '../core/corporateActions/team/copyToTeam';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
@@ -88,22 +90,31 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   });
   const session = new SessionService({ profiles, store, events });
   await session.restore();
-  const review = ReviewStore.open(dataDir);
-  if (review.problem) console.warn(`[review] ${review.problem}`);
+  const local = LocalReviewStore.open(dataDir);
+  if (local.problem) console.warn(`[review] ${local.problem}`);
   const eventVersions = EventVersions.open(dataDir);
   if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
+  const client = createServiceClient({
+    // Requests go to the active profile's service, with that profile's session.
+    baseUrl: () => profiles.active().baseUrl,
+    auth: session,
+    events,
+    profileId: () => profiles.active().id,
+  });
+  // Review state in the store chosen in Settings: this computer, or the team service.
+  const reviews = new ReviewStores({
+    local,
+    initial: settings.review,
+    session,
+    events,
+    readEventFacts: platformEventFacts(client.http),
+  });
   const services: DeskServices = {
-    ...createServiceClient({
-      // Requests go to the active profile's service, with that profile's session.
-      baseUrl: () => profiles.active().baseUrl,
-      auth: session,
-      events,
-      profileId: () => profiles.active().id,
-    }),
+    ...client,
     session,
     profiles,
-    review,
+    reviews,
     eventVersions,
     settings,
     simulator: embedded,
@@ -121,7 +132,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       session.close();
       secretClipboard.dispose();
       await embedded.close();
-      review.close();
+      await reviews.close();
+      local.close();
       eventVersions.close();
     },
   };

@@ -11,7 +11,11 @@ export type PushListener = <E extends PushEventName>(event: E, payload: PushEven
  * Events that describe a current state rather than a moment: a renderer that subscribes late
  * (a reload, a second window) gets the latest one at once instead of waiting for the next change.
  */
-const STATE_EVENTS: readonly PushEventName[] = ['connection:status', 'settings:simulatorProgress'];
+const STATE_EVENTS: readonly PushEventName[] = [
+  'connection:status',
+  'settings:simulatorProgress',
+  'corporateActions:reviewStore',
+];
 
 export class PushEventBus {
   private readonly emitter = new EventEmitter();

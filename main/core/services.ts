@@ -5,8 +5,8 @@
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
+import type { ReviewStores } from './corporateActions/reviewStores';
 import type { EventVersions } from './corporateActions/eventVersions';
-import type { ReviewStore } from './corporateActions/reviewStore';
 import type { PushEventBus } from './events';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
@@ -27,8 +27,8 @@ export interface DeskServices extends ServiceClient {
   session: SessionService;
   /** Connection profiles: the embedded simulator and the user's remote ones. */
   profiles: ProfileService;
-  /** Back-office review state. */
-  review: ReviewStore;
+  /** Back-office review state: this computer's store or the team service, as Settings say. */
+  reviews: ReviewStores;
   /** The versions of events as read, to say what changed since one was reviewed. */
   eventVersions: EventVersions;
   settings: SettingsService;

@@ -42,6 +42,9 @@ describe('the review badge', () => {
     flagged: false,
     note: '',
     changedAt: '2026-03-02T09:00:00Z',
+    version: 0,
+    progress: 'NotReviewed',
+    fourEyes: false,
     ...over,
   });
 
@@ -61,6 +64,20 @@ describe('the review badge', () => {
     });
     expect(wrapper.text()).toBe('Reviewed');
     expect(wrapper.attributes('data-kind')).toBe('reviewed');
+  });
+
+  it('says Awaiting approval, then Approved, for a team review that needs four eyes', () => {
+    const awaiting = state({
+      read: true,
+      reviewedAt: '2026-03-02T09:00:00Z',
+      reviewedVersion: '2026-03-01T12:00:00Z',
+      progress: 'AwaitingApproval',
+      fourEyes: true,
+    });
+    const updated = '2026-03-01T12:00:00Z';
+    expect(mount(ReviewBadgeChip, { props: { state: awaiting, updated } }).text()).toBe('Awaiting approval');
+    const approved = { ...awaiting, progress: 'Approved' as const };
+    expect(mount(ReviewBadgeChip, { props: { state: approved, updated } }).text()).toBe('Approved');
   });
 
   it('says Changed since reviewed once UpdatedDateTime moved past the reviewed version', () => {

@@ -117,6 +117,9 @@ describe('the event detail pane', () => {
         flagged: false,
         note: '',
         changedAt: 'x',
+        version: 1,
+        progress: 'Reviewed',
+        fourEyes: false,
         reviewedAt: '2026-03-02T09:00:00Z',
         reviewedVersion: '2026-03-01T12:00:00Z',
       },
@@ -124,5 +127,36 @@ describe('the event detail pane', () => {
     const undo = wrapper.findAll('button').find((button) => button.text() === 'Undo reviewed');
     await undo?.trigger('click');
     expect(wrapper.emitted('reviewed')?.[1]).toEqual([false]);
+  });
+
+  it('says who reviewed which version on the team when this computer never read it, and compares when it did', async () => {
+    const team = {
+      name: 'Corporate actions, Copenhagen',
+      me: { name: 'Jonas Berger', userId: 'key-jonas', roles: ['Analyst' as const] },
+      members: [],
+    };
+    const reviewedElsewhere = {
+      eventId: '77',
+      read: true,
+      flagged: false,
+      note: '',
+      version: 1,
+      progress: 'AwaitingApproval' as const,
+      fourEyes: true,
+      reviewedAt: '2026-02-27T09:15:00Z',
+      reviewedVersion: '2026-02-26T08:00:00Z',
+      reviewedBy: { name: 'Clara Lindqvist', userId: 'key-clara' },
+    };
+    const wrapper = mount(EventDetailPane, {
+      props: { event: rights, history: [], today: '2026-03-02', team, review: reviewedElsewhere, changes: { missing: 'reviewed' } },
+    });
+    expect(wrapper.get('[data-testid="reviewed-elsewhere"]').text()).toBe(
+      'Reviewed by Clara Lindqvist through the team review service (Corporate actions, Copenhagen) at 2026-02-27 09:15, ' +
+        'on the event as updated 2026-02-26 08:00. This computer never read that version of the event (or no longer ' +
+        'keeps it), so what changed cannot be shown field by field. Read the event and review it again.',
+    );
+    await wrapper.setProps({ changes: { changes: [{ field: 'Options 1 › Deadline › Date', before: '2026-03-06T16:00:00Z', after: '2026-03-04T16:00:00Z' }] } });
+    expect(wrapper.find('[data-testid="reviewed-elsewhere"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="event-changes"]').text()).toContain('Options 1 › Deadline › Date');
   });
 });

@@ -1,6 +1,25 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import EventFilterPanel from '../../renderer/src/features/corporateActions/components/EventFilterPanel.vue';
+import type { LookupLists } from '../../renderer/src/features/corporateActions/useEventLookupStore';
+
+const named = (...codes: string[]) => codes.map((code) => ({ Code: code, Name: code }));
+/** The lists as the service's lookup data gives them. */
+const lookup: LookupLists = {
+  AssetTypes: named('Bond', 'Stock'),
+  CorporateActionTypes: named('Mandatory', 'Voluntary'),
+  ElectionStatuses: [
+    { Code: 'Elected', Name: 'Elected' },
+    { Code: 'PartialElected', Name: 'Partially elected' },
+  ],
+  EventStates: named('Approved', 'Confirmed'),
+  EventStatuses: named('Active', 'Past'),
+  EventTypes: [
+    { Code: 'DVCA', Name: 'Cash Dividend' },
+    { Code: 'TEND', Name: 'Tender/Takeover Offer' },
+    { Code: 'XMET', Name: 'Extraordinary General Meeting' },
+  ],
+};
 
 describe('the event filter panel', () => {
   it('applies the chosen checkboxes, selects, dates, switches and the client chosen by name', async () => {
@@ -8,12 +27,12 @@ describe('the event filter panel', () => {
       { value: 'client:CLIENT-1', label: 'Lindqvist Capital ApS (client 9300112)', depth: 0, kind: 'client' as const },
       { value: 'account:ACCOUNT-1', label: 'Lindqvist Capital ApS EUR · 9300112INET', depth: 1, kind: 'account' as const },
     ];
-    const wrapper = mount(EventFilterPanel, { props: { filters: {}, accounts }, attachTo: document.body });
+    const wrapper = mount(EventFilterPanel, { props: { filters: {}, accounts, lookup }, attachTo: document.body });
     const checkbox = (name: string) =>
       wrapper.findAll('[role="checkbox"]').find((box) => box.text() === name);
     await checkbox('Voluntary')?.trigger('click');
     await checkbox('Approved')?.trigger('click');
-    await checkbox('PartialElected')?.trigger('click');
+    await checkbox('Partially elected')?.trigger('click');
     await checkbox('Include lapsed events')?.trigger('click');
     const [eventTypes, assetTypes] = wrapper.findAll('select[multiple]');
     for (const option of eventTypes?.findAll('option') ?? [])
@@ -49,11 +68,30 @@ describe('the event filter panel', () => {
   });
 
   it('Reset applies no filter at all', async () => {
-    const wrapper = mount(EventFilterPanel, { props: { accounts: [], filters: { Keywords: 'x', EventStatus: 'Past' } } });
+    const wrapper = mount(EventFilterPanel, { props: { accounts: [], lookup, filters: { Keywords: 'x', EventStatus: 'Past' } } });
     await wrapper
       .findAll('button')
       .find((button) => button.text() === 'Reset')
       ?.trigger('click');
     expect(wrapper.emitted('apply')?.[0]?.[0]).toEqual({});
+  });
+
+  it('offers the service’s lists with their names, keeps a chosen code the service no longer lists, and says when the lists cannot be read', async () => {
+    const wrapper = mount(EventFilterPanel, {
+      props: { accounts: [], lookup, filters: { EventTypes: ['SPLF'] } },
+    });
+    const [eventTypes] = wrapper.findAll('select[multiple]');
+    expect(eventTypes!.findAll('option').map((option) => option.text())).toEqual([
+      'DVCA Cash Dividend',
+      'TEND Tender/Takeover Offer',
+      'XMET Extraordinary General Meeting',
+      'SPLF SPLF',
+    ]);
+    expect((eventTypes!.find('option[value="SPLF"]').element as HTMLOptionElement).selected).toBe(true);
+    await wrapper.setProps({ lookup: {}, lookupProblem: 'The service did not answer.' });
+    const alert = wrapper.get('[role="alert"]');
+    expect(alert.text()).toContain('The filter lists could not be read: The service did not answer.');
+    await alert.get('button').trigger('click');
+    expect(wrapper.emitted('retryLookup')).toHaveLength(1);
   });
 });

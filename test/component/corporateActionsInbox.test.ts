@@ -27,12 +27,29 @@ const events = [
 function fakeDesk() {
   const states = new Map<string, EventReviewState>();
   const state = (eventId: string) =>
-    states.get(eventId) ?? { eventId, read: false, flagged: false, note: '', changedAt: 'now' };
+    states.get(eventId) ?? {
+      eventId,
+      read: false,
+      flagged: false,
+      note: '',
+      changedAt: 'now',
+      version: 0,
+      progress: 'NotReviewed' as const,
+      fourEyes: false,
+    };
   return installDesk({
+    'corporateActions:lookupData': () =>
+      ok({
+        Data: [
+          { FieldGroup: 'EventTypes', Values: [{ Code: 'DVCA', Name: 'Cash Dividend' }, { Code: 'XMET', Name: 'Extraordinary General Meeting' }] },
+          { FieldGroup: 'EventStates', Values: [{ Code: 'Approved', Name: 'Approved' }] },
+        ],
+      }),
     'corporateActions:events': () => ok({ Data: events, __count: 3 }),
     'corporateActions:event': (arg: { EventId: string }) =>
       ok(events.find((candidate) => candidate.EventId === arg.EventId)),
-    'corporateActions:reviewStatus': () => ok({ reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
+    'corporateActions:reviewStatus': () =>
+      ok({ store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) =>
       ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
@@ -40,7 +57,7 @@ function fakeDesk() {
       return ok(state(arg.eventId));
     },
     'corporateActions:setFlagged': (arg: { eventId: string; flagged: boolean }) => {
-      states.set(arg.eventId, { ...state(arg.eventId), flagged: arg.flagged });
+      states.set(arg.eventId, { ...state(arg.eventId), flagged: arg.flagged, version: state(arg.eventId).version + 1 });
       return ok(state(arg.eventId));
     },
     'corporateActions:setReviewed': (arg: { events: { eventId: string; updatedDateTime?: string }[] }) =>
@@ -50,7 +67,9 @@ function fakeDesk() {
             ...state(eventId),
             read: true,
             reviewedAt: '2026-03-02T10:00:00Z',
-            reviewedVersion: updatedDateTime,
+            ...(updatedDateTime ? { reviewedVersion: updatedDateTime } : {}),
+            version: state(eventId).version + 1,
+            progress: 'Reviewed',
           });
           return state(eventId);
         }),
@@ -97,12 +116,13 @@ describe('the corporate events inbox', () => {
     press('r');
     await flushPromises();
     expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith({
-      events: [{ eventId: '2', updatedDateTime: '2026-03-01T00:00:00Z' }],
+      events: [{ eventId: '2', version: 0, updatedDateTime: '2026-03-01T00:00:00Z', eventType: 'DVCA' }],
       reviewed: true,
     });
     press('f');
     await flushPromises();
-    expect(desk.channel('corporateActions:setFlagged')).toHaveBeenCalledWith({ eventId: '2', flagged: true });
+    // The flag is sent with the version the review made.
+    expect(desk.channel('corporateActions:setFlagged')).toHaveBeenCalledWith({ eventId: '2', flagged: true, version: 1 });
     press('k');
     press('Enter');
     await flushPromises();
@@ -130,6 +150,12 @@ describe('the corporate events inbox', () => {
     await wrapper.get('input[type="search"]').setValue('  nordic ');
     await wrapper.get('input[aria-label="Ex date from"]').setValue('2026-03-01');
     await wrapper.get('input[aria-label="Ex date from"]').trigger('change');
+    // The event types offered are the service's lookup data.
+    const eventTypes = wrapper.get('form[aria-label="Event filters"] select[multiple]');
+    expect(desk.channel('corporateActions:lookupData')).toHaveBeenCalledTimes(1);
+    expect(eventTypes.findAll('option').map((option) => option.text())).toEqual(['DVCA Cash Dividend', 'XMET Extraordinary General Meeting']);
+    (eventTypes.find('option[value="XMET"]').element as HTMLOptionElement).selected = true;
+    await eventTypes.trigger('change');
     await wrapper.get('form[aria-label="Event filters"]').trigger('submit');
     await wrapper.get('select[aria-label="Sort by"]').setValue('EventType');
     await wrapper.get('button[aria-label="Sort direction: ascending"]').trigger('click');
@@ -138,6 +164,7 @@ describe('the corporate events inbox', () => {
       expect.objectContaining({
         Keywords: 'nordic',
         FromExDate: '2026-03-01',
+        EventTypes: ['XMET'],
         SortColumn: 'EventType',
         SortType: 'Desc',
       }),

@@ -33,23 +33,25 @@ function event(id: string, deadlineOffset: number, updated = '2026-03-01T00:00:0
 const events = [event('1', 20), event('2', 3, '2026-03-05T00:00:00Z'), event('3', 1), event('4', 9)];
 const reviewed = (eventId: string): EventReviewState => ({
   eventId, read: true, flagged: false, note: '', changedAt: 'x', reviewedAt: '2026-03-02T00:00:00Z', reviewedVersion: '2026-03-01T00:00:00Z',
+  version: 1, progress: 'Reviewed', fourEyes: false,
 });
 
 function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {}) {
   const states = new Map<string, EventReviewState>([['2', reviewed('2')], ['3', reviewed('3')]]);
-  const state = (eventId: string) => states.get(eventId) ?? { eventId, read: false, flagged: false, note: '', changedAt: 'now' };
+  const state = (eventId: string) => states.get(eventId) ??
+    ({ eventId, read: false, flagged: false, note: '', changedAt: 'now', version: 0, progress: 'NotReviewed', fourEyes: false } as const);
   let views = options.views ?? [];
   return installDesk({
     'corporateActions:events': () => ok({ Data: events, __count: events.length }),
     'corporateActions:event': (arg: { EventId: string }) => ok(events.find((candidate) => candidate.EventId === arg.EventId)),
-    'corporateActions:reviewStatus': () => ok({ reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
+    'corporateActions:reviewStatus': () => ok({ store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) => ok(arg.eventIds.map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
       states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });
       return ok(state(arg.eventId));
     },
     'corporateActions:setNote': (arg: { eventId: string; note: string }) => {
-      states.set(arg.eventId, { ...state(arg.eventId), note: arg.note });
+      states.set(arg.eventId, { ...state(arg.eventId), note: arg.note, version: state(arg.eventId).version + 1 });
       return ok(state(arg.eventId));
     },
     'corporateActions:setReviewed': (arg: { events: { eventId: string }[] }) => ok(arg.events.map(({ eventId }) => reviewed(eventId))),
@@ -124,6 +126,23 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
+  it('on this computer offers no "awaiting approval" or "assigned to me" and says why', async () => {
+    const desk = fakeDesk();
+    const wrapper = await mountInbox();
+    const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
+    for (const label of ['Awaiting approval', 'Assigned to me']) {
+      expect(box(label).attributes('aria-disabled')).toBe('true');
+      expect(box(label).attributes('aria-checked')).toBe('false');
+    }
+    expect(wrapper.get('[data-testid="team-only-filters"]').text()).toContain('on this computer nobody approves or assigns');
+    const reads = desk.channel('corporateActions:events').mock.calls.length;
+    await box('Assigned to me').trigger('click');
+    await flushPromises();
+    expect(desk.channel('corporateActions:events').mock.calls.length).toBe(reads);
+    expect(shownIds(wrapper)).toEqual(['2', '4', '1']);
+    wrapper.unmount();
+  });
+
   it('filters "changed since reviewed" and shows what changed, field by field', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
@@ -159,7 +178,7 @@ describe('the inbox as a work queue', () => {
     expect(wrapper.get('[role="alertdialog"][aria-label="Unsaved note"]').text()).toContain('not saved');
     await button(wrapper, 'Save note').trigger('click');
     await flushPromises();
-    expect(desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '4', note: 'Call the registrar first' });
+    expect(desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '4', note: 'Call the registrar first', version: 0 });
     expect(wrapper.find('[data-testid="event-detail"]').exists()).toBe(false);
     wrapper.unmount();
   });
@@ -198,7 +217,15 @@ describe('the inbox as a work queue', () => {
     await button(wrapper, 'Mark 3 selected reviewed').trigger('click');
     await flushPromises();
     expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith(
-      { events: ['2', '4', '1'].map((eventId) => ({ eventId, updatedDateTime: events.find((e) => e.EventId === eventId)!.UpdatedDateTime })), reviewed: true },
+      {
+        events: ['2', '4', '1'].map((eventId) => ({
+          eventId,
+          updatedDateTime: events.find((e) => e.EventId === eventId)!.UpdatedDateTime,
+          eventType: 'DVOP',
+          version: eventId === '2' ? 1 : 0,
+        })),
+        reviewed: true,
+      },
     );
     wrapper.unmount();
   });

@@ -95,12 +95,23 @@ function installBookDesk(): RecordingDesk {
     'reference:countries': () => ({ Data: [denmark] }),
     'corporateActions:events': () => ({ Data: book().events.map(event), __count: book().events.length }),
     'corporateActions:event': (arg) => event((arg as { EventId: string }).EventId),
-    'corporateActions:reviewStatus': () => ({ reviewer: { profileId: 'embedded', userId: session.user?.userId, name: 'x' } }),
+    'corporateActions:reviewStatus': () => ({
+      store: { kind: 'local' },
+      reviewer: { profileId: 'embedded', userId: session.user?.userId, name: 'x' },
+    }),
     'corporateActions:reviewStates': (arg) =>
       (arg as { eventIds: string[] }).eventIds
         .filter((id) => book().read.includes(id))
-        .map((eventId) => ({ eventId, read: true, flagged: false, note: '', changedAt: 'now' })),
-    'corporateActions:setRead': (arg) => ({ ...(arg as object), flagged: false, note: '', changedAt: 'now' }),
+        .map((eventId) => ({ eventId, read: true, flagged: false, note: '', changedAt: 'now', version: 0, progress: 'NotReviewed', fourEyes: false })),
+    'corporateActions:setRead': (arg) => ({
+      ...(arg as object),
+      flagged: false,
+      note: '',
+      changedAt: 'now',
+      version: 0,
+      progress: 'NotReviewed',
+      fourEyes: false,
+    }),
     'corporateActions:audit': () => [{ eventId: '1', action: 'read', before: '', after: '', at: 'now', userId: 'demo' }],
     'corporateActions:views': () => ({ views: [{ name: `${session.user?.userId}'s view`, definition: {} }] }),
     'corporateActions:activeView': () => ({}),

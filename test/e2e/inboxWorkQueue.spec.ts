@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { EVENT_VERSIONS_FILE_NAME } from '../../main/core/corporateActions/eventVersions';
-import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
 import {
@@ -150,10 +150,10 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       .prepare('INSERT INTO event_version VALUES (?, ?, ?, ?, ?, ?)')
       .run(now.profile_id, now.user_id, changedEvent, '2020-01-02T00:00:00.000Z', JSON.stringify(terms), '2020-01-02T00:00:00.000Z');
     versions.close();
-    const review = ReviewStore.open(first.dataDir);
+    const review = LocalReviewStore.open(first.dataDir);
     review.setReviewed(
       { profileId: now.profile_id, userId: now.user_id, name: DEMO_USER.name },
-      { events: [{ eventId: changedEvent, updatedDateTime: '2020-01-02T00:00:00Z' }], reviewed: true },
+      { events: [{ eventId: changedEvent, version: 0, updatedDateTime: '2020-01-02T00:00:00Z' }], reviewed: true },
     );
     review.close();
   });

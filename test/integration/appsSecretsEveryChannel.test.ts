@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskResponse } from '../../contract/bridge';
 import { channels, type ChannelName } from '../../contract/channels';
+import type { EventReviewState } from '../../contract/corporateActions';
 import type { SignInStart } from '../../contract/session';
 import type {
   Application,
@@ -90,7 +91,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     secretValues = [...values];
   });
   afterAll(async () => {
-    desk?.close();
+    await desk?.close();
     await embedded?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -100,6 +101,13 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     const response = await desk.call(channel, arg);
     answers.set(channel, [...(answers.get(channel) ?? []), JSON.stringify(response)]);
     return resultOf<T>(response, channel);
+  }
+
+  /** Calls a channel that must refuse with `code`, keeping its answer for the search. */
+  async function refusal(channel: ChannelName, arg: unknown, code: string): Promise<void> {
+    const response = await desk.call(channel, arg);
+    answers.set(channel, [...(answers.get(channel) ?? []), JSON.stringify(response)]);
+    expect(response).toMatchObject({ ok: false, error: { code } });
   }
 
   /** Signs in through the login page as `login`, as the web shell's popup does, through the session channels. */
@@ -155,15 +163,23 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     const eventId = events.Data[0]?.EventId ?? '1';
     if (events.Data[0]) await call('corporateActions:event', { EventId: eventId, IncludeSubAccounts: true });
     await call('corporateActions:accounts');
+    await call('corporateActions:lookupData');
+    await call('corporateActions:lookupData', { refresh: true });
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
     const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
     await call('corporateActions:changesSinceReviewed', { eventId, reviewedVersion: updated, currentVersion: updated });
     await call('corporateActions:reviewStatus');
     await call('corporateActions:setRead', { eventId, read: true });
-    await call('corporateActions:setFlagged', { eventId, flagged: true });
-    await call('corporateActions:setNote', { eventId, note: 'Checked.' });
-    await call('corporateActions:setReviewed', { events: [{ eventId }], reviewed: true });
+    const version = async () =>
+      (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]?.version ?? 0;
+    await call('corporateActions:setFlagged', { eventId, flagged: true, version: await version() });
+    await call('corporateActions:setNote', { eventId, note: 'Checked.', version: await version() });
+    await call('corporateActions:setReviewed', { events: [{ eventId, version: await version() }], reviewed: true });
+    // On this computer's store, what needs a team is refused in words (and answers no secret either).
+    await refusal('corporateActions:assign', { eventId, version: await version() }, 'TeamReviewOnly');
+    await refusal('corporateActions:approve', { eventId, version: await version(), approved: true }, 'TeamReviewOnly');
+    await refusal('corporateActions:copyToTeam', undefined, 'TeamReviewOnly');
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');
     const definition = { filters: {}, sort: { column: 'Date', type: 'Asc' }, columns: ['EventId'] };
@@ -202,6 +218,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('session:deleteProfile', { id: saved.id });
     await call('settings:get');
     await call('settings:save', { secrets: { revealSeconds: 25, clipboardClearSeconds: 35 } });
+    await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
     await call('settings:simulatorStatus');
   }
 

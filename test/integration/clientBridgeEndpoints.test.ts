@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../main/core/services';
 import type { ChannelName } from '../../contract/channels';
-import type { CorporateActionEvent, Feed, SummaryInfo } from '../../contract/wire/types';
+import type { CorporateActionEvent, EventLookupData, Feed, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { startBridgedShell, type BridgedShell } from '../support/bridgedShell';
 
@@ -77,5 +77,20 @@ describe('every endpoint is reachable through the bridge', () => {
     expect(await result('corporateActions:event', { EventId: events.Data[0]!.EventId })).toMatchObject({
       EventId: events.Data[0]!.EventId,
     });
+    // The filters' code lists, every group with the names the events carry.
+    const lookup = await result<EventLookupData>('corporateActions:lookupData');
+    expect(lookup.Data.map((group) => group.FieldGroup)).toEqual([
+      'AssetTypes',
+      'CorporateActionTypes',
+      'ElectionStatuses',
+      'EventStates',
+      'EventStatuses',
+      'EventTypes',
+      'OptionTypes',
+    ]);
+    const eventTypes = lookup.Data.find((group) => group.FieldGroup === 'EventTypes')!.Values;
+    expect(eventTypes).toContainEqual({ Code: 'DVCA', Name: 'Cash Dividend' });
+    const listed = events.Data[0]!.EventType!;
+    expect(eventTypes).toContainEqual({ Code: listed.Code, Name: listed.Name });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushEventBus } from '../../main/core/events';
+import { registerCorporateActionsLookupIpc } from '../../main/core/ipc/registerCorporateActionsLookupIpc';
 import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
 import { registerReferenceIpc } from '../../main/core/ipc/registerReferenceIpc';
 import { createServiceClient } from '../../main/core/services';
@@ -14,13 +15,17 @@ describe('main services cache per profile and user', () => {
 
   it('serves a repeat from the cache, but never one user another user’s answer', async () => {
     service.answerWith((request, response) =>
-      request.url?.includes('countries')
+      request.url?.includes('countries') || request.url?.includes('lookupdata')
         ? sendJson(response, 200, { Data: [] })
         : sendJson(response, 200, { Uic: 211 }),
     );
     const events = new PushEventBus();
     const client = createServiceClient({ baseUrl: service.baseUrl, events, profileId: () => 'embedded' });
-    const handlers = { ...registerInstrumentsIpc(client), ...registerReferenceIpc(client) };
+    const handlers = {
+      ...registerInstrumentsIpc(client),
+      ...registerReferenceIpc(client),
+      ...registerCorporateActionsLookupIpc(client),
+    };
     const context = { signal: new AbortController().signal };
     const details = () => handlers['instruments:details']({ Uic: 211, AssetType: 'Stock' }, context);
     const countries = (refresh?: boolean) =>
@@ -43,5 +48,14 @@ describe('main services cache per profile and user', () => {
     await countries();
     await countries(true);
     expect(service.requests).toHaveLength(4);
+    // The event filters' code lists are kept like the reference lists.
+    const lookup = (refresh?: boolean) =>
+      handlers['corporateActions:lookupData'](refresh === undefined ? undefined : { refresh }, context);
+    await lookup();
+    await lookup();
+    expect(service.requests).toHaveLength(5);
+    expect(service.requests.at(-1)?.path).toContain('ca/v2/events/lookupdata?FieldGroups=All');
+    await lookup(true);
+    expect(service.requests).toHaveLength(6);
   });
 });

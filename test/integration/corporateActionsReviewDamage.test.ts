@@ -5,38 +5,38 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reviewer } from '../../contract/corporateActions';
 import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/reviewDatabase';
-import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
 import { registerCorporateActionsIpc } from '../../main/core/ipc/registerCorporateActionsIpc';
 import { OWN_FRAME } from '../support/coreDesk';
+import { localReviewStores } from '../support/localReviewStores';
 
 const reviewer: Reviewer = { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' };
+const session = { view: () => ({ signedIn: true, user: reviewer, profile: { id: reviewer.profileId } }) };
 const PAGE = 4096;
 
 describe('a damaged review.sqlite', () => {
   let dataDir: string;
   let file: string;
-  const opened: ReviewStore[] = [];
+  const opened: LocalReviewStore[] = [];
   const open = () => {
-    const store = ReviewStore.open(dataDir);
+    const store = LocalReviewStore.open(dataDir);
     opened.push(store);
     return store;
   };
-  const dispatcherOver = (store: ReviewStore) =>
+  const dispatcherOver = (store: LocalReviewStore) =>
     createIpcDispatcher({
-      handlers: registerCorporateActionsIpc({
-        review: store,
-        session: { view: () => ({ signedIn: true, user: reviewer, profile: { id: reviewer.profileId } }) },
-      }) as unknown as IpcHandlers,
+      handlers: registerCorporateActionsIpc({ reviews: localReviewStores(store, session), session }) as unknown as IpcHandlers,
       isTrustedSender: (url) => url.startsWith('app://refdesk/'),
     });
 
   /** A review file with some state in it, closed (checkpointed into the main file). */
   function fileWithState(): Buffer {
-    const store = ReviewStore.open(dataDir);
+    const store = LocalReviewStore.open(dataDir);
     for (let index = 0; index < 200; index += 1) {
       store.setNote(reviewer, {
         eventId: String(9_000_000 + index),
+        version: 0,
         note: `Checked with the agent, round ${index}.`,
       });
     }
@@ -72,7 +72,7 @@ describe('a damaged review.sqlite', () => {
       result: { problem: expect.stringContaining('unreadable-') },
     });
     expect(
-      await call('corporateActions:setFlagged', { eventId: '42', flagged: true }, OWN_FRAME),
+      await call('corporateActions:setFlagged', { eventId: '42', flagged: true, version: 0 }, OWN_FRAME),
     ).toMatchObject({
       ok: true,
       result: { flagged: true },
@@ -115,6 +115,7 @@ describe('a damaged review.sqlite', () => {
     for (let index = 0; index < 200; index += 1) {
       store.setNote(reviewer, {
         eventId: String(9_000_000 + index),
+        version: 0,
         note: `Checked with the agent, round ${index}.`,
       });
     }
@@ -126,7 +127,7 @@ describe('a damaged review.sqlite', () => {
     writeFileSync(file, garbled(readFileSync(file)));
     const answer = await call(
       'corporateActions:setNote',
-      { eventId: '9000150', note: 'Agent confirmed.' },
+      { eventId: '9000150', note: 'Agent confirmed.', version: 1 },
       OWN_FRAME,
     );
     expect(answer).toMatchObject({

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
 import { registerCorporateActionsIpc, type ReviewerSource } from '../../main/core/ipc/registerCorporateActionsIpc';
-import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
+import { localReviewStores } from '../support/localReviewStores';
 
 const own = { url: 'app://refdesk/index.html', isMainFrame: true };
 
 describe('the review channels through the IPC dispatcher', () => {
   let dataDir: string;
-  let store: ReviewStore;
+  let store: LocalReviewStore;
   let signedIn: { name: string; userId: string } | undefined;
   let profileId: string;
 
@@ -23,13 +24,13 @@ describe('the review channels through the IPC dispatcher', () => {
   };
   const dispatch = () =>
     createIpcDispatcher({
-      handlers: registerCorporateActionsIpc({ review: store, session }) as unknown as IpcHandlers,
+      handlers: registerCorporateActionsIpc({ reviews: localReviewStores(store, session), session }) as unknown as IpcHandlers,
       isTrustedSender: (url) => url.startsWith('app://refdesk/'),
     });
 
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-review-ipc-'));
-    store = ReviewStore.open(dataDir);
+    store = LocalReviewStore.open(dataDir);
     signedIn = { name: 'Demo User', userId: '17340521' };
     profileId = 'embedded';
   });
@@ -40,13 +41,13 @@ describe('the review channels through the IPC dispatcher', () => {
 
   it('keeps state for the signed-in user of the active profile, taken from main, never from the call', async () => {
     const call = dispatch();
-    expect(await call('corporateActions:setFlagged', { eventId: '42', flagged: true }, own)).toMatchObject({
+    expect(await call('corporateActions:setFlagged', { eventId: '42', flagged: true, version: 0 }, own)).toMatchObject({
       ok: true,
       result: { flagged: true },
     });
     expect(await call('corporateActions:reviewStatus', undefined, own)).toEqual({
       ok: true,
-      result: { reviewer: { profileId: 'embedded', userId: '17340521', name: 'Demo User' } },
+      result: { store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Demo User' } },
     });
     // A caller cannot pass someone else's identity: extra keys are refused before any work.
     expect(await call('corporateActions:reviewStates', { eventIds: ['42'], userId: 'someone-else' }, own)).toMatchObject({
@@ -64,7 +65,7 @@ describe('the review channels through the IPC dispatcher', () => {
     signedIn = undefined;
     const response = await dispatch()(
       'corporateActions:setReviewed',
-      { events: [{ eventId: '1' }], reviewed: true },
+      { events: [{ eventId: '1', version: 0 }], reviewed: true },
       own,
     );
     expect(response).toMatchObject({
@@ -77,14 +78,14 @@ describe('the review channels through the IPC dispatcher', () => {
 
   it('refuses bad arguments with field messages: oversized notes, odd ids, too many events', async () => {
     const call = dispatch();
-    const note = await call('corporateActions:setNote', { eventId: '1', note: 'x'.repeat(4001) }, own);
+    const note = await call('corporateActions:setNote', { eventId: '1', note: 'x'.repeat(4001), version: 0 }, own);
     expect(note).toMatchObject({
       ok: false,
       error: { code: 'InvalidArgument', fields: { note: ['A note is at most 4000 characters.'] } },
     });
     const id = await call('corporateActions:setRead', { eventId: '../../etc', read: true }, own);
     expect(id).toMatchObject({ ok: false, error: { code: 'InvalidArgument' } });
-    const many = Array.from({ length: 1001 }, (_, index) => ({ eventId: String(index) }));
+    const many = Array.from({ length: 1001 }, (_, index) => ({ eventId: String(index), version: 0 }));
     expect(await call('corporateActions:setReviewed', { events: many, reviewed: true }, own)).toMatchObject({
       ok: false,
       error: { code: 'InvalidArgument' },

@@ -34,7 +34,7 @@ describe('concurrent saves through the dispatcher', () => {
     store = new MemoryTokenStore();
   });
   afterEach(async () => {
-    for (const desk of opened.splice(0)) desk.close();
+    for (const desk of opened.splice(0)) await desk.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -89,7 +89,7 @@ describe('concurrent saves through the dispatcher', () => {
     const lastChosen = acknowledged.filter((entry) => entry.kind === 'chosen').at(-1)?.value as SessionView;
     const lastSettings = acknowledged.filter((entry) => entry.kind === 'settings').at(-1)
       ?.value as SettingsView;
-    desk.close();
+    await desk.close();
 
     // The files parse, and no temporary file is left behind.
     const names = await readdir(dataDir);

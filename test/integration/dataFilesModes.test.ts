@@ -22,7 +22,7 @@ async function writeEverything(desk: CoreDesk): Promise<void> {
   expect(
     (await desk.call('settings:save', { secrets: { revealSeconds: 30, clipboardClearSeconds: 40 } })).ok,
   ).toBe(true);
-  desk.services.review.setRead(reviewer, { eventId: '9652429', read: true });
+  desk.services.reviews.local.setRead(reviewer, { eventId: '9652429', read: true });
 }
 
 describe.skipIf(process.platform === 'win32')('the data folder is private', () => {
@@ -32,7 +32,7 @@ describe.skipIf(process.platform === 'win32')('the data folder is private', () =
     root = await mkdtemp(path.join(tmpdir(), 'refdesk-modes-'));
   });
   afterEach(async () => {
-    desk?.close();
+    await desk?.close();
     desk = undefined;
     await rm(root, { recursive: true, force: true });
   });

@@ -1,6 +1,7 @@
 /**
  * A web shell in front of the service endpoint channels only (instruments, reference, corporate
- * action events: the derived handlers and the cached ones), over a given service client: what
+ * action events and their lookup lists: the derived handlers and the cached ones), over a given
+ * service client: what
  * the client tests and the IPC benchmark drive through the real HTTP bridge.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { BRIDGE_HEADER, type DeskResponse } from '../../contract/bridge';
 import type { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
 import { endpointHandlers } from '../../main/core/ipc/endpointHandlers';
+import { registerCorporateActionsLookupIpc } from '../../main/core/ipc/registerCorporateActionsLookupIpc';
 import { registerInstrumentsIpc } from '../../main/core/ipc/registerInstrumentsIpc';
 import { registerReferenceIpc } from '../../main/core/ipc/registerReferenceIpc';
 import type { ServiceClient } from '../../main/core/services';
@@ -40,6 +42,7 @@ export async function startBridgedShell(
     ...endpointHandlers(services.http),
     ...registerInstrumentsIpc(services),
     ...registerReferenceIpc(services),
+    ...registerCorporateActionsLookupIpc(services),
   } as IpcHandlers;
   const shell = await startWebShell({
     dispatch: (isTrustedSender) =>

@@ -8,7 +8,9 @@ import type { ChannelName, ResultOf } from '../../contract/channels';
 import type { DeskResponse } from '../../contract/bridge';
 import { SecretClipboard } from '../../main/core/apps/secretClipboard';
 import { EventVersions } from '../../main/core/corporateActions/eventVersions';
-import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
+import { ReviewStores, type ReviewStoresOptions } from '../../main/core/corporateActions/reviewStores';
+import { platformEventFacts } from '../../main/core/corporateActions/team/copyToTeam';
 import { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../../main/core/ipc/dispatcher';
 import { createIpcHandlers } from '../../main/core/ipc/handlers';
@@ -29,7 +31,7 @@ export interface CoreDesk {
   dispatch: IpcDispatch;
   /** Calls a channel as the renderer does, through the dispatcher. */
   call<C extends ChannelName>(channel: C, arg?: unknown): Promise<DeskResponse<ResultOf<C>>>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface CoreDeskOptions {
@@ -40,6 +42,8 @@ export interface CoreDeskOptions {
   simulator: SimulatorControl;
   /** Kept across a reopening to carry stored sessions and AppSecrets. */
   store?: MemoryTokenStore;
+  /** Tuning of the team review client and stream (short timeouts in tests). */
+  team?: ReviewStoresOptions['team'];
 }
 
 /** Opens the core's services on `dataDir` in the order the composition root does. */
@@ -60,18 +64,27 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     interactive: popupSignIn('http://127.0.0.1:45678'),
   });
   await session.restore();
-  const review = ReviewStore.open(options.dataDir);
+  const local = LocalReviewStore.open(options.dataDir);
+  const client = createServiceClient({
+    baseUrl: () => profiles.active().baseUrl,
+    auth: session,
+    events,
+    profileId: () => profiles.active().id,
+  });
+  const reviews = new ReviewStores({
+    local,
+    initial: settings.review,
+    session,
+    events,
+    readEventFacts: platformEventFacts(client.http),
+    ...(options.team ? { team: options.team } : {}),
+  });
   const eventVersions = EventVersions.open(options.dataDir);
   const services: DeskServices = {
-    ...createServiceClient({
-      baseUrl: () => profiles.active().baseUrl,
-      auth: session,
-      events,
-      profileId: () => profiles.active().id,
-    }),
+    ...client,
     session,
     profiles,
-    review,
+    reviews,
     eventVersions,
     settings,
     simulator: options.simulator,
@@ -88,9 +101,10 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     dispatch,
     call: (channel, arg) =>
       dispatch(channel, arg, OWN_FRAME) as Promise<DeskResponse<ResultOf<typeof channel>>>,
-    close: () => {
+    close: async () => {
       session.close();
-      review.close();
+      await reviews.close();
+      local.close();
       eventVersions.close();
     },
   };

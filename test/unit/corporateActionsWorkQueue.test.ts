@@ -35,6 +35,9 @@ const state = (eventId: string, change: Partial<EventReviewState>): EventReviewS
   flagged: false,
   note: '',
   changedAt: '2026-03-01T00:00:00Z',
+  version: 0,
+  progress: change.reviewedAt ? 'Reviewed' : 'NotReviewed',
+  fourEyes: false,
   ...change,
 });
 
@@ -81,6 +84,37 @@ describe('the work queue’s filters', () => {
     const unchanged = event('x', {}, '2026-03-01T00:00:00Z');
     expect(matchesWorkQueue(unchanged, reviewedState, { review: ['changedSinceReviewed'] }, TODAY)).toBe(false);
     expect(matchesWorkQueue(plain, undefined, {}, TODAY)).toBe(true);
+  });
+
+  it('with a team, keeps reviews awaiting a second analyst’s approval and the events assigned to the user', () => {
+    const team = { team: true, memberId: 'key-jonas' } as const;
+    const clara = { name: 'Clara Lindqvist', userId: 'key-clara' };
+    const jonas = { name: 'Jonas Berger', userId: 'key-jonas' };
+    const awaiting = state('x', { ...reviewedState, progress: 'AwaitingApproval', fourEyes: true, reviewedBy: clara });
+    const approved = state('x', { ...awaiting, progress: 'Approved', approvedBy: jonas });
+    const unchanged = event('x', {}, '2026-03-01T00:00:00Z');
+    expect(matchesWorkQueue(unchanged, awaiting, { review: ['awaitingApproval'] }, TODAY, team)).toBe(true);
+    expect(matchesWorkQueue(unchanged, approved, { review: ['awaitingApproval'] }, TODAY, team)).toBe(false);
+    expect(matchesWorkQueue(unchanged, reviewedState, { review: ['awaitingApproval'] }, TODAY, team)).toBe(false);
+    const mine = state('x', { assignee: jonas });
+    const hers = state('x', { assignee: clara });
+    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, TODAY, team)).toBe(true);
+    expect(matchesWorkQueue(unchanged, hers, { review: ['assignedToMe'] }, TODAY, team)).toBe(false);
+    expect(matchesWorkQueue(unchanged, undefined, { review: ['assignedToMe'] }, TODAY, team)).toBe(false);
+    // Until the team says who the user is, nothing is "mine".
+    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, TODAY, { team: true })).toBe(false);
+  });
+
+  it('on this computer leaves the team’s states out instead of matching nothing', () => {
+    const plain = event('p', {});
+    const local = { team: false } as const;
+    // Only team states ticked: no review filter at all on this computer.
+    expect(matchesWorkQueue(plain, state('p', { read: true, reviewedAt: '2026-03-01T10:00:00Z' }), { review: ['assignedToMe'] }, TODAY, local)).toBe(true);
+    expect(needsEveryMatchingEvent('EventType', { review: ['awaitingApproval', 'assignedToMe'] }, local)).toBe(false);
+    expect(needsEveryMatchingEvent('EventType', { review: ['awaitingApproval'] }, { team: true })).toBe(true);
+    // With others ticked, those decide.
+    expect(matchesWorkQueue(plain, state('p', { read: true }), { review: ['unread', 'awaitingApproval'] }, TODAY, local)).toBe(false);
+    expect(matchesWorkQueue(plain, undefined, { review: ['unread', 'awaitingApproval'] }, TODAY, local)).toBe(true);
   });
 
   it('keeps events whose next deadline is within N business days, counting weekdays from today', () => {

@@ -51,7 +51,9 @@ describe('the day to simulate in Settings', () => {
       view: () => ({ profile: { kind: 'remote' as const } }),
       signOut: async () => undefined,
     };
-    const handlers = registerSettingsIpc({ settings, simulator, session });
+    // The review store is not what this test is about: its choice is never saved here.
+    const reviews = { apply: vi.fn() };
+    const handlers = registerSettingsIpc({ settings, simulator, session, reviews });
     const call = { signal: new AbortController().signal };
 
     await handlers['settings:resetSimulator']({ scale: 'default', seed: 7 }, call);

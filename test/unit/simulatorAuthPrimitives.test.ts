@@ -140,9 +140,20 @@ describe('client credentials', () => {
 describe('sessions and refresh-token rotation', () => {
   const client = { appKey: 'app-1', confidential: true };
 
+  it('remembers a session until its first token expires, though another sign-in starts before that token is issued', () => {
+    const store = new SessionStore(3600);
+    const owner = { userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: false };
+    const first = store.start(owner, NOW, later(1200));
+    store.start(owner, later(1), later(1201));
+    expect(store.isActive(first.id)).toBe(true);
+    // Once every token of it has expired, the next sign-in forgets it.
+    store.start(owner, later(1201), later(2401));
+    expect(store.get(first.id)).toBeUndefined();
+  });
+
   it('rotates on every use and revokes the whole session when a spent token comes back', () => {
     const store = new SessionStore(3600);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW);
+    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW, later(1200));
     const first = store.issueRefreshToken(session, NOW).refreshToken;
     expect(store.rotate(first, client, later(10))).toMatchObject({ ok: true });
     const second = store.issueRefreshToken(session, later(10)).refreshToken;
@@ -153,7 +164,7 @@ describe('sessions and refresh-token rotation', () => {
 
   it('refuses an expired token, another client, and a confidential session refreshed without its secret', () => {
     const store = new SessionStore(60);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW);
+    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW, later(1200));
     const token = store.issueRefreshToken(session, NOW).refreshToken;
     expect(store.rotate(token, { appKey: 'app-2', confidential: true }, NOW)).toEqual({ ok: false, reason: 'other_client' });
     expect(store.rotate(token, { appKey: 'app-1', confidential: false }, NOW)).toEqual({ ok: false, reason: 'secret_required' });

@@ -70,6 +70,18 @@ describe('access tokens of the authorization server', () => {
   });
 });
 
+describe('sign-ins that overlap', () => {
+  it('keeps a session whose token is still being signed when another sign-in starts meanwhile', async () => {
+    // A clock that moves on between readings, as the wall clock does while a token is signed.
+    let ticks = Date.parse('2026-03-02T10:00:00Z');
+    const server = await AuthorizationServer.create({ directory, clock: () => new Date(ticks++), authUrl: () => AUTH_URL });
+    const options = { confidential: false, withRefreshToken: false };
+    const [first, second] = await Promise.all([server.startSession(user, app, options), server.startSession(user, app, options)]);
+    expect(await server.verifyAccessToken(first.response.access_token)).toMatchObject({ ok: true, claims: { sid: first.session.id } });
+    expect(await server.verifyAccessToken(second.response.access_token)).toMatchObject({ ok: true, claims: { sid: second.session.id } });
+  });
+});
+
 describe('signed assertions against a registered certificate', () => {
   let server: AuthorizationServer;
   let privateKeyPem: string;

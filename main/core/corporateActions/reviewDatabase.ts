@@ -51,6 +51,9 @@ const migrations: string[] = [
      saved_at TEXT NOT NULL,
      PRIMARY KEY (profile_id, user_id, name)
    ) WITHOUT ROWID;`,
+  // 2: the version of each state (one more per change of flag, note or review), so a change made
+  // on a stale version (another window changed the event first) is refused instead of winning.
+  `ALTER TABLE review_state ADD COLUMN version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0);`,
 ];
 
 export interface OpenedReviewDatabase {

@@ -9,6 +9,7 @@ import type { IpcHandlers } from './dispatcher';
 import { endpointHandlers } from './endpointHandlers';
 import { registerAppsIpc } from './registerAppsIpc';
 import { registerCorporateActionsIpc } from './registerCorporateActionsIpc';
+import { registerCorporateActionsLookupIpc } from './registerCorporateActionsLookupIpc';
 import { registerCorporateActionsVersionsIpc } from './registerCorporateActionsVersionsIpc';
 import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
@@ -23,6 +24,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerInstrumentsIpc(services),
     ...registerReferenceIpc(services),
     ...registerCorporateActionsIpc(services),
+    ...registerCorporateActionsLookupIpc(services),
     ...registerCorporateActionsViewIpc(services),
     ...registerCorporateActionsVersionsIpc(services),
     ...registerAppsIpc(services),

@@ -1,13 +1,21 @@
 /**
  * The `corporateActions:*` handlers beyond the derived event reads (endpointHandlers.ts): the
- * local back-office review state, audit log and saved views of the signed-in user of the active
- * profile. Who the reviewer is comes from main's session, never from the renderer; refused input
- * comes back with per-field messages, a damaged review file with what to do about it.
+ * back-office review state and audit log of the signed-in user of the active profile, in the
+ * store chosen in Settings (this computer or the team service), and the saved views (always on
+ * this computer). Who the reviewer is comes from main's session, never from the renderer;
+ * refused input comes back with per-field messages, a stale change as a conflict naming who
+ * changed what, an unreachable team service as "Team review unavailable", a damaged review
+ * file with what to do about it.
  */
 import { ReviewStoreDamagedError } from '../corporateActions/reviewDatabase';
+import {
+  ReviewConflictError,
+  ReviewRefusedError,
+  TeamReviewUnavailableError,
+} from '../corporateActions/reviewErrors';
 import { ReviewInputError } from '../corporateActions/reviewInput';
+import type { ReviewStores } from '../corporateActions/reviewStores';
 import type { Reviewer } from '../../../contract/corporateActions';
-import type { ReviewStore } from '../corporateActions/reviewStore';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
 type ReviewChannels = Pick<
@@ -18,6 +26,9 @@ type ReviewChannels = Pick<
   | 'corporateActions:setFlagged'
   | 'corporateActions:setReviewed'
   | 'corporateActions:setNote'
+  | 'corporateActions:assign'
+  | 'corporateActions:approve'
+  | 'corporateActions:copyToTeam'
   | 'corporateActions:audit'
   | 'corporateActions:views'
   | 'corporateActions:saveView'
@@ -41,48 +52,67 @@ export function currentReviewer(session: ReviewerSource): Reviewer {
   return { profileId: view.profile.id, userId: view.user.userId, name: view.user.name };
 }
 
-/** Runs a store operation as the current reviewer, turning refused input into the bridge's shape. */
-function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T): Promise<T> {
+/** A review store's refusal in the bridge's shape. */
+function deskErrorOf(error: unknown): unknown {
+  if (error instanceof ReviewInputError)
+    return new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
+  if (error instanceof ReviewConflictError)
+    return new DeskError({ code: 'ReviewConflict', message: error.message, status: 409, conflicts: error.conflicts });
+  if (error instanceof TeamReviewUnavailableError)
+    return new DeskError({ code: 'TeamReviewUnavailable', message: error.message, status: 503 });
+  if (error instanceof ReviewRefusedError) {
+    return new DeskError({
+      code: error.code,
+      message: error.message,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.fields ? { fields: error.fields } : {}),
+    });
+  }
+  if (error instanceof ReviewStoreDamagedError) return new DeskError({ code: 'ReviewStoreDamaged', message: error.message });
+  return error;
+}
+
+/** Runs a store operation as the current reviewer, turning refusals into the bridge's shape. */
+async function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T | Promise<T>): Promise<T> {
   const reviewer = currentReviewer(session);
   try {
-    return Promise.resolve(run(reviewer));
+    return await run(reviewer);
   } catch (error) {
-    if (error instanceof ReviewInputError) {
-      throw new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
-    }
-    if (error instanceof ReviewStoreDamagedError)
-      throw new DeskError({ code: 'ReviewStoreDamaged', message: error.message });
-    throw error;
+    throw deskErrorOf(error);
   }
 }
 
-/** The review `corporateActions:*` handlers over the review store. */
+/** The review `corporateActions:*` handlers over the review store in use. */
 export function registerCorporateActionsIpc({
-  review,
+  reviews,
   session,
 }: {
-  review: ReviewStore;
+  reviews: ReviewStores;
   session: ReviewerSource;
 }): ReviewChannels {
+  const active = () => reviews.active;
   return {
     'corporateActions:reviewStatus': async () => {
       const view = session.view();
+      const problem = reviews.local.problem;
       return {
-        ...(review.problem ? { problem: review.problem } : {}),
+        store: reviews.view(),
+        ...(problem ? { problem } : {}),
         ...(view.signedIn && view.user ? { reviewer: currentReviewer(session) } : {}),
       };
     },
-    'corporateActions:reviewStates': (arg) => asReviewer(session, (reviewer) => review.states(reviewer, arg)),
-    'corporateActions:setRead': (arg) => asReviewer(session, (reviewer) => review.setRead(reviewer, arg)),
-    'corporateActions:setFlagged': (arg) =>
-      asReviewer(session, (reviewer) => review.setFlagged(reviewer, arg)),
-    'corporateActions:setReviewed': (arg) =>
-      asReviewer(session, (reviewer) => review.setReviewed(reviewer, arg)),
-    'corporateActions:setNote': (arg) => asReviewer(session, (reviewer) => review.setNote(reviewer, arg)),
-    'corporateActions:audit': (arg) => asReviewer(session, (reviewer) => review.audit(reviewer, arg)),
-    'corporateActions:views': () => asReviewer(session, (reviewer) => review.views.list(reviewer)),
-    'corporateActions:saveView': (arg) => asReviewer(session, (reviewer) => review.views.save(reviewer, arg)),
+    'corporateActions:reviewStates': (arg) => asReviewer(session, (reviewer) => active().states(reviewer, arg)),
+    'corporateActions:setRead': (arg) => asReviewer(session, (reviewer) => active().setRead(reviewer, arg)),
+    'corporateActions:setFlagged': (arg) => asReviewer(session, (reviewer) => active().setFlagged(reviewer, arg)),
+    'corporateActions:setReviewed': (arg) => asReviewer(session, (reviewer) => active().setReviewed(reviewer, arg)),
+    'corporateActions:setNote': (arg) => asReviewer(session, (reviewer) => active().setNote(reviewer, arg)),
+    'corporateActions:assign': (arg) => asReviewer(session, (reviewer) => active().assign(reviewer, arg)),
+    'corporateActions:approve': (arg) => asReviewer(session, (reviewer) => active().approve(reviewer, arg)),
+    'corporateActions:copyToTeam': () => asReviewer(session, (reviewer) => reviews.copyToTeam(reviewer)),
+    'corporateActions:audit': (arg) => asReviewer(session, (reviewer) => active().audit(reviewer, arg)),
+    'corporateActions:views': () => asReviewer(session, (reviewer) => reviews.local.views.list(reviewer)),
+    'corporateActions:saveView': (arg) => asReviewer(session, (reviewer) => reviews.local.views.save(reviewer, arg)),
     'corporateActions:deleteView': (arg) =>
-      asReviewer(session, (reviewer) => review.views.delete(reviewer, arg)),
+      asReviewer(session, (reviewer) => reviews.local.views.delete(reviewer, arg)),
   };
 }

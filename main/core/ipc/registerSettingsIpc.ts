@@ -2,13 +2,14 @@
  * Handlers of the `settings:*` channels: RefDesk's own settings and the embedded simulator's
  * status and reset.
  */
+import type { ReviewStores } from '../corporateActions/reviewStores';
 import type { SettingsService } from '../settings/settingsService';
 import type { SimulatorControl } from '../settings/simulatorControl';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
 type SettingsChannels = Pick<
   IpcHandlers,
-  'settings:get' | 'settings:save' | 'settings:simulatorStatus' | 'settings:resetSimulator'
+  'settings:get' | 'settings:save' | 'settings:saveReviewStore' | 'settings:simulatorStatus' | 'settings:resetSimulator'
 >;
 
 /** What a reset needs besides the simulator: the session to end, since the old tokens die with it. */
@@ -22,14 +23,22 @@ export function registerSettingsIpc({
   settings,
   simulator,
   session,
+  reviews,
 }: {
   settings: SettingsService;
   simulator: SimulatorControl;
   session: EmbeddedSessionControl;
+  /** The review stores: a new choice is used at once. */
+  reviews: Pick<ReviewStores, 'apply'>;
 }): SettingsChannels {
   return {
     'settings:get': async () => settings.view(),
     'settings:save': ({ secrets }) => settings.saveSecrets(secrets),
+    'settings:saveReviewStore': async (review) => {
+      const saved = await settings.saveReviewStore(review);
+      reviews.apply(saved.settings.review);
+      return saved;
+    },
     'settings:simulatorStatus': async () => simulator.status(settings.simulator),
     'settings:resetSimulator': async ({ scale, seed, regenerate, asOf }) => {
       const previous = settings.simulator;

@@ -8,6 +8,8 @@ import path from 'node:path';
 import {
   DEFAULT_SETTINGS,
   deskSettingsSchema,
+  inboxSettingsSchema,
+  reviewStoreSettingsSchema,
   secretSettingsSchema,
   simulatorSettingsSchema,
   type DeskSettings,
@@ -56,12 +58,16 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   const record = (json ?? {}) as Record<string, unknown>;
   const simulator = simulatorSettingsSchema.safeParse(record.simulator);
   const secrets = secretSettingsSchema.safeParse(record.secrets);
+  const review = reviewStoreSettingsSchema.safeParse(record.review ?? DEFAULT_SETTINGS.review);
+  const inbox = inboxSettingsSchema.safeParse(record.inbox);
   const backup = await keepUnreadableCopy(file, now);
   return {
     settings: {
       version: 1,
       simulator: simulator.success ? simulator.data : DEFAULT_SETTINGS.simulator,
       secrets: secrets.success ? secrets.data : DEFAULT_SETTINGS.secrets,
+      review: review.success ? review.data : DEFAULT_SETTINGS.review,
+      ...(inbox.success ? { inbox: inbox.data } : {}),
     },
     problem: `Some settings in settings.json were not valid and were reset to their defaults. The original file was kept as ${backup}.`,
   };

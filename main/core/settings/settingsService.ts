@@ -5,7 +5,13 @@
  * other's parts; the memory follows the file only once the file is written.
  */
 import { changeSettingsFile, readSettingsFile } from './settingsFile';
-import type { DeskSettings, SecretSettings, SettingsView, SimulatorSettings } from '../../../contract/settings';
+import type {
+  DeskSettings,
+  ReviewStoreSettings,
+  SecretSettings,
+  SettingsView,
+  SimulatorSettings,
+} from '../../../contract/settings';
 
 export class SettingsService {
   private constructor(
@@ -31,6 +37,17 @@ export class SettingsService {
 
   get secrets(): SecretSettings {
     return this.settings.secrets;
+  }
+
+  /** Where review state is kept: this computer, or the team service at these addresses. */
+  get review(): ReviewStoreSettings {
+    return this.settings.review;
+  }
+
+  /** Keeps the review store choice (addresses only: the service is called with the user's sign-in). */
+  async saveReviewStore(review: ReviewStoreSettings): Promise<SettingsView> {
+    const settings = await this.change((current) => ({ ...current, review }));
+    return { settings, ...(this.problem ? { problem: this.problem } : {}) };
   }
 
   /** Keeps new secret timings. */

@@ -112,9 +112,11 @@ export class AuthorizationServer {
     app: AuthApp,
     options: { confidential: boolean; withRefreshToken: boolean },
   ): Promise<{ session: Session; response: TokenResponse }> {
+    const now = this.now();
     const session = this.sessions.start(
       { userId: user.userId, appKey: app.appKey, appNumber: app.registrationNumber, confidential: options.confidential },
-      this.now(),
+      now,
+      new Date(now.getTime() + this.tokens.ttlSeconds * 1000),
     );
     return { session, response: await this.continueSession(session, user, options.withRefreshToken) };
   }

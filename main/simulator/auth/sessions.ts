@@ -42,10 +42,25 @@ export class SessionStore {
 
   constructor(private readonly refreshTokenTtlSeconds: number) {}
 
-  /** Starts a session for `userId` signed in through `appKey`. */
-  start(owner: { userId: string; appKey: string; appNumber: number; confidential: boolean }, now: Date): Session {
+  /**
+   * Starts a session for `userId` signed in through `appKey`, remembered at least until
+   * `firstTokenExpiresAt`, when the token about to be issued in it expires. The token is signed
+   * after the session starts (asynchronously): a session remembered only until `now` would be
+   * forgotten by a sign-in starting meanwhile, and its token refused as of an ended session.
+   */
+  start(
+    owner: { userId: string; appKey: string; appNumber: number; confidential: boolean },
+    now: Date,
+    firstTokenExpiresAt: Date,
+  ): Session {
     this.prune(now);
-    const session: Session = { id: randomUUID(), ...owner, revoked: false, startedAt: now.getTime(), endsAt: now.getTime() };
+    const session: Session = {
+      id: randomUUID(),
+      ...owner,
+      revoked: false,
+      startedAt: now.getTime(),
+      endsAt: Math.max(now.getTime(), firstTokenExpiresAt.getTime()),
+    };
     this.sessions.set(session.id, session);
     return session;
   }

@@ -13,6 +13,7 @@ export class DeskCallError extends Error implements DeskErrorShape {
   readonly code: string;
   readonly status?: number;
   readonly fields?: Record<string, string[]>;
+  readonly conflicts?: DeskErrorShape['conflicts'];
 
   constructor(shape: DeskErrorShape) {
     super(shape.message);
@@ -20,6 +21,7 @@ export class DeskCallError extends Error implements DeskErrorShape {
     this.code = shape.code;
     if (shape.status !== undefined) this.status = shape.status;
     if (shape.fields !== undefined) this.fields = shape.fields;
+    if (shape.conflicts !== undefined) this.conflicts = shape.conflicts;
   }
 }
 

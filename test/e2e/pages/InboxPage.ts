@@ -19,6 +19,19 @@ export class InboxPage {
   readonly markReviewed: Locator;
   readonly note: Locator;
   readonly saveNote: Locator;
+  readonly flag: Locator;
+  /** The team's sign-off of the open event: who reviewed and approved it, Approve. */
+  readonly signOff: Locator;
+  readonly approve: Locator;
+  /** "Team review unavailable: …" while the team service cannot be used. */
+  readonly teamUnavailable: Locator;
+  /** A change refused because the event changed first, with Reload. */
+  readonly conflict: Locator;
+  readonly reloadConflict: Locator;
+  /** Where review state is kept (this computer, or the team and its replica). */
+  readonly reviewStore: Locator;
+  /** The failure of the last review action. */
+  readonly reviewError: Locator;
   readonly workQueue: Locator;
   readonly auditView: Locator;
 
@@ -38,8 +51,22 @@ export class InboxPage {
     this.markReviewed = this.detail.getByRole('button', { name: 'Mark reviewed' });
     this.note = this.detail.getByLabel('Note');
     this.saveNote = this.detail.getByRole('button', { name: 'Save note' });
+    this.flag = this.detail.getByRole('group', { name: 'Review' }).getByRole('button', { name: /^(Flag|Unflag)$/ });
+    this.signOff = this.detail.getByTestId('review-sign-off');
+    this.approve = this.signOff.getByRole('button', { name: 'Approve' });
+    this.teamUnavailable = page.getByTestId('team-review-unavailable');
+    this.conflict = page.getByTestId('review-conflict');
+    this.reloadConflict = this.conflict.getByRole('button', { name: 'Reload' });
+    this.reviewStore = page.getByTestId('review-store');
+    this.reviewError = page.getByRole('alert').filter({ hasText: /^Review: / });
     this.workQueue = page.getByRole('group', { name: 'Work queue' });
     this.auditView = page.getByTestId('audit-view');
+  }
+
+  /** Shows only the events of one instrument (the Keywords filter, e.g. its ISIN). */
+  async showInstrument(keywords: string): Promise<void> {
+    await this.keywords.fill(keywords);
+    await this.applyFilters.click();
   }
 
   /** A review-state checkbox of the work queue (Unread, Flagged, Not reviewed, Changed since reviewed). */

@@ -16,6 +16,10 @@ export class SettingsPage {
   readonly secretTimingsStatus: Locator;
   readonly lightTheme: Locator;
   readonly darkTheme: Locator;
+  /** What the review store section says: this computer, connected to the team, or why not. */
+  readonly reviewStoreStatus: Locator;
+  readonly copyToTeam: Locator;
+  readonly copyReport: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Settings', level: 1 });
@@ -28,6 +32,17 @@ export class SettingsPage {
     this.secretTimingsStatus = this.section('Application secrets').getByRole('status');
     this.lightTheme = page.getByRole('radio', { name: 'Light' });
     this.darkTheme = page.getByRole('radio', { name: 'Dark' });
+    this.reviewStoreStatus = page.getByTestId('review-store-status');
+    this.copyToTeam = page.getByRole('button', { name: 'Copy my local review state to the team' });
+    this.copyReport = page.getByTestId('copy-report');
+  }
+
+  /** Keeps review state with the team review service at `urls` (tried in turn), and saves. */
+  async useTeamReview(urls: string[]): Promise<void> {
+    const section = this.section('Review store');
+    await section.getByRole('radio', { name: 'With the team review service' }).check();
+    await section.getByLabel('Team review service addresses (one per line, tried in turn)').fill(urls.join('\n'));
+    await section.getByRole('button', { name: 'Save' }).click();
   }
 
   async open(): Promise<void> {

@@ -1,10 +1,16 @@
 /**
- * The back-office review state of the events on screen (read, flagged, reviewed, note), the
- * audit log and the saved inbox views, all kept by main per profile and signed-in user; here
- * only the signed-in user's, forgotten the moment the user or profile changes.
+ * The back-office review state of the events on screen (read, flagged, reviewed and approved
+ * with both names, note, assignee, version), the audit log and the saved inbox views, kept by
+ * main in the store chosen in Settings (this computer or the team service); here only the
+ * signed-in user's, forgotten the moment the user or profile changes.
+ *
+ * Every shared change sends the version of the state it was made on; a stale one comes back as
+ * a conflict naming who changed what, kept in `conflict` until the user reloads (nothing is
+ * overwritten silently). Changes made on other desks arrive live from main and replace what is
+ * shown when they are newer; `store` says whether the team service can be used now.
  */
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { computed, ref } from 'vue';
 import type {
   EventReviewState,
   InboxViewDefinition,
@@ -12,13 +18,24 @@ import type {
   ReviewAuditEntry,
   SavedInboxView,
 } from '../../../../contract/corporateActions';
-import { call, isCancelled, messageOf } from '../../shared/desk';
+import type {
+  CopyToTeamReport,
+  ReviewConflictView,
+  ReviewsChanged,
+  ReviewStoreView,
+} from '../../../../contract/corporateActionsReview';
+import { call, DeskCallError, isCancelled, messageOf, onDeskEvent } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
+import type { SeenEvent } from './logic/seenEvent';
 
-/** What the reviewer saw of an event when marking it reviewed. */
-export interface ReviewedEvent {
-  eventId: string;
-  updatedDateTime?: string;
+export type { SeenEvent };
+
+/** A change refused because the event changed first: who changed what, the events to reload, and what was not saved. */
+export interface ReviewConflict {
+  message: string;
+  conflicts: ReviewConflictView[];
+  /** The refused change in words, e.g. the note that was not saved. */
+  yours?: string;
 }
 
 /** Most events one review channel call takes. */
@@ -27,48 +44,103 @@ const EVENTS_PER_CALL = 1000;
 export const useCorporateActionsReviewStore = defineStore('corporateActionsReview', () => {
   const states = ref<Record<string, EventReviewState>>({});
   const reviewer = ref<Reviewer>();
-  /** A problem of the store (file moved aside) or of the last review action, in words. */
+  /** Where review state is kept and whether it can be used now. */
+  const store = ref<ReviewStoreView>({ kind: 'local' });
+  /** A problem of the local review file (moved aside, damaged), in words. */
   const problem = ref<string>();
   const actionError = ref<string>();
+  const conflict = ref<ReviewConflict>();
   const audit = ref<ReviewAuditEntry[]>([]);
   const views = ref<SavedInboxView[]>([]);
   const viewsProblem = ref<string>();
+  const copyReport = ref<CopyToTeamReport>();
+  const copying = ref(false);
+  /** Every event whose state was asked for (absent from `states` while untouched): what a reload reads again. */
+  const asked = new Set<string>();
   const owned = useOwnedState(() => {
     states.value = {};
+    asked.clear();
     reviewer.value = undefined;
     problem.value = undefined;
     actionError.value = undefined;
+    conflict.value = undefined;
     audit.value = [];
     views.value = [];
     viewsProblem.value = undefined;
+    copyReport.value = undefined;
   });
+
+  /** "Team review unavailable: …" while the team service cannot be used. */
+  const unavailable = computed(() =>
+    store.value.kind === 'team' && store.value.state === 'unavailable' ? store.value.message : undefined,
+  );
+  const team = computed(() => (store.value.kind === 'team' ? store.value.team : undefined));
 
   function keep(changed: EventReviewState | EventReviewState[]): void {
     for (const state of Array.isArray(changed) ? changed : [changed]) states.value[state.eventId] = state;
   }
 
-  /** Runs a review action; a failure is kept as a message, not thrown at the view. */
-  async function act<T>(run: () => Promise<T>): Promise<T | undefined> {
+  /** Applies a change from another desk where it is newer than what is shown; a reload reads every event shown again. */
+  function merge(change: ReviewsChanged): void {
+    if (change.reload) {
+      states.value = {};
+      void reload([...asked]);
+      return;
+    }
+    for (const { read, ...shared } of change.states) {
+      const shown = states.value[shared.eventId];
+      if (!shown && !asked.has(shared.eventId)) continue;
+      if (shown && shown.version > shared.version) continue;
+      states.value[shared.eventId] = { ...shared, read: read ?? shown?.read ?? false };
+    }
+  }
+
+  /**
+   * Runs a review action; a failure is kept as a message (a conflict with who changed what and,
+   * in words, the change `yours` that was not saved), not thrown at the view.
+   */
+  async function act<T>(run: () => Promise<T>, yours?: string): Promise<T | undefined> {
     actionError.value = undefined;
     try {
       return await run();
     } catch (error) {
-      if (!isCancelled(error)) actionError.value = messageOf(error);
+      if (isCancelled(error)) return undefined;
+      if (error instanceof DeskCallError && error.code === 'ReviewConflict' && error.conflicts) {
+        conflict.value = { message: error.message, conflicts: error.conflicts, ...(yours ? { yours } : {}) };
+      }
+      actionError.value = messageOf(error);
       return undefined;
     }
   }
 
-  /** Who reviews, and whether the store had to start over. */
+  let unsubscribe: (() => void) | undefined;
+  /** Follows main's live review changes and the store's availability (once per page). */
+  function follow(): void {
+    if (unsubscribe) return;
+    try {
+      const stops = [
+        onDeskEvent('corporateActions:reviewsChanged', merge),
+        onDeskEvent('corporateActions:reviewStore', (view) => (store.value = view)),
+      ];
+      unsubscribe = () => stops.forEach((stop) => stop());
+    } catch (error) {
+      actionError.value = messageOf(error);
+    }
+  }
+
+  /** Who reviews, where the state is kept, and whether the local file had to start over. */
   async function loadStatus(): Promise<void> {
     await act(async () => {
       const status = await call('corporateActions:reviewStatus', undefined, { signal: owned.signal });
       reviewer.value = status.reviewer;
       problem.value = status.problem;
+      store.value = status.store;
     });
   }
 
   /** Loads the states of `eventIds` (in chunks the channel accepts). */
   async function loadStates(eventIds: string[]): Promise<void> {
+    for (const eventId of eventIds) asked.add(eventId);
     await act(async () => {
       for (let start = 0; start < eventIds.length; start += EVENTS_PER_CALL) {
         const eventIdsOfCall = eventIds.slice(start, start + EVENTS_PER_CALL);
@@ -77,27 +149,78 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     });
   }
 
+  /** Reads `eventIds` again, forgetting what was shown of them (after a conflict, or when main says so). */
+  async function reload(eventIds: string[]): Promise<void> {
+    for (const eventId of eventIds) delete states.value[eventId];
+    conflict.value = undefined;
+    actionError.value = undefined;
+    await loadStates(eventIds);
+  }
+
+  /** How many times a conflict was reloaded: the open event's pane starts again from the state read. */
+  const reloads = ref(0);
+  /** Reloads the events of the conflict shown: the user sees the current state, then decides again. */
+  async function reloadConflicted(): Promise<void> {
+    const eventIds = conflict.value?.conflicts.map((entry) => entry.eventId) ?? [];
+    await reload(eventIds);
+    reloads.value++;
+  }
+
+  const versionOf = (eventId: string) => states.value[eventId]?.version ?? 0;
+
   const setRead = (eventId: string, read: boolean) =>
     act(async () => keep(await owned.settle(call('corporateActions:setRead', { eventId, read }))));
   const setFlagged = (eventId: string, flagged: boolean) =>
-    act(async () => keep(await owned.settle(call('corporateActions:setFlagged', { eventId, flagged }))));
-  const setNote = (eventId: string, note: string) =>
-    act(async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note }))));
+    act(async () =>
+      keep(await owned.settle(call('corporateActions:setFlagged', { eventId, flagged, version: versionOf(eventId) }))),
+    );
+  /** Saves a note written on `version` of the event's state (default: the version shown now). */
+  const setNote = (eventId: string, note: string, version = versionOf(eventId)) =>
+    act(
+      async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note, version }))),
+      note ? `your note “${note}”` : 'removing the note',
+    );
+  /** Assigns an event to a member of the team (their userId), or unassigns it. */
+  const assign = (eventId: string, assignee: string | undefined) =>
+    act(async () =>
+      keep(
+        await owned.settle(
+          call('corporateActions:assign', { eventId, version: versionOf(eventId), ...(assignee ? { assignee } : {}) }),
+        ),
+      ),
+    );
+  /** Approves another analyst's review (four eyes), or withdraws the approval. */
+  const approve = (eventId: string, approved: boolean) =>
+    act(async () =>
+      keep(await owned.settle(call('corporateActions:approve', { eventId, approved, version: versionOf(eventId) }))),
+    );
 
-  /** Marks events reviewed (bulk) or not reviewed, remembering the version each was seen at. */
-  async function setReviewed(events: ReviewedEvent[], reviewed: boolean): Promise<void> {
+  /** Marks events reviewed (bulk) or not reviewed, each with the version of its state and what was seen of it. */
+  async function setReviewed(events: SeenEvent[], reviewed: boolean): Promise<void> {
     await act(async () => {
       for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
-        const chunk = events.slice(start, start + EVENTS_PER_CALL).map(({ eventId, updatedDateTime }) => ({
-          eventId,
-          ...(updatedDateTime ? { updatedDateTime } : {}),
+        const chunk = events.slice(start, start + EVENTS_PER_CALL).map((event) => ({
+          ...event,
+          version: versionOf(event.eventId),
         }));
         keep(await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed })));
       }
     });
   }
 
-  /** Loads the audit log (one event's, or the reviewer's whole log). */
+  /** Copies the state kept on this computer to the team; the report says what was copied. */
+  async function copyToTeam(): Promise<void> {
+    copying.value = true;
+    copyReport.value = undefined;
+    try {
+      copyReport.value = await act(() => owned.settle(call('corporateActions:copyToTeam')));
+      if (copyReport.value) await reload([...asked]);
+    } finally {
+      copying.value = false;
+    }
+  }
+
+  /** Loads the audit log (one event's, or the whole log). */
   async function loadAudit(eventId?: string): Promise<void> {
     await act(async () => {
       audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined, { signal: owned.signal });
@@ -131,17 +254,29 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   return {
     states,
     reviewer,
+    store,
+    unavailable,
+    team,
     problem,
     actionError,
+    conflict,
     audit,
     views,
     viewsProblem,
+    copyReport,
+    copying,
+    follow,
     loadStatus,
     loadStates,
+    reloadConflicted,
+    reloads,
     setRead,
     setFlagged,
     setNote,
     setReviewed,
+    assign,
+    approve,
+    copyToTeam,
     loadAudit,
     readAuditLog,
     loadViews,

@@ -8,7 +8,7 @@
  * from an empty inbox.
  */
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { InboxFilters, InboxViewDefinition, WorkQueueFilters } from '../../../../contract/corporateActions';
 import { eventStates } from '../../../../contract/wire/enums';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
@@ -18,7 +18,16 @@ import { useOwnedState } from '../session/useOwnedState';
 import { defaultColumnIds } from './logic/inboxColumns';
 import { cleanFilters, eventsQuery, type InboxSort } from './logic/inboxQuery';
 import { todayIso } from './logic/eventDates';
-import { hasWorkQueueFilters, isLocalSort, matchesWorkQueue, needsEveryMatchingEvent, OPEN_WORK_VIEW, sortLocally } from './logic/workQueue';
+import {
+  hasWorkQueueFilters,
+  isLocalSort,
+  matchesWorkQueue,
+  needsEveryMatchingEvent,
+  OPEN_WORK_VIEW,
+  sortLocally,
+  THIS_COMPUTER,
+  type QueueWorker,
+} from './logic/workQueue';
 import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 
 /** Events per page of the list. */
@@ -94,10 +103,26 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     const states = review.states;
     queued.value = new Set(
       matching.value
-        .filter((event) => matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value))
+        .filter((event) => matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value, worker.value))
         .map((event) => event.EventId),
     );
   }
+
+  /** Who works the queue: a team member (awaiting approval and assignees apply) or this computer's reviewer. */
+  const worker = computed<QueueWorker>(() =>
+    review.store.kind === 'team' ? { team: true, memberId: review.team?.me.userId } : THIS_COMPUTER,
+  );
+  /** Whether the list must be read whole for the current view and worker. */
+  const needsEverything = () => needsEveryMatchingEvent(sort.value.column, workQueue.value, worker.value);
+  // Another store (or the team saying who the user is) changes which filters apply: the queue follows.
+  watch(
+    () => (worker.value.team ? `team|${worker.value.memberId ?? ''}` : 'local'),
+    () => {
+      if (matching.value.length === 0 && !readEverything.value) return;
+      if (readEverything.value && needsEverything()) refilter();
+      else void search();
+    },
+  );
 
   /** The list as shown: the service's pages as read, or every matching event filtered and sorted here. */
   const rows = computed<CorporateActionEvent[]>(() => {
@@ -131,7 +156,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     loading.value = true;
     error.value = undefined;
     try {
-      if (needsEveryMatchingEvent(sort.value.column, workQueue.value)) {
+      if (needsEverything()) {
         const all = await readEveryMatchingEvent(signal);
         // The review states decide what the queue shows: read before the list changes.
         await review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states)));
@@ -170,7 +195,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
    */
   function applyWorkQueue(next: WorkQueueFilters): Promise<void> {
     workQueue.value = structuredClone(next);
-    if (readEverything.value && needsEveryMatchingEvent(sort.value.column, next)) {
+    if (readEverything.value && needsEverything()) {
       refilter();
       return Promise.resolve();
     }
@@ -213,6 +238,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     matching,
     readEverything,
     sortedHere,
+    worker,
     capped,
     today,
     total,

@@ -8,19 +8,20 @@
  */
 import { storeToRefs } from 'pinia';
 import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
-import type { InboxFilters, ReviewAuditEntry, WorkQueueFilters } from '../../../../contract/corporateActions';
+import type { InboxFilters, WorkQueueFilters } from '../../../../contract/corporateActions';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
 import { todayIso } from './logic/eventDates';
-import { auditCsv } from './logic/auditFilter';
+import { seenEvent } from './logic/seenEvent';
 import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
 import { isLocalSort } from './logic/workQueue';
-import { downloadTextFile } from './downloadFile';
 import { useAccountBookStore } from './useAccountBookStore';
+import { useEventLookupStore } from './useEventLookupStore';
 import { useInboxViews } from './useInboxViews';
 import { useNoteDraftsStore } from './useNoteDraftsStore';
 import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
+import { useInboxAuditLog } from './useInboxAuditLog';
 import { useInboxExport } from './useInboxExport';
 import { useTriageKeys } from './useTriageKeys';
 
@@ -36,15 +37,14 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const events = useCorporateActionsStore();
   const review = useCorporateActionsReviewStore();
   const book = useAccountBookStore();
+  const lookup = useEventLookupStore();
   const drafts = useNoteDraftsStore();
   const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
     storeToRefs(events);
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
-  const auditOpen = ref(false);
-  const auditLog = ref<ReviewAuditEntry[]>([]);
-  const auditLoading = ref(false);
+  const { auditOpen, auditLog, auditLoading, toggleAudit, exportAudit } = useInboxAuditLog(today);
   const selectedIds = ref<string[]>([]);
   /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
   const allMatching = ref<CorporateActionEvent[]>();
@@ -53,8 +53,6 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const { exporting, exportMessage, exportCsv } = useInboxExport(today);
   // The stores forget their data themselves; what the workspace chose goes with it.
   useOwnedState(() => {
-    auditOpen.value = false;
-    auditLog.value = [];
     selectedIds.value = [];
     allMatching.value = undefined;
   });
@@ -72,10 +70,11 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     return `${rows.value.length} in the queue of ${read} · ${how}`;
   });
 
-  /** Reads the reviewer, the account book and the saved views (then the view chosen last), and the list. */
+  /** Reads the reviewer, the account book, the filters' lists and the saved views (then the view chosen last), and the list. */
   function read(firstPage: boolean): void {
     void review.loadStatus();
     void book.load();
+    void lookup.load();
     void review.loadViews().then(async () => {
       const restored = firstPage && (await views.restoreActiveView());
       if (firstPage && !restored) void events.search();
@@ -108,14 +107,30 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     );
   }
 
-  /** Marks events reviewed (with the version seen) or not reviewed. */
+  /** Marks events reviewed (with what was seen of each: its version and type) or not reviewed. */
   async function setReviewed(eventIds: string[], reviewed: boolean): Promise<void> {
     if (eventIds.length === 0) return;
     await review.setReviewed(
-      eventIds.map((eventId) => ({ eventId, updatedDateTime: eventOf(eventId)?.UpdatedDateTime })),
+      eventIds.map((eventId) => seenEvent(eventId, eventOf(eventId))),
       reviewed,
     );
     if (openEventId.value && eventIds.includes(openEventId.value)) await review.loadAudit(openEventId.value);
+  }
+
+  /** Approves (four eyes) or withdraws the approval of the open event. */
+  async function approveOpen(approved: boolean): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.approve(eventId, approved);
+    await review.loadAudit(eventId);
+  }
+
+  /** Assigns the open event to a member of the team, or unassigns it. */
+  async function assignOpen(assignee: string | undefined): Promise<void> {
+    const eventId = openEventId.value;
+    if (!eventId) return;
+    await review.assign(eventId, assignee);
+    await review.loadAudit(eventId);
   }
 
   async function setFlagged(eventId: string, flagged: boolean): Promise<void> {
@@ -131,11 +146,16 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     await review.loadAudit(eventId);
   }
 
-  /** Saves the open event's note; its draft goes once main kept it (a failure keeps the draft). */
+  /**
+   * Saves the open event's note on the version of the review state its draft started from (the
+   * version shown when there is no draft), so a note saved elsewhere meanwhile comes back as a
+   * conflict; the draft goes once main kept the note (a failure or a conflict keeps it).
+   */
   async function setNoteOfOpen(note: string): Promise<void> {
     const eventId = openEventId.value;
     if (!eventId) return;
-    await review.setNote(eventId, note);
+    const draft = drafts.drafts[eventId];
+    await review.setNote(eventId, note, draft?.text === note ? draft.version : undefined);
     if (states.value[eventId]?.note === note) drafts.forget(eventId);
     await review.loadAudit(eventId);
   }
@@ -143,7 +163,19 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   /** What the user types in the open event's note. */
   function typeNoteOfOpen(text: string): void {
     const eventId = openEventId.value;
-    if (eventId) drafts.keep(eventId, text, states.value[eventId]?.note ?? '');
+    if (eventId) drafts.keep(eventId, text, states.value[eventId]);
+  }
+
+  // A drafted event's newer state (a live change, the user's own flag or review) moves its draft on.
+  watch(
+    () => Object.keys(drafts.drafts).map((eventId) => states.value[eventId]),
+    (shown) => shown.forEach((state) => state && drafts.follow(state)),
+  );
+
+  /** Reload after a conflict: the conflicted events' current state, their refused drafts given up. */
+  async function reloadConflicted(): Promise<void> {
+    for (const entry of review.conflict?.conflicts ?? []) drafts.forget(entry.eventId);
+    await review.reloadConflicted();
   }
 
   /** The event under the keyboard (the grid's current row), else the open one. */
@@ -210,28 +242,13 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     const chosen = allMatching.value;
     if (chosen) {
       await review.setReviewed(
-        chosen.map((event) => ({ eventId: event.EventId, updatedDateTime: event.UpdatedDateTime })),
+        chosen.map((event) => seenEvent(event.EventId, event)),
         true,
       );
       allMatching.value = undefined;
     } else {
       await setReviewed(selectedIds.value, true);
     }
-  }
-
-  async function toggleAudit(): Promise<void> {
-    auditOpen.value = !auditOpen.value;
-    if (!auditOpen.value) return;
-    auditLoading.value = true;
-    try {
-      auditLog.value = await review.readAuditLog();
-    } finally {
-      auditLoading.value = false;
-    }
-  }
-
-  function exportAudit(entries: ReviewAuditEntry[]): void {
-    downloadTextFile(`review-audit-${today.value}.csv`, auditCsv(entries));
   }
 
   function closeEvent(): void {
@@ -241,6 +258,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
 
   let dayTimer: ReturnType<typeof setInterval> | undefined;
   onMounted(() => {
+    review.follow();
     read(matching.value.length === 0);
     dayTimer = setInterval(() => {
       const day = todayIso();
@@ -269,10 +287,13 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     exportAudit,
     open,
     setReviewed,
+    approveOpen,
+    assignOpen,
     setFlagged,
     setReadOfOpen,
     setNoteOfOpen,
     typeNoteOfOpen,
+    reloadConflicted,
     applyFilters,
     applyWorkQueue,
     applySort,

@@ -4,8 +4,14 @@
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { DeskSettings, SecretSettings, SimulatorSettings, SimulatorStatus } from '../../../../contract/settings';
-import { call, messageOf } from '../../shared/desk';
+import type {
+  DeskSettings,
+  ReviewStoreSettings,
+  SecretSettings,
+  SimulatorSettings,
+  SimulatorStatus,
+} from '../../../../contract/settings';
+import { call, DeskCallError, messageOf } from '../../shared/desk';
 import { useSessionStore } from '../session/useSessionStore';
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -43,6 +49,28 @@ export const useSettingsStore = defineStore('settings', () => {
   }
 
   /**
+   * Keeps where review state is kept (this computer, or the team service at these addresses);
+   * main uses it at once. Answers the refusal, with per-field messages, if any.
+   */
+  async function saveReviewStore(
+    review: ReviewStoreSettings,
+  ): Promise<{ message: string; fields?: Record<string, string[]> } | undefined> {
+    saving.value = true;
+    try {
+      const view = await call('settings:saveReviewStore', review);
+      settings.value = view.settings;
+      return undefined;
+    } catch (failure) {
+      return {
+        message: messageOf(failure),
+        ...(failure instanceof DeskCallError && failure.fields ? { fields: failure.fields } : {}),
+      };
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /**
    * Restarts the embedded simulator (everyone signed in to it is signed out) and reads the
    * session again; answers the failure message, if any.
    */
@@ -60,5 +88,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, settingsProblem, simulator, error, resetting, saving, load, saveSecrets, reset };
+  return { settings, settingsProblem, simulator, error, resetting, saving, load, saveSecrets, saveReviewStore, reset };
 });

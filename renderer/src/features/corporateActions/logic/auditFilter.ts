@@ -29,6 +29,10 @@ export const auditActionLabels: Record<ReviewAction, string> = {
   reviewed: 'Marked reviewed',
   unreviewed: 'Marked not reviewed',
   note: 'Note changed',
+  assigned: 'Assigned',
+  unassigned: 'Unassigned',
+  approved: 'Approved',
+  approvalWithdrawn: 'Approval withdrawn',
 };
 
 /** The entries that pass `filter`, in the order given. */

@@ -20,6 +20,14 @@ export function describeAuditEntry(entry: ReviewAuditEntry): string {
       return entry.after === 'reviewed' ? 'Marked reviewed' : `Marked reviewed (version ${entry.after})`;
     case 'unreviewed':
       return 'Marked not reviewed';
+    case 'assigned':
+      return `Assigned to ${entry.after}`;
+    case 'unassigned':
+      return entry.before ? `Unassigned ${entry.before}` : 'Unassigned';
+    case 'approved':
+      return 'Approved the review';
+    case 'approvalWithdrawn':
+      return 'Withdrew the approval';
     case 'note':
       if (entry.after === '') return `Removed the note “${clip(entry.before)}”`;
       return entry.before === ''

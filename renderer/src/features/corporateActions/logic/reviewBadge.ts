@@ -1,6 +1,7 @@
 /**
- * The review badge of an event in the inbox: unread, read, reviewed, or "changed since
- * reviewed" when the event's UpdatedDateTime moved after the reviewer marked it reviewed.
+ * The review badge of an event in the inbox: unread, read, reviewed (in a team with four eyes:
+ * awaiting approval, or approved), or "changed since reviewed" when the event's
+ * UpdatedDateTime moved after it was marked reviewed.
  */
 import type { EventReviewState } from '../../../../../contract/corporateActions';
 
@@ -18,7 +19,9 @@ export function reviewBadge(state: EventReviewState | undefined, updated: string
     // Compared as instants: the service may write the same time with other fractional digits.
     if (updated && (!seen || Date.parse(updated) > Date.parse(seen)))
       return { kind: 'changed', label: 'Changed since reviewed' };
-    return { kind: 'reviewed', label: 'Reviewed' };
+    const label =
+      state.progress === 'AwaitingApproval' ? 'Awaiting approval' : state.progress === 'Approved' ? 'Approved' : 'Reviewed';
+    return { kind: 'reviewed', label };
   }
   if (state?.read) return { kind: 'read', label: 'Read' };
   return { kind: 'unread', label: 'Unread' };

@@ -8,6 +8,7 @@
 import type {
   EventReviewState,
   InboxLocalSortColumn,
+  TeamOnlyWorkQueueReviewState,
   InboxViewDefinition,
   WorkQueueFilters,
   WorkQueueReviewState,
@@ -30,27 +31,71 @@ export const reviewStateFilterLabels: Record<WorkQueueReviewState, string> = {
   flagged: 'Flagged',
   notReviewed: 'Not reviewed',
   changedSinceReviewed: 'Changed since reviewed',
+  awaitingApproval: 'Awaiting approval',
+  assignedToMe: 'Assigned to me',
 };
+
+/** The states only a team review service knows (the contract's teamOnlyWorkQueueReviewStates, as values). */
+export const teamOnlyReviewStates = ['awaitingApproval', 'assignedToMe'] as const satisfies readonly TeamOnlyWorkQueueReviewState[];
+const everyTeamOnlyState: [TeamOnlyWorkQueueReviewState] extends [(typeof teamOnlyReviewStates)[number]] ? true : never = true;
+
+/**
+ * Who works the queue: with a team review service, the user's id in the team (absent until the
+ * service said who the user is); on this computer, nobody approves or assigns, so the team's
+ * states do not apply.
+ */
+export type QueueWorker = { team: false } | { team: true; memberId?: string | undefined };
+export const THIS_COMPUTER: QueueWorker = { team: false };
+
+/** True for the states only a team review service knows. */
+export function isTeamOnlyState(state: WorkQueueReviewState): state is TeamOnlyWorkQueueReviewState {
+  return everyTeamOnlyState && (teamOnlyReviewStates as readonly string[]).includes(state);
+}
+
+/** The work-queue filters that apply for `worker`: without a team, its states are left out. */
+export function applicableWorkQueue(filters: WorkQueueFilters | undefined, worker: QueueWorker): WorkQueueFilters {
+  const applicable: WorkQueueFilters = { ...filters };
+  if (!worker.team) {
+    const review = applicable.review?.filter((state) => !isTeamOnlyState(state));
+    if (review?.length) applicable.review = review;
+    else delete applicable.review;
+  }
+  return applicable;
+}
 
 /** True when the inbox, not the service, sorts by `column`. */
 export function isLocalSort(column: InboxSortColumn): column is InboxLocalSortColumn {
   return everyLocalSortColumn && (localSortColumns as readonly string[]).includes(column);
 }
 
-/** True when the work-queue filters hold anything to apply. */
-export function hasWorkQueueFilters(filters: WorkQueueFilters | undefined): boolean {
-  return (filters?.review?.length ?? 0) > 0 || filters?.deadlineWithinBusinessDays !== undefined;
+/** True when the work-queue filters hold anything to apply (for `worker`, when given). */
+export function hasWorkQueueFilters(filters: WorkQueueFilters | undefined, worker?: QueueWorker): boolean {
+  const applicable = worker ? applicableWorkQueue(filters, worker) : filters;
+  return (applicable?.review?.length ?? 0) > 0 || applicable?.deadlineWithinBusinessDays !== undefined;
 }
 
-/** True when the view needs every matching event read and worked on here. */
-export function needsEveryMatchingEvent(sortColumn: InboxSortColumn, filters: WorkQueueFilters | undefined): boolean {
-  return isLocalSort(sortColumn) || hasWorkQueueFilters(filters);
+/** True when the view needs every matching event read and worked on here, for `worker`. */
+export function needsEveryMatchingEvent(
+  sortColumn: InboxSortColumn,
+  filters: WorkQueueFilters | undefined,
+  worker: QueueWorker = THIS_COMPUTER,
+): boolean {
+  return isLocalSort(sortColumn) || hasWorkQueueFilters(filters, worker);
 }
 
-/** Whether `event`, with review state `state`, is in the review state `wanted`. */
-function inReviewState(event: CorporateActionEvent, state: EventReviewState | undefined, wanted: WorkQueueReviewState): boolean {
+/** Whether `event`, with review state `state`, is in the review state `wanted` for `worker`. */
+function inReviewState(
+  event: CorporateActionEvent,
+  state: EventReviewState | undefined,
+  wanted: WorkQueueReviewState,
+  worker: QueueWorker,
+): boolean {
   const badge = reviewBadge(state, event.UpdatedDateTime).kind;
   switch (wanted) {
+    case 'awaitingApproval':
+      return state?.progress === 'AwaitingApproval';
+    case 'assignedToMe':
+      return worker.team && worker.memberId !== undefined && state?.assignee?.userId === worker.memberId;
     case 'unread':
       return !state?.read;
     case 'flagged':
@@ -63,18 +108,20 @@ function inReviewState(event: CorporateActionEvent, state: EventReviewState | un
 }
 
 /**
- * Whether `event` passes the work-queue filters on `today`: any of the ticked review states
- * (none ticked: any state), and a next response deadline within the business days given (from
- * today on; an event whose deadlines have all passed, or that has none, is not in the window).
+ * Whether `event` passes the work-queue filters on `today` for `worker`: any of the ticked
+ * review states that apply (none: any state; the team's states apply only with a team), and a
+ * next response deadline within the business days given (from today on; an event whose
+ * deadlines have all passed, or that has none, is not in the window).
  */
 export function matchesWorkQueue(
   event: CorporateActionEvent,
   state: EventReviewState | undefined,
   filters: WorkQueueFilters | undefined,
   today: string,
+  worker: QueueWorker = THIS_COMPUTER,
 ): boolean {
-  const wanted = filters?.review ?? [];
-  if (wanted.length > 0 && !wanted.some((kind) => inReviewState(event, state, kind))) return false;
+  const wanted = applicableWorkQueue(filters, worker).review ?? [];
+  if (wanted.length > 0 && !wanted.some((kind) => inReviewState(event, state, kind, worker))) return false;
   const within = filters?.deadlineWithinBusinessDays;
   if (within !== undefined) {
     const deadline = relevantDeadline(event, today);
@@ -120,8 +167,11 @@ export function sortLocally(
   return keyed.map(({ event }) => event);
 }
 
-/** The inbox's default view: open work (not reviewed, or changed since) by response deadline, soonest first. */
+/**
+ * The inbox's default view: open work (not reviewed, changed since reviewed, or with a team a
+ * review awaiting a second analyst's approval) by response deadline, soonest first.
+ */
 export const OPEN_WORK_VIEW: Pick<InboxViewDefinition, 'sort' | 'workQueue'> = {
   sort: { column: 'Deadline', type: 'Asc' },
-  workQueue: { review: ['notReviewed', 'changedSinceReviewed'] },
+  workQueue: { review: ['notReviewed', 'changedSinceReviewed', 'awaitingApproval'] },
 };

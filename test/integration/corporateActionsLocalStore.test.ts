@@ -6,17 +6,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/reviewDatabase';
 import { ReviewInputError } from '../../main/core/corporateActions/reviewInput';
 import type { Reviewer } from '../../contract/corporateActions';
-import { ReviewStore } from '../../main/core/corporateActions/reviewStore';
+import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
+import { ReviewConflictError, ReviewRefusedError } from '../../main/core/corporateActions/reviewErrors';
 
 const alice: Reviewer = { profileId: 'embedded', userId: 'u-alice', name: 'Alice Back-Office' };
 const bob: Reviewer = { profileId: 'embedded', userId: 'u-bob', name: 'Bob' };
 const aliceRemote: Reviewer = { ...alice, profileId: 'prod-gateway' };
 
-describe('the review store (SQLite under the user data folder)', () => {
+describe('the local review store (SQLite under the user data folder)', () => {
   let dataDir: string;
   let now: Date;
   const clock = () => now;
-  const open = () => ReviewStore.open(dataDir, clock);
+  const open = () => LocalReviewStore.open(dataDir, clock);
 
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-review-'));
@@ -27,10 +28,10 @@ describe('the review store (SQLite under the user data folder)', () => {
   it('keeps read, flagged, reviewed and the note across closing and reopening', () => {
     const store = open();
     store.setRead(alice, { eventId: '9652429', read: true });
-    store.setFlagged(alice, { eventId: '9652429', flagged: true });
-    store.setNote(alice, { eventId: '9652429', note: 'Check the SECU ratio\nwith the agent.' });
+    store.setFlagged(alice, { eventId: '9652429', flagged: true, version: 0 });
+    store.setNote(alice, { eventId: '9652429', note: 'Check the SECU ratio\nwith the agent.', version: 1 });
     store.setReviewed(alice, {
-      events: [{ eventId: '9652430', updatedDateTime: '2026-03-01T12:00:00Z' }],
+      events: [{ eventId: '9652430', version: 0, updatedDateTime: '2026-03-01T12:00:00Z' }],
       reviewed: true,
     });
     store.close();
@@ -42,6 +43,8 @@ describe('the review store (SQLite under the user data folder)', () => {
       read: true,
       flagged: true,
       note: 'Check the SECU ratio\nwith the agent.',
+      version: 2,
+      progress: 'NotReviewed',
     });
     expect(states.find((s) => s.eventId === '9652429')?.reviewedAt).toBeUndefined();
     // Marking reviewed also marks read, and remembers the version seen.
@@ -49,15 +52,18 @@ describe('the review store (SQLite under the user data folder)', () => {
       read: true,
       reviewedAt: '2026-03-02T09:00:00.000Z',
       reviewedVersion: '2026-03-01T12:00:00Z',
+      reviewedBy: { name: 'Alice Back-Office', userId: 'u-alice' },
+      progress: 'Reviewed',
+      version: 1,
     });
     reopened.close();
   });
 
   it('marks many events reviewed in one call and can undo it', () => {
     const store = open();
-    const events = ['1', '2', '3'].map((eventId) => ({ eventId, updatedDateTime: '2026-02-27T08:00:00Z' }));
+    const events = ['1', '2', '3'].map((eventId) => ({ eventId, version: 0, updatedDateTime: '2026-02-27T08:00:00Z' }));
     expect(store.setReviewed(alice, { events, reviewed: true }).every((s) => s.reviewedAt)).toBe(true);
-    store.setReviewed(alice, { events: [{ eventId: '2' }], reviewed: false });
+    store.setReviewed(alice, { events: [{ eventId: '2', version: 1 }], reviewed: false });
     const states = store.states(alice, { eventIds: ['1', '2', '3'] });
     expect(
       states
@@ -70,13 +76,13 @@ describe('the review store (SQLite under the user data folder)', () => {
 
   it('writes one audit entry per real change, with who, when and before/after, newest first', () => {
     const store = open();
-    store.setFlagged(alice, { eventId: '7', flagged: true });
+    store.setFlagged(alice, { eventId: '7', flagged: true, version: 0 });
     now = new Date('2026-03-02T09:05:00.000Z');
-    store.setFlagged(alice, { eventId: '7', flagged: true }); // no change: no entry
-    store.setNote(alice, { eventId: '7', note: 'Agent confirmed.' });
+    store.setFlagged(alice, { eventId: '7', flagged: true, version: 1 }); // no change: no entry
+    store.setNote(alice, { eventId: '7', note: 'Agent confirmed.', version: 1 });
     now = new Date('2026-03-02T09:10:00.000Z');
     store.setReviewed(alice, {
-      events: [{ eventId: '7', updatedDateTime: '2026-03-01T00:00:00Z' }],
+      events: [{ eventId: '7', version: 2, updatedDateTime: '2026-03-01T00:00:00Z' }],
       reviewed: true,
     });
 
@@ -97,9 +103,47 @@ describe('the review store (SQLite under the user data folder)', () => {
     store.close();
   });
 
+  it('refuses a change made on a stale version (another window changed the event first), naming the change, and keeps the newer state', () => {
+    const store = open();
+    const seen = store.setFlagged(alice, { eventId: '7', flagged: true, version: 0 });
+    now = new Date('2026-03-02T09:05:00.000Z');
+    // The other window saw version 1 and writes a note: version 2.
+    store.setNote(alice, { eventId: '7', note: 'From the other window.', version: seen.version });
+    let refused: unknown;
+    try {
+      store.setNote(alice, { eventId: '7', note: 'From this window.', version: seen.version });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ReviewConflictError);
+    const conflict = (refused as ReviewConflictError).conflicts[0]!;
+    expect(conflict).toMatchObject({
+      eventId: '7',
+      yourVersion: 1,
+      current: { version: 2, note: 'From the other window.', flagged: true },
+      changesSince: [{ action: 'note', before: '', after: 'From the other window.', at: '2026-03-02T09:05:00.000Z', by: { name: 'Alice Back-Office' } }],
+    });
+    expect((refused as Error).message).toMatch(/Event 7 changed since you loaded it: last changed by Alice Back-Office \(note/);
+    // A stale bulk review refuses every event of the call.
+    expect(() =>
+      store.setReviewed(alice, { events: [{ eventId: '8', version: 0 }, { eventId: '7', version: 1 }], reviewed: true }),
+    ).toThrow(ReviewConflictError);
+    expect(store.states(alice, { eventIds: ['7', '8'] })).toMatchObject([{ eventId: '7', note: 'From the other window.', version: 2 }]);
+    // Read marks are the reviewer's own and carry no version.
+    expect(store.setRead(alice, { eventId: '7', read: true })).toMatchObject({ read: true, version: 2 });
+    store.close();
+  });
+
+  it('leaves assignment and approval to the team store, in words', () => {
+    const store = open();
+    expect(() => store.assign()).toThrow(ReviewRefusedError);
+    expect(() => store.approve()).toThrow(/four eyes.*team review service/);
+    store.close();
+  });
+
   it('refuses to update or delete audit entries, even with direct SQL', () => {
     const store = open();
-    store.setFlagged(alice, { eventId: '7', flagged: true });
+    store.setFlagged(alice, { eventId: '7', flagged: true, version: 0 });
     store.close();
     const db = new Database(path.join(dataDir, REVIEW_FILE_NAME));
     expect(() => db.prepare("UPDATE review_audit SET after = 'false'").run()).toThrow(/append-only/);
@@ -110,8 +154,8 @@ describe('the review store (SQLite under the user data folder)', () => {
 
   it('keeps each profile and user apart', () => {
     const store = open();
-    store.setFlagged(alice, { eventId: '42', flagged: true });
-    store.setNote(bob, { eventId: '42', note: "Bob's note" });
+    store.setFlagged(alice, { eventId: '42', flagged: true, version: 0 });
+    store.setNote(bob, { eventId: '42', note: "Bob's note", version: 0 });
     store.views.save(alice, {
       name: 'Voluntary, this week',
       definition: {
@@ -136,17 +180,18 @@ describe('the review store (SQLite under the user data folder)', () => {
     const bad: [string, () => unknown][] = [
       ['eventId', () => store.setRead(alice, { eventId: "1' OR '1'='1", read: true })],
       ['read', () => store.setRead(alice, { eventId: '1', read: 'yes' })],
-      ['note', () => store.setNote(alice, { eventId: '1', note: 'x'.repeat(4001) })],
+      ['note', () => store.setNote(alice, { eventId: '1', note: 'x'.repeat(4001), version: 0 })],
+      ['version', () => store.setNote(alice, { eventId: '1', note: 'x' })],
       ['events', () => store.setReviewed(alice, { events: [], reviewed: true })],
       [
         'events.0.updatedDateTime',
         () =>
           store.setReviewed(alice, {
-            events: [{ eventId: '1', updatedDateTime: 'yesterday' }],
+            events: [{ eventId: '1', version: 0, updatedDateTime: 'yesterday' }],
             reviewed: true,
           }),
       ],
-      ['(argument)', () => store.setFlagged(alice, { eventId: '1', flagged: true, extra: 1 })],
+      ['(argument)', () => store.setFlagged(alice, { eventId: '1', flagged: true, version: 0, extra: 1 })],
       [
         'definition.sort.column',
         () =>
@@ -181,7 +226,7 @@ describe('the review store (SQLite under the user data folder)', () => {
     expect(readdirSync(dataDir).some((name) => name.startsWith(`${REVIEW_FILE_NAME}.unreadable-`))).toBe(
       true,
     );
-    store.setFlagged(alice, { eventId: '1', flagged: true });
+    store.setFlagged(alice, { eventId: '1', flagged: true, version: 0 });
     expect(store.states(alice, { eventIds: ['1'] })).toHaveLength(1);
     store.close();
     expect(existsSync(path.join(dataDir, REVIEW_FILE_NAME))).toBe(true);

@@ -1,0 +1,28 @@
+/**
+ * The one interface of a review store, whichever keeps the state: this computer's review file
+ * (LocalReviewStore) or the team review service (TeamReviewStore). The IPC handlers and the
+ * renderer see the same states and the same refusals from both: every shared change carries the
+ * version it saw, and a stale one is refused as a ReviewConflictError (see reviewErrors.ts).
+ * Arguments are `unknown` because each store parses them again.
+ */
+import type { Reviewer, ReviewAuditEntry } from '../../../contract/corporateActions';
+import type { EventReviewState } from '../../../contract/corporateActionsReview';
+
+export type Awaitable<T> = T | Promise<T>;
+
+export interface ReviewBackend {
+  /** The states of the given events; events nobody has touched (and the reviewer has not read) are absent. */
+  states(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState[]>;
+  /** Marks an event read or unread (personal). */
+  setRead(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  setFlagged(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  /** Marks events reviewed (and read) or not reviewed, all or none. */
+  setReviewed(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState[]>;
+  setNote(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  /** Assigns an event to a member (team only). */
+  assign(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  /** Approves or withdraws an approval (team only, four eyes). */
+  approve(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  /** The audit log, newest first. */
+  audit(reviewer: Reviewer, arg?: unknown): Awaitable<ReviewAuditEntry[]>;
+}

@@ -1,0 +1,117 @@
+/**
+ * The team review service's wire (contract/wire/teamReview.ts) in the desk's words: states,
+ * audit entries and conflicts as the renderer shows them for either store. People are named by
+ * the team's display names; their `userId` is the platform's UserKey.
+ */
+import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
+import type {
+  EventReviewState,
+  ReviewAuditAction,
+  ReviewConflictView,
+  ReviewPerson,
+  ReviewStateChange,
+} from '../../../../contract/corporateActionsReview';
+import type {
+  ReviewConflict,
+  SharedEventReview,
+  TeamAuditAction,
+  TeamAuditEntry,
+  TeamEventReview,
+  TeamMember,
+} from '../../../../contract/wire/teamReview';
+
+const person = (member: TeamMember): ReviewPerson => ({ name: member.Name, userId: member.UserKey });
+
+/** The shared state of an event as the desk shows it (without the personal read mark). */
+export function sharedStateFromWire(review: SharedEventReview): Omit<EventReviewState, 'read'> {
+  return {
+    eventId: review.EventId,
+    flagged: review.Flagged,
+    note: review.Note ?? '',
+    version: review.Version,
+    progress: review.ReviewStatus,
+    fourEyes: review.FourEyes,
+    ...(review.Reviewed
+      ? {
+          reviewedAt: review.Reviewed.At,
+          reviewedBy: person(review.Reviewed.By),
+          ...(review.Reviewed.EventUpdatedDateTime ? { reviewedVersion: review.Reviewed.EventUpdatedDateTime } : {}),
+        }
+      : {}),
+    ...(review.Approved ? { approvedAt: review.Approved.At, approvedBy: person(review.Approved.By) } : {}),
+    ...(review.Assignee ? { assignee: person(review.Assignee) } : {}),
+    ...(review.Changed ? { changedAt: review.Changed.At, changedBy: person(review.Changed.By) } : {}),
+  };
+}
+
+/** An event's state for the caller: the shared state and their read mark. */
+export function stateFromWire(review: TeamEventReview): EventReviewState {
+  return { ...sharedStateFromWire(review), read: review.Read };
+}
+
+/** An event nobody has changed and the caller has not read: the local store leaves such events out too. */
+export function untouched(review: TeamEventReview): boolean {
+  return review.Version === 0 && !review.Read;
+}
+
+/** A live change's states; `read` only where the change carries the caller's own read mark. */
+export function changesFromWire(
+  reviews: SharedEventReview[],
+  reads: { EventId: string; Read: boolean }[] = [],
+): ReviewStateChange[] {
+  const readOf = new Map(reads.map((mark) => [mark.EventId, mark.Read]));
+  return reviews.map((review) => {
+    const read = readOf.get(review.EventId);
+    return { ...sharedStateFromWire(review), ...(read !== undefined ? { read } : {}) };
+  });
+}
+
+const AUDIT_ACTIONS: Record<TeamAuditAction, ReviewAuditAction> = {
+  Read: 'read',
+  Unread: 'unread',
+  Flagged: 'flagged',
+  Unflagged: 'unflagged',
+  Note: 'note',
+  Assigned: 'assigned',
+  Unassigned: 'unassigned',
+  Reviewed: 'reviewed',
+  Unreviewed: 'unreviewed',
+  Approved: 'approved',
+  ApprovalWithdrawn: 'approvalWithdrawn',
+};
+
+/** What the audit log writes after a change: a review names the event version seen, as the local log does. */
+function afterText(entry: TeamAuditEntry): string {
+  if (entry.Action === 'Reviewed') return entry.Event?.UpdatedDateTime ?? 'reviewed';
+  return entry.After;
+}
+
+/** One line of the team's audit log in the desk's words. */
+export function auditEntryFromWire(entry: TeamAuditEntry, profileId: string): ReviewAuditEntry {
+  return {
+    id: entry.Id,
+    eventId: entry.EventId,
+    at: entry.At,
+    actor: person(entry.By),
+    profileId,
+    action: AUDIT_ACTIONS[entry.Action],
+    before: entry.Before,
+    after: afterText(entry),
+  };
+}
+
+/** A 409's conflict in the desk's words. */
+export function conflictFromWire(conflict: ReviewConflict): ReviewConflictView {
+  return {
+    eventId: conflict.EventId,
+    yourVersion: conflict.YourVersion,
+    current: stateFromWire(conflict.Current),
+    changesSince: conflict.ChangesSince.map((entry) => ({
+      by: person(entry.By),
+      at: entry.At,
+      action: AUDIT_ACTIONS[entry.Action],
+      before: entry.Before,
+      after: afterText(entry),
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The inbox's full-width audit log: opened and closed from the toolbar, read whole (newest
+ * first, up to 5,000 entries) each time it opens, and the entries shown exported as CSV.
+ * Forgotten, and closed, when the user changes.
+ */
+import { ref, type Ref } from 'vue';
+import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
+import { useOwnedState } from '../session/useOwnedState';
+import { auditCsv } from './logic/auditFilter';
+import { downloadTextFile } from './downloadFile';
+import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+
+/** The audit log view's state and actions; `today` names the exported file. */
+export function useInboxAuditLog(today: Ref<string>) {
+  const review = useCorporateActionsReviewStore();
+  const auditOpen = ref(false);
+  const auditLog = ref<ReviewAuditEntry[]>([]);
+  const auditLoading = ref(false);
+  useOwnedState(() => {
+    auditOpen.value = false;
+    auditLog.value = [];
+  });
+
+  /** Opens the log (reading it again) or closes it. */
+  async function toggleAudit(): Promise<void> {
+    auditOpen.value = !auditOpen.value;
+    if (!auditOpen.value) return;
+    auditLoading.value = true;
+    try {
+      auditLog.value = await review.readAuditLog();
+    } finally {
+      auditLoading.value = false;
+    }
+  }
+
+  /** Downloads `entries` (those the log's filters show) as CSV. */
+  function exportAudit(entries: ReviewAuditEntry[]): void {
+    downloadTextFile(`review-audit-${today.value}.csv`, auditCsv(entries));
+  }
+
+  return { auditOpen, auditLog, auditLoading, toggleAudit, exportAudit };
+}

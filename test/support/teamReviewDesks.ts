@@ -1,0 +1,156 @@
+/**
+ * The team review set-up of the desktop's integration tests: a real PostgreSQL, the simulator
+ * (in this process) as the platform whose tokens the team service trusts, review service
+ * replicas as real processes, and core desks (the services a shell runs, driven through the
+ * dispatcher) signed in through the simulator's login page as different users.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PushEventName, PushEvents } from '../../contract/events';
+import type { SignInStart } from '../../contract/session';
+import type { ReviewServiceInfo } from '../../main/reviewService/server';
+import { DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
+import { opaqueKey } from '../../main/simulator/data/book/keys';
+import { answerLoginPage } from '../integration/sessionLoginForm';
+import { openCoreDesk, unusedSimulatorControl, type CoreDesk } from './coreDesk';
+import { startTestPostgres, type TestPostgres } from './postgres';
+import { startReplica, writeTeamFile } from './reviewService';
+import type { ReadyProcess } from './simulatorProcess';
+import { startTestSimulator, type TestSimulator } from './testSimulator';
+
+/** The platform's UserKey of a documented login (the simulator derives it from the user id). */
+export function userKeyOf(login: string): string {
+  const user = DOCUMENTED_USERS.find((candidate) => candidate.login === login);
+  if (!user) throw new Error(`no documented user ${login}`);
+  return opaqueKey('user', user.userId);
+}
+
+export interface TeamReviewSetup {
+  postgres: TestPostgres;
+  simulator: TestSimulator;
+  replicas: ReadyProcess<ReviewServiceInfo>[];
+  urls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts PostgreSQL, the simulator and `replicas` review service replicas whose team is demo
+ * (Clara Lindqvist) and trader2 (Jonas Berger), analysts and approvers; admin is not a member.
+ */
+export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup> {
+  const [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
+  const database = await postgres.createDatabase();
+  const teamFile = writeTeamFile({
+    members: [
+      { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
+      { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
+    ],
+  });
+  const options = {
+    databaseUrl: postgres.url(database),
+    issuer: simulator.simulator.info.authUrl,
+    teamFile,
+    args: ['--heartbeat', '1'],
+  };
+  const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
+  // One after the other: the first migrates, the others find the schema current.
+  for (let index = 0; index < replicaCount; index++) replicas.push(await startReplica(options));
+  return {
+    postgres,
+    simulator,
+    replicas,
+    urls: replicas.map((replica) => replica.ready.url),
+    async close() {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+      await simulator.close();
+      postgres.remove();
+    },
+  };
+}
+
+/** A push event main sent, with when it arrived. */
+export interface Pushed<E extends PushEventName = PushEventName> {
+  event: E;
+  payload: PushEvents[E];
+  at: number;
+}
+
+export interface TeamDesk extends CoreDesk {
+  pushed: Pushed[];
+  /**
+   * Resolves with the first push event `matches` accepts among those sent from index `since`
+   * of `pushed` on (default: all, including those already sent), or to come.
+   */
+  waitForPush<E extends PushEventName>(
+    event: E,
+    matches: (payload: PushEvents[E]) => boolean,
+    options?: { timeoutMs?: number; since?: number },
+  ): Promise<Pushed<E>>;
+  dataDir: string;
+}
+
+/**
+ * Opens a core desk on a fresh data folder, connected to the simulator, signed in as `login`
+ * through its login page (as the web shell's popup does).
+ */
+export async function openSignedInDesk(setup: TeamReviewSetup, login: string): Promise<TeamDesk> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `refdesk-team-${login}-`));
+  const info = setup.simulator.simulator.info;
+  const desk = await openCoreDesk({
+    dataDir,
+    embedded: {
+      baseUrl: info.baseUrl,
+      authUrl: info.authUrl,
+      appKey: info.appKey,
+      appSecret: info.appSecret,
+      redirectUri: info.redirectUri,
+    },
+    simulator: unusedSimulatorControl,
+    team: { silenceMs: 3000, firstRetryMs: 100, lastRetryMs: 1000, timeoutMs: 5000 },
+  });
+  const pushed: Pushed[] = [];
+  const waiters = new Set<() => void>();
+  desk.events.subscribe((event, payload) => {
+    pushed.push({ event, payload, at: performance.now() } as Pushed);
+    for (const waiter of [...waiters]) waiter();
+  });
+  const user = DOCUMENTED_USERS.find((candidate) => candidate.login === login)!;
+  const start = await desk.call('session:signIn');
+  if (!start.ok || (start.result as SignInStart).outcome !== 'openPopup') throw new Error('expected a popup sign-in');
+  const popup = start.result as Extract<SignInStart, { outcome: 'openPopup' }>;
+  const location = new URL(
+    await answerLoginPage(popup.authorizeUrl, { username: user.login, password: user.password, decision: 'allow' }),
+  );
+  await desk.call('session:completeSignIn', { query: location.search, fragment: location.hash });
+  const outcome = await desk.call('session:waitForSignIn', { attemptId: popup.attemptId });
+  if (!outcome.ok || outcome.result.outcome !== 'signedIn') throw new Error(`${login} could not sign in`);
+  return {
+    ...desk,
+    pushed,
+    dataDir,
+    waitForPush(event, matches, { timeoutMs = 5000, since = 0 } = {}) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = pushed
+            .slice(since)
+            .find((candidate) => candidate.event === event && matches(candidate.payload as PushEvents[typeof event]));
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found as Pushed<typeof event>);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${event} push within ${timeoutMs} ms; got ${JSON.stringify(pushed.map((p) => [p.event, p.payload]))}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      await desk.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
