@@ -35,6 +35,40 @@ const simulatedDaySchema = z
     `The day to simulate lies from ${SIMULATOR_DAYS.first} to ${SIMULATOR_DAYS.last}.`,
   );
 
+/** Most browser origins the embedded simulator can be limited to. */
+export const MAX_CORS_ORIGINS = 20;
+
+/** The URL of `text` if it is an http(s) origin alone: no path, query, fragment or credentials. */
+function originUrl(text: string): URL | undefined {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  const plain =
+    url !== undefined &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.username === '' &&
+    url.password === '';
+  return plain ? url : undefined;
+}
+
+/**
+ * A browser app's origin, `scheme://host[:port]` (the simulator's rule for `--cors-origins`),
+ * kept as browsers send it (lower-case host, default port left out), so it compares as they do.
+ */
+const browserOriginSchema = z
+  .string({ error: 'An origin is text such as http://localhost:5173.' })
+  .trim()
+  .max(300, 'An origin has at most 300 characters.')
+  .refine((text) => originUrl(text) !== undefined, 'An origin is a scheme, host and port only, such as http://localhost:5173.')
+  .transform((text) => originUrl(text)?.origin ?? text);
+
+/** Origins whose browser apps may call the embedded simulator; absent or empty: any origin. */
+const corsOriginsSchema = z
+  .array(browserOriginSchema)
+  .max(MAX_CORS_ORIGINS, `At most ${MAX_CORS_ORIGINS} origins.`)
+  .refine((origins) => new Set(origins).size === origins.length, 'An origin is listed twice.');
+
 /** How the embedded simulator is started. */
 export const simulatorSettingsSchema = z
   .object({
@@ -42,6 +76,11 @@ export const simulatorSettingsSchema = z
     seed: seedSchema,
     /** The day the simulator's universe shows (listings, expiries, event states); absent: today. */
     asOf: simulatedDaySchema.optional(),
+    /**
+     * The origins of browser apps allowed to call it across origins (CORS); absent: any origin,
+     * as bearer tokens are no ambient credentials (the simulator's `--cors-origins`).
+     */
+    corsOrigins: corsOriginsSchema.optional(),
   })
   .strict();
 export type SimulatorSettings = z.output<typeof simulatorSettingsSchema>;
@@ -128,8 +167,12 @@ export const resetSimulatorArgSchema = z
     regenerate: z.boolean().optional(),
     /** The day to simulate: absent keeps the configured day, null goes back to today. */
     asOf: simulatedDaySchema.nullable().optional(),
+    /** Browser origins allowed: absent keeps the configured ones, null or empty allows any origin. */
+    corsOrigins: corsOriginsSchema.nullable().optional(),
   })
   .strict();
+
+export type ResetSimulatorArg = z.input<typeof resetSimulatorArgSchema>;
 
 /** How far the embedded simulator's universe generation (or roll to another day) has got. */
 export const simulatorProgressSchema = z
@@ -165,6 +208,8 @@ export interface SimulatorStatus {
     generationMs: number;
     databaseBytes: number;
   };
+  /** Browser origins allowed to call it now; `*`: any origin. */
+  corsOrigins: '*' | string[];
   /** What the next start uses (kept in settings.json). */
   configured: SimulatorSettings;
   /** The last restart's failure, in words. */

@@ -15,6 +15,8 @@ export type StartEmbeddedSimulator = (options: {
   seed: number;
   /** The day to simulate (yyyy-mm-dd); absent: today. */
   asOf?: string | undefined;
+  /** Origins of browser apps allowed to call it; absent: any origin. */
+  corsOrigins?: readonly string[] | undefined;
   regenerate: boolean;
 }) => Promise<RunningSimulator>;
 
@@ -47,6 +49,7 @@ export class EmbeddedSimulator implements SimulatorControl {
       baseUrl: info.baseUrl,
       authUrl: info.authUrl,
       port: info.port,
+      corsOrigins: info.corsOrigins,
       startedAt: this.startedAt.toISOString(),
       universe: {
         scale,
@@ -90,6 +93,7 @@ export class EmbeddedSimulator implements SimulatorControl {
         scale: settings.scale,
         seed: settings.seed,
         ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
+        ...(settings.corsOrigins !== undefined ? { corsOrigins: settings.corsOrigins } : {}),
         regenerate: settings.regenerate,
       });
     } catch (error) {
@@ -100,6 +104,7 @@ export class EmbeddedSimulator implements SimulatorControl {
           scale: previous.scale,
           seed: previous.seed,
           ...(previous.asOf !== undefined ? { asOf: previous.asOf } : {}),
+          ...(previous.corsOrigins !== undefined ? { corsOrigins: previous.corsOrigins } : {}),
           regenerate: false,
         });
       } catch (again) {

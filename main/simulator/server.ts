@@ -13,7 +13,7 @@ import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
 import { openUniverse, utcDateOf, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
 import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
-import { API_CORS_METHODS, AUTH_CORS_METHODS, corsHeadersBeforeRouting, corsOriginsOption, registerCors } from './http/cors';
+import { API_CORS_METHODS, AUTH_CORS_METHODS, corsHeadersBeforeRouting, corsOriginsOption, registerCors, type CorsOrigins } from './http/cors';
 import { installErrorHandlers } from './http/errors';
 import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
 import { registerRateLimits, type RateLimits } from './http/rateLimit';
@@ -75,6 +75,8 @@ export interface SimulatorInfo extends DemoCredentials {
   authUrl: string;
   port: number;
   universe: Omit<UniverseInfo, 'file'>;
+  /** Origins whose browser apps may call across origins; `*`: any origin. */
+  corsOrigins: '*' | string[];
 }
 
 export interface RunningSimulator {
@@ -96,7 +98,14 @@ export const DEFAULT_SEED = 20260101;
 /** Builds the Fastify app with every route, without listening (tests may use inject()). */
 export async function buildSimulatorApp(
   options: SimulatorOptions = {},
-): Promise<{ app: FastifyInstance; context: SimulatorContext; demo: DemoCredentials; setOrigin(origin: string): void }> {
+): Promise<{
+  app: FastifyInstance;
+  context: SimulatorContext;
+  demo: DemoCredentials;
+  /** The origins allowed across origins, as the CORS plugin compares them. */
+  corsOrigins: CorsOrigins;
+  setOrigin(origin: string): void;
+}> {
   const clock = options.clock ?? (() => new Date());
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
@@ -160,12 +169,12 @@ export async function buildSimulatorApp(
     },
     { prefix: AUTH_PREFIX },
   );
-  return { app, context, demo, setOrigin: (value) => (origin = value) };
+  return { app, context, demo, corsOrigins, setOrigin: (value) => (origin = value) };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { app, context, demo, setOrigin } = await buildSimulatorApp(options);
+  const { app, context, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
   await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
@@ -175,7 +184,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     app,
     context,
-    info: { baseUrl: `${origin}${API_PREFIX}`, authUrl: `${origin}${AUTH_PREFIX}`, port: address.port, universe, ...demo },
+    info: {
+      baseUrl: `${origin}${API_PREFIX}`,
+      authUrl: `${origin}${AUTH_PREFIX}`,
+      port: address.port,
+      universe,
+      corsOrigins: corsOrigins === '*' ? '*' : [...corsOrigins],
+      ...demo,
+    },
     close: () => app.close(),
   };
 }

@@ -40,11 +40,18 @@ export function registerSettingsIpc({
       return saved;
     },
     'settings:simulatorStatus': async () => simulator.status(settings.simulator),
-    'settings:resetSimulator': async ({ scale, seed, regenerate, asOf }) => {
+    'settings:resetSimulator': async ({ scale, seed, regenerate, asOf, corsOrigins }) => {
       const previous = settings.simulator;
       // No day given keeps the configured one; null goes back to today.
       const day = asOf === undefined ? previous.asOf : (asOf ?? undefined);
-      const next = { scale, seed, ...(day !== undefined ? { asOf: day } : {}) };
+      // No origins given keep the configured ones; null or none allow any origin.
+      const origins = corsOrigins === undefined ? previous.corsOrigins : corsOrigins?.length ? corsOrigins : undefined;
+      const next = {
+        scale,
+        seed,
+        ...(day !== undefined ? { asOf: day } : {}),
+        ...(origins !== undefined ? { corsOrigins: origins } : {}),
+      };
       let status;
       try {
         status = await simulator.reset({ ...next, regenerate: regenerate ?? false }, previous);

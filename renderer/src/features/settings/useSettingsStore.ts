@@ -6,12 +6,13 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type {
   DeskSettings,
+  ResetSimulatorArg,
   ReviewStoreSettings,
   SecretSettings,
-  SimulatorSettings,
+  SimulatorProgress,
   SimulatorStatus,
 } from '../../../../contract/settings';
-import { call, DeskCallError, messageOf } from '../../shared/desk';
+import { call, DeskCallError, messageOf, onDeskEvent } from '../../shared/desk';
 import { useSessionStore } from '../session/useSessionStore';
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -21,6 +22,16 @@ export const useSettingsStore = defineStore('settings', () => {
   const error = ref<string>();
   const resetting = ref(false);
   const saving = ref(false);
+  /** How far the simulator's universe generation or roll has got (main's latest report). */
+  const progress = ref<SimulatorProgress>();
+
+  let following = false;
+  /** Follows the embedded simulator's progress (once per page; main repeats its latest report). */
+  function follow(): void {
+    if (following) return;
+    following = true;
+    onDeskEvent('settings:simulatorProgress', (report) => (progress.value = report));
+  }
 
   async function load(): Promise<void> {
     try {
@@ -74,7 +85,7 @@ export const useSettingsStore = defineStore('settings', () => {
    * Restarts the embedded simulator (everyone signed in to it is signed out) and reads the
    * session again; answers the failure message, if any.
    */
-  async function reset(next: SimulatorSettings & { regenerate: boolean }): Promise<string | undefined> {
+  async function reset(next: ResetSimulatorArg): Promise<string | undefined> {
     resetting.value = true;
     try {
       simulator.value = await call('settings:resetSimulator', next);
@@ -88,5 +99,18 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, settingsProblem, simulator, error, resetting, saving, load, saveSecrets, saveReviewStore, reset };
+  return {
+    settings,
+    settingsProblem,
+    simulator,
+    error,
+    resetting,
+    saving,
+    progress,
+    follow,
+    load,
+    saveSecrets,
+    saveReviewStore,
+    reset,
+  };
 });
