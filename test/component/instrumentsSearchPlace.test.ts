@@ -36,7 +36,8 @@ function service() {
   });
 }
 
-async function mountView() {
+/** Mounts the search workspace; with `results`, once the grid has drawn the first of them. */
+async function mountView({ results = true } = {}) {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [
@@ -47,8 +48,8 @@ async function mountView() {
   await router.push('/instruments');
   const wrapper = mount(InstrumentsView, { attachTo: document.body, global: { plugins: [router] } });
   await flushPromises();
-  // The grid draws its first rows on an animation frame.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The grid draws its first rows on an animation frame: wait for them, however busy the machine.
+  if (results) await vi.waitFor(() => expect(wrapper.find('[role="row"][row-id]').exists()).toBe(true), { timeout: 10_000 });
   await flushPromises();
   return { wrapper, router };
 }
@@ -73,8 +74,7 @@ describe('search keeps its place', { timeout: 30_000 }, () => {
     await row(wrapper, 1003).trigger('click');
     await flushPromises();
     expect(router.currentRoute.value.name).toBe('instruments');
-    const preview = wrapper.get('aside[aria-label="Preview"]');
-    expect(preview.text()).toContain('S1003 — Previewed');
+    await vi.waitFor(() => expect(wrapper.get('aside[aria-label="Preview"]').text()).toContain('S1003 — Previewed'));
     expect(desk.callsOf('instruments:details').map((call) => call.arg)).toContainEqual({ Uic: 1003, AssetType: 'Stock' });
     await row(wrapper, 1003).trigger('dblclick');
     await flushPromises();
@@ -89,13 +89,17 @@ describe('search keeps its place', { timeout: 30_000 }, () => {
     const first = await mountView();
     await row(first.wrapper, 1008).trigger('click');
     await flushPromises();
+    await vi.waitFor(() => expect(first.wrapper.get('aside[aria-label="Preview"]').text()).toContain('S1008'));
     expect(instruments.search.place).toMatchObject({ focusedKey: 'Instrument:Stock:1008', previewKey: 'Instrument:Stock:1008' });
     first.wrapper.unmount();
     // Back from the details: the list is drawn again at the same place, with no new search.
     const again = await mountView();
-    expect(again.wrapper.get('.ag-cell-focus').attributes('col-id')).toBe('Symbol');
-    expect(again.wrapper.get('.ag-row-focus').attributes('row-id')).toBe('Instrument:Stock:1008');
-    expect(again.wrapper.get('aside[aria-label="Preview"]').text()).toContain('S1008');
+    // The grid puts the keyboard back on the row once it has drawn it (a frame later, or more on a busy machine).
+    await vi.waitFor(() => {
+      expect(again.wrapper.get('.ag-cell-focus').attributes('col-id')).toBe('Symbol');
+      expect(again.wrapper.get('.ag-row-focus').attributes('row-id')).toBe('Instrument:Stock:1008');
+      expect(again.wrapper.get('aside[aria-label="Preview"]').text()).toContain('S1008');
+    }, { timeout: 10_000 });
     again.wrapper.unmount();
   });
 
@@ -112,7 +116,7 @@ describe('search keeps its place', { timeout: 30_000 }, () => {
 
   it('stops the search box at the service’s limit', async () => {
     service();
-    const { wrapper } = await mountView();
+    const { wrapper } = await mountView({ results: false });
     expect(wrapper.get('input[aria-label="Search instruments"]').attributes('maxlength')).toBe('255');
     wrapper.unmount();
   });
