@@ -33,13 +33,21 @@ export const useSettingsStore = defineStore('settings', () => {
     onDeskEvent('settings:simulatorProgress', (report) => (progress.value = report));
   }
 
+  /**
+   * Saves started so far: a read that was asked before a save answers what the file held then,
+   * so it must not replace what the save answered (the form would go back to the old values).
+   */
+  let saves = 0;
+
   async function load(): Promise<void> {
+    const savesBefore = saves;
     try {
       const [view, status] = await Promise.all([call('settings:get'), call('settings:simulatorStatus')]);
-      settings.value = view.settings;
       settingsProblem.value = view.problem;
-      simulator.value = status;
       error.value = undefined;
+      if (saves !== savesBefore) return;
+      settings.value = view.settings;
+      simulator.value = status;
     } catch (failure) {
       error.value = messageOf(failure);
     }
@@ -47,6 +55,7 @@ export const useSettingsStore = defineStore('settings', () => {
 
   /** Keeps new secret timings; answers the refusal message, if any. */
   async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
+    saves += 1;
     saving.value = true;
     try {
       const view = await call('settings:save', { secrets });
@@ -66,6 +75,7 @@ export const useSettingsStore = defineStore('settings', () => {
   async function saveReviewStore(
     review: ReviewStoreSettings,
   ): Promise<{ message: string; fields?: Record<string, string[]> } | undefined> {
+    saves += 1;
     saving.value = true;
     try {
       const view = await call('settings:saveReviewStore', review);
@@ -86,6 +96,7 @@ export const useSettingsStore = defineStore('settings', () => {
    * session again; answers the failure message, if any.
    */
   async function reset(next: ResetSimulatorArg): Promise<string | undefined> {
+    saves += 1;
     resetting.value = true;
     try {
       simulator.value = await call('settings:resetSimulator', next);
