@@ -16,7 +16,7 @@ import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
-import { answerLoginPage } from '../integration/sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 import { generatorFingerprint } from '../support/generatorFingerprint';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startReplica, writeTeamFile } from '../support/reviewService';

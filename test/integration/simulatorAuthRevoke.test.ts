@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APP } from '../../main/simulator/data/book/demo';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { assertionGrant, demoAssertion, postToken } from './simulator-auth-support';
+import { assertionGrant, demoAssertion, postToken } from '../support/tokenRequests';
 
 /** POSTs a form to `{auth_url}/revoke` (RFC 7009), with HTTP Basic client credentials when given. */
 async function revoke(authUrl: string, form: Record<string, string>, basic?: [string, string]) {

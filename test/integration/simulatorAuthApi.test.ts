@@ -8,7 +8,7 @@ import { DEMO_APP } from '../../main/simulator/data/book/demo';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startReadyProcess } from '../support/simulatorProcess';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
-import { assertionGrant, demoAssertion } from './simulator-auth-support';
+import { assertionGrant, demoAssertion } from '../support/tokenRequests';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

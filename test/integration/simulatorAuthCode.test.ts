@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s256Challenge } from '../../main/simulator/auth/pkce';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { openLoginPage, postToken, redirectParameters, submitLogin } from './simulator-auth-support';
+import { openLoginPage, redirectParameters, submitLogin } from '../support/loginPage';
+import { postToken } from '../support/tokenRequests';
 
 describe('the code flow for confidential clients (AppSecret instead of PKCE)', () => {
   let test: TestSimulator;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { collectFeed, expectBadParameter, expectNoNulls, expectUtcDateTimes } from './simulator-ref-support';
+import { collectFeed, expectBadParameter, expectNoNulls, expectUtcDateTimes } from '../support/wireChecks';
 
 type Details = InstrumentDetails & Record<string, unknown>;
 

@@ -14,7 +14,7 @@ import type {
   TradingSession,
 } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { collectFeed, expectBadParameter, expectNoNulls, expectUtcDateTimes } from './simulator-ref-support';
+import { collectFeed, expectBadParameter, expectNoNulls, expectUtcDateTimes } from '../support/wireChecks';
 
 const NOW = new Date('2026-12-22T15:00:00Z');
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

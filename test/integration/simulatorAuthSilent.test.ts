@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startReadyProcess } from '../support/simulatorProcess';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { cookieHeader, openLoginPage, postToken, redirectParameters, submitLogin } from './simulator-auth-support';
+import { cookieHeader, openLoginPage, redirectParameters, submitLogin } from '../support/loginPage';
+import { postToken } from '../support/tokenRequests';
 
 describe('silent re-authentication: the login session and prompt=none', () => {
   let offsetMs = 0;

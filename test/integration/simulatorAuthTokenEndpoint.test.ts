@@ -4,7 +4,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { assertionGrant, demoAssertion, demoThumbprint, postToken } from './simulator-auth-support';
+import { assertionGrant, demoAssertion, demoThumbprint, postToken } from '../support/tokenRequests';
 
 const PERSONAL_JWT = 'urn:service:oauth:grant-type:personal-jwt';
 

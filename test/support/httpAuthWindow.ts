@@ -10,16 +10,7 @@ import type {
   WindowAuthorizationResult,
   WindowSignIn,
 } from '../../main/core/session/interactiveSignIn';
-import type { LoginAnswer } from './sessionLoginForm';
-
-function hiddenFields(html: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    const decode = (text: string) => text.replace(/&#(\d+);/g, (_all, code: string) => String.fromCharCode(Number(code)));
-    fields[decode(match[1] ?? '')] = decode(match[2] ?? '');
-  }
-  return fields;
-}
+import { loginFormFields, loginInputFields, type LoginInput } from './loginPage';
 
 export class HttpAuthWindow implements WindowSignIn {
   readonly kind = 'window';
@@ -29,7 +20,7 @@ export class HttpAuthWindow implements WindowSignIn {
   readonly opened: string[] = [];
   readonly silentlyOpened: string[] = [];
 
-  constructor(private readonly answer: LoginAnswer) {}
+  constructor(private readonly answer: LoginInput) {}
 
   redirectUriFor({ redirectUri }: { redirectUri: string }): string {
     return redirectUri;
@@ -40,9 +31,7 @@ export class HttpAuthWindow implements WindowSignIn {
     const first = await this.fetch(request.authorizeUrl);
     if (first.redirect && isRedirectTarget(first.redirect, request.redirectUri)) return { kind: 'redirected', url: first.redirect };
     if (first.status !== 200) return { kind: 'failed', message: `login page answered ${first.status}` };
-    const form = new URLSearchParams({ ...hiddenFields(first.html), decision: this.answer.decision });
-    if (this.answer.username !== undefined) form.set('username', this.answer.username);
-    if (this.answer.password !== undefined) form.set('password', this.answer.password);
+    const form = new URLSearchParams({ ...loginFormFields(first.html), ...loginInputFields(this.answer) });
     const submitted = await this.fetch(new URL('authorize', request.authorizeUrl).toString(), form);
     if (!submitted.redirect) return { kind: 'failed', message: `login form answered ${submitted.status}` };
     return { kind: 'redirected', url: submitted.redirect };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { collectFeed, expectBadParameter, expectNoNulls } from './simulator-ref-support';
+import { collectFeed, expectBadParameter, expectNoNulls } from '../support/wireChecks';
 
 /** Words of a text the way a user reads them: letters and digits, case and accents ignored. */
 const words = (text: string) =>

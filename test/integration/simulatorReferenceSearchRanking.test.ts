@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed, SummaryInfo } from '../../contract/wire/types';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { collectFeed } from './simulator-ref-support';
+import { collectFeed } from '../support/wireChecks';
 
 /** Letters and digits of a text, lower case: how a symbol or ISIN is compared with what was typed. */
 const spelled = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');

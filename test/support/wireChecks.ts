@@ -1,10 +1,10 @@
 /**
- * Helpers of the reference-data integration tests: feeds followed through __next, and the
- * wire conventions (no nulls, UTC date-times) checked on whole responses.
+ * Checks of the service's wire conventions for the simulator's integration tests: feeds followed
+ * through __next, no nulls and UTC date-times on whole responses, and the 400 naming a parameter.
  */
 import { expect } from 'vitest';
 import type { Feed } from '../../contract/wire/types';
-import type { TestSimulator } from '../support/testSimulator';
+import type { TestSimulator } from './testSimulator';
 
 /** Every item of a feed, following __next to the end; also returns the pages' __count and the __next links seen. */
 export async function collectFeed<T>(

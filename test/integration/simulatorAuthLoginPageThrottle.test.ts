@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { openLoginPage, submitLogin, type LoginAnswer } from './simulator-auth-support';
+import { openLoginPage, submitLogin, type LoginAnswer } from '../support/loginPage';
 
 describe('login throttling on the login page', () => {
   let offsetMs = 0;
