@@ -4,17 +4,9 @@ import Database from 'better-sqlite3';
 import { EVENT_VERSIONS_FILE_NAME } from '../../main/core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
-import {
-  E2E_CACHE_DIR,
-  expect,
-  keepScreenshot,
-  startWebShellProcess,
-  test,
-  type PrintedWebShellReady,
-  type WebShellProcess,
-} from './fixtures';
-import { InboxPage } from './pages/InboxPage';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { SignInPage } from './pages/SignInPage';
 
 const demo = { username: DEMO_USER.login, password: DEMO_USER.password };
@@ -32,7 +24,7 @@ test('a note being typed survives switching rows, the session expiring and signi
   test.setTimeout(180_000);
   // Tokens live 40 s and cannot be refreshed (refresh tokens live 1 s): the session ends on its own.
   const shell = await startWebShellProcess(['--token-ttl', '40', '--refresh-token-ttl', '1']);
-  const inbox = new InboxPage(page);
+  const inbox = new CorporateActionsPage(page);
   try {
     const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
     await signIn.signIn(demo);
@@ -54,7 +46,7 @@ test('a note being typed survives switching rows, the session expiring and signi
     await signIn.signIn(demo);
     await expect(inbox.detail).toContainText(`Event ${first}`);
     await expect(inbox.note).toHaveValue('Ask the custodian about the election deadline');
-    await keepScreenshot(page, 'inbox-draft-after-sign-in');
+    await keepScreenshot(page, 'corporate-actions-draft-after-sign-in');
 
     await inbox.detailButton('Close the event').click();
     const ask = inbox.unsavedNoteDialog();
@@ -69,19 +61,11 @@ test('a note being typed survives switching rows, the session expiring and signi
   }
 });
 
-/** The web shell again on the data folder of `first` (review state, versions and settings kept). */
-async function restart(first: WebShellProcess): Promise<ReadyProcess<PrintedWebShellReady>> {
-  return startReadyProcess<PrintedWebShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
-    env: { REFDESK_DATA_DIR: first.dataDir, REFDESK_CACHE_DIR: E2E_CACHE_DIR },
-    timeoutMs: 90_000,
-  });
-}
-
 test('sort by deadline and by header, select all matching, audit CSV, and changed since reviewed field by field', async ({ page }) => {
   test.setTimeout(300_000);
-  let shell: WebShellProcess | ReadyProcess<PrintedWebShellReady> = await startWebShellProcess();
-  const first = shell as WebShellProcess;
-  const inbox = new InboxPage(page);
+  let shell = await startWebShellProcess();
+  const first = shell;
+  const inbox = new CorporateActionsPage(page);
   let changedEvent = '';
   try {
     await test.step('the inbox opens on open work by response deadline, soonest first', async () => {
@@ -92,7 +76,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       await expect.poll(async () => (await inbox.columnTexts('deadline')).length).toBeGreaterThan(5);
       expect(inOrder(await inbox.columnTexts('deadline'), 'Asc')).toBe(true);
       await expect(inbox.header('deadline')).toContainText('▲');
-      await keepScreenshot(page, 'inbox-open-work-by-deadline');
+      await keepScreenshot(page, 'corporate-actions-open-work-by-deadline');
     });
 
     await test.step('a click on the Ex date header sorts by it, again the other way', async () => {
@@ -158,7 +142,8 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
     review.close();
   });
 
-  shell = await restart(first);
+  // The web shell again on the data folder of the first (review state, versions and settings kept).
+  shell = await startWebShellProcess([], { dataDir: first.dataDir });
   try {
     await test.step('"changed since reviewed" finds it and shows the field that changed', async () => {
       const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
@@ -171,7 +156,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       await expect(inbox.reviewCell(changedEvent)).toHaveText('Changed since reviewed');
       await inbox.openEvent(changedEvent);
       await expect(inbox.changedField('EventType › Name')).toContainText('older ');
-      await keepScreenshot(page, 'inbox-changed-since-reviewed');
+      await keepScreenshot(page, 'corporate-actions-changed-since-reviewed');
     });
   } finally {
     await shell.stop();

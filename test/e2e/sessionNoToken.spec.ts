@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { ReferencePage } from './pages/ReferencePage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
-import { storedSession } from './secretLeaks';
+import { storedSession } from '../support/secretLeaks';
 
 interface Exchange {
   window: 'RefDesk' | 'login popup';
@@ -51,7 +51,7 @@ test('after sign-in no token is in any redirect, IPC payload, push event, storag
 
   await signIn.signIn(webShell.ready.simulator);
   await expect(new SessionStatusBar(page).user).toContainText('Signed in as');
-  const reference = new ReferenceDataPage(page);
+  const reference = new ReferencePage(page);
   await reference.open();
   await reference.filter.fill('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);

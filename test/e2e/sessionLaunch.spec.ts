@@ -6,7 +6,8 @@
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/book/demo';
-import { expect, startWebShellProcess, test } from './fixtures';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, test } from './fixtures';
 import { LaunchPage } from './pages/LaunchPage';
 import { SignInPage } from './pages/SignInPage';
 

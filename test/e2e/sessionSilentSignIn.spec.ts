@@ -4,33 +4,19 @@
  * hidden iframe with `prompt=none` (no login page, no top-level navigation); after signing out
  * at the authorization server the same renewal answers `login_required`.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { SimulatorInfo } from '../../main/simulator/server';
-import { generatorFingerprint } from '../support/generatorFingerprint';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
-import { startBrowserApp, type BrowserApp } from './browserApp';
+import { PARTNER_APP, startBrowserApp, type BrowserApp } from '../support/browserApps';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { startStandaloneSimulator } from '../support/standaloneSimulator';
 import { PartnerAppPage } from './pages/PartnerAppPage';
 
 let simulator: ReadyProcess<SimulatorInfo>;
 let app: BrowserApp;
 
 test.beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-silent-'));
-  simulator = await startReadyProcess<SimulatorInfo>(
-    path.resolve('node_modules/.bin/tsx'),
-    [
-      path.resolve('main/simulator/cli.ts'),
-      '--port', '0',
-      '--scale', 'small',
-      '--cache-dir', path.join(tmpdir(), 'refdesk-e2e-small-universe-cache', generatorFingerprint()),
-      '--data-dir', dataDir,
-    ],
-    { timeoutMs: 90_000 },
-  );
-  app = await startBrowserApp({ authUrl: simulator.ready.authUrl, appKey: simulator.ready.appKey });
+  simulator = await startStandaloneSimulator();
+  app = await startBrowserApp(PARTNER_APP, { authUrl: simulator.ready.authUrl, appKey: simulator.ready.appKey });
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { ReferencePage } from './pages/ReferencePage';
 import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
@@ -30,7 +30,7 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
   await expect(profiles.field('Authentication URL')).toHaveAccessibleDescription(
     'Authentication URL must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).',
   );
-  await keepScreenshot(page, 'auth-profile-invalid');
+  await keepScreenshot(page, 'session-profile-invalid');
 
   await profiles.saveAndUse(pkceProfileOf(simulator, 'Simulator with PKCE'));
   await profiles.close.click();
@@ -41,7 +41,7 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
   await expect(status.profile).toHaveText('Simulator with PKCE');
   await expect(status.user).toHaveText(`Signed in as ${DEMO_USER.name}`);
   // The service answers with this profile's session.
-  const reference = new ReferenceDataPage(page);
+  const reference = new ReferencePage(page);
   await reference.open();
   await reference.filter.fill('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);

@@ -10,9 +10,9 @@ import { chromium, type BrowserContext, type Page, type Request } from '@playwri
 import keytar from 'keytar';
 import { KEYCHAIN_SERVICE } from '../../main/core/secrets/tokenStore';
 import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium';
-import type { ReadyProcess } from '../support/simulatorProcess';
-import type { WebShellReady } from './fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium';
+import type { ReadyProcess } from './simulatorProcess';
+import type { WebShellReady } from './webShellProcess';
 
 /**
  * A browser whose profile (History, ukm_db, caches, cookies) lives in the shell's data folder,

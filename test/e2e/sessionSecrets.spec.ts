@@ -6,11 +6,12 @@
  * storage, and the bridge payloads but the reveal the user asked for. The embedded profile signs
  * in with code + PKCE, so the browser only ever sees a single-use code, spent at once (15.2).
  * The tokens are read where they belong, the OS keychain (needs the keyring `npm test`
- * unlocks). The refreshed session of a remote profile is in fullSessionRefreshSecrets.spec.ts.
+ * unlocks). The refreshed session of a remote profile is in sessionRefreshSecrets.spec.ts.
  */
 import { requestToken } from '../../main/core/session/tokenEndpoint';
 import { ADMIN_USER } from '../../main/simulator/data/book/demo';
-import { expect, startWebShellProcess, test } from './fixtures';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, test } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
@@ -23,7 +24,7 @@ import {
   recordBridge,
   secretCarriers,
   storedSession,
-} from './secretLeaks';
+} from '../support/secretLeaks';
 
 // Its own web shell and browser profile: its data folder and output then hold this session only.
 test('after a full session no token or revealed secret is in files (browser profile included), logs, storage or bridge payloads', async () => {

@@ -1,10 +1,10 @@
 import { DateTime } from 'luxon';
 import { expect, keepScreenshot, test } from './fixtures';
 import { LaunchPage } from './pages/LaunchPage';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { ReferencePage } from './pages/ReferencePage';
 
 test('the countries grid shows every country, Denmark with DNK and 208', async ({ deskPage }) => {
-  const reference = new ReferenceDataPage(deskPage);
+  const reference = new ReferencePage(deskPage);
   await reference.open();
   await expect(reference.heading).toBeVisible();
   await expect(reference.status).toHaveText('249 countries');
@@ -18,7 +18,7 @@ test('the countries grid shows every country, Denmark with DNK and 208', async (
 });
 
 test('time zones show the offset in force now, daylight saving included', async ({ deskPage }) => {
-  const reference = new ReferenceDataPage(deskPage);
+  const reference = new ReferencePage(deskPage);
   await reference.open();
   await reference.showList('Time zones');
   await expect(reference.status).toHaveText(/^\d+ time zones$/);
@@ -32,7 +32,7 @@ test('time zones show the offset in force now, daylight saving included', async 
 });
 
 test('currency pairs: one row per pair as the market quotes it, each with its own uic', async ({ deskPage }) => {
-  const reference = new ReferenceDataPage(deskPage);
+  const reference = new ReferencePage(deskPage);
   await reference.open();
   await reference.showList('Currency pairs');
   await expect(reference.status).toHaveText(/^\d+ pairs$/);
@@ -52,7 +52,7 @@ test('currency pairs: one row per pair as the market quotes it, each with its ow
 });
 
 test('filters ignore accents and the count follows the filter', async ({ deskPage }) => {
-  const reference = new ReferenceDataPage(deskPage);
+  const reference = new ReferencePage(deskPage);
   await reference.open();
   await reference.filter.fill('curacao');
   await expect(reference.status).toHaveText('1 of 249 countries');
@@ -62,7 +62,7 @@ test('filters ignore accents and the count follows the filter', async ({ deskPag
 });
 
 test('exchanges at a glance: open now, or when they open or close, in the exchange’s time and yours', async ({ deskPage }) => {
-  const reference = new ReferenceDataPage(deskPage);
+  const reference = new ReferencePage(deskPage);
   await reference.open();
   await reference.showList('Exchanges');
   await expect(reference.status).toHaveText(/^\d+ exchanges, \d+ open now$/);

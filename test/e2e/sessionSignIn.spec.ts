@@ -1,6 +1,6 @@
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { ReferencePage } from './pages/ReferencePage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
@@ -19,12 +19,12 @@ test.describe('signing in through the simulator login page', () => {
     await expect.poll(() => status.secondsLeft(), { timeout: 5_000 }).toBeLessThan(first);
 
     // The workspace loads with the new token: the service is reachable.
-    const reference = new ReferenceDataPage(page);
+    const reference = new ReferencePage(page);
     await reference.open();
     await reference.filter.fill('Denmark');
     await expect(reference.countryRow('Denmark')).toHaveCount(1);
     await expect(status.connection).toHaveText('Connection: Online');
-    await keepScreenshot(page, 'auth-signed-in');
+    await keepScreenshot(page, 'session-signed-in');
   });
 
   test('the deny button is reported in words and RefDesk stays signed out', async ({ page, webShell }) => {
@@ -32,7 +32,7 @@ test.describe('signing in through the simulator login page', () => {
     await SignInPage.deny(await signIn.openLoginPage());
     await expect(signIn.message).toHaveText('You declined the sign-in, so RefDesk is not signed in.');
     await expect(new SessionStatusBar(page).user).toHaveText('Not signed in');
-    await keepScreenshot(page, 'auth-denied');
+    await keepScreenshot(page, 'session-denied');
   });
 
   test('closing the login window cancels the sign-in', async ({ page, webShell }) => {

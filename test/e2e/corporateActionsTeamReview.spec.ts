@@ -8,22 +8,20 @@
  * "Team review unavailable" and refuses actions, then recovers by itself; Clara's replica killed,
  * her desk carries on with the other.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
 import { answerLoginPage } from '../support/loginPage';
-import { generatorFingerprint } from '../support/generatorFingerprint';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startReplica, writeTeamFile } from '../support/reviewService';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { startStandaloneSimulator } from '../support/standaloneSimulator';
 import { userKeyOf } from '../support/teamReviewDesks';
-import { expect, keepScreenshot, startWebShellProcess, test, type WebShellProcess } from './fixtures';
-import { InboxPage } from './pages/InboxPage';
+import { startWebShellProcess, type WebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SettingsPage } from './pages/SettingsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -31,17 +29,6 @@ import { SignInPage } from './pages/SignInPage';
 const missing = postgresMissingReason();
 /** The browser contexts of the desks, closed at the end. */
 const opened: BrowserContext[] = [];
-const SMALL_UNIVERSE_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-small-universe-cache', generatorFingerprint());
-
-/** The platform both desks sign in to: the built standalone simulator, small scale. */
-async function startPlatform(): Promise<ReadyProcess<SimulatorInfo>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-team-platform-'));
-  return startReadyProcess<SimulatorInfo>(
-    process.execPath,
-    ['out/main/simulator.js', '--port', '0', '--scale', 'small', '--cache-dir', SMALL_UNIVERSE_CACHE_DIR, '--data-dir', dataDir],
-    { timeoutMs: 60_000 },
-  );
-}
 
 /** An access token of `login` on the platform (implicit flow through its login page), to choose the event. */
 async function tokenOf(platform: SimulatorInfo, user: { login: string; password: string }): Promise<string> {
@@ -82,7 +69,7 @@ async function openDesk(
   platform: SimulatorInfo,
   user: { login: string; password: string },
   urls: string[],
-): Promise<{ page: Page; inbox: InboxPage; settings: SettingsPage }> {
+): Promise<{ page: Page; inbox: CorporateActionsPage; settings: SettingsPage }> {
   const context = await browser.newContext();
   opened.push(context);
   const page = await context.newPage();
@@ -95,7 +82,7 @@ async function openDesk(
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.useTeamReview(urls);
-  return { page, inbox: new InboxPage(page), settings };
+  return { page, inbox: new CorporateActionsPage(page), settings };
 }
 
 test('two analysts on two replicas: live review and four-eyes approval, a conflict with reload, the database lost and back, a replica killed', async ({
@@ -106,7 +93,7 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
   const running: { stop(): Promise<unknown> }[] = [];
   let postgres: TestPostgres | undefined;
   try {
-    const platform = await startPlatform();
+    const platform = await startStandaloneSimulator();
     running.push(platform);
     postgres = await startTestPostgres();
     const teamFile = writeTeamFile({

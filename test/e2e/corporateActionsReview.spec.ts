@@ -1,20 +1,11 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { DEMO_USER } from '../../main/simulator/data/book/demo';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
-import { expect, keepScreenshot, test, type WebShellReady } from './fixtures';
-import { InboxPage } from './pages/InboxPage';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { startWebShellProcess, type WebShellReady } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { SignInPage } from './pages/SignInPage';
-
-/** The web shell on a data folder the test chooses, so a restart finds the same review state. */
-function startShell(dataDir: string): Promise<ReadyProcess<WebShellReady>> {
-  return startReadyProcess<WebShellReady>(process.execPath, ['out/main/web.js', '--no-open'], {
-    env: { REFDESK_DATA_DIR: dataDir, REFDESK_CACHE_DIR: path.join(tmpdir(), 'refdesk-e2e-universe-cache') },
-    timeoutMs: 90_000,
-  });
-}
 
 async function signedIn(page: Page, shell: ReadyProcess<WebShellReady>): Promise<void> {
   // The README's demo user: the web shell's READY line does not print its password.
@@ -26,9 +17,9 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
   page,
 }) => {
   test.setTimeout(300_000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-inbox-'));
-  let shell = await startShell(dataDir);
-  const inbox = new InboxPage(page);
+  let shell = await startWebShellProcess();
+  const { dataDir } = shell;
+  const inbox = new CorporateActionsPage(page);
   let first = '';
   let second = '';
 
@@ -57,7 +48,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       expect(types).toEqual([...types].sort());
       const ids = await inbox.columnTexts('eventId');
       [first, second] = ids as [string, string];
-      await keepScreenshot(page, 'inbox-filtered-sorted');
+      await keepScreenshot(page, 'corporate-actions-filtered-sorted');
     });
 
     await test.step('open an event, move with j, mark reviewed with r and flag with f, keep a note', async () => {
@@ -80,7 +71,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.flagCell(second)).toHaveText('Flagged');
       await page.keyboard.press('Enter');
       await expect(inbox.detail).toContainText(`Event ${second}`);
-      await keepScreenshot(page, 'inbox-triaged');
+      await keepScreenshot(page, 'corporate-actions-triaged');
     });
 
     await test.step('the audit log lists who did what', async () => {
@@ -125,7 +116,8 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
   }
 
   await test.step('restart the app on the same data folder: the review state and the view are kept', async () => {
-    shell = await startShell(dataDir);
+    // The web shell again on the same data folder: the restart finds the same review state.
+    shell = await startWebShellProcess([], { dataDir });
     try {
       await signedIn(page, shell);
       await inbox.open();
@@ -139,7 +131,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await inbox.openEvent(first);
       await expect(inbox.note).toHaveValue('=SUM(A1) checked with the agent');
       await expect(inbox.detailRegion('Review history')).toContainText('Marked reviewed');
-      await keepScreenshot(page, 'inbox-after-restart');
+      await keepScreenshot(page, 'corporate-actions-after-restart');
     } finally {
       await shell.stop();
     }

@@ -3,7 +3,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-export class ReferenceDataPage {
+export class ReferencePage {
   readonly heading: Locator;
   readonly filter: Locator;
   readonly status: Locator;

@@ -3,37 +3,21 @@
  * simulator with the implicit flow and with code + PKCE, then reads the API with fetch. Nothing
  * is intercepted: Chromium itself checks every preflight and answer.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { SimulatorInfo } from '../../main/simulator/server';
-import { startApiBrowserApp, type ApiBrowserApp } from '../support/apiBrowserApp';
-import { generatorFingerprint } from '../support/generatorFingerprint';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
+import { API_BROWSER_APP, startBrowserApp, type BrowserApp } from '../support/browserApps';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { startStandaloneSimulator } from '../support/standaloneSimulator';
 import { ApiBrowserAppPage } from './pages/ApiBrowserAppPage';
-
-/** The small universe's cache of the end-to-end tests that start a standalone simulator (shared with silentSignIn.spec.ts). */
-const SMALL_UNIVERSE_CACHE_DIR = path.join(tmpdir(), 'refdesk-e2e-small-universe-cache', generatorFingerprint());
-
-/** The built standalone simulator (`npm run build` first), small scale, with `extraArgs`. */
-async function startSimulator(extraArgs: string[] = []): Promise<ReadyProcess<SimulatorInfo>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-cors-'));
-  return startReadyProcess<SimulatorInfo>(
-    process.execPath,
-    ['out/main/simulator.js', '--port', '0', '--scale', 'small', '--cache-dir', SMALL_UNIVERSE_CACHE_DIR, '--data-dir', dataDir, ...extraArgs],
-    { timeoutMs: 60_000 },
-  );
-}
 
 test.describe('a browser app on another origin', () => {
   let simulator: ReadyProcess<SimulatorInfo>;
-  let app: ApiBrowserApp;
+  let app: BrowserApp;
 
   test.beforeAll(async () => {
-    simulator = await startSimulator();
+    simulator = await startStandaloneSimulator();
     const { authUrl, baseUrl, appKey } = simulator.ready;
-    app = await startApiBrowserApp({ authUrl, baseUrl, appKey });
+    app = await startBrowserApp(API_BROWSER_APP, { authUrl, baseUrl, appKey });
     expect(new URL(app.origin).port).not.toBe(new URL(baseUrl).port);
   });
   test.afterAll(async () => {
@@ -62,12 +46,12 @@ test.describe('a browser app on another origin', () => {
 
 test.describe('a browser app on an origin --cors-origins does not list', () => {
   let simulator: ReadyProcess<SimulatorInfo>;
-  let app: ApiBrowserApp;
+  let app: BrowserApp;
 
   test.beforeAll(async () => {
-    simulator = await startSimulator(['--cors-origins', 'http://localhost:1']);
+    simulator = await startStandaloneSimulator({ extraArgs: ['--cors-origins', 'http://localhost:1'] });
     const { authUrl, baseUrl, appKey } = simulator.ready;
-    app = await startApiBrowserApp({ authUrl, baseUrl, appKey });
+    app = await startBrowserApp(API_BROWSER_APP, { authUrl, baseUrl, appKey });
   });
   test.afterAll(async () => {
     await app.close();

@@ -8,8 +8,9 @@
  *
  * Needs the keyring `npm test` unlocks (gnome-keyring in a D-Bus session).
  */
-import { expect, startWebShellProcess, test } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, test } from './fixtures';
+import { ReferencePage } from './pages/ReferencePage';
 import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
@@ -25,7 +26,7 @@ import {
   recordBridge,
   secretCarriers,
   storedSession as storedSessionOf,
-} from './secretLeaks';
+} from '../support/secretLeaks';
 
 /** Access tokens live 20 s, so the session refreshes (at half their life) while the test runs. */
 const TOKEN_TTL_SECONDS = 20;
@@ -67,7 +68,7 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     }).toPass({ timeout: TOKEN_TTL_SECONDS * 1000 });
     expect(second?.accessToken).not.toBe(first?.accessToken);
     // The renewed session still answers (the page never saw the refresh).
-    const reference = new ReferenceDataPage(page);
+    const reference = new ReferencePage(page);
     await reference.open();
     await reference.filter.fill('Denmark');
     await expect(reference.countryRow('Denmark')).toHaveCount(1);

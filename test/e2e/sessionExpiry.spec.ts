@@ -1,5 +1,6 @@
-import { expect, keepScreenshot, startWebShellProcess, test, type WebShellReady } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { startWebShellProcess, type WebShellReady } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { ReferencePage } from './pages/ReferencePage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import type { ReadyProcess } from '../support/simulatorProcess';
@@ -42,17 +43,17 @@ test('after expiry the user signs in again and finds the workspace as they left 
   const credentials = shortLived.ready.simulator;
   const signIn = await SignInPage.openSignedOut(page, shortLived.ready.url);
   await signIn.signIn(credentials);
-  const reference = new ReferenceDataPage(page);
+  const reference = new ReferencePage(page);
   await reference.open();
   await reference.filter.fill('Denmark');
   await expect(reference.countryRow('Denmark')).toHaveCount(1);
 
   const status = new SessionStatusBar(page);
   await expect(status.expiryWarning).toContainText('Your session is about to expire', { timeout: TOKEN_TTL_SECONDS * 1000 });
-  await keepScreenshot(page, 'auth-expiring');
+  await keepScreenshot(page, 'session-expiring');
   await expect(signIn.prompt).toContainText('Your session expired', { timeout: TOKEN_TTL_SECONDS * 1000 });
   await expect(status.user).toHaveText('Not signed in');
-  await keepScreenshot(page, 'auth-expired');
+  await keepScreenshot(page, 'session-expired');
 
   await signIn.signIn(credentials);
   // Nothing was reloaded: the filter and its result are still there, and the service answers again.

@@ -32,7 +32,7 @@ test('the largest root opens on its first expiry, one row per strike within the 
     buttons.map((button) => button.getAttribute('aria-label')?.split(', ').at(-1)),
   );
   expect(new Set(kinds)).toEqual(new Set(['Weekly', 'Monthly', 'Quarterly', 'End of month']));
-  await keepScreenshot(deskPage, 'chains-spx-first-expiry');
+  await keepScreenshot(deskPage, 'option-chains-spx-first-expiry');
 });
 
 test('a reference price written as traders write it recentres the window; all strikes keep the centre in view', async ({ deskPage }) => {
@@ -69,7 +69,7 @@ test('a reference price written as traders write it recentres the window; all st
     .toBeGreaterThan(centre * 1.2);
   // Contracts that cannot be traded are dimmed, and only those.
   await expect(chain.undimmedNonTradable()).toHaveCount(0);
-  await keepScreenshot(deskPage, 'chains-spx-all-strikes');
+  await keepScreenshot(deskPage, 'option-chains-spx-all-strikes');
 });
 
 test('PageDown and PageUp change the expiry; a stacked expiry shows below', async ({ deskPage }) => {
@@ -87,7 +87,7 @@ test('PageDown and PageUp change the expiry; a stacked expiry shows below', asyn
   await chain.stackNext.click();
   await expect(chain.grids).toHaveCount(2);
   await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-description', 'stacked below');
-  await keepScreenshot(deskPage, 'chains-spx-stacked');
+  await keepScreenshot(deskPage, 'option-chains-spx-stacked');
   await chain.removeFromStack.click();
   await expect(chain.grids).toHaveCount(1);
 });
@@ -129,7 +129,7 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
   await chain.moveEarlier('Status').click();
   const chosen = ['Days to last trade', 'Uic', 'OCC symbol', 'Symbol', 'Status', 'Strike', 'Status', 'Symbol', 'OCC symbol', 'Uic', 'Days to last trade'];
   await expect.poll(() => chain.columnHeaders()).toEqual(chosen);
-  await keepScreenshot(deskPage, 'chains-spx-columns');
+  await keepScreenshot(deskPage, 'option-chains-spx-columns');
   // Kept for this user and root: a reload (a new day at the desk) finds them again.
   await deskPage.reload();
   await expect(chain.activeTab).toBeVisible();
@@ -152,7 +152,7 @@ test('expiry tabs are grouped by month with overflow navigation, and filtered by
   expect(new Set(await chain.tabKinds())).toEqual(new Set(['Monthly', 'Quarterly']));
   // The expiry in front is one of those shown.
   expect(['Monthly', 'Quarterly']).toContain((await chain.activeTab.getAttribute('aria-label'))?.split(', ').at(-1));
-  await keepScreenshot(deskPage, 'chains-spx-monthlies');
+  await keepScreenshot(deskPage, 'option-chains-spx-monthlies');
 });
 
 test('VIX-style monthlies (Wednesdays) are flagged monthly', async ({ deskPage }) => {

@@ -3,7 +3,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
-export class InboxPage {
+export class CorporateActionsPage {
   readonly heading: Locator;
   readonly status: Locator;
   readonly grid: Locator;

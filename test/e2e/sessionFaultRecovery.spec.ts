@@ -3,51 +3,25 @@
  * user typed, and loads again once the service is back on the same address.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startReadyProcess, type ReadyProcess } from '../support/simulatorProcess';
-import { TEST_CACHE_DIR } from '../support/testSimulator';
-import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
-import { ReferenceDataPage } from './pages/ReferenceDataPage';
+import { freePort } from '../support/freePort';
+import { startStandaloneSimulator } from '../support/standaloneSimulator';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { ReferencePage } from './pages/ReferencePage';
 import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
-interface StandaloneSimulator {
-  baseUrl: string;
-  authUrl: string;
-  appKey: string;
-  appSecret: string;
-  username: string;
-  password: string;
-}
-
-/** A port that was free a moment ago: the simulator must come back on the same one. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-function startStandaloneSimulator(port: number, dataDir: string): Promise<ReadyProcess<StandaloneSimulator>> {
-  return startReadyProcess<StandaloneSimulator>(
-    'node_modules/.bin/tsx',
-    ['main/simulator/cli.ts', '--port', String(port), '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir],
-    { timeoutMs: 90_000 },
-  );
-}
-
 // Its own web shell: the remote profile it makes active must not outlive it in other specs' shell.
 test('the simulator stops mid-session: RefDesk says so, keeps the filter, and loads again when it returns', async ({ page }) => {
   test.setTimeout(180_000);
+  // The simulator must come back on the same port and data folder.
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-fault-'));
   const webShell = await startWebShellProcess();
-  let simulator = await startStandaloneSimulator(port, dataDir);
+  let simulator = await startStandaloneSimulator({ port, dataDir });
   try {
     const remote = simulator.ready;
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
@@ -68,7 +42,7 @@ test('the simulator stops mid-session: RefDesk says so, keeps the filter, and lo
 
     const status = new SessionStatusBar(page);
     await expect(status.profile).toHaveText('Standalone simulator');
-    const reference = new ReferenceDataPage(page);
+    const reference = new ReferencePage(page);
     await reference.open();
     await reference.filter.fill('Denmark');
     await expect(reference.countryRow('Denmark')).toHaveCount(1);
@@ -83,7 +57,7 @@ test('the simulator stops mid-session: RefDesk says so, keeps the filter, and lo
     await keepScreenshot(page, 'fault-service-gone');
 
     // Back on the same address: a fresh process knows no sessions, so RefDesk may ask again.
-    simulator = await startStandaloneSimulator(port, dataDir);
+    simulator = await startStandaloneSimulator({ port, dataDir });
     await reference.refresh.click();
     // Either the old session still works, or the 401 brings up the sign-in prompt; the old
     // "could not be reached" alert goes as soon as the refresh starts.
