@@ -55,8 +55,8 @@ export const rendererStoreBoundary = {
   patterns: [...rendererBoundary.patterns, { regex: '\\.vue$', message: 'Stores never import components.' }],
 };
 
-/** Playwright locators live in test/e2e/pages/*; specs speak in the page modules' words. */
-export const e2eSpecLocators = {
+/** Playwright locators live in test/e2e/pages/*; specs, fixtures and test helpers speak in the page modules' words. */
+export const e2eLocators = {
   selector: "CallExpression[callee.property.name=/^(getBy[A-Z]\\w*|locator)$/]",
   message: 'Locators belong in a page module under test/e2e/pages/; add a named locator or method there.',
 };
@@ -156,7 +156,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', rendererComponentBoundary] },
   },
   { files: ['renderer/src/features/*/use*Store.ts'], rules: { 'no-restricted-imports': ['error', rendererStoreBoundary] } },
-  { files: ['test/e2e/**/*.spec.ts'], rules: { 'no-restricted-syntax': ['error', e2eSpecLocators] } },
+  {
+    files: ['test/e2e/**/*.ts', 'test/support/**/*.ts'],
+    ignores: ['test/e2e/pages/**'],
+    rules: { 'no-restricted-syntax': ['error', e2eLocators] },
+  },
   { files: ['contract/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(1)] } },
   { files: ['contract/wire/*.ts'], rules: { 'no-restricted-imports': ['error', contractBoundary(2)] } },
   { files: ['preload/**/*.ts'], rules: { 'no-restricted-imports': ['error', preloadBoundary] } },

@@ -4,20 +4,12 @@
  * not answer fails within 15 s with the reason, instead of a login page that never loads. And a
  * remote profile cannot take the built-in profile's name.
  */
-import { createServer } from 'node:net';
-import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
+import { freePort } from '../support/freePort';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
 import { SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
-
-/** A port nothing listens on (opened and closed again). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test('the status bar says Offline when RefDesk’s main process stops answering', async ({ page }) => {
   test.setTimeout(120_000);
@@ -38,7 +30,8 @@ test('the status bar says Offline when RefDesk’s main process stops answering'
 });
 
 test('signing in to a server that does not answer fails within 15 s, with the reason', async ({ page, webShell }) => {
-  const port = await closedPort();
+  // A port nothing listens on: the sign-in service does not answer.
+  const port = await freePort();
   const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
   await signIn.manageProfiles.click();
   const profiles = new SessionProfilesDialog(page);

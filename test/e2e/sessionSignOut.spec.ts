@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { DEMO_APP, TRADER2_USER } from '../../main/simulator/data/book/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
-import { InboxPage } from './pages/InboxPage';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
@@ -10,7 +10,7 @@ test('sign-out clears the screen: nothing of demo stays, and trader2 starts from
   deskPage: page,
 }) => {
   test.setTimeout(180_000);
-  const inbox = new InboxPage(page);
+  const inbox = new CorporateActionsPage(page);
   const apps = new AppsPage(page);
   const status = new SessionStatusBar(page);
   let demoTotal = 0;
@@ -52,7 +52,7 @@ test('sign-out clears the screen: nothing of demo stays, and trader2 starts from
     await expect(inbox.detail).toBeHidden();
     // demo's event is not trader2's, or not read by trader2.
     if ((await inbox.eventIds()).includes(demoEvent)) await expect(inbox.reviewCell(demoEvent)).toHaveText('Unread');
-    await keepScreenshot(page, 'trader2-inbox');
+    await keepScreenshot(page, 'trader2-corporate-actions');
   });
 
   await test.step("trader2's CSV export carries no review state of demo", async () => {

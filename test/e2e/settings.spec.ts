@@ -1,6 +1,7 @@
-import { expect, keepScreenshot, startWebShellProcess, test } from './fixtures';
+import { startWebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
 import { AppTheme } from './pages/AppTheme';
-import { InboxPage } from './pages/InboxPage';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SettingsPage } from './pages/SettingsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -76,7 +77,7 @@ test('settings: profiles validated, chosen and deleted; theme; the embedded simu
       const again = new SignInPage(page);
       await expect(again.prompt).toBeVisible();
       await again.signIn({ username, password });
-      const inbox = new InboxPage(page);
+      const inbox = new CorporateActionsPage(page);
       await inbox.open();
       await expect(inbox.status).toHaveText(/^\d+ in the queue of all \d+ matching events/);
     });

@@ -24,7 +24,7 @@ import {
   TEST_DATA_DIR,
   type TestSimulator,
 } from '../support/testSimulator';
-import { answerLoginPage } from './sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 
 /** The one channel whose answer is a secret value, on purpose. */
 const REVEALING_CHANNEL: ChannelName = 'apps:revealSecret';

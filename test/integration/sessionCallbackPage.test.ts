@@ -6,7 +6,7 @@ import { BRIDGE_HEADER } from '../../contract/bridge';
 import { startDesk, type Desk } from '../../main/app/desk';
 import { popupSignIn } from '../../main/core/session/interactiveSignIn';
 import { startWebShell, type RunningWebShell } from '../../main/web/server';
-import { answerLoginPage } from './sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 
 /** The web shell's sign-in callback page, driven over HTTP as the login popup would reach it. */
 describe('web shell sign-in callback', () => {

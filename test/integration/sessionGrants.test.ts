@@ -5,7 +5,7 @@ import { callbackParametersOfUrl } from '../../main/core/session/authorizationRe
 import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from '../../main/core/session/grants';
 import type { ConnectionProfile } from '../../main/core/session/profileService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { answerLoginPage } from './sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 
 let sim: TestSimulator;
 const now = () => Date.now();

@@ -11,7 +11,7 @@ import { ProfileService } from '../../main/core/session/profileService';
 import { MemoryTokenStore, sessionAccount } from '../../main/core/secrets/tokenStore';
 import { parseStoredTokenSet } from '../../main/core/session/tokenSet';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { answerLoginPage } from './sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 
 /** Short enough to watch the whole lifetime: refresh at 3 s, warning at 4 s, expiry at 6 s. */
 const TOKEN_TTL_SECONDS = 6;

@@ -10,7 +10,7 @@ import { SessionService } from '../../main/core/session/sessionService';
 import { requestToken } from '../../main/core/session/tokenEndpoint';
 import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { answerLoginPage } from './sessionLoginForm';
+import { answerLoginPage } from '../support/loginPage';
 
 let sim: TestSimulator;
 const running: SessionService[] = [];

@@ -7,7 +7,7 @@ import { MemoryTokenStore } from '../../main/core/secrets/tokenStore';
 import { ProfileService } from '../../main/core/session/profileService';
 import { SessionService } from '../../main/core/session/sessionService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { HttpAuthWindow } from './sessionHttpWindow';
+import { HttpAuthWindow } from '../support/httpAuthWindow';
 
 /** Short enough to watch: renewal at 3 s, the warning at 4 s, expiry at 6 s. */
 const TOKEN_TTL_SECONDS = 6;

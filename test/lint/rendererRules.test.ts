@@ -36,6 +36,8 @@ describe('the renderer house rules are enforced by lint', () => {
   it('keeps Playwright locators in the page modules', async () => {
     const code = "declare const page: { getByRole(role: string): unknown; locator(css: string): unknown };\npage.getByRole('button');\npage.locator('html');\n";
     expect(await rulesFiredFor('test/e2e/bad.spec.ts', code)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(await rulesFiredFor('test/e2e/fixtures.ts', code)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+    expect(await rulesFiredFor('test/support/badHelper.ts', code)).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
     expect(await rulesFiredFor('test/e2e/pages/GoodPage.ts', code)).toEqual([]);
   });
 });

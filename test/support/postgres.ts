@@ -7,10 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort';
 
 /** Where Debian's postgresql-15 puts its server programs (not on PATH). */
 export const POSTGRES_BIN = process.env.REFDESK_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -153,13 +153,4 @@ function systemUid(name: string): number {
 
 function systemGid(name: string): number {
   return Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-}
-
-/** A port nobody listens on right now (the server binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }

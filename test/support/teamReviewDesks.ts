@@ -12,7 +12,7 @@ import type { SignInStart } from '../../contract/session';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
 import { opaqueKey } from '../../main/simulator/data/book/keys';
-import { answerLoginPage } from '../integration/sessionLoginForm';
+import { answerLoginPage } from './loginPage';
 import { openCoreDesk, unusedSimulatorControl, type CoreDesk } from './coreDesk';
 import { startTestPostgres, type TestPostgres } from './postgres';
 import { startReplica, writeTeamFile } from './reviewService';

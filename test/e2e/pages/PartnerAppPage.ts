@@ -1,6 +1,6 @@
 /**
- * Page module of the partner browser app (test/e2e/browserApp.ts) and of the simulator's login
- * page it signs in through.
+ * Page module of the partner browser app (test/support/partnerApp.html, served by
+ * test/support/browserApps.ts) and of the simulator's login page it signs in through.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Credentials } from './SignInPage';

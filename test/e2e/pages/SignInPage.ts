@@ -3,7 +3,7 @@
  * the web shell opens in a popup.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { openRefDesk } from '../launchSession';
+import { openRefDesk } from '../../support/launchSession';
 import { SessionStatusBar } from './SessionStatusBar';
 
 export interface Credentials {

@@ -1,0 +1,204 @@
+/**
+ * Team review end to end: two web shells (two desks) signed in as different users of the same
+ * platform (a standalone simulator: Clara is `demo`, Jonas is `trader2`, in different clients
+ * but both members of the team), each keeping review state with the team review service, on two
+ * replicas (real processes) over one real PostgreSQL. Clara's review reaches Jonas's inbox within
+ * a second through the other replica, Jonas approves and Clara sees both names; a note saved on
+ * a stale version comes back as a conflict with Reload; the database stopped mid-session shows
+ * "Team review unavailable" and refuses actions, then recovers by itself; Clara's replica killed,
+ * her desk carries on with the other.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
+import type { ReviewServiceInfo } from '../../main/reviewService/server';
+import type { SimulatorInfo } from '../../main/simulator/server';
+import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
+import { answerLoginPage } from '../support/loginPage';
+import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
+import { startReplica, writeTeamFile } from '../support/reviewService';
+import type { ReadyProcess } from '../support/simulatorProcess';
+import { startStandaloneSimulator } from '../support/standaloneSimulator';
+import { userKeyOf } from '../support/teamReviewDesks';
+import { startWebShellProcess, type WebShellProcess } from '../support/webShellProcess';
+import { expect, keepScreenshot, test } from './fixtures';
+import { CorporateActionsPage } from './pages/CorporateActionsPage';
+import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
+import { SettingsPage } from './pages/SettingsPage';
+import { SignInPage } from './pages/SignInPage';
+
+const missing = postgresMissingReason();
+/** The browser contexts of the desks, closed at the end. */
+const opened: BrowserContext[] = [];
+
+/** An access token of `login` on the platform (implicit flow through its login page), to choose the event. */
+async function tokenOf(platform: SimulatorInfo, user: { login: string; password: string }): Promise<string> {
+  const authorize = new URL(`${platform.authUrl}/authorize`);
+  authorize.search = new URLSearchParams({
+    response_type: 'token',
+    client_id: platform.appKey,
+    redirect_uri: 'http://127.0.0.1/refdesk/callback',
+    state: 'team-review-e2e',
+  }).toString();
+  const location = await answerLoginPage(authorize.href, { username: user.login, password: user.password, decision: 'allow' });
+  const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
+  if (!token) throw new Error(`no token for ${user.login}: ${location}`);
+  return token;
+}
+
+/** An event with an election (so its review needs four eyes) that both users' inboxes list. */
+async function sharedElectableEvent(platform: SimulatorInfo): Promise<CorporateActionEvent> {
+  const listOf = async (user: { login: string; password: string }) => {
+    const response = await fetch(`${platform.baseUrl}/ca/v2/events?CorporateActionTypes=Voluntary&$top=1000`, {
+      headers: { authorization: `Bearer ${await tokenOf(platform, user)}` },
+    });
+    if (!response.ok) throw new Error(`events of ${user.login}: ${response.status} ${await response.text()} ${response.headers.get("www-authenticate")}`);
+    return ((await response.json()) as Feed<CorporateActionEvent>).Data;
+  };
+  const clara = await listOf(DEMO_USER);
+  const jonas = await listOf(TRADER2_USER);
+  const jonasIds = new Set(jonas.map((event) => event.EventId));
+  const shared = clara.find((event) => jonasIds.has(event.EventId) && event.DisplayAndFormat?.IsinCode);
+  if (!shared) throw new Error('the platform has no voluntary event in both inboxes');
+  return shared;
+}
+
+/** A desk: the web shell's page signed in as `user` with the platform's profile, keeping review state with the team. */
+async function openDesk(
+  browser: Browser,
+  shell: WebShellProcess,
+  platform: SimulatorInfo,
+  user: { login: string; password: string },
+  urls: string[],
+): Promise<{ page: Page; inbox: CorporateActionsPage; settings: SettingsPage }> {
+  const context = await browser.newContext();
+  opened.push(context);
+  const page = await context.newPage();
+  const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
+  await signIn.manageProfiles.click();
+  const profiles = new SessionProfilesDialog(page);
+  await profiles.saveAndUse(pkceProfileOf(platform, 'Team platform'));
+  await profiles.close.click();
+  await signIn.signIn({ username: user.login, password: user.password });
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.useTeamReview(urls);
+  return { page, inbox: new CorporateActionsPage(page), settings };
+}
+
+test('two analysts on two replicas: live review and four-eyes approval, a conflict with reload, the database lost and back, a replica killed', async ({
+  browser,
+}) => {
+  test.skip(missing !== undefined, `needs PostgreSQL: ${missing}`);
+  test.setTimeout(420_000);
+  const running: { stop(): Promise<unknown> }[] = [];
+  let postgres: TestPostgres | undefined;
+  try {
+    const platform = await startStandaloneSimulator();
+    running.push(platform);
+    postgres = await startTestPostgres();
+    const teamFile = writeTeamFile({
+      members: [
+        { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
+        { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
+      ],
+    });
+    const options = { databaseUrl: postgres.url(await postgres.createDatabase()), issuer: platform.ready.authUrl, teamFile };
+    const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
+    for (let index = 0; index < 2; index++) replicas.push(await startReplica({ ...options, args: ['--heartbeat', '2'] }));
+    running.push(...replicas);
+    const [one, two] = replicas.map((replica) => replica.ready.url) as [string, string];
+    const shells = await Promise.all([startWebShellProcess(), startWebShellProcess()]);
+    running.push(...shells);
+    const event = await sharedElectableEvent(platform.ready);
+    const eventId = event.EventId;
+
+    const clara = await openDesk(browser, shells[0], platform.ready, DEMO_USER, [one, two]);
+    const jonas = await openDesk(browser, shells[1], platform.ready, TRADER2_USER, [two, one]);
+    for (const [desk, name] of [
+      [clara, 'Clara Lindqvist'],
+      [jonas, 'Jonas Berger'],
+    ] as const) {
+      await expect(desk.settings.reviewStoreStatus).toContainText(
+        `Connected to the team Corporate actions, Copenhagen as ${name} (Analyst, Approver)`,
+      );
+      await desk.inbox.open();
+      await desk.inbox.showInstrument(event.DisplayAndFormat!.IsinCode!);
+      await expect(desk.inbox.row(eventId)).toBeVisible();
+    }
+    await expect(clara.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${one})`);
+    await expect(jonas.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${two})`);
+
+    await test.step('Clara marks the event reviewed on replica 1; Jonas sees it within 1 s on replica 2', async () => {
+      await clara.inbox.openEvent(eventId);
+      await clara.inbox.markReviewed.click();
+      await expect(clara.inbox.signOff).toContainText('Reviewed by Clara Lindqvist');
+      await expect(jonas.inbox.reviewCell(eventId)).toHaveText('Awaiting approval', { timeout: 1000 });
+      // Four eyes: Clara cannot approve her own review.
+      await expect(clara.inbox.approve).toBeDisabled();
+    });
+
+    await test.step('Jonas approves; Clara sees both names within 1 s', async () => {
+      await jonas.inbox.openEvent(eventId);
+      await expect(jonas.inbox.signOff).toContainText('Reviewed by Clara Lindqvist');
+      await jonas.inbox.approve.click();
+      await expect(jonas.inbox.signOff).toContainText('Approved by Jonas Berger');
+      await expect(clara.inbox.signOff).toContainText('Approved by Jonas Berger', { timeout: 1000 });
+      await expect(clara.inbox.signOff).toContainText('Reviewed by Clara Lindqvist');
+      await expect(clara.inbox.reviewCell(eventId)).toHaveText('Approved');
+      await keepScreenshot(clara.page, 'team-review-approved');
+    });
+
+    await test.step('a note saved on a stale version is a conflict naming who changed it; Reload shows theirs', async () => {
+      await clara.inbox.note.fill('Clara: the agent confirmed the ratio.');
+      await jonas.inbox.note.fill('Jonas: waiting for the agent.');
+      await jonas.inbox.saveNote.click();
+      await expect(jonas.inbox.saveNote).toBeDisabled();
+      // Clara's draft stays while Jonas's note arrives; saving it would overwrite his, so it is refused.
+      await expect(clara.inbox.note).toHaveValue('Clara: the agent confirmed the ratio.');
+      await clara.inbox.saveNote.click();
+      await expect(clara.inbox.conflict).toContainText('last changed by Jonas Berger');
+      await expect(clara.inbox.conflict).toContainText('Added the note “Jonas: waiting for the agent.”');
+      await expect(clara.inbox.conflict).toContainText('Not saved: your note “Clara: the agent confirmed the ratio.”');
+      await keepScreenshot(clara.page, 'team-review-conflict');
+      await clara.inbox.reloadConflict.click();
+      await expect(clara.inbox.conflict).toBeHidden();
+      await expect(clara.inbox.note).toHaveValue('Jonas: waiting for the agent.');
+    });
+
+    await test.step('the database stopped: both inboxes say "Team review unavailable" and refuse actions; then they recover', async () => {
+      postgres!.stop();
+      try {
+        for (const desk of [clara, jonas]) await expect(desk.inbox.teamUnavailable).toContainText(/^Team review unavailable/);
+        await keepScreenshot(clara.page, 'team-review-unavailable');
+        await clara.inbox.flag.click();
+        await expect(clara.inbox.reviewError).toContainText('Team review unavailable');
+        await expect(clara.inbox.flag).toHaveText('Flag');
+      } finally {
+        postgres!.start();
+      }
+      for (const desk of [clara, jonas]) await expect(desk.inbox.teamUnavailable).toBeHidden({ timeout: 20_000 });
+      await clara.inbox.flag.click();
+      await expect(clara.inbox.flag).toHaveText('Unflag');
+      await expect(jonas.inbox.flag).toHaveText('Unflag', { timeout: 1000 });
+    });
+
+    await test.step('Clara’s replica is killed: her desk moves to the next one and carries on', async () => {
+      replicas[0]!.child.kill('SIGKILL');
+      await expect(clara.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${two})`, {
+        timeout: 15_000,
+      });
+      await jonas.inbox.flag.click();
+      await expect(jonas.inbox.flag).toHaveText('Flag');
+      await expect(clara.inbox.flag).toHaveText('Flag', { timeout: 1000 });
+      await clara.inbox.note.fill('Clara: agreed.');
+      await clara.inbox.saveNote.click();
+      await expect(clara.inbox.saveNote).toBeDisabled();
+      await expect(jonas.inbox.note).toHaveValue('Clara: agreed.', { timeout: 1000 });
+      await expect(clara.inbox.teamUnavailable).toBeHidden();
+    });
+  } finally {
+    for (const context of opened.splice(0)) await context.close();
+    for (const process of running.reverse()) await process.stop();
+    postgres?.remove();
+  }
+});

@@ -1,0 +1,189 @@
+import { expect, keepScreenshot, test } from './fixtures';
+import { OptionChainPage } from './pages/OptionChainPage';
+
+/** Opens the largest root, SPX, from the Option chains workspace. */
+async function openSpx(chain: OptionChainPage): Promise<void> {
+  await chain.open();
+  await chain.rootSearchBox.fill('SPX');
+  await chain.resultRow('SPX:xcbo').click();
+  await expect(chain.activeTab).toBeVisible();
+}
+
+test('the largest root opens on its first expiry, one row per strike within the window', async ({
+  deskPage,
+}) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const tabs = await chain.expiryTabs.count();
+  expect(tabs).toBeGreaterThan(20);
+  await expect(chain.expiryTabs.first()).toHaveAttribute('aria-selected', 'true');
+  // ±15 strikes around the middle strike, which is labelled as such.
+  await expect(chain.strikeRows()).toHaveCount(31);
+  // More rows than fit: scrolled to the centre strike, the first row in view is whole.
+  await expect.poll(async () => {
+    const bounds = await chain.rowBounds();
+    return bounds.firstTop - bounds.bodyTop;
+  }).toBeGreaterThanOrEqual(-1);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(middle strike; this API carries no prices\)$/);
+  await expect(chain.callsHeader).toBeVisible();
+  await expect(chain.putsHeader).toBeVisible();
+  // Every expiry tab carries a kind derived from its date.
+  const kinds = await chain.expiryTabs.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label')?.split(', ').at(-1)),
+  );
+  expect(new Set(kinds)).toEqual(new Set(['Weekly', 'Monthly', 'Quarterly', 'End of month']));
+  await keepScreenshot(deskPage, 'option-chains-spx-first-expiry');
+});
+
+test('a reference price written as traders write it recentres the window; all strikes keep the centre in view', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await chain.referencePrice.fill('-5,000');
+  await expect(chain.referencePriceError).toHaveText('The reference price cannot be negative.');
+  await expect(chain.centre).toContainText('middle strike');
+  await chain.referencePrice.fill('5,000');
+  await expect(chain.referencePriceError).toHaveCount(0);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the reference price\)$/);
+  const centre = Number(/Centre ([\d.]+)/.exec((await chain.centre.textContent()) ?? '')?.[1]);
+  expect(Math.abs(centre - 5000)).toBeLessThan(100);
+
+  await chain.setHalfWidth(5);
+  await expect(chain.strikeRows()).toHaveCount(11);
+  // Eleven rows fit: none is clipped under the header.
+  const bounds = await chain.rowBounds();
+  expect(bounds.firstTop).toBeGreaterThanOrEqual(bounds.bodyTop - 1);
+  await chain.allStrikes.click();
+  // Every strike is listed, and the view is scrolled to the centre strike, not the top.
+  const centreText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(centre);
+  await expect.poll(() => chain.strikesInView()).toContain(centreText);
+  expect(await chain.strikeRows().count()).toBeGreaterThan(11);
+  const strikes = chain.strikeCells();
+  // Scrolled again on every poll: on a loaded machine the grid may still be taking the whole
+  // chain in when the first scroll happens, and a new row set puts the view back at the top.
+  await expect
+    .poll(async () => {
+      await chain.scrollActiveGridToEnd();
+      const shown = (await strikes.allTextContents()).map((text) => Number(text.replace(/,/g, '')));
+      return shown.length > 10 ? Math.max(...shown) : 0;
+    })
+    .toBeGreaterThan(centre * 1.2);
+  // Contracts that cannot be traded are dimmed, and only those.
+  await expect(chain.undimmedNonTradable()).toHaveCount(0);
+  await keepScreenshot(deskPage, 'option-chains-spx-all-strikes');
+});
+
+test('PageDown and PageUp change the expiry; a stacked expiry shows below', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const first = await chain.activeTab.getAttribute('data-expiry');
+  await chain.strikeCells().first().click();
+  await deskPage.keyboard.press('PageDown');
+  await expect(chain.activeTab).not.toHaveAttribute('data-expiry', first ?? '');
+  await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(chain.strikeRows().first()).toBeVisible();
+  await deskPage.keyboard.press('PageUp');
+  await expect(chain.activeTab).toHaveAttribute('data-expiry', first ?? '');
+
+  await chain.stackNext.click();
+  await expect(chain.grids).toHaveCount(2);
+  await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-description', 'stacked below');
+  await keepScreenshot(deskPage, 'option-chains-spx-stacked');
+  await chain.removeFromStack.click();
+  await expect(chain.grids).toHaveCount(1);
+});
+
+test('arrows move and Enter opens the contract under the cursor', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  // The chain opens with the keyboard on the centre strike's call, next to the strike.
+  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await deskPage.keyboard.press('ArrowDown');
+  await deskPage.keyboard.press('ArrowRight');
+  await deskPage.keyboard.press('ArrowRight');
+  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putSymbol');
+  await deskPage.keyboard.press('Enter');
+  await expect(chain.contractHeading).toContainText(/Put$/);
+  await expect(deskPage).toHaveURL(/contract=\d+/);
+  await deskPage.keyboard.press('Escape');
+  await expect(chain.contractDetails).toHaveCount(0);
+});
+
+test('each contract shows its own symbol and its OCC symbol; columns are chosen and ordered per root and kept', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  expect(await chain.columnHeaders()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
+  const expiry = (await chain.activeTab.getAttribute('data-expiry')) ?? '';
+  const yymmdd = expiry.replace(/-/g, '').slice(2);
+  await expect.poll(async () => (await chain.column('callSymbol')).filter((symbol) => symbol.endsWith(':xcbo')).length).toBeGreaterThan(20);
+  const strikes = (await chain.column('strike')).map((text) => Number(text.replace(/,/g, '')));
+  const occ = await chain.column('callOccSymbol');
+  // Root in six characters, yymmdd, C, strike × 1000 in eight digits.
+  expect(occ[0]).toBe(`SPX   ${yymmdd}C${String(Math.round((strikes[0] ?? 0) * 1000)).padStart(8, '0')}`);
+  expect((await chain.column('putOccSymbol'))[0]).toMatch(new RegExp(`^SPX {3}${yymmdd}P\\d{8}$`));
+  await expect(chain.rootFacts).toContainText('European · cash settled');
+
+  await chain.columnsButton.click();
+  await chain.columnChoice('Uic').check();
+  await chain.columnChoice('Days to last trade').check();
+  await chain.moveEarlier('Status').click();
+  await chain.moveEarlier('Status').click();
+  const chosen = ['Days to last trade', 'Uic', 'OCC symbol', 'Symbol', 'Status', 'Strike', 'Status', 'Symbol', 'OCC symbol', 'Uic', 'Days to last trade'];
+  await expect.poll(() => chain.columnHeaders()).toEqual(chosen);
+  await keepScreenshot(deskPage, 'option-chains-spx-columns');
+  // Kept for this user and root: a reload (a new day at the desk) finds them again.
+  await deskPage.reload();
+  await expect(chain.activeTab).toBeVisible();
+  await expect.poll(() => chain.columnHeaders()).toEqual(chosen);
+});
+
+test('expiry tabs are grouped by month with overflow navigation, and filtered by kind', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await expect(chain.earlierExpiries).toBeDisabled();
+  await expect(chain.laterExpiries).toBeEnabled();
+  await chain.laterExpiries.click();
+  await expect.poll(() => chain.stripScroll()).toBeGreaterThan(0);
+  await expect(chain.earlierExpiries).toBeEnabled();
+
+  const all = await chain.expiryTabs.count();
+  await chain.kind('Monthlies').check();
+  await chain.kind('Quarterlies').check();
+  await expect.poll(() => chain.expiryTabs.count()).toBeLessThan(all);
+  expect(new Set(await chain.tabKinds())).toEqual(new Set(['Monthly', 'Quarterly']));
+  // The expiry in front is one of those shown.
+  expect(['Monthly', 'Quarterly']).toContain((await chain.activeTab.getAttribute('aria-label'))?.split(', ').at(-1));
+  await keepScreenshot(deskPage, 'option-chains-spx-monthlies');
+});
+
+test('VIX-style monthlies (Wednesdays) are flagged monthly', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await chain.open();
+  await chain.rootSearchBox.fill('VIX');
+  await chain.resultRow('VIX:xcbo').click();
+  await expect(chain.activeTab).toBeVisible();
+  expect(new Set(await chain.tabKinds())).toEqual(new Set(['Monthly']));
+  const days = await chain.expiryTabs.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label')?.slice(0, 3)));
+  expect(new Set(days)).toEqual(new Set(['Wed']));
+});
+
+test('stacked expiries show every row of a narrow window, the first one unclipped', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await chain.setHalfWidth(3);
+  await chain.stackNext.click();
+  await expect(chain.grids).toHaveCount(2);
+  for (const grid of [chain.grids.nth(0), chain.grids.nth(1)]) {
+    await expect.poll(async () => (await chain.rowBounds(grid)).rows).toBe(7);
+    const bounds = await chain.rowBounds(grid);
+    expect(bounds.firstTop).toBeGreaterThanOrEqual(bounds.bodyTop - 1);
+    expect(bounds.lastBottom).toBeLessThanOrEqual(bounds.bodyBottom + 1);
+  }
+  // A wide window in a stacked grid scrolls to the centre with its first row in view whole.
+  await chain.setHalfWidth(15);
+  for (const grid of [chain.grids.nth(0), chain.grids.nth(1)]) {
+    await expect.poll(async () => {
+      const bounds = await chain.rowBounds(grid);
+      return bounds.rows > 0 ? bounds.firstTop - bounds.bodyTop : -99;
+    }).toBeGreaterThanOrEqual(-1);
+  }
+});

@@ -1,0 +1,251 @@
+/**
+ * Page module of the corporate events inbox.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class CorporateActionsPage {
+  readonly heading: Locator;
+  readonly status: Locator;
+  readonly grid: Locator;
+  readonly filters: Locator;
+  readonly keywords: Locator;
+  readonly applyFilters: Locator;
+  readonly sortBy: Locator;
+  readonly detail: Locator;
+  readonly savedView: Locator;
+  readonly exportButton: Locator;
+  readonly auditButton: Locator;
+  readonly auditGrid: Locator;
+  readonly markReviewed: Locator;
+  readonly note: Locator;
+  readonly saveNote: Locator;
+  readonly flag: Locator;
+  /** The team's sign-off of the open event: who reviewed and approved it, Approve. */
+  readonly signOff: Locator;
+  readonly approve: Locator;
+  /** "Team review unavailable: …" while the team service cannot be used. */
+  readonly teamUnavailable: Locator;
+  /** A change refused because the event changed first, with Reload. */
+  readonly conflict: Locator;
+  readonly reloadConflict: Locator;
+  /** Where review state is kept (this computer, or the team and its replica). */
+  readonly reviewStore: Locator;
+  /** The failure of the last review action. */
+  readonly reviewError: Locator;
+  readonly workQueue: Locator;
+  readonly auditView: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Corporate actions', level: 1 });
+    this.status = page.getByRole('status').filter({ hasText: /events|Loading events/ });
+    this.grid = page.getByTestId('inbox-grid');
+    this.filters = page.getByRole('form', { name: 'Event filters' });
+    this.keywords = this.filters.getByLabel('Keywords');
+    this.applyFilters = this.filters.getByRole('button', { name: 'Apply filters' });
+    this.sortBy = page.getByLabel('Sort by');
+    this.detail = page.getByTestId('event-detail');
+    this.savedView = page.getByLabel('Saved view');
+    this.exportButton = page.getByRole('button', { name: 'Export CSV' });
+    this.auditButton = page.getByRole('button', { name: 'Audit log', exact: true });
+    this.auditGrid = page.getByTestId('audit-grid');
+    this.markReviewed = this.detail.getByRole('button', { name: 'Mark reviewed' });
+    this.note = this.detail.getByLabel('Note');
+    this.saveNote = this.detail.getByRole('button', { name: 'Save note' });
+    this.flag = this.detail.getByRole('group', { name: 'Review' }).getByRole('button', { name: /^(Flag|Unflag)$/ });
+    this.signOff = this.detail.getByTestId('review-sign-off');
+    this.approve = this.signOff.getByRole('button', { name: 'Approve' });
+    this.teamUnavailable = page.getByTestId('team-review-unavailable');
+    this.conflict = page.getByTestId('review-conflict');
+    this.reloadConflict = this.conflict.getByRole('button', { name: 'Reload' });
+    this.reviewStore = page.getByTestId('review-store');
+    this.reviewError = page.getByRole('alert').filter({ hasText: /^Review: / });
+    this.workQueue = page.getByRole('group', { name: 'Work queue' });
+    this.auditView = page.getByTestId('audit-view');
+  }
+
+  /** Shows only the events of one instrument (the Keywords filter, e.g. its ISIN). */
+  async showInstrument(keywords: string): Promise<void> {
+    await this.keywords.fill(keywords);
+    await this.applyFilters.click();
+  }
+
+  /** A review-state checkbox of the work queue (Unread, Flagged, Not reviewed, Changed since reviewed). */
+  workQueueCheckbox(name: string): Locator {
+    return this.workQueue.getByRole('checkbox', { name, exact: true });
+  }
+
+  /** Leaves the work queue's default (open work): every event, as the service lists them. */
+  async showEveryEvent(): Promise<void> {
+    for (const name of ['Not reviewed', 'Changed since reviewed']) {
+      const box = this.workQueueCheckbox(name);
+      if ((await box.getAttribute('aria-checked')) === 'true') await box.click();
+    }
+  }
+
+  /** A column header of the grid, by its column id. */
+  header(colId: string): Locator {
+    return this.grid.locator(`.ag-header-cell[col-id="${colId}"]`);
+  }
+
+  /** Clicks a column header (sorts by it where it has a sort). */
+  async clickHeader(colId: string): Promise<void> {
+    await this.header(colId).locator('.ag-header-cell-label').click();
+  }
+
+  /** A button of the open event's detail pane (Flag, Close the event…). */
+  detailButton(name: string): Locator {
+    return this.detail.getByRole('button', { name, exact: true });
+  }
+
+  /** The question asked when an event is closed with an unsaved note. */
+  unsavedNoteDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Unsaved note' });
+  }
+
+  /** A button of that question: Save note, Discard note, Keep editing. */
+  unsavedNoteAnswer(name: string): Locator {
+    return this.unsavedNoteDialog().getByRole('button', { name, exact: true });
+  }
+
+  /** "Select all N matching". */
+  selectAllMatching(count: number): Locator {
+    return this.page.getByRole('button', { name: `Select all ${count} matching` });
+  }
+
+  /** The toolbar's "All N matching events selected". */
+  selectionStatus(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'matching events selected' });
+  }
+
+  clearSelection(): Locator {
+    return this.page.getByRole('button', { name: 'Clear selection' });
+  }
+
+  /** A control of the audit log view (its filters by label, its buttons by name). */
+  auditFilter(label: string): Locator {
+    return this.auditView.getByLabel(label);
+  }
+
+  auditButtonNamed(name: string): Locator {
+    return this.auditView.getByRole('button', { name });
+  }
+
+  /** The audit log's "N of M entries" line. */
+  auditStatus(): Locator {
+    return this.auditView.getByRole('status');
+  }
+
+  /** The open event's "Changed since reviewed" section. */
+  changes(): Locator {
+    return this.detail.getByTestId('event-changes');
+  }
+
+  /** The row of one changed field in that section (field, when reviewed, now). */
+  changedField(field: string): Locator {
+    return this.changes().getByRole('row', { name: new RegExp(field) });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('link', { name: 'Corporate actions' }).click();
+    await this.heading.waitFor();
+  }
+
+  /** A checkbox of the filter panel (corporate action type, state, election status, scope). */
+  filterCheckbox(name: string): Locator {
+    return this.filters.getByRole('checkbox', { name, exact: true });
+  }
+
+  /** The sort direction toggle, whichever way it points now. */
+  sortDirection(): Locator {
+    return this.page.getByRole('button', { name: /^Sort direction/ });
+  }
+
+  /** Shows or hides a column through the Columns chooser. */
+  async toggleColumn(name: string): Promise<void> {
+    const chooser = this.page.locator('details.columns');
+    if (!(await chooser.getAttribute('open'))) await chooser.locator('summary').click();
+    await chooser.getByRole('checkbox', { name, exact: true }).click();
+    await chooser.locator('summary').click();
+  }
+
+  /** The data rows the grid has rendered. */
+  rows(): Locator {
+    return this.grid.locator('[role="row"][row-id]');
+  }
+
+  /** The cell texts of the column `colId` for the rows rendered, in row order (the DOM order may differ). */
+  async columnTexts(colId: string): Promise<string[]> {
+    return this.rows().evaluateAll(
+      (rows, column) =>
+        rows
+          .map((row) => ({
+            index: Number(row.getAttribute('row-index')),
+            text: row.querySelector(`[col-id="${column}"]`)?.textContent?.trim() ?? '',
+          }))
+          .sort((a, b) => a.index - b.index)
+          .map((cell) => cell.text),
+      colId,
+    );
+  }
+
+  /** The ids of the events the grid has rendered, in row order. */
+  async eventIds(): Promise<string[]> {
+    return this.rows().evaluateAll((rows) =>
+      rows
+        .map((row) => ({ index: Number(row.getAttribute('row-index')), id: row.getAttribute('row-id') ?? '' }))
+        .sort((a, b) => a.index - b.index)
+        .map((row) => row.id),
+    );
+  }
+
+  /** The number of events the status line reports ("144 events · 100 loaded", "12 in the queue of …"). */
+  async total(): Promise<number> {
+    return Number(/^(\d+) (events?|in the queue)/.exec((await this.status.textContent()) ?? '')?.[1]);
+  }
+
+  /** Opens an event in the detail pane by clicking its row. */
+  async openEvent(eventId: string): Promise<void> {
+    await this.row(eventId).locator('[col-id="instrument"]').click();
+  }
+
+  /** Puts the keyboard on an event's row without opening it (a click on its event type). */
+  async focusRow(eventId: string): Promise<void> {
+    await this.row(eventId).locator('[col-id="eventType"]').click();
+  }
+
+  /** Ticks an event's row for a bulk action. */
+  async select(eventId: string): Promise<void> {
+    await this.row(eventId).getByRole('checkbox').check();
+  }
+
+  /** The bulk "Mark N selected reviewed" button. */
+  bulkReviewed(count: number): Locator {
+    return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
+  }
+
+  /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */
+  detailRegion(name: string): Locator {
+    return this.detail.getByRole('region', { name, exact: true });
+  }
+
+  /** Saves the current filters, sort and columns as a named view. */
+  async saveView(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Save view…' }).click();
+    await this.page.getByLabel('View name').fill(name);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** The grid row of the event with this id. */
+  row(eventId: string): Locator {
+    return this.grid.locator(`[role="row"][row-id="${eventId}"]`);
+  }
+
+  /** The review badge cell of an event's row. */
+  reviewCell(eventId: string): Locator {
+    return this.row(eventId).locator('[col-id="review"]');
+  }
+
+  flagCell(eventId: string): Locator {
+    return this.row(eventId).locator('[col-id="flagged"]');
+  }
+}
