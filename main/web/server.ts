@@ -152,5 +152,23 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const { key, redeemed } = launchKeys.issue();
     return { url: `${origin}/launch?key=${key}`, redeemed };
   };
-  return { app, origin, launchUrl: newLaunchLink().url, newLaunchLink, close: () => app.close() };
+  return { app, origin, launchUrl: newLaunchLink().url, newLaunchLink, close: () => closeWithin(app, CLOSE_GRACE_MS) };
+}
+
+/** How long a closing shell lets calls in flight finish before it drops their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Closes the server: new requests are refused at once, calls in flight get `graceMs` to answer,
+ * then every connection still open is dropped. A page keeps connections of its own open (a call
+ * waiting on a sign-in, a keep-alive socket reused for a retry), and a shell asked to stop must
+ * stop: the page then says Offline.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }
