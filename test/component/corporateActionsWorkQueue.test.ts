@@ -208,6 +208,21 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
+  it('saves the open work view with its work-queue filters under a new name', async () => {
+    const desk = fakeDesk();
+    const wrapper = await mountInbox();
+    await button(wrapper, 'Save view…').trigger('click');
+    await wrapper.get('input[aria-label="View name"]').setValue('My open work');
+    await wrapper.get('.name-form').trigger('submit');
+    await flushPromises();
+    expect(desk.channel('corporateActions:saveView')).toHaveBeenCalledTimes(1);
+    const [saved] = desk.channel('corporateActions:saveView').mock.lastCall as [{ name: string; definition: InboxViewDefinition }];
+    expect(saved.name).toBe('My open work');
+    expect(saved.definition.workQueue?.review?.length).toBeGreaterThan(0);
+    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe('My open work');
+    wrapper.unmount();
+  });
+
   it('selects every matching event, says how many, and marks them all reviewed', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();

@@ -135,10 +135,13 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       .run(now.profile_id, now.user_id, changedEvent, '2020-01-02T00:00:00.000Z', JSON.stringify(terms), '2020-01-02T00:00:00.000Z');
     versions.close();
     const review = LocalReviewStore.open(first.dataDir);
-    review.setReviewed(
-      { profileId: now.profile_id, userId: now.user_id, name: DEMO_USER.name },
-      { events: [{ eventId: changedEvent, version: 0, updatedDateTime: '2020-01-02T00:00:00Z' }], reviewed: true },
-    );
+    const reviewer = { profileId: now.profile_id, userId: now.user_id, name: DEMO_USER.name };
+    // Reviewed on the state as the desk left it (flagged above): an older version would be a conflict.
+    const [state] = review.states(reviewer, { eventIds: [changedEvent] });
+    review.setReviewed(reviewer, {
+      events: [{ eventId: changedEvent, version: state?.version ?? 0, updatedDateTime: '2020-01-02T00:00:00Z' }],
+      reviewed: true,
+    });
     review.close();
   });
 

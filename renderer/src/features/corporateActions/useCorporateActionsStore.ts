@@ -88,7 +88,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   /** The current filters, sort and columns, as a saved view stores them. */
   const viewDefinition = computed<InboxViewDefinition>(() => ({
     filters: cleanFilters(filters.value),
-    ...(hasWorkQueueFilters(workQueue.value) ? { workQueue: structuredClone(workQueue.value) } : {}),
+    ...(hasWorkQueueFilters(workQueue.value) ? { workQueue: copyOfWorkQueue(workQueue.value) } : {}),
     sort: { ...sort.value },
     columns: [...columns.value],
   }));
@@ -194,7 +194,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
    * one, else the list is read again (every matching event, or pages when no longer needed).
    */
   function applyWorkQueue(next: WorkQueueFilters): Promise<void> {
-    workQueue.value = structuredClone(next);
+    workQueue.value = copyOfWorkQueue(next);
     if (readEverything.value && needsEverything()) {
       refilter();
       return Promise.resolve();
@@ -260,3 +260,14 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     readAllMatching,
   };
 });
+
+/**
+ * A plain copy of work-queue filters. structuredClone refuses Vue's reactive proxies (saving a
+ * view with work-queue filters threw, and nothing was saved), and these are held in a ref.
+ */
+function copyOfWorkQueue({ review, deadlineWithinBusinessDays }: WorkQueueFilters): WorkQueueFilters {
+  return {
+    ...(review !== undefined ? { review: [...review] } : {}),
+    ...(deadlineWithinBusinessDays !== undefined ? { deadlineWithinBusinessDays } : {}),
+  };
+}
