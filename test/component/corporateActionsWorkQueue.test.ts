@@ -223,6 +223,24 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
+  it('shows the view chosen last with its work-queue filters and its sort', async () => {
+    const definition: InboxViewDefinition = {
+      filters: { CorporateActionTypes: ['Voluntary'] },
+      workQueue: { review: ['notReviewed'] },
+      sort: { column: 'EventType', type: 'Asc' },
+      columns: ['review', 'eventType'],
+    };
+    const desk = fakeDesk({ views: [{ name: 'Voluntary to review', definition, savedAt: 'then' }], activeView: 'Voluntary to review' });
+    const wrapper = await mountInbox();
+    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe('Voluntary to review');
+    expect(useCorporateActionsStore().sort).toEqual({ column: 'EventType', type: 'Asc' });
+    expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(
+      expect.objectContaining({ CorporateActionTypes: ['Voluntary'], SortColumn: 'EventType', SortType: 'Asc' }),
+      expect.anything(),
+    );
+    wrapper.unmount();
+  });
+
   it('selects every matching event, says how many, and marks them all reviewed', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();

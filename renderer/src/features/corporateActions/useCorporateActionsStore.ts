@@ -38,7 +38,7 @@ export const EXPORT_CAP = 10_000;
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const review = useCorporateActionsReviewStore();
   const filters = ref<InboxFilters>({});
-  const workQueue = ref<WorkQueueFilters>(structuredClone(OPEN_WORK_VIEW.workQueue ?? {}));
+  const workQueue = ref<WorkQueueFilters>(copyOfWorkQueue(OPEN_WORK_VIEW.workQueue ?? {}));
   const sort = ref<InboxSort>({ ...OPEN_WORK_VIEW.sort });
   const columns = ref<string[]>([...defaultColumnIds]);
   /** The events read from the service: pages in the service's order, or every matching one. */
@@ -58,7 +58,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     listCalls.cancel();
     opened.close();
     filters.value = {};
-    workQueue.value = structuredClone(OPEN_WORK_VIEW.workQueue ?? {});
+    workQueue.value = copyOfWorkQueue(OPEN_WORK_VIEW.workQueue ?? {});
     sort.value = { ...OPEN_WORK_VIEW.sort };
     columns.value = [...defaultColumnIds];
     matching.value = [];
@@ -208,7 +208,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   /** Applies a saved view (or any definition) and searches again. */
   async function applyView(definition: InboxViewDefinition): Promise<void> {
     filters.value = { ...definition.filters };
-    workQueue.value = structuredClone(definition.workQueue ?? {});
+    workQueue.value = copyOfWorkQueue(definition.workQueue ?? {});
     sort.value = { column: definition.sort.column, type: definition.sort.type };
     columns.value = [...definition.columns];
     await search();
@@ -262,8 +262,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
 });
 
 /**
- * A plain copy of work-queue filters. structuredClone refuses Vue's reactive proxies (saving a
- * view with work-queue filters threw, and nothing was saved), and these are held in a ref.
+ * A plain copy of work-queue filters. structuredClone refuses Vue's reactive proxies, and these
+ * are held in refs, here and in the saved views: saving or showing a view with work-queue filters
+ * threw halfway (nothing saved; a restored view's filters applied without its sort).
  */
 function copyOfWorkQueue({ review, deadlineWithinBusinessDays }: WorkQueueFilters): WorkQueueFilters {
   return {
