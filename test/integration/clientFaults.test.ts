@@ -197,6 +197,19 @@ describe('the API client under injected faults', () => {
     expect(statuses.map((s) => s.state)).toEqual(['offline', 'online']);
   });
 
+  it('stays online when a call sent during an outage fails only after a later call got through', async () => {
+    // The first call's every attempt is dropped; the second, sent just after, is answered at once.
+    service.answerWith((request, response) =>
+      request.url?.includes('Uics=1') ? request.socket.destroy() : sendJson(response, 200, { Data: [] }),
+    );
+    const statuses: ConnectionStatus[] = [];
+    const http = client({ onConnectionStatus: (s) => statuses.push(s) });
+    const older = failure(http.getJson('ref/v1/instruments', { Uics: '1' }));
+    await http.getJson('ref/v1/countries');
+    expect(await older).toMatchObject({ kind: 'network' });
+    expect(statuses.map((s) => s.state)).toEqual(['online']);
+  });
+
   it('cancels a call in flight: the request is dropped at the service', async () => {
     service.answerWith(() => undefined);
     const controller = new AbortController();

@@ -80,6 +80,8 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
+  /** The request's number: later requests are newer news of the connection. */
+  requestNumber: number;
 }
 
 /** Errors of undici meaning the per-attempt timeout ran out. */
@@ -97,9 +99,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const random = options.random ?? Math.random;
   let requestCounter = 0;
   let lastState: ConnectionStatus['state'] | undefined;
+  /** The request whose outcome set `lastState`. */
+  let lastReporter = 0;
   const currentBaseUrl = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
 
-  function report(state: ConnectionStatus['state'], detail?: string): void {
+  /**
+   * Announces the connection's state as request `requestNumber` found it. An older request's
+   * outcome never overrides a newer one's: a request sent while the service was away can fail
+   * (after its retries) only after a later one got through, and the service is online then.
+   */
+  function report(requestNumber: number, state: ConnectionStatus['state'], detail?: string): void {
+    if (requestNumber < lastReporter) return;
+    lastReporter = requestNumber;
     if (state === lastState) return;
     lastState = state;
     options.onConnectionStatus?.(detail === undefined ? { state } : { state, detail });
@@ -109,10 +120,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function send(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const { signal } = requestOptions;
+    const requestNumber = ++requestCounter;
     const headers: Record<string, string> = {
       accept: 'application/json',
       'accept-encoding': 'gzip, deflate, br',
-      'x-request-id': String(++requestCounter),
+      'x-request-id': String(requestNumber),
     };
     if (token) headers.authorization = `Bearer ${token}`;
     const request: Dispatcher.RequestOptions & { retryOptions: object } = {
@@ -130,12 +142,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // The answer is whole by now (transport.ts): reading it cannot stall.
       const text = await response.body.text();
       if (signal?.aborted) throw signal.reason;
-      return { status: response.statusCode, headers: response.headers, text };
+      return { status: response.statusCode, headers: response.headers, text, requestNumber };
     } catch (error) {
       if (signal?.aborted) throw cancelled(error);
       const code = (error as { code?: string }).code ?? '';
       if (TIMEOUT_CODES.has(code)) {
-        report('degraded', `No answer within ${timeoutMs} ms.`);
+        report(requestNumber, 'degraded', `No answer within ${timeoutMs} ms.`);
         throw new ServiceCallError('timeout', `The service did not answer within ${timeoutMs} ms.`, {
           cause: error,
         });
@@ -149,7 +161,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const failure = new ServiceCallError('network', `The service at ${url.origin} could not be reached.`, {
         cause: error,
       });
-      report('offline', failure.message);
+      report(requestNumber, 'offline', failure.message);
       throw failure;
     }
   }
@@ -170,12 +182,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       sentToken = options.auth.accessToken();
       answer = await send(url, requestOptions, sentToken);
     }
-    const { status } = answer;
+    const { status, requestNumber } = answer;
     if (status >= 200 && status < 300) {
-      report('online');
+      report(requestNumber, 'online');
       return parseJson<T>(answer);
     }
-    report(status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
+    report(requestNumber, status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
     if (status === 429) {
       throw errorFromResponse(status, answer.text, rateLimitAdvice(headersOf(answer.headers), policy).waitMs);
     }
