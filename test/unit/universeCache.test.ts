@@ -60,6 +60,13 @@ describe('pruning the universe cache folder', () => {
     next.close();
     expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([universeFileName(GENERATOR_VERSION, 'small', 1)]);
   });
+
+  it('makes a cached universe it cannot read again instead of failing to start', () => {
+    writeFileSync(path.join(dir, universeFileName(GENERATOR_VERSION, 'small', 1)), 'not a database, or another layout');
+    const universe = openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [], asOf: new Date('2026-11-21T09:00:00Z') });
+    expect(universe.info).toMatchObject({ asOf: '2026-11-21', cacheUsed: false });
+    universe.close();
+  });
 });
 
 describe('the day to simulate', () => {

@@ -33,7 +33,7 @@ export const SCALES = ['small', 'default', 'large'] as const;
 export type Scale = (typeof SCALES)[number];
 
 /** Bump when generated content changes, so stale caches are not reused. */
-export const GENERATOR_VERSION = 6;
+export const GENERATOR_VERSION = 7;
 
 /** What a generation step gets: the database being built and the inputs of the universe. */
 export interface GenerationContext {
@@ -140,6 +140,18 @@ const SNAPSHOT_ATTEMPTS = 5;
  * generated first when there is none. The connection keeps a snapshot until `close()`.
  */
 export function openUniverse(options: UniverseOptions): Universe {
+  try {
+    return openUniverseFile(options, options.regenerate ?? false);
+  } catch (error) {
+    // A cached file that cannot be read or rolled (damaged, or left by a build of another layout
+    // under this version) is made again rather than keeping the simulator from starting.
+    if (options.regenerate || !(error instanceof Database.SqliteError)) throw error;
+    process.stderr.write(`The cached universe could not be used (${error.message}); generating it again.\n`);
+    return openUniverseFile(options, true);
+  }
+}
+
+function openUniverseFile(options: UniverseOptions, regenerate: boolean): Universe {
   const asOf = utcDateOf(options.asOf ?? new Date());
   const day = dayText(asOf);
   parseAsOf(day);
@@ -153,14 +165,14 @@ export function openUniverse(options: UniverseOptions): Universe {
     onProgress: options.onProgress,
   };
 
-  const cacheUsed = existsSync(file) && !options.regenerate;
+  const cacheUsed = existsSync(file) && !regenerate;
   // A small universe is made in a second or two: a worker thread would cost more than it saves.
   if (!cacheUsed)
     generateUniverseFile({
       ...build,
       file,
       asOf,
-      replace: options.regenerate ?? false,
+      replace: regenerate,
       lanes: options.scale !== 'small',
     });
 
