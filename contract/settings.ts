@@ -36,7 +36,7 @@ const simulatedDaySchema = z
   );
 
 /** Most browser origins the embedded simulator can be limited to. */
-export const MAX_CORS_ORIGINS = 20;
+const MAX_CORS_ORIGINS = 20;
 
 /** The URL of `text` if it is an http(s) origin alone: no path, query, fragment or credentials. */
 function originUrl(text: string): URL | undefined {
