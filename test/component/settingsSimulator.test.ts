@@ -46,6 +46,19 @@ describe('Settings → Embedded simulator', () => {
     expect(wrapper.emitted('reset')?.[0]?.[0]).toMatchObject({ asOf: null, corsOrigins: null });
   });
 
+  it('keeps a form typed in before the status arrives, and follows main while untouched', async () => {
+    const wrapper = mount(SimulatorSection, { props: { resetting: false } });
+    await wrapper.get('input[type="number"]').setValue('42');
+    await wrapper.setProps({ status: running });
+    expect((wrapper.get('input[type="number"]').element as HTMLInputElement).value).toBe('42');
+    // Once the user changed the form, none of it is replaced (a half-followed form would mix two).
+    expect((wrapper.get('input[type="date"]').element as HTMLInputElement).value).toBe('');
+    // A form the user did not change follows what main configures, e.g. after a restart.
+    const untouched = mount(SimulatorSection, { props: { status: running, resetting: false } });
+    await untouched.setProps({ status: { ...running, configured: { ...running.configured, asOf: '2027-02-01' } } });
+    expect((untouched.get('input[type="date"]').element as HTMLInputElement).value).toBe('2027-02-01');
+  });
+
   it('shows how far a generation has got while it runs, and nothing once it is done', async () => {
     const wrapper = mount(SimulatorSection, {
       props: {
