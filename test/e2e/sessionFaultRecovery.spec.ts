@@ -62,7 +62,11 @@ test('the simulator stops mid-session: RefDesk says so, keeps the filter, and lo
     // Either the old session still works, or the 401 brings up the sign-in prompt; the old
     // "could not be reached" alert goes as soon as the refresh starts.
     await expect(problem).toBeHidden();
-    await expect(reference.countryRow('Denmark').or(signIn.prompt).first()).toBeVisible({ timeout: 15_000 });
+    // The list on screen is the one read before the outage: wait for the new read to end, or to
+    // wait on the sign-in prompt (Refresh is disabled while a read runs).
+    await expect
+      .poll(async () => (await signIn.prompt.isVisible()) || (await reference.refresh.isEnabled()), { timeout: 15_000 })
+      .toBe(true);
     if (await signIn.prompt.isVisible()) {
       // Signing in again completes the pending read: the list comes back without another click.
       await signIn.signIn(simulator.ready);

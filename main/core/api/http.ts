@@ -116,6 +116,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.onConnectionStatus?.(detail === undefined ? { state } : { state, detail });
   }
 
+  /** The connection as an answer shows it: there, or overloaded (503). */
+  function noteAnswer({ requestNumber, status }: Answer): void {
+    if (status === 503) report(requestNumber, 'degraded', 'The service answered 503.');
+    else report(requestNumber, 'online');
+  }
+
   /** One request with undici's retries; throws only when there is no answer (network, timeout, cancelled). */
   async function send(url: URL, requestOptions: RequestOptions, token: string | undefined): Promise<Answer> {
     const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -178,16 +184,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (requestOptions.signal?.aborted) throw cancelled(requestOptions.signal.reason);
     let sentToken = options.auth?.accessToken();
     let answer = await send(url, requestOptions, sentToken);
+    // Any answer says the service is there, before a 401 waits on a renewal (maybe the user's sign-in).
+    noteAnswer(answer);
     if (answer.status === 401 && options.auth && (await renewed(options.auth, sentToken))) {
       sentToken = options.auth.accessToken();
       answer = await send(url, requestOptions, sentToken);
+      noteAnswer(answer);
     }
-    const { status, requestNumber } = answer;
-    if (status >= 200 && status < 300) {
-      report(requestNumber, 'online');
-      return parseJson<T>(answer);
-    }
-    report(requestNumber, status === 503 ? 'degraded' : 'online', status === 503 ? 'The service answered 503.' : undefined);
+    const { status } = answer;
+    if (status >= 200 && status < 300) return parseJson<T>(answer);
     if (status === 429) {
       throw errorFromResponse(status, answer.text, rateLimitAdvice(headersOf(answer.headers), policy).waitMs);
     }
