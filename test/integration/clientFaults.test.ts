@@ -210,6 +210,20 @@ describe('the API client under injected faults', () => {
     expect(statuses.map((s) => s.state)).toEqual(['online']);
   });
 
+  it('says online as soon as the service answers a 401, while the session waits on the user signing in again', async () => {
+    service.answerWith((request) => request.socket.destroy());
+    const statuses: ConnectionStatus[] = [];
+    let signIn: (renewed: boolean) => void = () => undefined;
+    const auth = { accessToken: () => 'old-token', reauthenticate: () => new Promise<boolean>((resolve) => (signIn = resolve)) };
+    const http = client({ auth, onConnectionStatus: (s) => statuses.push(s) });
+    await failure(http.getJson('ref/v1/countries'));
+    service.answerWith((_request, response) => sendJson(response, 401, undefined));
+    const pending = failure(http.getJson('ref/v1/countries'));
+    await vi.waitFor(() => expect(statuses.map((s) => s.state)).toEqual(['offline', 'online']));
+    signIn(false);
+    expect(await pending).toMatchObject({ status: 401 });
+  });
+
   it('cancels a call in flight: the request is dropped at the service', async () => {
     service.answerWith(() => undefined);
     const controller = new AbortController();
