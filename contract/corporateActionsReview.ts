@@ -78,12 +78,17 @@ export type TeamMemberView = z.output<typeof teamMemberViewSchema>;
  * - `team`: the team service at `urls`; `state` says whether it answers (`available`), is being
  *   reached (`connecting`), cannot be used (`unavailable`: `message` says why, and every review
  *   action is refused with it) or needs a sign-in (`signedOut`).
+ *
+ * `revision` counts main's changes of the view: a read answered before a change reaches the
+ * renderer after the push of that change (two channels), and must not replace it.
  */
+const revision = z.number().int().nonnegative();
 export const reviewStoreViewSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('local') }).strict(),
+  z.object({ kind: z.literal('local'), revision }).strict(),
   z
     .object({
       kind: z.literal('team'),
+      revision,
       urls: z.array(z.string()),
       state: z.enum(['connecting', 'available', 'unavailable', 'signedOut']),
       message: z.string().optional(),

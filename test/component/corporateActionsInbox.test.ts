@@ -49,7 +49,7 @@ function fakeDesk() {
     'corporateActions:event': (arg: { EventId: string }) =>
       ok(events.find((candidate) => candidate.EventId === arg.EventId)),
     'corporateActions:reviewStatus': () =>
-      ok({ store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
+      ok({ store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) =>
       ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {

@@ -23,6 +23,7 @@ const clara = { name: 'Clara Lindqvist', userId: 'key-clara', roles: ['Analyst',
 const jonas = { name: 'Jonas Berger', userId: 'key-jonas', roles: ['Analyst', 'Approver'] as ('Analyst' | 'Approver')[] };
 const teamStore: ReviewStoreView = {
   kind: 'team',
+  revision: 3,
   urls: ['http://127.0.0.1:8750'],
   state: 'available',
   replica: 'http://127.0.0.1:8750',
@@ -154,6 +155,7 @@ describe('the inbox on a team review service', () => {
 
     team.desk.emit('corporateActions:reviewStore', {
       ...teamStore,
+      revision: teamStore.revision + 1,
       state: 'unavailable',
       message: 'Team review unavailable: the review database cannot be reached.',
     });

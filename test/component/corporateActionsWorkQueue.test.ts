@@ -44,7 +44,7 @@ function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {
   return installDesk({
     'corporateActions:events': () => ok({ Data: events, __count: events.length }),
     'corporateActions:event': (arg: { EventId: string }) => ok(events.find((candidate) => candidate.EventId === arg.EventId)),
-    'corporateActions:reviewStatus': () => ok({ store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
+    'corporateActions:reviewStatus': () => ok({ store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) => ok(arg.eventIds.map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
       states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });

@@ -96,7 +96,7 @@ function installBookDesk(): RecordingDesk {
     'corporateActions:events': () => ({ Data: book().events.map(event), __count: book().events.length }),
     'corporateActions:event': (arg) => event((arg as { EventId: string }).EventId),
     'corporateActions:reviewStatus': () => ({
-      store: { kind: 'local' },
+      store: { kind: 'local', revision: 1 },
       reviewer: { profileId: 'embedded', userId: session.user?.userId, name: 'x' },
     }),
     'corporateActions:reviewStates': (arg) =>

@@ -5,6 +5,7 @@ import ReviewStoreSection from '../../renderer/src/features/settings/components/
 
 const available: ReviewStoreView = {
   kind: 'team',
+  revision: 2,
   urls: ['https://review-1.example.com', 'https://review-2.example.com'],
   state: 'available',
   replica: 'https://review-2.example.com',
@@ -18,7 +19,7 @@ const available: ReviewStoreView = {
 describe('Settings → Review store', () => {
   it('saves the team service with its addresses, one per line', async () => {
     const wrapper = mount(ReviewStoreSection, {
-      props: { review: { store: 'local', teamUrls: [] }, status: { kind: 'local' }, saving: false, copying: false },
+      props: { review: { store: 'local', teamUrls: [] }, status: { kind: 'local', revision: 1 }, saving: false, copying: false },
     });
     expect(wrapper.get('[data-testid="review-store-status"]').text()).toBe('Review state is kept on this computer.');
     expect(wrapper.get('textarea').attributes('disabled')).toBeDefined();

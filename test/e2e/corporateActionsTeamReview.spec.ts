@@ -118,8 +118,10 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       [clara, 'Clara Lindqvist'],
       [jonas, 'Jonas Berger'],
     ] as const) {
+      // The first connection of each replica fetches the platform's keys to check the token.
       await expect(desk.settings.reviewStoreStatus).toContainText(
         `Connected to the team Corporate actions, Copenhagen as ${name} (Analyst, Approver)`,
+        { timeout: 15_000 },
       );
       await desk.inbox.open();
       await desk.inbox.showInstrument(event.DisplayAndFormat!.IsinCode!);

@@ -47,7 +47,7 @@ describe('the review channels through the IPC dispatcher', () => {
     });
     expect(await call('corporateActions:reviewStatus', undefined, own)).toEqual({
       ok: true,
-      result: { store: { kind: 'local' }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Demo User' } },
+      result: { store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Demo User' } },
     });
     // A caller cannot pass someone else's identity: extra keys are refused before any work.
     expect(await call('corporateActions:reviewStates', { eventIds: ['42'], userId: 'someone-else' }, own)).toMatchObject({

@@ -64,6 +64,13 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       replica: setup.urls[0],
       team: { name: 'Corporate actions, Copenhagen', me: { name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] } },
     });
+    // Each push counts up, and a read names the count of the last push (the renderer keeps the newest of the two).
+    const revisions = clara.pushed
+      .filter((pushed) => pushed.event === 'corporateActions:reviewStore')
+      .map((pushed) => (pushed.payload as ReviewStoreView).revision);
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b));
+    expect(new Set(revisions).size).toBe(revisions.length);
+    expect(status.store.revision).toBe(revisions.at(-1));
     // The renderer was told to read the states on screen again, from the team.
     await clara.waitForPush('corporateActions:reviewsChanged', (change) => change.reload === true);
     const settings = result<{ settings: { review: unknown } }>(await clara.call('settings:get'));
@@ -191,7 +198,10 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
   it('switches back to this computer and to the team again at once, without a restart', async () => {
     const before = clara.pushed.length;
     result(await clara.call('settings:saveReviewStore', { store: 'local', teamUrls: setup.urls }));
-    expect(result<{ store: ReviewStoreView }>(await clara.call('corporateActions:reviewStatus')).store).toEqual({ kind: 'local' });
+    expect(result<{ store: ReviewStoreView }>(await clara.call('corporateActions:reviewStatus')).store).toEqual({
+      kind: 'local',
+      revision: expect.any(Number),
+    });
     // This computer's store has none of the team's state.
     expect(await stateOn(clara, '8800001')).toBeUndefined();
     await clara.waitForPush('corporateActions:reviewsChanged', (change) => change.reload === true, { since: before });

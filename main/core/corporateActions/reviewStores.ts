@@ -47,13 +47,15 @@ interface TeamConnection {
   stream?: TeamLiveStream;
   /** Who the stream was opened for (profile and user): another sign-in opens it again. */
   streamFor?: string;
-  view: Extract<ReviewStoreView, { kind: 'team' }>;
+  view: Omit<Extract<ReviewStoreView, { kind: 'team' }>, 'revision'>;
 }
 
 const memberView = (member: TeamMemberWithRoles) => ({ name: member.Name, userId: member.UserKey, roles: member.Roles });
 
 export class ReviewStores {
   private team: TeamConnection | undefined;
+  /** Changes of the view so far (see `revision` in the contract): the renderer keeps the newest. */
+  private revision = 0;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: ReviewStoresOptions) {
@@ -75,7 +77,7 @@ export class ReviewStores {
 
   /** Where review state is kept and whether it can be used now. */
   view(): ReviewStoreView {
-    return this.team ? { ...this.team.view } : { kind: 'local' };
+    return this.team ? { ...this.team.view, revision: this.revision } : { kind: 'local', revision: this.revision };
   }
 
   /** Uses the store `settings` name from now on (unless it is the one in use); the renderer reads its states again. */
@@ -194,6 +196,7 @@ export class ReviewStores {
   }
 
   private publish(): void {
+    this.revision++;
     const view: PushEvents['corporateActions:reviewStore'] = this.view();
     this.options.events.emit('corporateActions:reviewStore', view);
   }

@@ -45,7 +45,12 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   const states = ref<Record<string, EventReviewState>>({});
   const reviewer = ref<Reviewer>();
   /** Where review state is kept and whether it can be used now. */
-  const store = ref<ReviewStoreView>({ kind: 'local' });
+  const store = ref<ReviewStoreView>({ kind: 'local', revision: 0 });
+  /**
+   * The newest revision of the view main pushed: a status read answered before that push can
+   * arrive after it (another channel) and would put back what is no longer true ("Connecting…").
+   */
+  let pushedRevision = -1;
   /** A problem of the local review file (moved aside, damaged), in words. */
   const problem = ref<string>();
   const actionError = ref<string>();
@@ -120,7 +125,11 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     try {
       const stops = [
         onDeskEvent('corporateActions:reviewsChanged', merge),
-        onDeskEvent('corporateActions:reviewStore', (view) => (store.value = view)),
+        onDeskEvent('corporateActions:reviewStore', (view) => {
+          // Pushes come in main's order; a restarted main starts counting again.
+          pushedRevision = view.revision;
+          store.value = view;
+        }),
       ];
       unsubscribe = () => stops.forEach((stop) => stop());
     } catch (error) {
@@ -134,7 +143,7 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
       const status = await call('corporateActions:reviewStatus', undefined, { signal: owned.signal });
       reviewer.value = status.reviewer;
       problem.value = status.problem;
-      store.value = status.store;
+      if (status.store.revision >= pushedRevision) store.value = status.store;
     });
   }
 
