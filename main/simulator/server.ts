@@ -6,6 +6,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { userCacheDir, userDataDir } from '../node/paths';
+import { startSigningKey } from './auth/authorizationServer';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
@@ -110,6 +111,9 @@ export async function buildSimulatorApp(
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const corsOrigins = corsOriginsOption(options.corsOrigins);
+  // The key's generation overlaps the universe's opening (or roll) below; a failure is the awaiter's.
+  const signingKey = startSigningKey(clock());
+  signingKey.catch(() => undefined);
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? 'default',
@@ -126,6 +130,7 @@ export async function buildSimulatorApp(
     clock,
     authUrl: () => `${origin}${AUTH_PREFIX}`,
     dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
+    signingKey,
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
