@@ -74,7 +74,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
       reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     });
     const jwksUrl = options.jwksUrl ?? defaultJwksUrl(options.issuer);
-    const checkCaller = createCallerCheck(options.team, { issuer: options.issuer, jwksUrl });
+    const checkCaller = createCallerCheck(options.team, { issuer: options.issuer, jwksUrl, log });
     const authenticate = (request: FastifyRequest) => checkCaller(request.headers.authorization);
     registerRoutes(app, { pool, team: options.team, authenticate });
     const endStreams = registerStream(app, {

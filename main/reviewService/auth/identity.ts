@@ -45,6 +45,8 @@ export interface TokenVerifierOptions {
   issuer: string;
   /** Where its keys are published; default `{issuer}/.well-known/jwks.json`. */
   jwksUrl?: string;
+  /** Where a failed fetch of the keys at start is said (the service's log). */
+  log?: (line: string) => void;
 }
 
 /** The JWKS URL used when none is configured. */
@@ -66,9 +68,16 @@ export function createCallerCheck(
   team: Team,
   options: TokenVerifierOptions,
 ): (authorization: string | undefined) => Promise<Caller> {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl ?? defaultJwksUrl(options.issuer)), {
-    timeoutDuration: 3000,
-  });
+  const jwksUrl = options.jwksUrl ?? defaultJwksUrl(options.issuer);
+  const keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 3000 });
+  // Fetched at start, so the first desk to connect does not wait for them (nor a slow
+  // authorization server make its first connection look like a dead replica); a failure here
+  // is only said: each request fetches them again until they come.
+  keys.reload().catch((error: unknown) =>
+    options.log?.(
+      `The authorization server's keys (${jwksUrl}) cannot be fetched yet: ${(error as Error).message}. Requests fetch them again.`,
+    ),
+  );
   // The RS256 check costs more than most requests; a token's signature never changes.
   const verified = new LRUCache<string, JWTPayload>({
     max: 10_000,
