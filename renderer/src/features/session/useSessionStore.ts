@@ -37,6 +37,18 @@ export const useSessionStore = defineStore('session', () => {
   const ownerKey = computed(() => keyOf(owner.value));
 
   const signedIn = computed(() => session.value?.signedIn === true);
+  /**
+   * Session reads started so far. Answers come back over separate connections and can cross:
+   * only the newest read's answer is taken, and what sign-in, sign-out or a profile switch
+   * answers outdates every read started before it (an older "signed in as the previous user"
+   * would hand the stores back to that user).
+   */
+  let reads = 0;
+  /** Takes a session main answered to an action, over any read still on its way. */
+  function take(view: SessionView): void {
+    reads += 1;
+    session.value = view;
+  }
   /** Whole seconds until the access token expires (undefined when signed out). */
   const secondsLeft = computed(() => {
     const expiresAt = session.value?.signedIn ? session.value.expiresAt : undefined;
@@ -46,11 +58,14 @@ export const useSessionStore = defineStore('session', () => {
   const expiringSoon = computed(() => signedIn.value && expiringAt.value !== undefined && expiringAt.value === session.value?.expiresAt);
 
   async function load(): Promise<void> {
+    const read = ++reads;
     try {
-      session.value = await call('session:state');
+      const view = await call('session:state');
+      if (read !== reads) return;
+      session.value = view;
       loadError.value = undefined;
     } catch (error) {
-      loadError.value = messageOf(error);
+      if (read === reads) loadError.value = messageOf(error);
     }
   }
 
@@ -93,7 +108,7 @@ export const useSessionStore = defineStore('session', () => {
     try {
       const started = await call('session:signIn');
       const outcome = started.outcome === 'openPopup' ? await signInInPopup(started.authorizeUrl, started.attemptId) : started;
-      session.value = outcome.session;
+      take(outcome.session);
       signInMessage.value = outcomeMessage(outcome);
     } catch (error) {
       signInMessage.value = messageOf(error);
@@ -104,7 +119,7 @@ export const useSessionStore = defineStore('session', () => {
 
   async function signOut(): Promise<void> {
     try {
-      session.value = await call('session:signOut');
+      take(await call('session:signOut'));
       expiringAt.value = undefined;
       signInMessage.value = undefined;
     } catch (error) {
@@ -114,7 +129,7 @@ export const useSessionStore = defineStore('session', () => {
 
   /** Takes the session main answered after a profile switch. */
   function useSession(view: SessionView): void {
-    session.value = view;
+    take(view);
     signInMessage.value = undefined;
   }
 
