@@ -22,16 +22,23 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
   const error = ref<string>();
   const editorOpen = ref(false);
   const busy = ref(false);
+  /**
+   * List reads started so far: a read answered after a newer read, a delete or a choice tells
+   * what was true before them (a deleted profile would come back in the table), so it is dropped.
+   */
+  let reads = 0;
 
   async function load(): Promise<void> {
+    const read = ++reads;
     try {
       const list = await call('session:profiles');
+      if (read !== reads) return;
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       fileProblem.value = list.problem;
       error.value = undefined;
     } catch (failure) {
-      error.value = messageOf(failure);
+      if (read === reads) error.value = messageOf(failure);
     }
   }
 
@@ -54,6 +61,7 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
     busy.value = true;
     try {
       const list = await call('session:deleteProfile', { id });
+      reads += 1;
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       await useSessionStore().load();
@@ -69,6 +77,7 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
     busy.value = true;
     try {
       useSessionStore().useSession(await call('session:chooseProfile', { id }));
+      reads += 1;
       activeProfileId.value = id;
       error.value = undefined;
     } catch (failure) {
