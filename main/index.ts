@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { startDesk, type Desk } from './app/desk';
+import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
 import { registerAppScheme, serveRenderer } from './electron/appProtocol';
 import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
@@ -17,6 +18,8 @@ let desk: Desk | undefined;
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // A new day's first start rolls the cached universe: in a worker, while Electron gets ready.
+  const earlyUniverseRoll = startEarlyUniverseRoll();
   registerAppScheme();
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -28,7 +31,7 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     const root = app.getAppPath();
-    desk = await startDesk({ systemClipboard: electronClipboard });
+    desk = await startDesk({ systemClipboard: electronClipboard, earlyUniverseRoll });
     serveRenderer(path.join(root, 'out', 'renderer'));
     registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));

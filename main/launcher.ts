@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { runCommand } from './node/cli';
 import { locateElectronBinary } from './app/electronBinary';
 import { findAppRoot } from './node/paths';
-import { runWebShell } from './app/runWebShell';
+import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
 
 runCommand(async () => {
   const argv = process.argv.slice(2);
@@ -19,5 +19,8 @@ runCommand(async () => {
     return;
   }
   process.stderr.write(`No Electron binary (${electron.reason}): starting the web shell instead.\n`);
-  await runWebShell(argv);
+  // A new day's first start rolls the cached universe: in a worker, while the web shell loads.
+  const earlyUniverseRoll = startEarlyUniverseRoll();
+  const { runWebShell } = await import('./app/runWebShell');
+  await runWebShell(argv, { earlyUniverseRoll });
 });

@@ -1,7 +1,10 @@
 /**
- * Entry of the web shell on its own (`node out/main/web.js`, or via tsx in development).
+ * Entry of the web shell on its own (`node out/main/web.js`, or via tsx in development). The
+ * cached universe's roll starts first, in a worker, and the rest of the app is loaded after it
+ * (dynamic imports), so the two overlap.
  */
-import { runCommand } from './node/cli';
-import { runWebShell } from './app/runWebShell';
+import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
 
-runCommand(() => runWebShell(process.argv.slice(2)));
+const earlyUniverseRoll = startEarlyUniverseRoll();
+const [{ runCommand }, { runWebShell }] = await Promise.all([import('./node/cli'), import('./app/runWebShell')]);
+runCommand(() => runWebShell(process.argv.slice(2), { earlyUniverseRoll }));

@@ -20,6 +20,8 @@ const configs = [
       simulator: 'main/simulator/cli.ts',
       // Worker thread of a universe generation (main/simulator/data/universeLanes.ts).
       'universe-worker': 'main/simulator/data/universeWorker.ts',
+      // Worker thread rolling the cached universe while the app loads (main/app/earlyUniverseRoll.ts).
+      'universe-roll-worker': 'main/simulator/data/universeRollWorker.ts',
     },
     outdir: 'out/main',
     platform: 'node',

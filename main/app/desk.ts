@@ -22,6 +22,7 @@ import type { SimulatorProgress } from '../../contract/settings';
 import { userDataDir } from '../node/paths';
 import { parseAsOf } from '../simulator/data/universe';
 import { startSimulator, type RunningSimulator } from '../simulator/server';
+import type { EarlyUniverseRoll } from './earlyUniverseRoll';
 import { EmbeddedSimulator, type StartEmbeddedSimulator } from './embeddedSimulator';
 
 export interface Desk {
@@ -46,6 +47,8 @@ export interface DeskOptions {
   systemClipboard?: SystemClipboard;
   /** Also told how the embedded simulator's universe generation or roll advances (a terminal's progress bar). */
   onSimulatorProgress?: (progress: SimulatorProgress) => void;
+  /** The roll of the cached universe the entry started while the app loaded (earlyUniverseRoll.ts). */
+  earlyUniverseRoll?: EarlyUniverseRoll;
 }
 
 /** Starts the embedded simulator and every service behind the window. */
@@ -55,9 +58,10 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   const settings = await SettingsService.open(dataDir);
   if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
   const events = new PushEventBus();
-  const startEmbedded: StartEmbeddedSimulator = ({ asOf, ...start }) =>
+  const startEmbedded: StartEmbeddedSimulator = ({ asOf, rolledBefore, ...start }) =>
     startSimulator({
       ...start,
+      ...(rolledBefore ? { rolledBefore } : {}),
       // The day chosen in Settings, else today.
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
@@ -70,10 +74,19 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       },
       ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     });
-  const embedded = new EmbeddedSimulator(
-    await startEmbedded({ port: options.simulatorPort ?? 0, ...settings.simulator, regenerate: false }),
-    startEmbedded,
-  );
+  const early = options.earlyUniverseRoll;
+  let first: Awaited<ReturnType<StartEmbeddedSimulator>>;
+  try {
+    first = await startEmbedded({
+      port: options.simulatorPort ?? 0,
+      ...settings.simulator,
+      regenerate: false,
+      ...(early ? { rolledBefore: early.result } : {}),
+    });
+  } finally {
+    early?.release();
+  }
+  const embedded = new EmbeddedSimulator(first, startEmbedded);
   const { info } = embedded.current;
   const store = await openTokenStore();
   if (store.notice) console.warn(`[session] ${store.notice}`);

@@ -4,6 +4,7 @@
  * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens do not:
  * the simulator signs with a key made at each start, so the user signs in again afterwards.
  */
+import type { EarlierRoll } from '../simulator/data/universe';
 import type { RunningSimulator } from '../simulator/server';
 import type { SimulatorSettings, SimulatorStatus } from '../../contract/settings';
 import type { SimulatorControl } from '../core/settings/simulatorControl';
@@ -18,6 +19,8 @@ export type StartEmbeddedSimulator = (options: {
   /** Origins of browser apps allowed to call it; absent: any origin. */
   corsOrigins?: readonly string[] | undefined;
   regenerate: boolean;
+  /** The cached universe's roll the app started while it loaded (first start only). */
+  rolledBefore?: Promise<EarlierRoll | undefined>;
 }) => Promise<RunningSimulator>;
 
 export class EmbeddedSimulator implements SimulatorControl {

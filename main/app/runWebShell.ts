@@ -7,6 +7,7 @@ import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/p
 import { progressDisplay } from '../simulator/cliProgress';
 import type { SimulatorInfo } from '../simulator/server';
 import { startDesk } from './desk';
+import type { EarlyUniverseRoll } from './earlyUniverseRoll';
 import { openInBrowser, type LaunchFile } from '../web/openInBrowser';
 import { startWebShell } from '../web/server';
 
@@ -36,7 +37,10 @@ export function readySimulatorInfo(info: SimulatorInfo): Omit<SimulatorInfo, 'pa
  * Runs the web shell from command-line arguments: `--port`, `--no-open`, `--token-ttl` and
  * `--refresh-token-ttl` (the embedded simulator's token lifetimes, to watch renewal and expiry).
  */
-export async function runWebShell(argv: string[]): Promise<void> {
+export async function runWebShell(
+  argv: string[],
+  startup: { earlyUniverseRoll?: EarlyUniverseRoll } = {},
+): Promise<void> {
   const { values } = parseCommandLine(argv, {
     port: { type: 'string' },
     'no-open': { type: 'boolean' },
@@ -52,6 +56,7 @@ export async function runWebShell(argv: string[]): Promise<void> {
     // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
     ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
+    ...(startup.earlyUniverseRoll ? { earlyUniverseRoll: startup.earlyUniverseRoll } : {}),
   });
   const shell = await startWebShell({
     dispatch: desk.createDispatcher,

@@ -50,3 +50,8 @@ export function userCacheDir(): string {
   if (process.platform === 'darwin') return path.join(homedir(), 'Library', 'Caches', 'RefDesk');
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'refdesk');
 }
+
+/** Where the embedded and standalone simulators keep their universes unless told otherwise. */
+export function simulatorCacheDir(): string {
+  return path.join(userCacheDir(), 'simulator');
+}

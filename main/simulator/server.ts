@@ -5,14 +5,14 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { userCacheDir, userDataDir } from '../node/paths';
+import { simulatorCacheDir, userDataDir } from '../node/paths';
 import { startSigningKey } from './auth/authorizationServer';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
 import { loadCountries } from './data/countries';
 import { generationSteps } from './data/steps';
-import { openUniverse, utcDateOf, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
+import { openUniverse, utcDateOf, type EarlierRoll, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
 import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
 import { API_CORS_METHODS, AUTH_CORS_METHODS, corsHeadersBeforeRouting, corsOriginsOption, registerCors, type CorsOrigins } from './http/cors';
 import { installErrorHandlers } from './http/errors';
@@ -51,6 +51,11 @@ export interface SimulatorOptions {
   asOf?: Date;
   /** Told how generating or rolling the universe advances (the CLI's progress bar, the app's Settings). */
   onProgress?: ProgressListener;
+  /**
+   * A roll of the cached universe under way in a worker (the app's early roll), reported as this
+   * start's: the universe opens once it has settled (the signing key is made meanwhile).
+   */
+  rolledBefore?: Promise<EarlierRoll | undefined>;
   /** Folder of the simulator's own files (the demo app's certificate); default `<userDataDir>/simulator`. */
   dataDir?: string;
   /** Lifetime of access tokens in seconds (default 1200, like the platform). */
@@ -114,15 +119,17 @@ export async function buildSimulatorApp(
   // The key's generation overlaps the universe's opening (or roll) below; a failure is the awaiter's.
   const signingKey = startSigningKey(clock());
   signingKey.catch(() => undefined);
+  const rolledBefore = await options.rolledBefore;
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? 'default',
-    cacheDir: options.cacheDir ?? path.join(userCacheDir(), 'simulator'),
+    cacheDir: options.cacheDir ?? simulatorCacheDir(),
     steps: generationSteps,
     asOf: options.asOf ?? utcDateOf(clock()),
     regenerate: options.regenerate ?? false,
     pruneStale: options.pruneStaleUniverses ?? false,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(rolledBefore ? { rolledBefore } : {}),
   });
   let origin = `http://${LOOPBACK}`;
   const { server: auth, demo } = await createSimulatorAuth({

@@ -87,6 +87,16 @@ export interface UniverseOptions {
   pruneStale?: boolean;
   /** Told how a generation or roll advances (steps, fraction done, time left). */
   onProgress?: ProgressListener;
+  /** A roll of this universe made just before (`rollCachedUniverse`, in a worker while the app loaded): reported as this start's. */
+  rolledBefore?: EarlierRoll;
+}
+
+/** What `rollCachedUniverse` did: which universe it rolled to `day`, from which day. */
+export interface EarlierRoll {
+  scale: Scale;
+  seed: number;
+  day: string;
+  from: string;
 }
 
 /** What the READY line reports about the universe. */
@@ -198,6 +208,9 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
     db.close();
     throw error;
   }
+  const before = options.rolledBefore;
+  if (cacheUsed && rolledFrom === undefined && before?.day === day && before.scale === options.scale && before.seed === options.seed)
+    rolledFrom = before.from;
   if (options.pruneStale) pruneStaleUniverses(options.cacheDir, GENERATOR_VERSION);
   const generationMs = cacheUsed && rolledFrom === undefined ? 0 : Math.round(performance.now() - started);
   return {
@@ -215,4 +228,30 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
     },
     close: () => db.close(),
   };
+}
+
+/**
+ * Rolls the cached universe of `options.scale` and `seed` to `asOf`'s day when it holds another
+ * day, and leaves its connection open: the last connection to close copies the roll's pages
+ * into the file and syncs it (`tune`), which the caller defers until the simulator has opened
+ * its own. Undefined when there is no cached universe (a start generates it). The app runs this
+ * in a worker thread while the rest of it loads, so a new day's first start does not wait for
+ * the roll (openUniverse then finds the day rolled).
+ */
+export function rollCachedUniverse(
+  options: Pick<UniverseOptions, 'seed' | 'scale' | 'cacheDir' | 'steps' | 'asOf'>,
+): { db: Database.Database; rolledFrom?: string } | undefined {
+  const asOf = utcDateOf(options.asOf ?? new Date());
+  const file = path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed));
+  if (!existsSync(file)) return undefined;
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    tune(db);
+    if (readUniverseDay(db) === dayText(asOf)) return { db };
+    const rolledFrom = rollUniverse(db, { seed: options.seed, scale: options.scale, steps: options.steps, asOf });
+    return { db, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

@@ -48,13 +48,17 @@ export type LaneMessage =
 const START_TIMEOUT_MS = 30_000;
 
 /**
- * Starts the worker: the bundle's file when built; from source (tsx), the TypeScript entry
- * through tsx's loader, which worker threads do not inherit.
+ * Starts a worker thread of the universe: the bundle's file (`bundle`, beside the built chunks)
+ * when built; from source (tsx), the TypeScript entry `source` of this folder through tsx's
+ * loader, which worker threads do not inherit.
  */
-function startWorker(options: { workerData: unknown; transferList: MessagePort[] }): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./universe-worker.js', import.meta.url), options);
-  const entry = new URL('./universeWorker.ts', import.meta.url).href;
+export function startUniverseWorker(
+  bundle: string,
+  source: string,
+  options: { workerData: unknown; transferList?: MessagePort[] },
+): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${bundle}`, import.meta.url), options);
+  const entry = new URL(`./${source}`, import.meta.url).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
     { ...options, eval: true },
@@ -77,7 +81,7 @@ export class Lane {
   ) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = startWorker({
+    this.worker = startUniverseWorker('universe-worker.js', 'universeWorker.ts', {
       workerData: { ...work, port: port2, signal: this.signal },
       transferList: [port2],
     });
