@@ -11,11 +11,15 @@ test('dark by default; the light theme, once chosen, colours the shell and the g
   /** Searches and returns the background colour of the first result row. */
   const firstRowBackground = async () => {
     await instruments.search('nokia');
-    await expect(instruments.resultRows().first()).toBeVisible();
-    return instruments
-      .resultRows()
-      .first()
-      .evaluate((row) => getComputedStyle(row).backgroundColor);
+    const row = instruments.resultRows().first();
+    await expect(row).toBeVisible();
+    // A row the grid redraws between being found and being read is no longer in the page, and
+    // its style reads as "": read again until a row in the page answers.
+    let colour = '';
+    await expect
+      .poll(async () => (colour = await row.evaluate((element) => getComputedStyle(element).backgroundColor)))
+      .not.toBe('');
+    return colour;
   };
   await instruments.open();
   await expect(theme.root).toHaveAttribute('data-theme', 'dark');
