@@ -58,10 +58,9 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   const settings = await SettingsService.open(dataDir);
   if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
   const events = new PushEventBus();
-  const startEmbedded: StartEmbeddedSimulator = ({ asOf, rolledBefore, ...start }) =>
+  const startEmbedded: StartEmbeddedSimulator = ({ asOf, ...start }) =>
     startSimulator({
       ...start,
-      ...(rolledBefore ? { rolledBefore } : {}),
       // The day chosen in Settings, else today.
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
@@ -75,17 +74,12 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     });
   const early = options.earlyUniverseRoll;
-  let first: Awaited<ReturnType<StartEmbeddedSimulator>>;
-  try {
-    first = await startEmbedded({
-      port: options.simulatorPort ?? 0,
-      ...settings.simulator,
-      regenerate: false,
-      ...(early ? { rolledBefore: early.result } : {}),
-    });
-  } finally {
-    early?.release();
-  }
+  const first = await startEmbedded({
+    port: options.simulatorPort ?? 0,
+    ...settings.simulator,
+    regenerate: false,
+    ...(early ? { rolledBefore: early.result } : {}),
+  }).finally(() => early?.release());
   const embedded = new EmbeddedSimulator(first, startEmbedded);
   const { info } = embedded.current;
   const store = await openTokenStore();

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { DEFAULT_SETTINGS, simulatorSettingsSchema, type SimulatorSettings } from '../../contract/settings';
-import { SETTINGS_FILE_NAME } from '../core/settings/settingsFile';
+import { DEFAULT_SETTINGS, type SimulatorSettings } from '../../contract/settings';
+import { SETTINGS_FILE_NAME, simulatorSettingsOf } from '../core/settings/settingsFile';
 import { simulatorCacheDir, userDataDir } from '../node/paths';
 import type { EarlierRoll } from '../simulator/data/universe';
 import { startUniverseWorker } from '../simulator/data/universeLanes';
@@ -26,9 +26,7 @@ export interface EarlyUniverseRoll {
 /** The simulator settings the app will start with, as far as a read that changes nothing can tell. */
 function simulatorSettings(dataDir: string): SimulatorSettings {
   try {
-    const record = JSON.parse(readFileSync(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8')) as { simulator?: unknown };
-    const parsed = simulatorSettingsSchema.safeParse(record?.simulator);
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS.simulator;
+    return simulatorSettingsOf(JSON.parse(readFileSync(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8')));
   } catch {
     return DEFAULT_SETTINGS.simulator;
   }
@@ -41,8 +39,7 @@ export function startEarlyUniverseRoll(): EarlyUniverseRoll {
     cacheDir: simulatorCacheDir(),
     scale: settings.scale,
     seed: settings.seed,
-    // The simulator's own default: today's UTC date.
-    day: settings.asOf ?? new Date().toISOString().slice(0, 10),
+    ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
   };
   let worker: Worker;
   try {
@@ -56,9 +53,7 @@ export function startEarlyUniverseRoll(): EarlyUniverseRoll {
   const result = new Promise<EarlierRoll | undefined>((resolve) => {
     worker.once('message', (answer: UniverseRollAnswer) =>
       resolve(
-        answer.type === 'rolled' && answer.from
-          ? { scale: work.scale, seed: work.seed, day: work.day, from: answer.from }
-          : undefined,
+        answer.type === 'rolled' ? { scale: work.scale, seed: work.seed, day: answer.day, from: answer.from } : undefined,
       ),
     );
     worker.once('error', () => resolve(undefined));

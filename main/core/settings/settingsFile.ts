@@ -13,10 +13,17 @@ import {
   secretSettingsSchema,
   simulatorSettingsSchema,
   type DeskSettings,
+  type SimulatorSettings,
 } from '../../../contract/settings';
 import { inFileOrder, keepUnreadableCopy, preparePrivateFolder, replaceFile, tidyDataFile } from '../dataFiles';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
+
+/** The simulator part of a settings.json document, leniently: its default when it is not valid. */
+export function simulatorSettingsOf(json: unknown): SimulatorSettings {
+  const simulator = simulatorSettingsSchema.safeParse((json as Record<string, unknown> | null | undefined)?.simulator);
+  return simulator.success ? simulator.data : DEFAULT_SETTINGS.simulator;
+}
 
 export interface SettingsRead {
   settings: DeskSettings;
@@ -56,7 +63,6 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   const whole = deskSettingsSchema.safeParse(json);
   if (whole.success) return { settings: whole.data };
   const record = (json ?? {}) as Record<string, unknown>;
-  const simulator = simulatorSettingsSchema.safeParse(record.simulator);
   const secrets = secretSettingsSchema.safeParse(record.secrets);
   const review = reviewStoreSettingsSchema.safeParse(record.review ?? DEFAULT_SETTINGS.review);
   const inbox = inboxSettingsSchema.safeParse(record.inbox);
@@ -64,7 +70,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   return {
     settings: {
       version: 1,
-      simulator: simulator.success ? simulator.data : DEFAULT_SETTINGS.simulator,
+      simulator: simulatorSettingsOf(record),
       secrets: secrets.success ? secrets.data : DEFAULT_SETTINGS.secrets,
       review: review.success ? review.data : DEFAULT_SETTINGS.review,
       ...(inbox.success ? { inbox: inbox.data } : {}),

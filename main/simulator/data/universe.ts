@@ -142,6 +142,11 @@ export function parseAsOf(text: string): Date {
   return day;
 }
 
+/** The cache file of the universe of `scale` and `seed` (one file serves every day). */
+function cachedUniverseFile(options: Pick<UniverseOptions, 'cacheDir' | 'scale' | 'seed'>): string {
+  return path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed));
+}
+
 /** Another process may roll the file between our roll and our snapshot: try again this often. */
 const SNAPSHOT_ATTEMPTS = 5;
 
@@ -166,7 +171,7 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
   const day = dayText(asOf);
   parseAsOf(day);
   mkdirSync(options.cacheDir, { recursive: true });
-  const file = path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed));
+  const file = cachedUniverseFile(options);
   const started = performance.now();
   const build = {
     seed: options.seed,
@@ -240,16 +245,17 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
  */
 export function rollCachedUniverse(
   options: Pick<UniverseOptions, 'seed' | 'scale' | 'cacheDir' | 'steps' | 'asOf'>,
-): { db: Database.Database; rolledFrom?: string } | undefined {
+): { db: Database.Database; day: string; rolledFrom?: string } | undefined {
   const asOf = utcDateOf(options.asOf ?? new Date());
-  const file = path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed));
+  const day = dayText(asOf);
+  const file = cachedUniverseFile(options);
   if (!existsSync(file)) return undefined;
   const db = new Database(file, { fileMustExist: true });
   try {
     tune(db);
-    if (readUniverseDay(db) === dayText(asOf)) return { db };
+    if (readUniverseDay(db) === day) return { db, day };
     const rolledFrom = rollUniverse(db, { seed: options.seed, scale: options.scale, steps: options.steps, asOf });
-    return { db, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
+    return { db, day, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
   } catch (error) {
     db.close();
     throw error;

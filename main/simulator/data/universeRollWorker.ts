@@ -13,12 +13,15 @@ export interface UniverseRollWork {
   cacheDir: string;
   scale: Scale;
   seed: number;
-  /** yyyy-mm-dd */
-  day: string;
+  /** yyyy-mm-dd; absent: today, as the simulator takes it. */
+  asOf?: string;
 }
 
-/** What the worker answers, once. */
-export type UniverseRollAnswer = { type: 'rolled'; from?: string } | { type: 'failed'; message: string };
+/** What the worker answers, once: the day it rolled to and from which, or that there was nothing to roll. */
+export type UniverseRollAnswer =
+  | { type: 'rolled'; day: string; from: string }
+  | { type: 'unchanged' }
+  | { type: 'failed'; message: string };
 
 const work = workerData as UniverseRollWork;
 const port = parentPort!;
@@ -28,10 +31,12 @@ try {
     cacheDir: work.cacheDir,
     scale: work.scale,
     seed: work.seed,
-    asOf: new Date(`${work.day}T00:00:00Z`),
+    ...(work.asOf !== undefined ? { asOf: new Date(`${work.asOf}T00:00:00Z`) } : {}),
     steps: generationSteps,
   });
-  const answer: UniverseRollAnswer = { type: 'rolled', ...(opened?.rolledFrom ? { from: opened.rolledFrom } : {}) };
+  const answer: UniverseRollAnswer = opened?.rolledFrom
+    ? { type: 'rolled', day: opened.day, from: opened.rolledFrom }
+    : { type: 'unchanged' };
   port.postMessage(answer);
 } catch (error) {
   port.postMessage({ type: 'failed', message: (error as Error).message } satisfies UniverseRollAnswer);

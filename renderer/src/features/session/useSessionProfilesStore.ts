@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { ProfileInput, ProfileView } from '../../../../contract/session';
-import { call, DeskCallError, messageOf } from '../../shared/desk';
+import { call, DeskCallError, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
 import { useSessionStore } from './useSessionStore';
 
 /** Why a save was refused: one message, and messages per field (`baseUrl`, `assertion.certificatePath`…). */
@@ -23,22 +23,20 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
   const editorOpen = ref(false);
   const busy = ref(false);
   /**
-   * List reads started so far: a read answered after a newer read, a delete or a choice tells
-   * what was true before them (a deleted profile would come back in the table), so it is dropped.
+   * List reads: one answered after a newer read, a delete or a choice tells what was true before
+   * them (a deleted profile would come back in the table), so each of those cancels it.
    */
-  let reads = 0;
+  const reads = supersedingCalls();
 
   async function load(): Promise<void> {
-    const read = ++reads;
     try {
-      const list = await call('session:profiles');
-      if (read !== reads) return;
+      const list = await call('session:profiles', undefined, { signal: reads.start().signal });
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       fileProblem.value = list.problem;
       error.value = undefined;
     } catch (failure) {
-      if (read === reads) error.value = messageOf(failure);
+      if (!isCancelled(failure)) error.value = messageOf(failure);
     }
   }
 
@@ -61,7 +59,7 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
     busy.value = true;
     try {
       const list = await call('session:deleteProfile', { id });
-      reads += 1;
+      reads.cancel();
       profiles.value = list.profiles;
       activeProfileId.value = list.activeProfileId;
       await useSessionStore().load();
@@ -77,7 +75,7 @@ export const useSessionProfilesStore = defineStore('sessionProfiles', () => {
     busy.value = true;
     try {
       useSessionStore().useSession(await call('session:chooseProfile', { id }));
-      reads += 1;
+      reads.cancel();
       activeProfileId.value = id;
       error.value = undefined;
     } catch (failure) {

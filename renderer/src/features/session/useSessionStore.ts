@@ -9,7 +9,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { PushEvents } from '../../../../contract/events';
 import type { SessionView, SignInOutcome } from '../../../../contract/session';
-import { call, messageOf, onDeskEvent } from '../../shared/desk';
+import { call, isCancelled, messageOf, onDeskEvent, supersedingCalls } from '../../shared/desk';
 import { ownerAfter, ownerKey as keyOf, type SessionOwner } from './logic/sessionOwner';
 import { signInInPopup } from './signInPopup';
 
@@ -38,15 +38,15 @@ export const useSessionStore = defineStore('session', () => {
 
   const signedIn = computed(() => session.value?.signedIn === true);
   /**
-   * Session reads started so far. Answers come back over separate connections and can cross:
-   * only the newest read's answer is taken, and what sign-in, sign-out or a profile switch
-   * answers outdates every read started before it (an older "signed in as the previous user"
-   * would hand the stores back to that user).
+   * Session reads. Answers come back over separate connections and can cross: a new read cancels
+   * the one still on its way, and what sign-in, sign-out or a profile switch answers cancels any
+   * read started before it (an older "signed in as the previous user" would hand the stores back
+   * to that user).
    */
-  let reads = 0;
+  const reads = supersedingCalls();
   /** Takes a session main answered to an action, over any read still on its way. */
   function take(view: SessionView): void {
-    reads += 1;
+    reads.cancel();
     session.value = view;
   }
   /** Whole seconds until the access token expires (undefined when signed out). */
@@ -58,14 +58,11 @@ export const useSessionStore = defineStore('session', () => {
   const expiringSoon = computed(() => signedIn.value && expiringAt.value !== undefined && expiringAt.value === session.value?.expiresAt);
 
   async function load(): Promise<void> {
-    const read = ++reads;
     try {
-      const view = await call('session:state');
-      if (read !== reads) return;
-      session.value = view;
+      session.value = await call('session:state', undefined, { signal: reads.start().signal });
       loadError.value = undefined;
     } catch (error) {
-      if (read === reads) loadError.value = messageOf(error);
+      if (!isCancelled(error)) loadError.value = messageOf(error);
     }
   }
 
