@@ -12,14 +12,17 @@ import { isAppUrl } from './electron/hardenWindow';
 import { electronClipboard } from './electron/electronClipboard';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
+import { prepareRsaKeyPairs } from './simulator/auth/rsaKeyPairs';
 
 let desk: Desk | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // A new day's first start rolls the cached universe: in a worker, while Electron gets ready.
+  // A new day's first start rolls the cached universe in a worker, and the simulator's signing
+  // key pair is made on the thread pool, while Electron gets ready.
   const earlyUniverseRoll = startEarlyUniverseRoll();
+  prepareRsaKeyPairs(1);
   registerAppScheme();
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -37,5 +40,6 @@ if (!app.requestSingleInstanceLock()) {
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
     // Login pages open in the auth window, modal over the main window while it exists.
     desk.services.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
+    desk.simulator.prepareForRequests();
   });
 }

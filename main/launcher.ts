@@ -8,6 +8,7 @@ import { runCommand } from './node/cli';
 import { locateElectronBinary } from './app/electronBinary';
 import { findAppRoot } from './node/paths';
 import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
+import { prepareRsaKeyPairs } from './simulator/auth/rsaKeyPairs';
 
 runCommand(async () => {
   const argv = process.argv.slice(2);
@@ -19,8 +20,10 @@ runCommand(async () => {
     return;
   }
   process.stderr.write(`No Electron binary (${electron.reason}): starting the web shell instead.\n`);
-  // A new day's first start rolls the cached universe: in a worker, while the web shell loads.
+  // A new day's first start rolls the cached universe in a worker, and the simulator's signing
+  // key pair is made on the thread pool, while the web shell loads.
   const earlyUniverseRoll = startEarlyUniverseRoll();
+  prepareRsaKeyPairs(1);
   const { runWebShell } = await import('./app/runWebShell');
   await runWebShell(argv, { earlyUniverseRoll });
 });

@@ -118,6 +118,7 @@ export class EmbeddedSimulator implements SimulatorControl {
     }
     this.state = 'running';
     this.startedAt = this.clock();
+    this.running.prepareForRequests();
     return this.status(this.problem ? previous : settings);
   }
 

@@ -68,6 +68,7 @@ export async function runWebShell(
   desk.services.session.useInteractiveSignIn(popupSignIn(shell.origin));
   // The printed link and the window's link are different keys: each opens RefDesk once.
   printReady({ url: shell.launchUrl, origin: shell.origin, simulator: readySimulatorInfo(desk.simulator.info) });
+  desk.simulator.prepareForRequests();
   let launchFile: LaunchFile | undefined;
   if (!values['no-open']) {
     const link = shell.newLaunchLink();

@@ -109,5 +109,6 @@ runCommand(async () => {
     ...(corsOrigins !== undefined ? { corsOrigins } : {}),
   });
   printReady(simulator.info);
+  simulator.prepareForRequests();
   closeOnSignals(() => simulator.close());
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { simulatorCacheDir, userDataDir } from '../node/paths';
 import { startSigningKey } from './auth/authorizationServer';
+import { prepareExchangeDetails } from './data/reference/exchangeDetails';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
@@ -89,6 +90,12 @@ export interface RunningSimulator {
   info: SimulatorInfo;
   app: FastifyInstance;
   context: SimulatorContext;
+  /**
+   * Starts the work that makes the first requests fast (the day's exchange calendars), a slice
+   * per turn of the event loop. For the caller to start once its own start is done (its READY
+   * line): started earlier, the slices go between the steps of that start and delay it.
+   */
+  prepareForRequests(): void;
   close(): Promise<void>;
 }
 
@@ -204,6 +211,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       corsOrigins: corsOrigins === '*' ? '*' : [...corsOrigins],
       ...demo,
     },
+    // A failure here is the exchanges route's to report, when it is asked.
+    prepareForRequests: () => void prepareExchangeDetails(context.clock()).catch(() => undefined),
     close: () => app.close(),
   };
 }

@@ -10,6 +10,7 @@ function fakeSimulator(port: number, scale: string, seed: number): RunningSimula
       port,
       universe: { scale, seed, asOf: '2026-03-02', cacheUsed: true, generationMs: 0, databaseBytes: 1024 },
     },
+    prepareForRequests: vi.fn(),
     close: vi.fn(async () => undefined),
   } as unknown as RunningSimulator;
 }
@@ -37,6 +38,8 @@ describe('the embedded simulator under Settings', () => {
     });
     expect(status.problem).toBeUndefined();
     expect(embedded.current.info.universe.seed).toBe(7);
+    // The restarted simulator works out the day's exchange calendars before the first request for them.
+    expect(embedded.current.prepareForRequests).toHaveBeenCalledOnce();
   });
 
   it('starts the simulator on the day chosen, and falls back to the previous day with the previous settings', async () => {

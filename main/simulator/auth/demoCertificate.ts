@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { generate } from 'selfsigned';
+import { RSA_MODULUS_BITS, takeRsaKeyPair } from './rsaKeyPairs';
 
 export interface DemoCertificateFiles {
   certificatePath: string;
@@ -16,7 +17,8 @@ export interface DemoCertificateFiles {
   certificatePem: string;
 }
 
-const FOLDER = 'demo-app-certificate';
+/** The folder under the simulator's data folder holding the certificate and its key. */
+export const DEMO_CERTIFICATE_FOLDER = 'demo-app-certificate';
 const CERTIFICATE_FILE = 'certificate.pem';
 const PRIVATE_KEY_FILE = 'private-key.pem';
 /** Renewed this long before it expires, so a running simulator never holds an expired one. */
@@ -39,7 +41,7 @@ function readFiles(folder: string, now: Date): DemoCertificateFiles | undefined 
 
 /** The demo certificate files under `dataDir`, created (or renewed) when missing or near expiry. */
 export async function ensureDemoCertificate(dataDir: string, appName: string, now: Date): Promise<DemoCertificateFiles> {
-  const folder = path.join(dataDir, FOLDER);
+  const folder = path.join(dataDir, DEMO_CERTIFICATE_FOLDER);
   const existing = readFiles(folder, now);
   if (existing) return existing;
 
@@ -49,7 +51,8 @@ export async function ensureDemoCertificate(dataDir: string, appName: string, no
   notAfterDate.setUTCFullYear(notAfterDate.getUTCFullYear() + VALIDITY_YEARS);
   const pems = await generate([{ name: 'commonName', value: appName }], {
     keyType: 'rsa',
-    keySize: 2048,
+    keySize: RSA_MODULUS_BITS,
+    keyPair: await takeRsaKeyPair(),
     algorithm: 'sha256',
     notBeforeDate,
     notAfterDate,

@@ -7,6 +7,7 @@
 import { X509Certificate } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, importPKCS8, importX509, type CryptoKey, type JWK } from 'jose';
 import { generate } from 'selfsigned';
+import { RSA_MODULUS_BITS, takeRsaKeyPair } from './rsaKeyPairs';
 import { certificateThumbprint } from './thumbprints';
 
 export const SIGNING_ALGORITHM = 'RS256';
@@ -40,12 +41,16 @@ export class SigningKey {
     readonly jwk: PublishedJwk,
   ) {}
 
-  /** A new key pair and its self-signed certificate, valid from a day before `now`. */
+  /**
+   * A new key pair (one an entry point prepared, when there is one: rsaKeyPairs.ts) and its
+   * self-signed certificate, valid from a day before `now`.
+   */
   static async create(issuerName: string, now: Date): Promise<SigningKey> {
     const notBeforeDate = new Date(now.getTime() - DAY_MS);
     const pems = await generate([{ name: 'commonName', value: issuerName }], {
       keyType: 'rsa',
-      keySize: 2048,
+      keySize: RSA_MODULUS_BITS,
+      keyPair: await takeRsaKeyPair(),
       algorithm: 'sha256',
       notBeforeDate,
       notAfterDate: new Date(notBeforeDate.getTime() + CERTIFICATE_VALIDITY_DAYS * DAY_MS),

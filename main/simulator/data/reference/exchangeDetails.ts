@@ -5,6 +5,7 @@
  * holidays and early closes of the next twelve months, and the UTC sessions of the next seven
  * days (exactly the trading schedule of an instrument listed there).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type {
   ExchangeDetails,
@@ -16,7 +17,7 @@ import { calendarOf, earlyCloseOf, holidayName } from '../../calendar/businessDa
 import { addDays, dateOnly, isoDay, weekdayOf } from '../../calendar/dates';
 import { SESSION_TEMPLATES } from '../../calendar/sessionTemplates';
 import { SCHEDULE_DAYS, tradingSessionsFor } from '../../calendar/tradingSessions';
-import type { ExchangeInfo } from './exchanges';
+import { EXCHANGES, type ExchangeInfo } from './exchanges';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** How far ahead holidays and early closes are listed. */
@@ -93,4 +94,17 @@ export function exchangeDetails(exchange: ExchangeInfo, now: Date): ExchangeDeta
     TimeZoneOffset: schedule.TimeZoneOffset!,
     TradingHours: tradingHoursOf(exchange),
   };
+}
+
+/**
+ * Works out every exchange's details of `now`'s day before anyone asks, one exchange per turn of
+ * the event loop so requests go in between. The first exchanges list of a day otherwise costs a
+ * quarter of a second of the event loop the app's first requests share: the Option chains
+ * workspace asks for it as it opens, and a trader's first search waited behind it.
+ */
+export async function prepareExchangeDetails(now: Date): Promise<void> {
+  for (const exchange of EXCHANGES) {
+    await nextTurn();
+    exchangeDetails(exchange, now);
+  }
 }
