@@ -1,9 +1,10 @@
 /**
  * A universe generated on two threads (the book in a worker, joined by whole-table copies)
  * holds exactly what one generated on a single thread holds, and the progress it reports
- * covers every step of both lanes and ends at 100%.
+ * covers every step of both lanes and ends at 100%. The query planner's statistics, gathered
+ * table by table as the lanes finish, are those of one ANALYZE of the finished file.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -35,6 +36,20 @@ function generate(lanes: boolean, progress: UniverseProgress[] = []) {
   }
 }
 
+/** The planner's statistics of a universe file: sqlite_stat1, and how many stat4 samples per index. */
+function statisticsOf(file: string, analyzeFirst = false) {
+  const db = new Database(file);
+  try {
+    if (analyzeFirst) db.exec('ANALYZE');
+    return {
+      stat1: db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx').all(),
+      stat4: db.prepare('SELECT tbl, idx, count(*) AS samples FROM sqlite_stat4 GROUP BY tbl, idx ORDER BY tbl, idx').all(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
 describe('generating a universe on two threads', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,6 +68,13 @@ describe('generating a universe on two threads', () => {
       expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
       expect(progress.at(-1)).toMatchObject({ done: true, fraction: 1, stepCount: generationSteps.length });
       expect(new Set(progress.map((p) => p.step))).toContain('book.events');
+
+      const file = path.join(dir, 'universe-two-thread.sqlite');
+      const analysedAgain = path.join(dir, 'analysed-again.sqlite');
+      copyFileSync(file, analysedAgain);
+      const gathered = statisticsOf(file);
+      expect(gathered.stat1.length).toBeGreaterThan(20);
+      expect(gathered).toEqual(statisticsOf(analysedAgain, true));
     },
   );
 });
