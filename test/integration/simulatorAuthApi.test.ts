@@ -140,7 +140,7 @@ describe('npm run simulator with --token-ttl', () => {
   it('names the demo credentials and certificate files in READY, and its tokens expire after the configured TTL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-auth-cli-'));
     const simulator = await startReadyProcess<SimulatorInfo>(tsx, [
-      cli, '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir, '--token-ttl', '1', '--rate-limit', '50',
+      cli, '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir, '--token-ttl', '2', '--rate-limit', '50',
     ]);
     try {
       const info = simulator.ready;
@@ -148,12 +148,14 @@ describe('npm run simulator with --token-ttl', () => {
       expect(info.certificatePath.startsWith(dataDir)).toBe(true);
       expect(statSync(info.privateKeyPath).mode & 0o077).toBe(0);
       const tokens = await assertionGrant(info, await demoAssertion(info));
-      expect(tokens.body.expires_in).toBe(1);
+      // Times are whole seconds (iat is the second the token was signed in): a 1-second token
+      // could expire a moment after it was issued; a 2-second one lives at least a second.
+      expect(tokens.body.expires_in).toBe(2);
       const call = () => fetch(`${info.baseUrl}/ref/v1/countries`, { headers: bearer(String(tokens.body.access_token)) });
       const fresh = await call();
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('x-ratelimit-session-limit')).toBe('50');
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
       expect((await call()).status).toBe(401);
     } finally {
       expect(await simulator.stop()).toBe(0);
