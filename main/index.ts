@@ -5,24 +5,21 @@
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { startDesk, type Desk } from './app/desk';
-import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
+import { startEarlyWork } from './app/startEarlyWork';
 import { registerAppScheme, serveRenderer } from './electron/appProtocol';
 import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
 import { electronClipboard } from './electron/electronClipboard';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
-import { prepareRsaKeyPairs } from './simulator/auth/rsaKeyPairs';
 
 let desk: Desk | undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // A new day's first start rolls the cached universe in a worker, and the simulator's signing
-  // key pair is made on the thread pool, while Electron gets ready.
-  const earlyUniverseRoll = startEarlyUniverseRoll();
-  prepareRsaKeyPairs(1);
+  // Started while Electron gets ready, so the two overlap.
+  const earlyUniverseRoll = startEarlyWork();
   registerAppScheme();
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();

@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import { runCommand } from './node/cli';
 import { locateElectronBinary } from './app/electronBinary';
 import { findAppRoot } from './node/paths';
-import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
-import { prepareRsaKeyPairs } from './simulator/auth/rsaKeyPairs';
+import { startEarlyWork } from './app/startEarlyWork';
 
 runCommand(async () => {
   const argv = process.argv.slice(2);
@@ -20,10 +19,8 @@ runCommand(async () => {
     return;
   }
   process.stderr.write(`No Electron binary (${electron.reason}): starting the web shell instead.\n`);
-  // A new day's first start rolls the cached universe in a worker, and the simulator's signing
-  // key pair is made on the thread pool, while the web shell loads.
-  const earlyUniverseRoll = startEarlyUniverseRoll();
-  prepareRsaKeyPairs(1);
+  // Started before the web shell loads, so the two overlap.
+  const earlyUniverseRoll = startEarlyWork();
   const { runWebShell } = await import('./app/runWebShell');
   await runWebShell(argv, { earlyUniverseRoll });
 });

@@ -1,12 +1,10 @@
 /**
  * Entry of the web shell on its own (`node out/main/web.js`, or via tsx in development). The
- * cached universe's roll starts first, in a worker, and the simulator's signing key pair on the
- * thread pool; the rest of the app is loaded after them (dynamic imports), so they overlap.
+ * early work (startEarlyWork.ts) starts first; the rest of the app is loaded after it (dynamic
+ * imports), so the two overlap.
  */
-import { startEarlyUniverseRoll } from './app/earlyUniverseRoll';
-import { prepareRsaKeyPairs } from './simulator/auth/rsaKeyPairs';
+import { startEarlyWork } from './app/startEarlyWork';
 
-const earlyUniverseRoll = startEarlyUniverseRoll();
-prepareRsaKeyPairs(1);
+const earlyUniverseRoll = startEarlyWork();
 const [{ runCommand }, { runWebShell }] = await Promise.all([import('./node/cli'), import('./app/runWebShell')]);
 runCommand(() => runWebShell(process.argv.slice(2), { earlyUniverseRoll }));

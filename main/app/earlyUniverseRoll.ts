@@ -1,7 +1,7 @@
 /**
  * The first start of a new day rolls the cached universe to the day (0.3 s at the default
  * scale, 1.5 s at the large). Started here, first thing, in a worker thread, the roll runs on the
- * other core while the app loads its modules (half a second), instead of after them; the
+ * other core while the app loads its modules (startEarlyWork.ts), instead of after them; the
  * simulator then finds the day rolled. Only the simulator part of settings.json is read, without
  * changing anything: an unreadable file means the defaults, as it does for the app, whose own
  * read reports the problem.

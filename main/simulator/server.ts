@@ -6,7 +6,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { simulatorCacheDir, userDataDir } from '../node/paths';
-import { startSigningKey } from './auth/authorizationServer';
+import { prepareRsaKeyPairs } from './auth/rsaKeyPairs';
 import { prepareExchangeDetails } from './data/reference/exchangeDetails';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
@@ -123,9 +123,9 @@ export async function buildSimulatorApp(
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const corsOrigins = corsOriginsOption(options.corsOrigins);
-  // The key's generation overlaps the universe's opening (or roll) below; a failure is the awaiter's.
-  const signingKey = startSigningKey(clock());
-  signingKey.catch(() => undefined);
+  // The signing key's RSA pair is made on the thread pool while the universe opens (or rolls)
+  // below, unless the entry point began it earlier (then this adds none).
+  prepareRsaKeyPairs(1);
   const rolledBefore = await options.rolledBefore;
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
@@ -144,7 +144,6 @@ export async function buildSimulatorApp(
     clock,
     authUrl: () => `${origin}${AUTH_PREFIX}`,
     dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
-    signingKey,
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
     ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),

@@ -51,15 +51,6 @@ export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; 
 const VERIFIED_CLAIMS = Symbol('verifiedClaims');
 type ClaimsCarrier = { [VERIFIED_CLAIMS]?: AccessTokenClaims };
 
-/**
- * Starts making a run's signing key. The RSA key generation runs on libuv's thread pool, so a
- * simulator starts it before its synchronous work (opening or rolling the universe) and the two
- * overlap instead of adding up at start.
- */
-export function startSigningKey(now: Date): Promise<SigningKey> {
-  return SigningKey.create('RefDesk simulator token signing', now);
-}
-
 /** A failed token check, from the error jose raised. */
 function refusal(error: unknown): TokenCheck {
   return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
@@ -85,15 +76,9 @@ export class AuthorizationServer {
     this.loginSessions = new LoginSessionStore(options.loginSessionTtlSeconds ?? DEFAULT_LOGIN_SESSION_TTL_SECONDS);
   }
 
-  /**
-   * An authorization server with a fresh signing key and certificate; `signingKey`, when given,
-   * is one `startSigningKey` began earlier.
-   */
-  static async create(
-    options: AuthorizationServerOptions,
-    signingKey: Promise<SigningKey> = startSigningKey(options.clock()),
-  ): Promise<AuthorizationServer> {
-    return new AuthorizationServer(options, await signingKey);
+  /** An authorization server with a fresh signing key and certificate. */
+  static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
+    return new AuthorizationServer(options, await SigningKey.create('RefDesk simulator token signing', options.clock()));
   }
 
   /** The published signing keys (the JWK Set of `/.well-known/jwks.json`). */

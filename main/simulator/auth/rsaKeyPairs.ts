@@ -1,8 +1,9 @@
 /**
  * RSA key pairs made ahead of need. Making one takes 60–400 ms of libuv's thread pool (prime
  * search varies), and the simulator needs one before it can sign tokens. An entry point starts
- * one here first thing, before it loads the rest of the app (half a second of the main thread),
- * so the key is ready when the authorization server asks for it instead of being awaited then.
+ * one here first thing, before it loads the rest of the app (startEarlyWork.ts), and the
+ * simulator otherwise before it opens its universe, so the key is ready when the authorization
+ * server asks for it instead of being awaited then.
  * Only node:crypto is loaded here: the entry must stay cheap to import.
  */
 import { generateKeyPair } from 'node:crypto';

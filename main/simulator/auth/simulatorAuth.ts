@@ -6,7 +6,6 @@
 import type Database from 'better-sqlite3';
 import { DEMO_APP, DEMO_LOOPBACK_REDIRECT_URI, DEMO_USER } from '../data/book/demo';
 import { AuthorizationServer } from './authorizationServer';
-import type { SigningKey } from './signingKey';
 import { bookDirectory } from './bookDirectory';
 import { ensureDemoCertificate } from './demoCertificate';
 
@@ -37,25 +36,20 @@ export interface SimulatorAuthOptions {
   tokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
-  /** This run's signing key, begun earlier (`startSigningKey`); made here when absent. */
-  signingKey?: Promise<SigningKey>;
 }
 
 /** The authorization server of a simulator run and the demo credentials that work against it. */
 export async function createSimulatorAuth(options: SimulatorAuthOptions): Promise<{ server: AuthorizationServer; demo: DemoCredentials }> {
   // Both may generate an RSA key (the demo certificate on a first run): on the thread pool, side by side.
   const [server, certificate] = await Promise.all([
-    AuthorizationServer.create(
-      {
-        directory: bookDirectory(options.db),
-        clock: options.clock,
-        authUrl: options.authUrl,
-        ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
-        ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
-        ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
-      },
-      ...(options.signingKey ? [options.signingKey] : []),
-    ),
+    AuthorizationServer.create({
+      directory: bookDirectory(options.db),
+      clock: options.clock,
+      authUrl: options.authUrl,
+      ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
+      ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+      ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
+    }),
     ensureDemoCertificate(options.dataDir, DEMO_APP.name, options.clock()),
   ]);
   server.certificates.register(DEMO_APP.appKey, certificate.certificatePem);
