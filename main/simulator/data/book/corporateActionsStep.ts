@@ -49,7 +49,10 @@ function generate(context: GenerationContext): void {
     shareCount: shares.length,
     descRank: (instrument) => ranks.get(instrument.instrumentId)!,
   });
-  instruments.forEach((instrument, index) => {
+  // In event-id order (an instrument's ids follow its stable code): the events and their
+  // holdings are appended to their tables rather than inserted all over them.
+  const inIdOrder = [...instruments].sort((a, b) => a.stableCode - b.stableCode);
+  inIdOrder.forEach((instrument, index) => {
     for (const year of yearsOf(coveredYears(asOf, coverageBucket(instrument))))
       for (const slot of slots.slotsOf(instrument, year)) slots.write(instrument, year, slot, asOf);
     context.advance(index + 1, instruments.length);

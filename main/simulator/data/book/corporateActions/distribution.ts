@@ -5,6 +5,7 @@
  * at the fiscal half-year ends and pays two to three months later.
  */
 import type { BuildInput } from './draft';
+import { isoDay } from './wire';
 
 export interface DistributionDates {
   announced: Date;
@@ -72,6 +73,4 @@ export function roundMoney(value: number, currency: string): number {
 }
 
 /** `yyyy-mm-dd` for narratives. */
-export function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
+export const day = isoDay;

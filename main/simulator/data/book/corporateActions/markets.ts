@@ -148,70 +148,84 @@ export function marketRuleFor(exchangeId: string | null, isin: string | null): M
 
 const DAY_MS = 86_400_000;
 
-/** Business days by exchange and day number: the holiday rules are costly to consult day by day. */
-const businessDayCache = new Map<string, Map<number, boolean>>();
+/**
+ * Business days by exchange, one byte per day number (0: not yet known, 1: closed, 2: open):
+ * the holiday rules are costly to consult, and a large universe asks some tens of millions of
+ * times. Days outside the window (from 1970 for 160 years) are worked out each time.
+ */
+const KNOWN_DAYS = 60_000;
+const businessDayCache = new Map<string, Uint8Array>();
 /** Instants of local wall-clock times by zone: deadlines of many events fall on the same days and hours. */
-const localTimeCache = new Map<string, number>();
+const localTimeCache = new Map<string, Map<number, number>>();
 
 /** Business-day arithmetic on a market's calendar. */
 export class MarketDays {
-  private readonly known: Map<number, boolean>;
+  private readonly known: Uint8Array;
+  private readonly localTimes: Map<number, number>;
 
   constructor(private readonly rule: MarketRule) {
     let known = businessDayCache.get(rule.exchangeId);
-    if (!known) {
-      known = new Map();
-      businessDayCache.set(rule.exchangeId, known);
-    }
+    if (!known) businessDayCache.set(rule.exchangeId, (known = new Uint8Array(KNOWN_DAYS)));
     this.known = known;
+    let localTimes = localTimeCache.get(rule.zone);
+    if (!localTimes) localTimeCache.set(rule.zone, (localTimes = new Map()));
+    this.localTimes = localTimes;
+  }
+
+  /** Whether day number `day` (days since 1970-01-01) is a business day. */
+  private isOpen(day: number): boolean {
+    const inWindow = day >= 0 && day < KNOWN_DAYS;
+    const known = inWindow ? this.known[day]! : 0;
+    if (known !== 0) return known === 2;
+    const open = isTradingDay(this.rule.exchangeId, new Date(day * DAY_MS));
+    if (inWindow) this.known[day] = open ? 2 : 1;
+    return open;
   }
 
   isBusinessDay(date: Date): boolean {
-    const day = Math.floor(date.getTime() / DAY_MS);
-    let open = this.known.get(day);
-    if (open === undefined) {
-      open = isTradingDay(this.rule.exchangeId, date);
-      this.known.set(day, open);
-    }
-    return open;
+    return this.isOpen(Math.floor(date.getTime() / DAY_MS));
   }
 
   /** `date` itself when a business day, else the next one. */
   onOrAfter(date: Date): Date {
-    let day = date;
-    while (!this.isBusinessDay(day)) day = new Date(day.getTime() + DAY_MS);
-    return day;
+    return this.nextOpen(date, 1);
   }
 
   /** `date` itself when a business day, else the previous one. */
   onOrBefore(date: Date): Date {
-    let day = date;
-    while (!this.isBusinessDay(day)) day = new Date(day.getTime() - DAY_MS);
-    return day;
+    return this.nextOpen(date, -1);
+  }
+
+  /** `date` itself when a business day, else the first one stepping by `step` days. */
+  private nextOpen(date: Date, step: 1 | -1): Date {
+    const first = Math.floor(date.getTime() / DAY_MS);
+    let day = first;
+    while (!this.isOpen(day)) day += step;
+    return day === first ? date : new Date(date.getTime() + (day - first) * DAY_MS);
   }
 
   /** The business day `count` business days after (before, when negative) `date`. */
   add(date: Date, count: number): Date {
-    const step = count >= 0 ? DAY_MS : -DAY_MS;
-    let day = date;
-    for (let left = Math.abs(count); left > 0;) {
-      day = new Date(day.getTime() + step);
-      if (this.isBusinessDay(day)) left--;
+    const step = count >= 0 ? 1 : -1;
+    const first = Math.floor(date.getTime() / DAY_MS);
+    let day = first;
+    for (let left = Math.abs(count); left > 0; ) {
+      day += step;
+      if (this.isOpen(day)) left--;
     }
-    return day;
+    return day === first ? date : new Date(date.getTime() + (day - first) * DAY_MS);
   }
 
   /** The instant of local time `hour`:`minute` on the date `date` in the market's zone. */
   localTime(date: Date, hour: number, minute = 0): Date {
     const wallClock = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), hour, minute);
-    const key = `${this.rule.zone}|${wallClock}`;
-    let instant = localTimeCache.get(key);
+    let instant = this.localTimes.get(wallClock);
     if (instant === undefined) {
       // Read the offset at the wall-clock time taken as UTC, then once more at the instant found,
       // which settles it on both sides of a clock change.
       const first = wallClock - offsetMinutes(this.rule.zone, wallClock) * 60_000;
       instant = wallClock - offsetMinutes(this.rule.zone, first) * 60_000;
-      localTimeCache.set(key, instant);
+      this.localTimes.set(wallClock, instant);
     }
     return new Date(instant);
   }
