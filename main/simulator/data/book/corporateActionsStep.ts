@@ -20,7 +20,7 @@ import {
 } from './corporateActions/instruments';
 import type { EventSlot } from './corporateActions/plan';
 import { SlotEvents } from './corporateActions/slotEvents';
-import { EVENTS_INDEXES, EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
+import { EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
 
 function yearsOf(range: { from: number; to: number }): number[] {
   const years: number[] = [];
@@ -40,11 +40,12 @@ function generate(context: GenerationContext): void {
   const insertInstrument = db.prepare('INSERT INTO ca_instruments VALUES (?, ?, ?, ?)');
   for (const i of instruments)
     insertInstrument.run(i.instrumentId, i.uic, i.assetType, ranks.get(i.instrumentId)!);
+  const writer = new EventWriter(db, true);
   const slots = new SlotEvents({
     seed,
     scale,
     book: indexBook(db, true),
-    writer: new EventWriter(db, true),
+    writer,
     share: (index) => shares[index]!,
     shareCount: shares.length,
     descRank: (instrument) => ranks.get(instrument.instrumentId)!,
@@ -57,7 +58,7 @@ function generate(context: GenerationContext): void {
       for (const slot of slots.slotsOf(instrument, year)) slots.write(instrument, year, slot, asOf);
     context.advance(index + 1, instruments.length);
   });
-  db.exec(EVENTS_INDEXES);
+  writer.finish();
 }
 
 /**

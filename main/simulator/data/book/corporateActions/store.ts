@@ -7,6 +7,7 @@
  * integers (codes.ts).
  */
 import type Database from 'better-sqlite3';
+import { PendingScopeRows } from './scopeRows';
 
 export const EVENTS_SCHEMA = `
 CREATE TABLE ca_instruments (
@@ -76,15 +77,10 @@ CREATE TABLE ca_slots (
   previous_change INTEGER,
   PRIMARY KEY (instrument_id, year, event_id)
 ) WITHOUT ROWID;
--- Scope rows arrive in event order; they are appended here and moved over sorted at the end,
--- which builds the clustered table sequentially instead of by random inserts.
-CREATE TEMP TABLE event_scopes_staging AS SELECT * FROM event_scopes WHERE 0;
 `;
 
-/** Run after the bulk insert: moves the scope rows in key order, then indexes them. */
-export const EVENTS_INDEXES = `
-INSERT INTO event_scopes SELECT * FROM event_scopes_staging ORDER BY scope_id, sort_day, event_id;
-DROP TABLE event_scopes_staging;
+/** Run after the bulk insert (building an index at once is cheaper than row by row). */
+const EVENTS_INDEXES = `
 CREATE UNIQUE INDEX event_scopes_by_event ON event_scopes (scope_id, event_id);
 CREATE INDEX event_scopes_by_instrument ON event_scopes (instrument_id, scope_id);
 CREATE INDEX ca_instruments_by_uic ON ca_instruments (uic, asset_type);
@@ -129,27 +125,32 @@ export interface HoldingRow {
 }
 
 /**
- * Prepared writes of the event tables. While a universe is generated scope rows go to the
- * staging table (EVENTS_INDEXES moves them over); a roll writes them in place.
+ * Prepared writes of the event tables. While a universe is generated (`generating`) scope rows
+ * are kept and written in key order by `finish`, which then indexes the tables; a roll writes
+ * them in place.
  */
 export class EventWriter {
   private readonly insertEvent: Database.Statement;
   private readonly insertHolding: Database.Statement;
-  private readonly insertScope: Database.Statement;
+  private readonly insertScopeRow: Database.Statement;
   private readonly eventExists: Database.Statement;
   private readonly deleteStatements: Database.Statement[];
   private readonly saveSlot: Database.Statement;
   private readonly forgetSlot: Database.Statement;
   private readonly updateScope: Database.Statement | undefined;
   private readonly updateSlot: Database.Statement | undefined;
+  private readonly pendingScopes: PendingScopeRows | undefined;
 
-  constructor(db: Database.Database, staging: boolean) {
+  constructor(
+    private readonly db: Database.Database,
+    generating: boolean,
+  ) {
     // A roll writes an event over its stored rows (same keys: its holders and scopes do not change).
-    const insert = staging ? 'INSERT' : 'INSERT OR REPLACE';
+    const insert = generating ? 'INSERT' : 'INSERT OR REPLACE';
     this.insertEvent = db.prepare(`${insert} INTO events VALUES (?, ?, ?, ?, ?)`);
     this.insertHolding = db.prepare(`${insert} INTO event_holdings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.insertScope = db.prepare(
-      `${insert} INTO ${staging ? 'event_scopes_staging' : 'event_scopes'} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.insertScopeRow = db.prepare(
+      `${insert} INTO event_scopes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.eventExists = db.prepare('SELECT 1 FROM events WHERE event_id = ?').pluck();
     this.deleteStatements = [
@@ -161,7 +162,8 @@ export class EventWriter {
     this.forgetSlot = db.prepare(
       'DELETE FROM ca_slots WHERE instrument_id = ? AND year = ? AND event_id = ?',
     );
-    if (!staging) {
+    if (generating) this.pendingScopes = new PendingScopeRows();
+    else {
       this.updateScope = db.prepare(
         `UPDATE event_scopes SET affected = ?, eligible = ?, election = ?, code = ?, ca_type = ?, state = ?, status = ?,
            asset_type = ?, lapsed = ?, ex_day = ?, record_day = ?, pay_day = ?, deadline_day = ?, desc_rank = ?,
@@ -226,6 +228,10 @@ export class EventWriter {
   }
 
   scope(scopeId: number, columns: EventColumns, affected: number, eligible: number, election: number): void {
+    if (this.pendingScopes) {
+      this.pendingScopes.add(scopeId, columns, affected, eligible, election);
+      return;
+    }
     const c = columns;
     // A roll finds most rows in place (their key does not change): an update by key is cheaper
     // than replacing a row and its index entries.
@@ -253,7 +259,19 @@ export class EventWriter {
       ).changes
     )
       return;
-    this.insertScope.run(
+    this.insertScope(scopeId, c, affected, eligible, election);
+  }
+
+  /** Generation's end: the kept scope rows in key order, then the indexes. */
+  finish(): void {
+    this.pendingScopes?.drain((scopeId, row) =>
+      this.insertScope(scopeId, row.columns, row.affected, row.eligible, row.election),
+    );
+    this.db.exec(EVENTS_INDEXES);
+  }
+
+  private insertScope(scopeId: number, c: EventColumns, affected: number, eligible: number, election: number): void {
+    this.insertScopeRow.run(
       scopeId,
       c.eventId,
       c.instrumentId,
