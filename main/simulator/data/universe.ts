@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RandomStream } from './random';
+import type { ListedInstrument } from './reference/schema';
 import {
   dayText,
   generateUniverseFile,
@@ -67,10 +68,18 @@ export interface GenerationStep {
   /** Typical share of a generation's time per scale (ms on a 2-core machine), for progress estimates. */
   expectedMs?: Partial<Record<Scale, number>>;
   /**
-   * The step may run in a worker thread, into a database of its own, once step `after` has
-   * committed, reading only the `reads` copied from the universe (universeLanes.ts).
+   * The instruments the step writes (their identity columns), drawn again without writing
+   * anything: the same rows in the same order, for a worker that needs them before the step
+   * has run. Reads `db` only as `run` does at its start.
    */
-  parallel?: { after: string; reads?: readonly TableCopy[] };
+  listedInstruments?(context: GenerationContext): Iterable<ListedInstrument>;
+  /**
+   * The step may run in a worker thread, into a database of its own, once step `after` has
+   * committed, reading only the `reads` copied from the universe then, and the instruments of
+   * the steps named in `draws`, which the worker lists itself (`listedInstruments`) into its
+   * copy of `instruments` instead of waiting for them (universeLanes.ts).
+   */
+  parallel?: { after: string; reads?: readonly TableCopy[]; draws?: readonly string[] };
 }
 
 export interface UniverseOptions {
@@ -214,7 +223,13 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
     throw error;
   }
   const before = options.rolledBefore;
-  if (cacheUsed && rolledFrom === undefined && before?.day === day && before.scale === options.scale && before.seed === options.seed)
+  if (
+    cacheUsed &&
+    rolledFrom === undefined &&
+    before?.day === day &&
+    before.scale === options.scale &&
+    before.seed === options.seed
+  )
     rolledFrom = before.from;
   if (options.pruneStale) pruneStaleUniverses(options.cacheDir, GENERATOR_VERSION);
   const generationMs = cacheUsed && rolledFrom === undefined ? 0 : Math.round(performance.now() - started);
@@ -254,7 +269,12 @@ export function rollCachedUniverse(
   try {
     tune(db);
     if (readUniverseDay(db) === day) return { db, day };
-    const rolledFrom = rollUniverse(db, { seed: options.seed, scale: options.scale, steps: options.steps, asOf });
+    const rolledFrom = rollUniverse(db, {
+      seed: options.seed,
+      scale: options.scale,
+      steps: options.steps,
+      asOf,
+    });
     return { db, day, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
   } catch (error) {
     db.close();

@@ -94,7 +94,8 @@ function analyzeTablesWithoutStatistics(db: Database.Database): void {
     )
     .pluck()
     .all() as string[];
-  for (const table of tables) if (!analysed.has(table)) db.exec(`ANALYZE main."${table.replaceAll('"', '""')}"`);
+  for (const table of tables)
+    if (!analysed.has(table)) db.exec(`ANALYZE main."${table.replaceAll('"', '""')}"`);
 }
 
 function writeMeta(db: Database.Database, day: string): void {
@@ -124,8 +125,6 @@ export function generateUniverseFile(
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
     db.pragma('temp_store = MEMORY');
-    // A worker copying what it reads holds a read lock for a moment: commits wait for it.
-    db.pragma('busy_timeout = 600000');
     db.exec(META_SCHEMA);
     const runStep = (index: number) => {
       tracker.startStep(index);
@@ -150,14 +149,15 @@ export function generateUniverseFile(
     };
     const startLane = () => {
       lane = new Lane(
+        db,
         {
           file: `${partial}.lane`,
-          universeFile: partial,
           seed: options.seed,
           scale: options.scale,
           asOf: dayText(options.asOf),
           steps: plan!.parallel.map((step) => step.name),
           copies: plan!.copies,
+          draws: plan!.draws,
         },
         (message) => {
           const index = steps.findIndex((step) => 'step' in message && step.name === message.step);

@@ -25,13 +25,15 @@ export interface TableCopy {
 
 /** What the worker needs to run its steps. */
 export interface LaneWork {
+  /** The worker's database, holding the copies of what it reads from the universe. */
   file: string;
-  universeFile: string;
   seed: number;
   scale: Scale;
   asOf: string;
   steps: string[];
   copies: TableCopy[];
+  /** Steps whose instruments the worker lists into its copy of `instruments` (GenerationStep.parallel). */
+  draws: string[];
   port: MessagePort;
   signal: Int32Array;
 }
@@ -75,10 +77,18 @@ export class Lane {
   private started = false;
   private readonly createdAt = performance.now();
 
+  /**
+   * Starts the worker on the universe as `db` holds it now: the tables it reads are copied
+   * into its database first, here, so they are what step `after` left whatever the main thread
+   * writes next.
+   */
   constructor(
+    db: Database.Database,
     private readonly work: Omit<LaneWork, 'port' | 'signal'>,
     private readonly onMessage: (message: LaneMessage) => void,
   ) {
+    rmSync(work.file, { force: true });
+    copyInputs(db, work.file, work.copies);
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = startUniverseWorker('universe-worker.js', 'universeWorker.ts', {
@@ -149,6 +159,25 @@ export class Lane {
   }
 }
 
+/** Copies the rows the worker reads into its database (`file`, created). */
+function copyInputs(db: Database.Database, file: string, copies: readonly TableCopy[]): void {
+  db.prepare('ATTACH ? AS lane').run(file);
+  try {
+    for (const copy of copies) {
+      db.exec(`CREATE TABLE lane."${copy.table}" (${copy.columns}, PRIMARY KEY (${copy.primaryKey}))`);
+      const names = copy.columns
+        .split(',')
+        .map((column) => column.trim().split(/\s+/)[0])
+        .join(', ');
+      db.exec(
+        `INSERT INTO lane."${copy.table}" SELECT ${names} FROM main."${copy.table}" WHERE ${copy.where}`,
+      );
+    }
+  } finally {
+    db.exec('DETACH lane');
+  }
+}
+
 /** How a generation splits its steps: those the main thread runs, and the worker's. */
 export interface LanePlan {
   parallel: GenerationStep[];
@@ -157,6 +186,7 @@ export interface LanePlan {
   /** Index of the first main-thread step that needs the worker's tables. */
   mergeBefore: number;
   copies: TableCopy[];
+  draws: string[];
 }
 
 /** Splits `steps` into lanes, or undefined when none runs in parallel. */
@@ -171,10 +201,40 @@ export function planLanes(steps: readonly GenerationStep[]): LanePlan | undefine
   const startAfter = Math.max(...parallel.map((step) => indexOf(step.parallel!.after)));
   const lastParallel = Math.max(...parallel.map((step) => steps.indexOf(step)));
   const firstAfter = steps.findIndex((step, index) => index > lastParallel && !step.parallel);
+  const copies = parallel.flatMap((step) => step.parallel!.reads ?? []);
+  const draws = [...new Set(parallel.flatMap((step) => step.parallel!.draws ?? []))].sort(
+    (a, b) => indexOf(a) - indexOf(b),
+  );
+  checkDraws(steps, draws.map(indexOf), startAfter, copies);
   return {
     parallel,
     startAfter,
     mergeBefore: firstAfter < 0 ? steps.length : firstAfter,
-    copies: parallel.flatMap((step) => step.parallel!.reads ?? []),
+    copies,
+    draws,
   };
+}
+
+/**
+ * The worker's copy of `instruments` stays what the universe holds as each drawn step starts
+ * only if every main-thread step between the worker's start and the last drawn one is drawn
+ * too, and each lists its instruments.
+ */
+function checkDraws(
+  steps: readonly GenerationStep[],
+  drawn: number[],
+  startAfter: number,
+  copies: readonly TableCopy[],
+): void {
+  if (drawn.length === 0) return;
+  if (!copies.some((copy) => copy.table === 'instruments'))
+    throw new Error('A parallel step draws instruments but copies no `instruments` table');
+  for (let index = startAfter + 1; index <= Math.max(...drawn); index++) {
+    const step = steps[index]!;
+    if (step.parallel) continue;
+    if (!drawn.includes(index) || !step.listedInstruments)
+      throw new Error(`The worker starts before "${step.name}" but cannot list its instruments`);
+  }
+  for (const index of drawn)
+    if (index <= startAfter) throw new Error(`"${steps[index]!.name}" has run before the worker starts`);
 }

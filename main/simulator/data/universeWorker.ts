@@ -1,8 +1,9 @@
 /**
- * The worker thread of a two-lane generation (universeLanes.ts): copies the tables its steps
- * read from the universe being generated, runs the steps into its own database, and reports
- * progress and completion through its port, bumping the shared counter the main thread waits
- * on after every message.
+ * The worker thread of a two-lane generation (universeLanes.ts): in its own database, which
+ * holds the tables its steps read as the main thread copied them from the universe, it lists
+ * the instruments of the steps it does not wait for, runs its steps, and reports progress and
+ * completion through its port, bumping the shared counter the main thread waits on after
+ * every message.
  */
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -19,6 +20,37 @@ function say(message: LaneMessage): void {
   Atomics.notify(work.signal, 0);
 }
 
+/**
+ * The instruments of the steps the worker does not wait for, listed into its copy of
+ * `instruments` in step order, as the main thread writes them into the universe; then only
+ * the rows the copy takes.
+ */
+function drawInstruments(db: Database.Database, context: GenerationContext): void {
+  if (work.draws.length === 0) return;
+  const insert = db.prepare(
+    'INSERT INTO main.instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const name of work.draws) {
+    const step = generationSteps.find((candidate) => candidate.name === name);
+    if (!step?.listedInstruments) throw new Error(`No instruments to list of step "${name}"`);
+    db.transaction(() => {
+      for (const i of step.listedInstruments!(context))
+        insert.run(
+          i.uic,
+          i.assetType,
+          i.symbol,
+          i.description,
+          i.isin ?? null,
+          i.currency,
+          i.exchangeId ?? null,
+          i.mic ?? null,
+        );
+    })();
+  }
+  const copy = work.copies.find((candidate) => candidate.table === 'instruments')!;
+  db.exec(`DELETE FROM main.instruments WHERE NOT (${copy.where})`);
+}
+
 try {
   say({ type: 'started' });
   const db = new Database(work.file);
@@ -27,20 +59,6 @@ try {
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
   db.pragma('temp_store = MEMORY');
-  // The main thread commits step by step; a copy waits for a commit rather than fail.
-  db.pragma('busy_timeout = 600000');
-  db.prepare('ATTACH ? AS universe').run(work.universeFile);
-  for (const copy of work.copies) {
-    db.exec(`CREATE TABLE main."${copy.table}" (${copy.columns}, PRIMARY KEY (${copy.primaryKey}))`);
-    const names = copy.columns
-      .split(',')
-      .map((column) => column.trim().split(/\s+/)[0])
-      .join(', ');
-    db.exec(
-      `INSERT INTO main."${copy.table}" SELECT ${names} FROM universe."${copy.table}" WHERE ${copy.where}`,
-    );
-  }
-  db.exec('DETACH universe');
 
   let current = '';
   let lastProgress = 0;
@@ -57,6 +75,7 @@ try {
       say({ type: 'progress', step: current, done, total });
     },
   };
+  drawInstruments(db, context);
   for (const name of work.steps) {
     const step = generationSteps.find((candidate) => candidate.name === name);
     if (!step) throw new Error(`No generation step "${name}"`);

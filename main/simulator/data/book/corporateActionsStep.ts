@@ -159,15 +159,20 @@ export const eventsStep: GenerationStep = {
   name: 'book.events',
   run: generate,
   roll,
-  // Made from the shares and bonds alone (and the book's accounts).
+  // Made from the shares and bonds alone (and the book's accounts): the worker starts once the
+  // well-known listings are in, and lists the bonds and generated shares itself (the same
+  // draws) rather than wait 14 s at the large scale for them to be written.
   parallel: {
-    after: 'reference:generated-equities',
+    after: 'reference:well-known-equities',
+    draws: ['reference:bonds', 'reference:generated-equities'],
     reads: [
       {
         table: 'instruments',
         columns:
-          'uic INTEGER, asset_type TEXT, symbol TEXT, description TEXT, isin TEXT, currency TEXT, exchange_id TEXT',
-        where: "asset_type IN ('Stock', 'Bond')",
+          'uic INTEGER, asset_type TEXT, symbol TEXT, description TEXT, isin TEXT, currency TEXT, exchange_id TEXT, mic TEXT',
+        // What the events read (shares and bonds), and what the generated shares' draws read
+        // (the tickers taken on each market).
+        where: "asset_type IN ('Stock', 'Bond') OR mic IS NOT NULL",
         primaryKey: 'uic, asset_type',
       },
     ],

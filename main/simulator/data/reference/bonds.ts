@@ -7,12 +7,12 @@ import { SEARCH_TIER, UIC_BLOCKS } from './allocator';
 import { isoDate, orderDistances, priceFormat, roundTo, standardAmounts } from './fields';
 import { uniqueIsin } from './isin';
 import { companyName, SECTORS } from './names';
-import { InstrumentWriter } from './schema';
+import { InstrumentWriter, listedInstrument } from './schema';
 import { issueOn, SeriesStore, type Issue } from './series';
 import { REFERENCE_SIZES } from './sizes';
 import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
-import type { GenerationStep, Scale } from '../universe';
+import type { GenerationContext, GenerationStep, Scale } from '../universe';
 
 export type BondType = 'Government' | 'Corporate' | 'Mortgage' | 'TreasuryBill';
 export type CouponType = 'Fixed' | 'Floating' | 'Zero';
@@ -507,17 +507,28 @@ function bondInput(uic: number, terms: BondTerms, maturity: Date): BondInput {
 /** Bonds rank in search in uic order, from the start of their tier. */
 const bondRank = (index: number) => SEARCH_TIER.bonds * 10_000_000 + index;
 
+/** Every bond's row as of `asOf`, with its series (the issue outstanding and its terms). */
+function* bondIssues({ scale, asOf, random }: GenerationContext) {
+  const drawn = drawBonds(scale, random('reference:bonds'));
+  for (const [index, { terms, remaining }] of drawn.entries()) {
+    const uic = UIC_BLOCKS.bonds.first + index;
+    const issue = issueOfBond(TEMPLATES[terms.template]!, asOf, remaining);
+    yield { row: bondRow(bondInput(uic, terms, issue.maturity), bondRank(index)), remaining, issue, terms };
+  }
+}
+
 export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
-  run({ db, scale, asOf, random }) {
-    const writer = new InstrumentWriter(db);
-    const series = new SeriesStore<BondTerms>(db, UIC_BLOCKS.bonds);
-    drawBonds(scale, random('reference:bonds')).forEach(({ terms, remaining }, index) => {
-      const uic = UIC_BLOCKS.bonds.first + index;
-      const issue = issueOfBond(TEMPLATES[terms.template]!, asOf, remaining);
-      writer.write(bondRow(bondInput(uic, terms, issue.maturity), bondRank(index)));
-      series.add(uic, remaining, issue, terms);
-    });
+  run(context) {
+    const writer = new InstrumentWriter(context.db);
+    const series = new SeriesStore<BondTerms>(context.db, UIC_BLOCKS.bonds);
+    for (const { row, remaining, issue, terms } of bondIssues(context)) {
+      writer.write(row);
+      series.add(row.uic, remaining, issue, terms);
+    }
+  },
+  *listedInstruments(context) {
+    for (const { row } of bondIssues(context)) yield listedInstrument(row);
   },
   /** A bond whose issue matured (or, rolling back, was not yet issued) is written again as the issue outstanding. */
   roll({ db, asOf }) {

@@ -18,7 +18,7 @@ import {
   stockTickSizeScheme,
   tickAt,
 } from './fields';
-import type { InstrumentRow } from './schema';
+import type { InstrumentRow, ListedInstrument } from './schema';
 import { countryOf, exchangeIdOf, exchangeSummary } from './venues';
 
 export type ShareAssetType = 'Stock' | 'Etf' | 'Etc';
@@ -94,6 +94,21 @@ export interface ShareInput {
 /** Platform symbol: ticker and lower-case MIC, e.g. `SAP:xetr`. */
 export function listingSymbol(ticker: string, mic: string): string {
   return `${ticker}:${mic.toLowerCase()}`;
+}
+
+/** The identity columns of the rows `shareRows` makes of `input`, without making them. */
+export function listedShareRows(input: ShareInput): ListedInstrument[] {
+  const listed = {
+    uic: input.uic,
+    symbol: listingSymbol(input.ticker, input.mic),
+    description: input.name,
+    isin: input.isin,
+    currency: input.currency,
+    exchangeId: venue(input.mic).exchangeId,
+    mic: input.mic,
+  };
+  const share = { ...listed, assetType: input.assetType };
+  return input.withCfd ? [share, { ...listed, assetType: CFD_OF[input.assetType] }] : [share];
 }
 
 function priceDecimals(currency: string, price: number): number {

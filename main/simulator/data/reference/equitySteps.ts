@@ -3,14 +3,21 @@
  * universe-facts §6 (same uics at every scale), then generated ones sized by the scale.
  */
 import { RankCounter, SEARCH_TIER, UIC_BLOCKS, UicAllocator } from './allocator';
-import { indexCfdRow, indexRow, shareRows, type ShareAssetType } from './equities';
+import {
+  indexCfdRow,
+  indexRow,
+  listedShareRows,
+  shareRows,
+  type ShareAssetType,
+  type ShareInput,
+} from './equities';
 import { uniqueIsin } from './isin';
 import { WELL_KNOWN_ETFS, WELL_KNOWN_INDICES, WELL_KNOWN_STOCKS } from './listings';
 import { companyName, nameStem, SECTORS, tickerFor } from './names';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
 import { countryOf } from './venues';
-import type { GenerationStep } from '../universe';
+import type { GenerationContext, GenerationStep } from '../universe';
 
 /** The platform's uic of Apple, the instrument every sample uses. */
 export const APPLE_UIC = 211;
@@ -124,74 +131,83 @@ const ISIN_PREFIX: Record<string, string> = {
   ZA: 'ZAE',
 };
 
+/**
+ * The generated listings, in the order they are written: every draw of the step's random
+ * stream happens here, so the listings are the same whether written or only listed
+ * (listedInstruments). Reads the tickers already taken and the uic block from `db`.
+ */
+function* generatedListings({ db, scale, random }: GenerationContext): Generator<ShareInput> {
+  const sizes = REFERENCE_SIZES[scale];
+  const uics = new UicAllocator(db, UIC_BLOCKS.generatedEquities);
+  const rng = random('reference:generated-equities');
+  const totalWeight = GENERATED_MICS.reduce((sum, [, , weight]) => sum + weight, 0);
+  const takenTickers = new Map<string, Set<string>>();
+  for (const row of db
+    .prepare('SELECT symbol, mic FROM instruments WHERE mic IS NOT NULL')
+    .iterate() as Iterable<{ symbol: string; mic: string }>) {
+    tickersOf(takenTickers, row.mic).add(row.symbol.split(':')[0]!);
+  }
+  const takenIsins = new Set<string>();
+
+  const pickMarket = (): [string, string] => {
+    let target = rng.next() * totalWeight;
+    for (const [mic, currency, weight] of GENERATED_MICS) {
+      target -= weight;
+      if (target < 0) return [mic, currency];
+    }
+    return ['XNAS', 'USD'];
+  };
+  const isinFor = (country: string): string => uniqueIsin(rng, ISIN_PREFIX[country] ?? country, takenIsins);
+
+  const products = sizes.exchangeTradedProducts;
+  for (let i = 0; i < sizes.stocks + products; i++) {
+    const isProduct = i >= sizes.stocks;
+    const [mic, currency] = pickMarket();
+    const country = countryOf(mic);
+    const assetType: ShareAssetType = !isProduct ? 'Stock' : rng.chance(0.8) ? 'Etf' : 'Etc';
+    const name = !isProduct
+      ? companyName(rng, rng.pick(SECTORS), country)
+      : assetType === 'Etf'
+        ? `${nameStem(rng)} ${rng.pick(['World', 'Europe', 'US', 'Emerging Markets', 'Global Bond', 'Dividend', 'Small Cap', 'Tech', 'Clean Energy'])} ${rng.pick(['UCITS ETF', 'ETF', 'Index ETF'])}`
+        : `${nameStem(rng)} Physical ${rng.pick(['Gold', 'Silver', 'Platinum', 'Palladium', 'Brent Crude', 'Copper'])} ETC`;
+    const ticker = tickerFor(rng, name, country, tickersOf(takenTickers, mic));
+    const uic = uics.take();
+    const lots = LOT_BY_COUNTRY[country] ?? [1];
+    const basePrice =
+      currency === 'JPY' || currency === 'KRW' ? 3000 : currency === 'GBX' || currency === 'ZAc' ? 800 : 60;
+    const price = Math.round(basePrice * Math.exp((rng.next() - 0.5) * 4) * 100) / 100;
+    yield {
+      uic,
+      assetType,
+      ticker,
+      name,
+      mic,
+      currency,
+      isin: isinFor(isProduct && country !== 'US' ? rng.pick(['IE', 'LU']) : country),
+      price,
+      lot: rng.pick(lots),
+      primaryListing: uic,
+      // A few listings are suspended or not online-tradable, as on any real platform.
+      isTradable: !rng.chance(0.02),
+      withCfd: !isProduct || rng.chance(0.5),
+    };
+  }
+}
+
 export const generatedEquitiesStep: GenerationStep = {
   name: 'reference:generated-equities',
-  run({ db, scale, random }) {
-    const sizes = REFERENCE_SIZES[scale];
+  run(context) {
+    const { db } = context;
     const writer = new InstrumentWriter(db);
-    const uics = new UicAllocator(db, UIC_BLOCKS.generatedEquities);
     const ranks = {
       share: new RankCounter(db, SEARCH_TIER.generated),
       cfd: new RankCounter(db, SEARCH_TIER.generatedCfds),
     };
-    const rng = random('reference:generated-equities');
-    const totalWeight = GENERATED_MICS.reduce((sum, [, , weight]) => sum + weight, 0);
-    const takenTickers = new Map<string, Set<string>>();
-    for (const row of db
-      .prepare('SELECT symbol, mic FROM instruments WHERE mic IS NOT NULL')
-      .iterate() as Iterable<{ symbol: string; mic: string }>) {
-      tickersOf(takenTickers, row.mic).add(row.symbol.split(':')[0]!);
-    }
-    const takenIsins = new Set<string>();
-
-    const pickMarket = (): [string, string] => {
-      let target = rng.next() * totalWeight;
-      for (const [mic, currency, weight] of GENERATED_MICS) {
-        target -= weight;
-        if (target < 0) return [mic, currency];
-      }
-      return ['XNAS', 'USD'];
-    };
-    const isinFor = (country: string): string => uniqueIsin(rng, ISIN_PREFIX[country] ?? country, takenIsins);
-
-    const products = sizes.exchangeTradedProducts;
-    for (let i = 0; i < sizes.stocks + products; i++) {
-      const isProduct = i >= sizes.stocks;
-      const [mic, currency] = pickMarket();
-      const country = countryOf(mic);
-      const assetType: ShareAssetType = !isProduct ? 'Stock' : rng.chance(0.8) ? 'Etf' : 'Etc';
-      const name = !isProduct
-        ? companyName(rng, rng.pick(SECTORS), country)
-        : assetType === 'Etf'
-          ? `${nameStem(rng)} ${rng.pick(['World', 'Europe', 'US', 'Emerging Markets', 'Global Bond', 'Dividend', 'Small Cap', 'Tech', 'Clean Energy'])} ${rng.pick(['UCITS ETF', 'ETF', 'Index ETF'])}`
-          : `${nameStem(rng)} Physical ${rng.pick(['Gold', 'Silver', 'Platinum', 'Palladium', 'Brent Crude', 'Copper'])} ETC`;
-      const ticker = tickerFor(rng, name, country, tickersOf(takenTickers, mic));
-      const uic = uics.take();
-      const lots = LOT_BY_COUNTRY[country] ?? [1];
-      const basePrice =
-        currency === 'JPY' || currency === 'KRW' ? 3000 : currency === 'GBX' || currency === 'ZAc' ? 800 : 60;
-      const price = Math.round(basePrice * Math.exp((rng.next() - 0.5) * 4) * 100) / 100;
-      for (const row of shareRows(
-        {
-          uic,
-          assetType,
-          ticker,
-          name,
-          mic,
-          currency,
-          isin: isinFor(isProduct && country !== 'US' ? rng.pick(['IE', 'LU']) : country),
-          price,
-          lot: rng.pick(lots),
-          primaryListing: uic,
-          // A few listings are suspended or not online-tradable, as on any real platform.
-          isTradable: !rng.chance(0.02),
-          withCfd: !isProduct || rng.chance(0.5),
-        },
-        ranks,
-      )) {
-        writer.write(row);
-      }
-    }
+    for (const input of generatedListings(context))
+      for (const row of shareRows(input, ranks)) writer.write(row);
+  },
+  *listedInstruments(context) {
+    for (const input of generatedListings(context)) yield* listedShareRows(input);
   },
 };
 

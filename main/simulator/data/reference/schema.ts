@@ -130,6 +130,18 @@ export interface InstrumentRow {
   details?: Record<string, unknown> | undefined;
 }
 
+/** What identifies an instrument row and where it lists: what other steps read of it. */
+export type ListedInstrument = Pick<
+  InstrumentRow,
+  'uic' | 'assetType' | 'symbol' | 'description' | 'isin' | 'currency' | 'exchangeId' | 'mic'
+>;
+
+/** The identity columns of a row. */
+export function listedInstrument(row: InstrumentRow): ListedInstrument {
+  const { uic, assetType, symbol, description, isin, currency, exchangeId, mic } = row;
+  return { uic, assetType, symbol, description, isin, currency, exchangeId, mic };
+}
+
 /**
  * Inserts instrument rows, the search entries of those with a search rank and the currencies they
  * use; removes an instrument and its search entry when a roll delists it.
