@@ -40,10 +40,20 @@ describe('pruning the universe cache folder', () => {
   });
 
   it('deletes a half-written universe only once it is a day old (another process may be writing it)', () => {
-    files('universe-v6-default-1.sqlite.partial-100-0', 'universe-v6-default-1.sqlite.partial-200-0');
+    files(
+      'universe-v6-default-1.sqlite.partial-100-0',
+      'universe-v6-default-1.sqlite.partial-100-0.lane',
+      'universe-v6-default-1.sqlite.partial-200-0',
+      'universe-v6-default-1.sqlite.partial-200-0.lane',
+    );
     const old = (Date.now() - 25 * 3_600_000) / 1000;
     utimesSync(path.join(dir, 'universe-v6-default-1.sqlite.partial-100-0'), old, old);
-    expect(pruneStaleUniverses(dir, 6)).toEqual(['universe-v6-default-1.sqlite.partial-100-0']);
+    // The worker's database of a generation that died with it (a large one: some hundreds of MB).
+    utimesSync(path.join(dir, 'universe-v6-default-1.sqlite.partial-100-0.lane'), old, old);
+    expect(pruneStaleUniverses(dir, 6).sort()).toEqual([
+      'universe-v6-default-1.sqlite.partial-100-0',
+      'universe-v6-default-1.sqlite.partial-100-0.lane',
+    ]);
   });
 
   it('is what opening a universe with pruneStale does, and only then; one file serves every day', () => {

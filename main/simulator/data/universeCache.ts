@@ -14,7 +14,8 @@ export function universeFileName(version: number, scale: string, seed: number): 
 
 /** A universe file (or its WAL and shared-memory files), of this layout or the per-day one before it. */
 const UNIVERSE_FILE = /^universe-v(\d+)-([a-z]+)-(\d+)(-\d{4}-\d{2}-\d{2})?\.sqlite(?:-wal|-shm)?$/;
-const PARTIAL_FILE = /^universe-v\d+-.+\.sqlite\.partial-\d+-\d+$/;
+/** A universe being generated, or its worker's database (`.lane`). */
+const PARTIAL_FILE = /^universe-v\d+-.+\.sqlite\.partial-\d+-\d+(?:\.lane)?$/;
 /** A half-written universe this old was left by a process that died while generating. */
 const ABANDONED_PARTIAL_MS = 24 * 3_600_000;
 

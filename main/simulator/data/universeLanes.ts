@@ -8,7 +8,7 @@
  * The main thread stays synchronous (generation is one synchronous call): it waits on a shared
  * counter the worker bumps with each message, and reads messages with receiveMessageOnPort.
  */
-import { rmSync } from 'node:fs';
+import { rm, rmSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { GenerationStep, Scale } from './universe';
@@ -150,13 +150,32 @@ export class Lane {
       // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
       for (const object of kept.filter((o) => o.type === 'table')) db.exec(object.sql);
       for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
-      for (const object of kept.filter((o) => o.type === 'table'))
-        db.exec(`INSERT INTO main."${object.name}" SELECT * FROM lane."${object.name}"`);
+      const tables = kept.filter((o) => o.type === 'table').map((o) => o.name);
+      for (const table of tables) db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
+      copyStatistics(db, tables);
     } finally {
       db.exec('DETACH lane');
-      rmSync(this.work.file, { force: true });
+      // Deleting a file of some hundreds of megabytes can take most of a second (a disk that
+      // discards freed blocks): done on libuv's threads, which the process waits for before
+      // it exits; a file left by a crash is pruned later (universeCache.ts).
+      rm(this.work.file, { force: true }, () => undefined);
     }
   }
+}
+
+/**
+ * The worker's statistics of `tables` (its ANALYZE: the same rows give the same statistics),
+ * for the planner tables the universe has by now; those it lacks are gathered at the end.
+ */
+function copyStatistics(db: Database.Database, tables: readonly string[]): void {
+  const has = (schema: string, table: string) =>
+    db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).get(table) !==
+    undefined;
+  for (const statistics of ['sqlite_stat1', 'sqlite_stat4'])
+    if (has('main', statistics) && has('lane', statistics))
+      db.prepare(
+        `INSERT INTO main.${statistics} SELECT * FROM lane.${statistics} WHERE tbl IN (SELECT value FROM json_each(?))`,
+      ).run(JSON.stringify(tables));
 }
 
 /** Copies the rows the worker reads into its database (`file`, created). */

@@ -84,6 +84,9 @@ try {
     say({ type: 'stepDone', step: name });
   }
   for (const copy of work.copies) db.exec(`DROP TABLE main."${copy.table}"`);
+  // The planner's statistics of the worker's tables, gathered here while the main thread is
+  // still busy; they join the universe with the tables (Lane.mergeInto).
+  db.exec('ANALYZE');
   db.close();
   say({ type: 'done' });
 } catch (error) {

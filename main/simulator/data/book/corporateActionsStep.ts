@@ -177,5 +177,5 @@ export const eventsStep: GenerationStep = {
       },
     ],
   },
-  expectedMs: { small: 500, default: 1500, large: 31_000 },
+  expectedMs: { small: 350, default: 1100, large: 21_000 },
 };

@@ -542,5 +542,5 @@ export const bondsStep: GenerationStep = {
       rolled.run(uic);
     }
   },
-  expectedMs: { small: 10, default: 220, large: 1900 },
+  expectedMs: { small: 10, default: 300, large: 2700 },
 };

@@ -209,6 +209,7 @@ export const generatedEquitiesStep: GenerationStep = {
   *listedInstruments(context) {
     for (const input of generatedListings(context)) yield* listedShareRows(input);
   },
+  expectedMs: { small: 30, default: 1100, large: 10_500 },
 };
 
 function tickersOf(taken: Map<string, Set<string>>, mic: string): Set<string> {

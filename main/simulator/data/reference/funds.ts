@@ -210,4 +210,5 @@ export const fundsStep: GenerationStep = {
       writer.write(fundRow(rng, uics.take(), kind, takenIsins, takenTickers, ranks.take()));
     }
   },
+  expectedMs: { small: 5, default: 90, large: 900 },
 };

@@ -298,4 +298,5 @@ export const searchIndexStep: GenerationStep = {
     setFtsOption(db, 'crisismerge', MERGE_DEFAULTS.crisismerge);
     db.exec('CREATE INDEX search_entries_by_uic ON search_entries (uic) WHERE uic IS NOT NULL');
   },
+  expectedMs: { small: 20, default: 800, large: 8600 },
 };

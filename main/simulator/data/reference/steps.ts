@@ -22,6 +22,7 @@ const schemaStep: GenerationStep = {
 const indexesStep: GenerationStep = {
   name: 'reference:indexes',
   run: ({ db }) => db.exec(REFERENCE_INDEXES),
+  expectedMs: { small: 50, default: 200, large: 1800 },
 };
 
 /**
