@@ -88,7 +88,12 @@ export class Lane {
     private readonly onMessage: (message: LaneMessage) => void,
   ) {
     rmSync(work.file, { force: true });
-    copyInputs(db, work.file, work.copies);
+    try {
+      copyInputs(db, work.file, work.copies);
+    } catch (error) {
+      rmSync(work.file, { force: true });
+      throw error;
+    }
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = startUniverseWorker('universe-worker.js', 'universeWorker.ts', {
