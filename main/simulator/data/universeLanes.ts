@@ -1,9 +1,10 @@
 /**
  * Generation on two cores: steps marked `parallel` (the book: identities, apps, corporate
- * action events) run in a worker thread into a database of their own, from the moment the
- * steps they read from have committed, while the main thread carries on with the reference
- * data; their tables are then copied into the universe (SQLite's transfer of whole b-trees,
- * indexes included) before the first step that needs them.
+ * action events) run in a worker thread into a database of their own, while the main thread
+ * carries on with the reference data; their tables are then copied into the universe (SQLite's
+ * transfer of whole b-trees, indexes included) with their planner statistics, before the first
+ * step that needs them. The worker starts once the steps it reads from have committed, or, for
+ * the steps it `draws`, before they run: it lists their instruments itself (the same draws).
  *
  * The main thread stays synchronous (generation is one synchronous call): it waits on a shared
  * counter the worker bumps with each message, and reads messages with receiveMessageOnPort.
