@@ -115,8 +115,8 @@ export function generateUniverseFile(
   rmSync(partial, { force: true });
   const db = new Database(partial);
   const { steps } = options;
-  const tracker = new ProgressTracker('generate', steps, options.scale, options.onProgress);
   const plan = options.lanes ? planLanes(steps) : undefined;
+  const tracker = new ProgressTracker('generate', steps, options.scale, options.onProgress, plan?.parallel);
   let lane: Lane | undefined;
   try {
     // The file is private until it is linked into place, and thrown away if generation fails:
@@ -144,8 +144,13 @@ export function generateUniverseFile(
       waiting = true;
       const joined = lane?.wait();
       waiting = false;
-      if (joined) lane!.mergeInto(db);
-      else for (const step of plan!.parallel) runStep(steps.indexOf(step));
+      if (joined) {
+        lane!.mergeInto(db);
+        tracker.completeJoin();
+      } else {
+        for (const step of plan!.parallel) runStep(steps.indexOf(step));
+        tracker.completeJoin();
+      }
     };
     const startLane = () => {
       lane = new Lane(

@@ -522,9 +522,13 @@ export const bondsStep: GenerationStep = {
   run(context) {
     const writer = new InstrumentWriter(context.db);
     const series = new SeriesStore<BondTerms>(context.db, UIC_BLOCKS.bonds);
+    const total = WELL_KNOWN_BONDS.length + REFERENCE_SIZES[context.scale].bonds;
+    let done = 0;
     for (const { row, remaining, issue, terms } of bondIssues(context)) {
       writer.write(row);
       series.add(row.uic, remaining, issue, terms);
+      // A few progress reports a second at the large scale.
+      if (++done % 5_000 === 0 || done === total) context.advance(done, total);
     }
   },
   *listedInstruments(context) {

@@ -19,6 +19,9 @@ import { REFERENCE_SIZES } from './sizes';
 import { countryOf } from './venues';
 import type { GenerationContext, GenerationStep } from '../universe';
 
+/** Listings written between two progress reports (a few a second at the large scale). */
+const PROGRESS_EVERY = 5_000;
+
 /** The platform's uic of Apple, the instrument every sample uses. */
 export const APPLE_UIC = 211;
 
@@ -203,8 +206,13 @@ export const generatedEquitiesStep: GenerationStep = {
       share: new RankCounter(db, SEARCH_TIER.generated),
       cfd: new RankCounter(db, SEARCH_TIER.generatedCfds),
     };
-    for (const input of generatedListings(context))
+    const sizes = REFERENCE_SIZES[context.scale];
+    const total = sizes.stocks + sizes.exchangeTradedProducts;
+    let done = 0;
+    for (const input of generatedListings(context)) {
       for (const row of shareRows(input, ranks)) writer.write(row);
+      if (++done % PROGRESS_EVERY === 0 || done === total) context.advance(done, total);
+    }
   },
   *listedInstruments(context) {
     for (const input of generatedListings(context)) yield* listedShareRows(input);

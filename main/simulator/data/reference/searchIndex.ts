@@ -264,6 +264,9 @@ export function matchTextOf(
   return ` ${[...wordsOf(`${symbol} ${description}`), ...keys, ...(isin ? [isin.toLowerCase()] : [])].join(' ')} `;
 }
 
+/** Entries added to the full-text index between two progress reports (about one in this many). */
+const PROGRESS_EVERY = 4096;
+
 /** FTS5's own merge settings (its defaults), which the index keeps for the rolls' small writes. */
 const MERGE_DEFAULTS = { automerge: 4, crisismerge: 16 };
 
@@ -281,16 +284,29 @@ function setFtsOption(db: Database.Database, option: keyof typeof MERGE_DEFAULTS
  */
 export const searchIndexStep: GenerationStep = {
   name: 'reference:search-index',
-  run({ db }) {
+  run({ db, advance }) {
     setFtsOption(db, 'automerge', 0);
     setFtsOption(db, 'crisismerge', 64);
+    // One statement (each statement would flush FTS5's pending terms), reporting progress from
+    // a function SQLite calls on one entry in PROGRESS_EVERY; the closing 'optimize' counts as
+    // the last fifth.
+    const marks = db
+      .prepare(`SELECT count(*) FROM search_entries WHERE id % ${PROGRESS_EVERY} = 0`)
+      .pluck()
+      .get() as number;
+    let seen = 0;
+    db.function('search_fill_progress', { deterministic: false }, () => {
+      advance(++seen, Math.ceil(marks * 1.25));
+      return 1;
+    });
     db.exec(
       `INSERT INTO search_fts (rowid, words, symbols, isins, filters, hidden_words, hidden_symbols, hidden_isins, hidden_filters)
        SELECT id,
          iif(visible, words, NULL), iif(visible, symbol_keys, NULL), iif(visible, isin_key, NULL), iif(visible, filters, NULL),
          iif(visible, NULL, words), iif(visible, NULL, symbol_keys), iif(visible, NULL, isin_key), iif(visible, NULL, filters)
        FROM (SELECT id, visible, symbol_keys, filters, replace(symbol || ' ' || description, '${MARK}', ' ') AS words,
-               '${MARK}' || isin AS isin_key FROM search_entries)
+               '${MARK}' || isin AS isin_key FROM search_entries
+             WHERE id % ${PROGRESS_EVERY} <> 0 OR search_fill_progress())
        ORDER BY id`,
     );
     db.exec("INSERT INTO search_fts (search_fts) VALUES ('optimize')");
