@@ -6,7 +6,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APP } from '../../main/simulator/data/book/demo';
 import type { SimulatorInfo } from '../../main/simulator/server';
-import { startReadyProcess } from '../support/simulatorProcess';
+import { startSimulatorCli } from '../support/simulatorProcess';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
 import { assertionGrant, demoAssertion } from '../support/tokenRequests';
 
@@ -134,13 +134,11 @@ describe('rate limits', () => {
 });
 
 describe('npm run simulator with --token-ttl', () => {
-  const tsx = path.resolve('node_modules/.bin/tsx');
-  const cli = path.resolve('main/simulator/cli.ts');
 
   it('names the demo credentials and certificate files in READY, and its tokens expire after the configured TTL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-auth-cli-'));
-    const simulator = await startReadyProcess<SimulatorInfo>(tsx, [
-      cli, '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir, '--token-ttl', '2', '--rate-limit', '50',
+    const simulator = await startSimulatorCli<SimulatorInfo>([
+      '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir, '--token-ttl', '2', '--rate-limit', '50',
     ]);
     try {
       const info = simulator.ready;
@@ -163,7 +161,7 @@ describe('npm run simulator with --token-ttl', () => {
   });
 
   it('refuses a bad --token-ttl with a clear message', async () => {
-    const failure = await startReadyProcess(tsx, [cli, '--port', '0', '--token-ttl', 'soon']).catch((error: Error) => error.message);
+    const failure = await startSimulatorCli(['--port', '0', '--token-ttl', 'soon']).catch((error: Error) => error.message);
     expect(failure).toContain('exited with 2');
     expect(failure).toContain('--token-ttl must be a whole number');
   });

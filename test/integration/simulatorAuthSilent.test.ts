@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorInfo } from '../../main/simulator/server';
-import { startReadyProcess } from '../support/simulatorProcess';
+import { startSimulatorCli } from '../support/simulatorProcess';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { cookieHeader, openLoginPage, redirectParameters, submitLogin } from '../support/loginPage';
 import { postToken } from '../support/tokenRequests';
@@ -170,7 +169,7 @@ describe('silent re-authentication: the login session and prompt=none', () => {
   });
 
   it('npm run simulator refuses a bad --login-session-ttl with a clear message', async () => {
-    const failure = await startReadyProcess(path.resolve('node_modules/.bin/tsx'), [path.resolve('main/simulator/cli.ts'), '--port', '0', '--login-session-ttl', '8h']).catch(
+    const failure = await startSimulatorCli(['--port', '0', '--login-session-ttl', '8h']).catch(
       (error: Error) => error.message,
     );
     expect(failure).toContain('exited with 2');

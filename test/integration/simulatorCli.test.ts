@@ -4,11 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAssertion, loadSigningMaterial, PERSONAL_JWT_GRANT } from '../../main/core/session/assertion';
 import { requestToken } from '../../main/core/session/tokenEndpoint';
-import { startReadyProcess } from '../support/simulatorProcess';
+import { startSimulatorCli } from '../support/simulatorProcess';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
-
-const tsx = path.resolve('node_modules/.bin/tsx');
-const cli = path.resolve('main/simulator/cli.ts');
 
 interface SimulatorReady {
   baseUrl: string;
@@ -25,8 +22,7 @@ interface SimulatorReady {
 describe('npm run simulator', () => {
   it('prints READY with what a client needs, serves the API to a signed-in client, stops on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-'));
-    const simulator = await startReadyProcess<SimulatorReady>(tsx, [
-      cli,
+    const simulator = await startSimulatorCli<SimulatorReady>([
       '--port',
       '0',
       '--scale',
@@ -65,15 +61,13 @@ describe('npm run simulator', () => {
   });
 
   it('refuses a bad port or scale with a clear message and exit code 2', async () => {
-    const badPort = await startReadyProcess(tsx, [cli, '--port', 'eighty']).catch((e: Error) => e.message);
+    const badPort = await startSimulatorCli(['--port', 'eighty']).catch((e: Error) => e.message);
     expect(badPort).toContain('exited with 2');
     expect(badPort).toContain('--port must be a whole number');
-    const badScale = await startReadyProcess(tsx, [cli, '--scale', 'huge']).catch((e: Error) => e.message);
+    const badScale = await startSimulatorCli(['--scale', 'huge']).catch((e: Error) => e.message);
     expect(badScale).toContain('exited with 2');
     expect(badScale).toContain('--scale must be one of small, default, large');
-    const badDay = await startReadyProcess(tsx, [cli, '--as-of', '2027-02-30']).catch(
-      (e: Error) => e.message,
-    );
+    const badDay = await startSimulatorCli(['--as-of', '2027-02-30']).catch((e: Error) => e.message);
     expect(badDay).toContain('exited with 2');
     expect(badDay).toContain(
       '--as-of: The day to simulate must be a date written yyyy-mm-dd (got "2027-02-30")',
@@ -84,10 +78,8 @@ describe('npm run simulator', () => {
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-cache-'));
     const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-'));
     const start = (day: string) =>
-      startReadyProcess<SimulatorReady>(
-        tsx,
+      startSimulatorCli<SimulatorReady>(
         [
-          cli,
           '--port',
           '0',
           '--scale',

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APP } from '../../main/simulator/data/book/demo';
 import { corsOriginsOption } from '../../main/simulator/http/cors';
 import { registeredRoutes } from '../support/registeredRoutes';
-import { startReadyProcess } from '../support/simulatorProcess';
+import { startSimulatorCli } from '../support/simulatorProcess';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
 
 const FOREIGN = 'http://127.0.0.1:5173';
@@ -138,11 +137,9 @@ describe('cross-origin calls restricted with corsOrigins', () => {
 });
 
 describe('npm run simulator --cors-origins', () => {
-  const tsx = path.resolve('node_modules/.bin/tsx');
-  const cli = path.resolve('main/simulator/cli.ts');
 
   it('restricts cross-origin calls to the listed origins, and refuses a bad list with a clear message', async () => {
-    const simulator = await startReadyProcess<{ baseUrl: string }>(tsx, [cli, '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--cors-origins', 'http://localhost:3000, http://localhost:4000']);
+    const simulator = await startSimulatorCli<{ baseUrl: string }>(['--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--cors-origins', 'http://localhost:3000, http://localhost:4000']);
     try {
       const answer = await preflight(`${simulator.ready.baseUrl}/ref/v1/countries`, 'http://localhost:4000');
       expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:4000');
@@ -151,7 +148,7 @@ describe('npm run simulator --cors-origins', () => {
     } finally {
       expect(await simulator.stop()).toBe(0);
     }
-    const failure = await startReadyProcess(tsx, [cli, '--port', '0', '--cors-origins', 'localhost:3000']).catch((error: Error) => error.message);
+    const failure = await startSimulatorCli(['--port', '0', '--cors-origins', 'localhost:3000']).catch((error: Error) => error.message);
     expect(failure).toContain('exited with 2');
     expect(failure).toContain('--cors-origins takes comma-separated origins');
   });

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 
 export interface ReadyProcess<T> {
   ready: T;
@@ -58,3 +59,18 @@ export async function startReadyProcess<T>(
     },
   };
 }
+
+/**
+ * Starts the simulator's CLI from its TypeScript source in one Node process, tsx as its loader.
+ * Not through tsx's own command: that wrapper kills its child outright when the child has not
+ * taken a signal within 60 ms (a busy moment on a loaded machine), so SIGTERM would not stop
+ * the simulator the way it stops for its users.
+ */
+export function startSimulatorCli<T>(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<ReadyProcess<T>> {
+  return startReadyProcess<T>(process.execPath, ['--import', 'tsx', SIMULATOR_CLI, ...args], options);
+}
+
+const SIMULATOR_CLI = path.resolve('main/simulator/cli.ts');
