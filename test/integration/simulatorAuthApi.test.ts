@@ -134,7 +134,6 @@ describe('rate limits', () => {
 });
 
 describe('npm run simulator with --token-ttl', () => {
-
   it('names the demo credentials and certificate files in READY, and its tokens expire after the configured TTL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-auth-cli-'));
     const simulator = await startSimulatorCli<SimulatorInfo>([

@@ -137,7 +137,6 @@ describe('cross-origin calls restricted with corsOrigins', () => {
 });
 
 describe('npm run simulator --cors-origins', () => {
-
   it('restricts cross-origin calls to the listed origins, and refuses a bad list with a clear message', async () => {
     const simulator = await startSimulatorCli<{ baseUrl: string }>(['--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--cors-origins', 'http://localhost:3000, http://localhost:4000']);
     try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTradingDay } from '../../main/simulator/calendar/businessDays';
 import { MarketDays, marketRuleFor } from '../../main/simulator/data/book/corporateActions/markets';
-import { isoDay, wireDay, wireInstant } from '../../main/simulator/data/book/corporateActions/wire';
+import { keptIsoDay, wireDay, wireInstant } from '../../main/simulator/data/book/corporateActions/wire';
 
 const DAY_MS = 86_400_000;
 const utc = (text: string) => new Date(`${text}T00:00:00Z`);
@@ -44,7 +44,7 @@ describe('business days of an event market', () => {
 describe('wire texts of days and instants', () => {
   it('formats days and drops fractions of a second, before 1970 too', () => {
     expect(wireDay(new Date('2026-11-27T18:45:12.345Z'))).toBe('2026-11-27T00:00:00Z');
-    expect(isoDay(new Date('1969-07-20T20:17:00Z'))).toBe('1969-07-20');
+    expect(keptIsoDay(new Date('1969-07-20T20:17:00Z'))).toBe('1969-07-20');
     expect(wireInstant(new Date('2026-11-27T18:45:12.345Z'))).toBe('2026-11-27T18:45:12Z');
     expect(wireInstant(new Date('2026-11-27T18:45:12.999Z'))).toBe('2026-11-27T18:45:12Z');
   });

@@ -223,13 +223,7 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
     throw error;
   }
   const before = options.rolledBefore;
-  if (
-    cacheUsed &&
-    rolledFrom === undefined &&
-    before?.day === day &&
-    before.scale === options.scale &&
-    before.seed === options.seed
-  )
+  if (cacheUsed && rolledFrom === undefined && before?.day === day && before.scale === options.scale && before.seed === options.seed)
     rolledFrom = before.from;
   if (options.pruneStale) pruneStaleUniverses(options.cacheDir, GENERATOR_VERSION);
   const generationMs = cacheUsed && rolledFrom === undefined ? 0 : Math.round(performance.now() - started);
@@ -269,12 +263,7 @@ export function rollCachedUniverse(
   try {
     tune(db);
     if (readUniverseDay(db) === day) return { db, day };
-    const rolledFrom = rollUniverse(db, {
-      seed: options.seed,
-      scale: options.scale,
-      steps: options.steps,
-      asOf,
-    });
+    const rolledFrom = rollUniverse(db, { seed: options.seed, scale: options.scale, steps: options.steps, asOf });
     return { db, day, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
   } catch (error) {
     db.close();

@@ -38,6 +38,21 @@ const ESTIMATE_FROM = 0.03;
  */
 const JOIN_SHARE = 0.16;
 
+/**
+ * Counts a step's units of work, telling `advance` every `every`-th and the last: a few reports
+ * a second at the large scale, without a call per unit.
+ */
+export function progressCounter(
+  advance: (done: number, total: number) => void,
+  total: number,
+  every = 5_000,
+): () => void {
+  let done = 0;
+  return () => {
+    if (++done % every === 0 || done === total) advance(done, total);
+  };
+}
+
 export class ProgressTracker {
   private readonly weights: number[];
   private readonly total: number;

@@ -13,6 +13,7 @@ import { REFERENCE_SIZES } from './sizes';
 import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
 import type { RandomStream } from '../random';
 import type { GenerationContext, GenerationStep, Scale } from '../universe';
+import { progressCounter } from '../universeProgress';
 
 export type BondType = 'Government' | 'Corporate' | 'Mortgage' | 'TreasuryBill';
 export type CouponType = 'Fixed' | 'Floating' | 'Zero';
@@ -522,13 +523,14 @@ export const bondsStep: GenerationStep = {
   run(context) {
     const writer = new InstrumentWriter(context.db);
     const series = new SeriesStore<BondTerms>(context.db, UIC_BLOCKS.bonds);
-    const total = WELL_KNOWN_BONDS.length + REFERENCE_SIZES[context.scale].bonds;
-    let done = 0;
+    const written = progressCounter(
+      context.advance,
+      WELL_KNOWN_BONDS.length + REFERENCE_SIZES[context.scale].bonds,
+    );
     for (const { row, remaining, issue, terms } of bondIssues(context)) {
       writer.write(row);
       series.add(row.uic, remaining, issue, terms);
-      // A few progress reports a second at the large scale.
-      if (++done % 5_000 === 0 || done === total) context.advance(done, total);
+      written();
     }
   },
   *listedInstruments(context) {

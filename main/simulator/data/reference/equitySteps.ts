@@ -18,9 +18,7 @@ import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
 import { countryOf } from './venues';
 import type { GenerationContext, GenerationStep } from '../universe';
-
-/** Listings written between two progress reports (a few a second at the large scale). */
-const PROGRESS_EVERY = 5_000;
+import { progressCounter } from '../universeProgress';
 
 /** The platform's uic of Apple, the instrument every sample uses. */
 export const APPLE_UIC = 211;
@@ -207,11 +205,10 @@ export const generatedEquitiesStep: GenerationStep = {
       cfd: new RankCounter(db, SEARCH_TIER.generatedCfds),
     };
     const sizes = REFERENCE_SIZES[context.scale];
-    const total = sizes.stocks + sizes.exchangeTradedProducts;
-    let done = 0;
+    const written = progressCounter(context.advance, sizes.stocks + sizes.exchangeTradedProducts);
     for (const input of generatedListings(context)) {
       for (const row of shareRows(input, ranks)) writer.write(row);
-      if (++done % PROGRESS_EVERY === 0 || done === total) context.advance(done, total);
+      written();
     }
   },
   *listedInstruments(context) {

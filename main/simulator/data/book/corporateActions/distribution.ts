@@ -5,7 +5,7 @@
  * at the fiscal half-year ends and pays two to three months later.
  */
 import type { BuildInput } from './draft';
-import { isoDay } from './wire';
+import { keptIsoDay } from './wire';
 
 export interface DistributionDates {
   announced: Date;
@@ -73,4 +73,4 @@ export function roundMoney(value: number, currency: string): number {
 }
 
 /** `yyyy-mm-dd` for narratives. */
-export const day = isoDay;
+export const day = keptIsoDay;

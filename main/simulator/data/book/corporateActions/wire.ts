@@ -10,8 +10,7 @@ import type {
   PayoutBreakdown,
   PriceAndRate,
 } from '../../../../../contract/wire/types';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, isoDay } from '../../../calendar/dates';
 
 /**
  * Texts of days and instants, kept: a large universe formats a few thousand distinct days and
@@ -35,14 +34,14 @@ const dayTexts = new TextCache();
 const wireDayTexts = new TextCache();
 const instantTexts = new TextCache();
 
-/** `yyyy-mm-dd` of a UTC date (the day of an instant). */
-export function isoDay(date: Date): string {
-  return dayTexts.text(Math.floor(date.getTime() / DAY_MS), () => date.toISOString().slice(0, 10));
+/** `yyyy-mm-dd` of a UTC date (the day of an instant): calendar/dates' isoDay, kept. */
+export function keptIsoDay(date: Date): string {
+  return dayTexts.text(Math.floor(date.getTime() / DAY_MS), () => isoDay(date));
 }
 
 /** `yyyy-mm-ddT00:00:00Z` of a UTC date. */
 export function wireDay(date: Date): string {
-  return wireDayTexts.text(Math.floor(date.getTime() / DAY_MS), () => `${isoDay(date)}T00:00:00Z`);
+  return wireDayTexts.text(Math.floor(date.getTime() / DAY_MS), () => `${keptIsoDay(date)}T00:00:00Z`);
 }
 
 /** An instant as `yyyy-mm-ddThh:mm:ssZ` (fractions of a second dropped). */
