@@ -47,6 +47,19 @@ export interface GenerationContext {
   random(name: string): RandomStream;
   /** Reports how far a long step has got (`done` of `total` units), for progress displays. */
   advance(done: number, total: number): void;
+  /**
+   * The draws the worker made for this step and handed over (GenerationStep.handOff), waiting
+   * for them if need be; undefined when no worker draws them (one thread, a roll, a worker that
+   * never started): the step then draws them itself.
+   */
+  handedOver?(): unknown;
+}
+
+/** A step's draws as the worker hands them to the main thread (GenerationStep.handOff). */
+export interface HandOff {
+  message: unknown;
+  transfer: ArrayBuffer[];
+  listed: Iterable<ListedInstrument>;
 }
 
 /** What a step's roll gets: the universe of day `from`, to be moved to day `asOf`. */
@@ -73,6 +86,13 @@ export interface GenerationStep {
    * has run. Reads `db` only as `run` does at its start.
    */
   listedInstruments?(context: GenerationContext): Iterable<ListedInstrument>;
+  /**
+   * For a step the worker draws: every random draw of the step as one message for the main
+   * thread (with the buffers it transfers), whose `run` then writes from it
+   * (context.handedOver) instead of drawing again, and the instruments listed from the same
+   * draws. Replaces `listedInstruments` in the worker.
+   */
+  handOff?(context: GenerationContext): HandOff;
   /**
    * The step may run in a worker thread, into a database of its own, once step `after` has
    * committed, reading only the `reads` copied from the universe then, and the instruments of

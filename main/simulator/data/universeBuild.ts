@@ -133,6 +133,11 @@ export function generateUniverseFile(
         tracker.advance(index, done, total);
         lane?.poll();
       });
+      // The worker draws this step too: it hands its draws over rather than have them drawn twice.
+      if (lane && step.handOff && plan!.draws.includes(step.name)) {
+        const drawing = lane;
+        context.handedOver = () => drawing.handedOver(step.name);
+      }
       db.transaction(() => step.run(context))();
       tracker.completeStep(index);
     };

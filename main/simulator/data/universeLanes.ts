@@ -44,6 +44,8 @@ export type LaneMessage =
   | { type: 'started' }
   | { type: 'progress'; step: string; done: number; total: number }
   | { type: 'stepDone'; step: string }
+  /** The draws of a step the main thread writes (GenerationStep.handOff). */
+  | { type: 'drawn'; step: string; drawn: unknown }
   | { type: 'done' }
   | { type: 'error'; message: string };
 
@@ -74,6 +76,7 @@ export class Lane {
   private readonly port: MessagePort;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private seen = 0;
+  private readonly drawn = new Map<string, unknown>();
   private finished = false;
   private started = false;
   private readonly createdAt = performance.now();
@@ -115,7 +118,25 @@ export class Lane {
       }
       if (said.type === 'started') this.started = true;
       if (said.type === 'done') this.finished = true;
+      if (said.type === 'drawn') this.drawn.set(said.step, said.drawn);
       this.onMessage(said);
+    }
+  }
+
+  /**
+   * The draws the worker hands over for `step`, once it has made them; undefined if it ends
+   * or never starts without handing them over (the main thread then draws them itself).
+   */
+  handedOver(step: string): unknown {
+    for (;;) {
+      this.poll();
+      if (this.drawn.has(step)) {
+        const drawn = this.drawn.get(step);
+        this.drawn.delete(step);
+        return drawn;
+      }
+      if (this.finished || this.neverStarted()) return undefined;
+      this.sleep();
     }
   }
 
@@ -127,13 +148,22 @@ export class Lane {
     for (;;) {
       this.poll();
       if (this.finished) return true;
-      if (!this.started && performance.now() - this.createdAt > START_TIMEOUT_MS) {
+      if (this.neverStarted()) {
         this.abandon();
         return false;
       }
-      Atomics.wait(this.signal, 0, this.seen, 200);
-      this.seen = Atomics.load(this.signal, 0);
+      this.sleep();
     }
+  }
+
+  private neverStarted(): boolean {
+    return !this.started && performance.now() - this.createdAt > START_TIMEOUT_MS;
+  }
+
+  /** Until the worker says something (or a while, to look at the time again). */
+  private sleep(): void {
+    Atomics.wait(this.signal, 0, this.seen, 200);
+    this.seen = Atomics.load(this.signal, 0);
   }
 
   /** Stops the worker (after failure elsewhere) and removes its file. */
@@ -142,22 +172,35 @@ export class Lane {
     rmSync(this.work.file, { force: true });
   }
 
-  /** Copies the worker's tables into the universe and removes its file. */
+  /**
+   * Copies the worker's tables into the universe and removes its file. A full-text table is
+   * created afresh and its shadow tables (its index) are copied over the empty ones: SQLite
+   * lets a connection write them only outside its defensive mode, which is left for the copy
+   * alone.
+   */
   mergeInto(db: Database.Database): void {
     db.prepare('ATTACH ? AS lane').run(this.work.file);
     try {
       const copied = new Set(this.work.copies.map((copy) => copy.table));
+      const shadows = new Set(
+        (db.prepare('PRAGMA lane.table_list').all() as { name: string; type: string }[])
+          .filter((table) => table.type === 'shadow')
+          .map((table) => table.name),
+      );
       const objects = db
         .prepare(
           "SELECT type, name, tbl_name AS tableName, sql FROM lane.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'",
         )
         .all() as { type: string; name: string; tableName: string; sql: string }[];
       const kept = objects.filter((object) => !copied.has(object.tableName));
-      // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
-      for (const object of kept.filter((o) => o.type === 'table')) db.exec(object.sql);
-      for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
       const tables = kept.filter((o) => o.type === 'table').map((o) => o.name);
-      for (const table of tables) db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
+      // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
+      for (const object of kept.filter((o) => o.type === 'table' && !shadows.has(o.name))) db.exec(object.sql);
+      for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
+      const isVirtual = (table: string) => /^CREATE VIRTUAL TABLE/i.test(kept.find((o) => o.name === table)!.sql);
+      for (const table of tables.filter((name) => !shadows.has(name) && !isVirtual(name)))
+        db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
+      copyShadowTables(db, [...shadows]);
       copyStatistics(db, tables);
     } finally {
       db.exec('DETACH lane');
@@ -166,6 +209,20 @@ export class Lane {
       // it exits; a file left by a crash is pruned later (universeCache.ts).
       rm(this.work.file, { force: true }, () => undefined);
     }
+  }
+}
+
+/** Replaces the rows of the universe's shadow tables `tables` with the worker's. */
+function copyShadowTables(db: Database.Database, tables: readonly string[]): void {
+  if (tables.length === 0) return;
+  db.unsafeMode(true);
+  try {
+    for (const table of tables) {
+      db.exec(`DELETE FROM main."${table}"`);
+      db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
+    }
+  } finally {
+    db.unsafeMode(false);
   }
 }
 

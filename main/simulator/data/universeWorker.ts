@@ -9,13 +9,14 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
+import type { ListedInstrument } from './reference/schema';
 import type { GenerationContext } from './universe';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
 const work = workerData as LaneWork;
 
-function say(message: LaneMessage): void {
-  work.port.postMessage(message);
+function say(message: LaneMessage, transfer: ArrayBuffer[] = []): void {
+  work.port.postMessage(message, transfer);
   Atomics.add(work.signal, 0, 1);
   Atomics.notify(work.signal, 0);
 }
@@ -23,7 +24,8 @@ function say(message: LaneMessage): void {
 /**
  * The instruments of the steps the worker does not wait for, listed into its copy of
  * `instruments` in step order, as the main thread writes them into the universe; then only
- * the rows the copy takes.
+ * the rows the copy takes. The draws of a step that hands them over go to the main thread
+ * first, which is about to write them.
  */
 function drawInstruments(db: Database.Database, context: GenerationContext): void {
   if (work.draws.length === 0) return;
@@ -32,9 +34,17 @@ function drawInstruments(db: Database.Database, context: GenerationContext): voi
   );
   for (const name of work.draws) {
     const step = generationSteps.find((candidate) => candidate.name === name);
-    if (!step?.listedInstruments) throw new Error(`No instruments to list of step "${name}"`);
+    let listed: Iterable<ListedInstrument> | undefined;
+    if (step?.handOff) {
+      const handOff = step.handOff(context);
+      say({ type: 'drawn', step: name, drawn: handOff.message }, handOff.transfer);
+      listed = handOff.listed;
+    } else {
+      listed = step?.listedInstruments?.(context);
+    }
+    if (!listed) throw new Error(`No instruments to list of step "${name}"`);
     db.transaction(() => {
-      for (const i of step.listedInstruments!(context))
+      for (const i of listed)
         insert.run(
           i.uic,
           i.assetType,
@@ -80,6 +90,8 @@ try {
     const step = generationSteps.find((candidate) => candidate.name === name);
     if (!step) throw new Error(`No generation step "${name}"`);
     current = name;
+    // Said at once: the main thread, once waiting, shows the step the worker is on.
+    say({ type: 'progress', step: name, done: 0, total: 1 });
     db.transaction(() => step.run(context))();
     say({ type: 'stepDone', step: name });
   }

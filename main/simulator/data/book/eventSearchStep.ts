@@ -1,8 +1,8 @@
 /**
  * The keyword index of the instruments with corporate actions (`ca_search`, the Keywords filter
  * of /ca/v2/events): description, ISIN and symbol of each, lower-cased, under trigrams so a
- * substring of three characters or more is an index look-up. Its own step after the events, so
- * a generation that writes the events apart (in a worker) builds it once they are in place.
+ * substring of three characters or more is an index look-up. Its own step after the events: it
+ * reads what they wrote, and it rolls after them.
  */
 import type { GenerationStep } from '../universe';
 
@@ -43,4 +43,6 @@ export const eventSearchStep: GenerationStep = {
     for (const row of rolled) update.run(searchText(row), row.instrumentId);
   },
   expectedMs: { small: 20, default: 60, large: 700 },
+  // Beside the events, in the worker, which has the instruments it reads (the events' copy).
+  parallel: { after: 'reference:well-known-equities' },
 };

@@ -15,6 +15,7 @@ import { uniqueIsin } from './isin';
 import { WELL_KNOWN_ETFS, WELL_KNOWN_INDICES, WELL_KNOWN_STOCKS } from './listings';
 import { companyName, nameStem, SECTORS, tickerFor } from './names';
 import { InstrumentWriter } from './schema';
+import { decodeShareInputs, encodeShareInputs, type DrawnShares } from './shareInputs';
 import { REFERENCE_SIZES } from './sizes';
 import { countryOf } from './venues';
 import type { GenerationContext, GenerationStep } from '../universe';
@@ -199,6 +200,7 @@ export const generatedEquitiesStep: GenerationStep = {
   name: 'reference:generated-equities',
   run(context) {
     const { db } = context;
+    const handedOver = context.handedOver?.() as DrawnShares | undefined;
     const writer = new InstrumentWriter(db);
     const ranks = {
       share: new RankCounter(db, SEARCH_TIER.generated),
@@ -206,13 +208,22 @@ export const generatedEquitiesStep: GenerationStep = {
     };
     const sizes = REFERENCE_SIZES[context.scale];
     const written = progressCounter(context.advance, sizes.stocks + sizes.exchangeTradedProducts);
-    for (const input of generatedListings(context)) {
+    for (const input of handedOver ? decodeShareInputs(handedOver) : generatedListings(context)) {
       for (const row of shareRows(input, ranks)) writer.write(row);
       written();
     }
   },
   *listedInstruments(context) {
     for (const input of generatedListings(context)) yield* listedShareRows(input);
+  },
+  handOff(context) {
+    const inputs = [...generatedListings(context)];
+    const message = encodeShareInputs(inputs);
+    return {
+      message,
+      transfer: [message.numbers.buffer as ArrayBuffer],
+      listed: inputs.flatMap(listedShareRows),
+    };
   },
   expectedMs: { small: 30, default: 1100, large: 10_500 },
 };

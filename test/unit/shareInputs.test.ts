@@ -1,0 +1,93 @@
+/**
+ * The generated listings the worker draws and hands to the main thread arrive as drawn: the
+ * rows the main thread writes from them are those it would have drawn itself, every text
+ * (accents included), price, lot and flag intact, and a message that does not add up is refused.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { listedShareRows, type ShareInput } from '../../main/simulator/data/reference/equities';
+import { generatedEquitiesStep, wellKnownEquitiesStep } from '../../main/simulator/data/reference/equitySteps';
+import { REFERENCE_SCHEMA } from '../../main/simulator/data/reference/schema';
+import {
+  decodeShareInputs,
+  encodeShareInputs,
+  type DrawnShares,
+} from '../../main/simulator/data/reference/shareInputs';
+import { randomStream } from '../../main/simulator/data/random';
+import type { GenerationContext } from '../../main/simulator/data/universe';
+
+function contextAfterWellKnownListings(): GenerationContext {
+  const db = new Database(':memory:');
+  db.exec(REFERENCE_SCHEMA);
+  const context: GenerationContext = {
+    db,
+    seed: 5,
+    scale: 'small',
+    asOf: new Date('2026-11-27T00:00:00Z'),
+    random: (name) => randomStream(5, name),
+    advance: () => undefined,
+  };
+  wellKnownEquitiesStep.run(context);
+  return context;
+}
+
+describe('the generated listings handed from the worker to the main thread', () => {
+  it('are the listings the step draws, and the rows written from them are those it writes alone', () => {
+    const handOff = generatedEquitiesStep.handOff!(contextAfterWellKnownListings());
+    const drawn = decodeShareInputs(handOff.message as DrawnShares);
+    expect(drawn.length).toBeGreaterThan(50);
+    expect(handOff.transfer).toEqual([(handOff.message as DrawnShares).numbers.buffer]);
+    const drawnAgain = [...generatedEquitiesStep.listedInstruments!(contextAfterWellKnownListings())];
+    expect(drawn.flatMap(listedShareRows)).toEqual(drawnAgain);
+    expect([...handOff.listed]).toEqual(drawnAgain);
+
+    // The main thread writes the same rows from the listings handed over as from its own draws.
+    const rows = (context: GenerationContext) =>
+      context.db.prepare('SELECT * FROM instruments ORDER BY uic, asset_type').all();
+    const alone = contextAfterWellKnownListings();
+    generatedEquitiesStep.run(alone);
+    const handedOver = contextAfterWellKnownListings();
+    handedOver.handedOver = () => handOff.message;
+    generatedEquitiesStep.run(handedOver);
+    expect(rows(handedOver)).toEqual(rows(alone));
+  });
+
+  it('keeps every field of a listing exactly, and refuses a message that does not add up', () => {
+    const listings: ShareInput[] = [
+      {
+        uic: 1_200_001,
+        assetType: 'Etc',
+        ticker: '130A',
+        name: 'Société Générale Physical Gold ETC — Zürich',
+        mic: 'XSWX',
+        currency: 'CHF',
+        isin: 'CH0123456789',
+        price: 0.1 + 0.2,
+        lot: 500,
+        primaryListing: 1_200_000,
+        isTradable: false,
+        withCfd: true,
+      },
+      {
+        uic: 1_200_002,
+        assetType: 'Stock',
+        ticker: 'NOVO B',
+        name: 'Nordisk Øre A/S',
+        mic: 'XCSE',
+        currency: 'DKK',
+        isin: 'DK0060534915',
+        price: 1234.5678,
+        lot: 1,
+        primaryListing: 1_200_002,
+        isTradable: true,
+        withCfd: false,
+      },
+    ];
+    expect(decodeShareInputs(encodeShareInputs(listings))).toEqual(listings);
+    expect(decodeShareInputs(encodeShareInputs([]))).toEqual([]);
+
+    const { numbers } = encodeShareInputs(listings);
+    expect(() => decodeShareInputs({ numbers, texts: 'Stock\u0000AAPL' })).toThrow(/do not add up/);
+    expect(() => encodeShareInputs([{ ...listings[0]!, name: 'A\u0000B' }])).toThrow(/NUL/);
+  });
+});
