@@ -6,7 +6,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { listedShareRows, type ShareInput } from '../../main/simulator/data/reference/equities';
-import { generatedEquitiesStep, wellKnownEquitiesStep } from '../../main/simulator/data/reference/equitySteps';
+import {
+  generatedEquitiesStep,
+  wellKnownEquitiesStep,
+} from '../../main/simulator/data/reference/equitySteps';
 import { REFERENCE_SCHEMA } from '../../main/simulator/data/reference/schema';
 import {
   decodeShareInputs,

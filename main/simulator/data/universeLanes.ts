@@ -195,12 +195,17 @@ export class Lane {
       const kept = objects.filter((object) => !copied.has(object.tableName));
       const tables = kept.filter((o) => o.type === 'table').map((o) => o.name);
       // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
-      for (const object of kept.filter((o) => o.type === 'table' && !shadows.has(o.name))) db.exec(object.sql);
+      for (const object of kept.filter((o) => o.type === 'table' && !shadows.has(o.name)))
+        db.exec(object.sql);
       for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
-      const isVirtual = (table: string) => /^CREATE VIRTUAL TABLE/i.test(kept.find((o) => o.name === table)!.sql);
+      const isVirtual = (table: string) =>
+        /^CREATE VIRTUAL TABLE/i.test(kept.find((o) => o.name === table)!.sql);
       for (const table of tables.filter((name) => !shadows.has(name) && !isVirtual(name)))
         db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
-      copyShadowTables(db, [...shadows]);
+      copyShadowTables(
+        db,
+        tables.filter((name) => shadows.has(name)),
+      );
       copyStatistics(db, tables);
     } finally {
       db.exec('DETACH lane');
