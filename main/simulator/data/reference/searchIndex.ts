@@ -270,6 +270,14 @@ const PROGRESS_EVERY = 4096;
 /** FTS5's own merge settings (its defaults), which the index keeps for the rolls' small writes. */
 const MERGE_DEFAULTS = { automerge: 4, crisismerge: 16 };
 
+/**
+ * Segments FTS5 may pile up before it merges them while the index is filled: more than a fill
+ * makes (about 540 at the large scale, one per megabyte of pending terms), so it merges none
+ * and the closing 'optimize' merges them all in one pass. With 64, every segment was merged once
+ * on the way as well: 1 s more at the large scale. FTS5 allows up to 1,999.
+ */
+const FILL_CRISIS_MERGE = 1000;
+
 function setFtsOption(db: Database.Database, option: keyof typeof MERGE_DEFAULTS, value: number): void {
   // An integer, as FTS5 wants it (a bound JavaScript number would arrive as a real).
   db.prepare('INSERT INTO search_fts (search_fts, rank) VALUES (?, ?)').run(option, BigInt(value));
@@ -278,15 +286,16 @@ function setFtsOption(db: Database.Database, option: keyof typeof MERGE_DEFAULTS
 /**
  * Last step: the full-text index, filled in rank order (FTS5 flushes its pending terms
  * whenever a rowid is lower than the last one, so out-of-order inserts would be slow), and
- * the uic index of search entries. While it is filled, segments are left unmerged (up to 64 a
- * level): the closing 'optimize' merges them all into one anyway, and the merges on the way
- * were a third of the step (4 s at the large scale). The defaults are put back after.
+ * the uic index of search entries. While it is filled, segments are left unmerged
+ * (FILL_CRISIS_MERGE): the closing 'optimize' merges them all into one anyway, and the merges
+ * on the way were close to half the step (5 s at the large scale). The defaults are put back
+ * after.
  */
 export const searchIndexStep: GenerationStep = {
   name: 'reference:search-index',
   run({ db, advance }) {
     setFtsOption(db, 'automerge', 0);
-    setFtsOption(db, 'crisismerge', 64);
+    setFtsOption(db, 'crisismerge', FILL_CRISIS_MERGE);
     // One statement (each statement would flush FTS5's pending terms), reporting progress from
     // a function SQLite calls on one entry in PROGRESS_EVERY; the closing 'optimize' counts as
     // the last fifth.
