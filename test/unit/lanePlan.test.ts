@@ -13,7 +13,7 @@ const step = (name: string, extra: Partial<GenerationStep> = {}): GenerationStep
   run: () => undefined,
   ...extra,
 });
-const listed = (name: string) => step(name, { listedInstruments: () => [] });
+const listed = (name: string) => step(name, { listDraws: () => ({ listed: [] }) });
 const book = (draws: string[], reads = [instruments]) =>
   step('book', { parallel: { after: 'fixed', draws, reads } });
 

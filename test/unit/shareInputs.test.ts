@@ -36,13 +36,14 @@ function contextAfterWellKnownListings(): GenerationContext {
 
 describe('the generated listings handed from the worker to the main thread', () => {
   it('are the listings the step draws, and the rows written from them are those it writes alone', () => {
-    const handOff = generatedEquitiesStep.handOff!(contextAfterWellKnownListings());
-    const drawn = decodeShareInputs(handOff.message as DrawnShares);
+    const draws = generatedEquitiesStep.listDraws!(contextAfterWellKnownListings());
+    const handOver = draws.handOver!;
+    const drawn = decodeShareInputs(handOver.message as DrawnShares);
     expect(drawn.length).toBeGreaterThan(50);
-    expect(handOff.transfer).toEqual([(handOff.message as DrawnShares).numbers.buffer]);
-    const drawnAgain = [...generatedEquitiesStep.listedInstruments!(contextAfterWellKnownListings())];
+    expect(handOver.transfer).toEqual([(handOver.message as DrawnShares).numbers.buffer]);
+    const drawnAgain = [...generatedEquitiesStep.listDraws!(contextAfterWellKnownListings()).listed];
     expect(drawn.flatMap(listedShareRows)).toEqual(drawnAgain);
-    expect([...handOff.listed]).toEqual(drawnAgain);
+    expect([...draws.listed]).toEqual(drawnAgain);
 
     // The main thread writes the same rows from the listings handed over as from its own draws.
     const rows = (context: GenerationContext) =>
@@ -50,7 +51,7 @@ describe('the generated listings handed from the worker to the main thread', () 
     const alone = contextAfterWellKnownListings();
     generatedEquitiesStep.run(alone);
     const handedOver = contextAfterWellKnownListings();
-    handedOver.handedOver = () => handOff.message;
+    handedOver.handedOver = () => handOver.message;
     generatedEquitiesStep.run(handedOver);
     expect(rows(handedOver)).toEqual(rows(alone));
   });

@@ -48,18 +48,22 @@ export interface GenerationContext {
   /** Reports how far a long step has got (`done` of `total` units), for progress displays. */
   advance(done: number, total: number): void;
   /**
-   * The draws the worker made for this step and handed over (GenerationStep.handOff), waiting
-   * for them if need be; undefined when no worker draws them (one thread, a roll, a worker that
-   * never started): the step then draws them itself.
+   * The draws the worker made for this step and handed over (StepDraws.handOver), waiting for
+   * them if need be; undefined when no worker draws them (one thread, a roll, a worker that
+   * never started): the step then draws them itself. Asked only by a step that hands them over.
    */
   handedOver?(): unknown;
 }
 
-/** A step's draws as the worker hands them to the main thread (GenerationStep.handOff). */
-export interface HandOff {
-  message: unknown;
-  transfer: ArrayBuffer[];
+/** What a worker draws of a step it does not wait for (GenerationStep.listDraws). */
+export interface StepDraws {
+  /** The instruments the step writes (their identity columns): the same rows in the same order. */
   listed: Iterable<ListedInstrument>;
+  /**
+   * The draws themselves as one message for the main thread (with the buffers it transfers),
+   * whose `run` then writes from them (context.handedOver) instead of drawing them again.
+   */
+  handOver?: { message: unknown; transfer: ArrayBuffer[] };
 }
 
 /** What a step's roll gets: the universe of day `from`, to be moved to day `asOf`. */
@@ -81,22 +85,14 @@ export interface GenerationStep {
   /** Typical share of a generation's time per scale (ms on a 2-core machine), for progress estimates. */
   expectedMs?: Partial<Record<Scale, number>>;
   /**
-   * The instruments the step writes (their identity columns), drawn again without writing
-   * anything: the same rows in the same order, for a worker that needs them before the step
-   * has run. Reads `db` only as `run` does at its start.
+   * The step's draws made without writing anything, for a worker that needs its instruments
+   * before the step has run. Reads `db` only as `run` does at its start.
    */
-  listedInstruments?(context: GenerationContext): Iterable<ListedInstrument>;
-  /**
-   * For a step the worker draws: every random draw of the step as one message for the main
-   * thread (with the buffers it transfers), whose `run` then writes from it
-   * (context.handedOver) instead of drawing again, and the instruments listed from the same
-   * draws. Replaces `listedInstruments` in the worker.
-   */
-  handOff?(context: GenerationContext): HandOff;
+  listDraws?(context: GenerationContext): StepDraws;
   /**
    * The step may run in a worker thread, into a database of its own, once step `after` has
    * committed, reading only the `reads` copied from the universe then, and the instruments of
-   * the steps named in `draws`, which the worker lists itself (`listedInstruments`) into its
+   * the steps named in `draws`, which the worker lists itself (`listDraws`) into its
    * copy of `instruments` instead of waiting for them (universeLanes.ts).
    */
   parallel?: { after: string; reads?: readonly TableCopy[]; draws?: readonly string[] };

@@ -134,7 +134,7 @@ export function generateUniverseFile(
         lane?.poll();
       });
       // The worker draws this step too: it hands its draws over rather than have them drawn twice.
-      if (lane && step.handOff && plan!.draws.includes(step.name)) {
+      if (lane && plan!.draws.includes(step.name)) {
         const drawing = lane;
         context.handedOver = () => drawing.handedOver(step.name);
       }

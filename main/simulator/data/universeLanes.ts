@@ -44,7 +44,7 @@ export type LaneMessage =
   | { type: 'started' }
   | { type: 'progress'; step: string; done: number; total: number }
   | { type: 'stepDone'; step: string }
-  /** The draws of a step the main thread writes (GenerationStep.handOff). */
+  /** The draws of a step the main thread writes (StepDraws.handOver). */
   | { type: 'drawn'; step: string; drawn: unknown }
   | { type: 'done' }
   | { type: 'error'; message: string };
@@ -182,10 +182,12 @@ export class Lane {
     db.prepare('ATTACH ? AS lane').run(this.work.file);
     try {
       const copied = new Set(this.work.copies.map((copy) => copy.table));
-      const shadows = new Set(
-        (db.prepare('PRAGMA lane.table_list').all() as { name: string; type: string }[])
-          .filter((table) => table.type === 'shadow')
-          .map((table) => table.name),
+      // A table's kind: 'table', 'virtual' (full-text) or 'shadow' (a virtual table's storage).
+      const kinds = new Map(
+        (db.prepare('PRAGMA lane.table_list').all() as { name: string; type: string }[]).map((table) => [
+          table.name,
+          table.type,
+        ]),
       );
       const objects = db
         .prepare(
@@ -195,16 +197,14 @@ export class Lane {
       const kept = objects.filter((object) => !copied.has(object.tableName));
       const tables = kept.filter((o) => o.type === 'table').map((o) => o.name);
       // Tables and their indexes first, then the rows: SQLite then copies b-trees whole.
-      for (const object of kept.filter((o) => o.type === 'table' && !shadows.has(o.name)))
+      for (const object of kept.filter((o) => o.type === 'table' && kinds.get(o.name) !== 'shadow'))
         db.exec(object.sql);
       for (const object of kept.filter((o) => o.type === 'index')) db.exec(object.sql);
-      const isVirtual = (table: string) =>
-        /^CREATE VIRTUAL TABLE/i.test(kept.find((o) => o.name === table)!.sql);
-      for (const table of tables.filter((name) => !shadows.has(name) && !isVirtual(name)))
+      for (const table of tables.filter((name) => kinds.get(name) === 'table'))
         db.exec(`INSERT INTO main."${table}" SELECT * FROM lane."${table}"`);
       copyShadowTables(
         db,
-        tables.filter((name) => shadows.has(name)),
+        tables.filter((name) => kinds.get(name) === 'shadow'),
       );
       copyStatistics(db, tables);
     } finally {
@@ -319,7 +319,7 @@ function checkDraws(
   for (let index = startAfter + 1; index <= Math.max(...drawn); index++) {
     const step = steps[index]!;
     if (step.parallel) continue;
-    if (!drawn.includes(index) || !step.listedInstruments)
+    if (!drawn.includes(index) || !step.listDraws)
       throw new Error(`The worker starts before "${step.name}" but cannot list its instruments`);
   }
   for (const index of drawn)

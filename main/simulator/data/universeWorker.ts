@@ -9,7 +9,6 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
-import type { ListedInstrument } from './reference/schema';
 import type { GenerationContext } from './universe';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
@@ -33,18 +32,12 @@ function drawInstruments(db: Database.Database, context: GenerationContext): voi
     'INSERT INTO main.instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const name of work.draws) {
-    const step = generationSteps.find((candidate) => candidate.name === name);
-    let listed: Iterable<ListedInstrument> | undefined;
-    if (step?.handOff) {
-      const handOff = step.handOff(context);
-      say({ type: 'drawn', step: name, drawn: handOff.message }, handOff.transfer);
-      listed = handOff.listed;
-    } else {
-      listed = step?.listedInstruments?.(context);
-    }
-    if (!listed) throw new Error(`No instruments to list of step "${name}"`);
+    const draws = generationSteps.find((candidate) => candidate.name === name)?.listDraws?.(context);
+    if (!draws) throw new Error(`No instruments to list of step "${name}"`);
+    const { handOver } = draws;
+    if (handOver) say({ type: 'drawn', step: name, drawn: handOver.message }, handOver.transfer);
     db.transaction(() => {
-      for (const i of listed)
+      for (const i of draws.listed)
         insert.run(
           i.uic,
           i.assetType,

@@ -518,6 +518,10 @@ function* bondIssues({ scale, asOf, random }: GenerationContext) {
   }
 }
 
+function* listedBonds(context: GenerationContext) {
+  for (const { row } of bondIssues(context)) yield listedInstrument(row);
+}
+
 export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
   run(context) {
@@ -533,8 +537,8 @@ export const bondsStep: GenerationStep = {
       written();
     }
   },
-  *listedInstruments(context) {
-    for (const { row } of bondIssues(context)) yield listedInstrument(row);
+  listDraws(context) {
+    return { listed: listedBonds(context) };
   },
   /** A bond whose issue matured (or, rolling back, was not yet issued) is written again as the issue outstanding. */
   roll({ db, asOf }) {

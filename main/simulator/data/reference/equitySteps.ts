@@ -136,7 +136,7 @@ const ISIN_PREFIX: Record<string, string> = {
 /**
  * The generated listings, in the order they are written: every draw of the step's random
  * stream happens here, so the listings are the same whether written or only listed
- * (listedInstruments). Reads the tickers already taken and the uic block from `db`.
+ * (listDraws). Reads the tickers already taken and the uic block from `db`.
  */
 function* generatedListings({ db, scale, random }: GenerationContext): Generator<ShareInput> {
   const sizes = REFERENCE_SIZES[scale];
@@ -213,16 +213,12 @@ export const generatedEquitiesStep: GenerationStep = {
       written();
     }
   },
-  *listedInstruments(context) {
-    for (const input of generatedListings(context)) yield* listedShareRows(input);
-  },
-  handOff(context) {
+  listDraws(context) {
     const inputs = [...generatedListings(context)];
     const message = encodeShareInputs(inputs);
     return {
-      message,
-      transfer: [message.numbers.buffer as ArrayBuffer],
       listed: inputs.flatMap(listedShareRows),
+      handOver: { message, transfer: [message.numbers.buffer as ArrayBuffer] },
     };
   },
   expectedMs: { small: 30, default: 1100, large: 10_500 },
