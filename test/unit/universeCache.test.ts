@@ -56,6 +56,12 @@ describe('pruning the universe cache folder', () => {
     ]);
   });
 
+  it('deletes at once the second name of a replaced universe that a crash left behind', () => {
+    files('universe-v6-default-1.sqlite', 'universe-v6-default-1.sqlite.partial-300-0.replaced');
+    expect(pruneStaleUniverses(dir, 6)).toEqual(['universe-v6-default-1.sqlite.partial-300-0.replaced']);
+    expect(readdirSync(dir)).toEqual(['universe-v6-default-1.sqlite']);
+  });
+
   it('is what opening a universe with pruneStale does, and only then; one file serves every day', () => {
     const older = `universe-v${GENERATOR_VERSION - 1}-small-1.sqlite`;
     const open = (pruneStale: boolean, asOf: string) =>

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isValidIsin } from '../../main/simulator/data/reference/isin';
 import { referenceSteps } from '../../main/simulator/data/reference/steps';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
@@ -121,7 +121,7 @@ describe('the generated reference universe (small scale)', () => {
     ).toBe(searchable + roots);
   });
 
-  it('is the same universe for the same seed and date', () => {
+  it('is the same universe for the same seed and date, regenerated in place of the cached one', async () => {
     const again = openUniverse({
       seed: 7,
       scale: 'small',
@@ -138,6 +138,12 @@ describe('the generated reference universe (small scale)', () => {
           )
           .get();
       expect(digest(again.db)).toEqual(digest(universe.db));
+      // The new file took the old one's name; the old one, still open here, was deleted
+      // afterwards under its second name (universeBuild.ts), which is not left behind.
+      expect(again.info.file).toBe(universe.info.file);
+      await vi.waitFor(() =>
+        expect(readdirSync(cacheDir).filter((name) => !/\.sqlite(-wal|-shm)?$/.test(name))).toEqual([]),
+      );
     } finally {
       again.close();
     }

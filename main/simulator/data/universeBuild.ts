@@ -3,7 +3,7 @@
  * into place when complete) and rolling one to another day in place (the steps' `roll`, in one
  * transaction). Both report progress (universeProgress.ts).
  */
-import { linkSync, renameSync, rmSync } from 'node:fs';
+import { linkSync, renameSync, rm, rmSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
@@ -33,6 +33,14 @@ export function utcDateOf(now: Date): Date {
 export function dayText(day: Date): string {
   return day.toISOString().slice(0, 10);
 }
+
+/**
+ * Page cache of a connection generating a universe (SQLite's `cache_size`: negative, KiB).
+ * 64 MiB rather than 256: every page of a cache is memory the process touches for the first
+ * time, which costs more than the re-reads a larger cache saves. At the large scale the
+ * worker's tables join the universe in 1.9–2.1 s instead of 2.7–3.9 s (three alternated runs).
+ */
+export const GENERATION_CACHE_SIZE = -65_536;
 
 /** Pragmas of every connection to a universe file. */
 export function tune(db: Database.Database): void {
@@ -120,10 +128,10 @@ export function generateUniverseFile(
   let lane: Lane | undefined;
   try {
     // The file is private until it is linked into place, and thrown away if generation fails:
-    // no journal, no syncs, a large page cache (sorts of index builds stay in memory).
+    // no journal, no syncs.
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -262144');
+    db.pragma(`cache_size = ${GENERATION_CACHE_SIZE}`);
     db.pragma('temp_store = MEMORY');
     db.exec(META_SCHEMA);
     const runStep = (index: number) => {
@@ -192,7 +200,7 @@ export function generateUniverseFile(
   }
   db.close();
   if (options.replace) {
-    renameSync(partial, options.file);
+    replaceFile(partial, options.file);
   } else {
     // Replacing a file another process has open would pair its WAL and shared-memory files
     // (named by path) with a different database: link, and keep the file that was there first.
@@ -204,6 +212,26 @@ export function generateUniverseFile(
     rmSync(partial, { force: true });
   }
   tracker.finish();
+}
+
+/**
+ * Moves the generated `partial` over `file`. Renaming over the last name of a large file frees
+ * its blocks inside the rename (0.6–1 s for a large universe here, on a disk that discards
+ * freed blocks): a second name keeps them until the rename is done, and the old file is then
+ * deleted on libuv's threads, which the process waits for before it exits. A second name left
+ * by a crash is pruned at the next start (universeCache.ts).
+ */
+function replaceFile(partial: string, file: string): void {
+  const replaced = `${partial}.replaced`;
+  let kept = false;
+  try {
+    linkSync(file, replaced);
+    kept = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  renameSync(partial, file);
+  if (kept) rm(replaced, { force: true }, () => undefined);
 }
 
 /**

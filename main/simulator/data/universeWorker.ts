@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
 import type { GenerationContext } from './universe';
+import { GENERATION_CACHE_SIZE } from './universeBuild';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
 const work = workerData as LaneWork;
@@ -60,7 +61,7 @@ try {
   // Private and thrown away on failure, like the universe file itself.
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -262144');
+  db.pragma(`cache_size = ${GENERATION_CACHE_SIZE}`);
   db.pragma('temp_store = MEMORY');
 
   let current = '';
@@ -88,10 +89,14 @@ try {
     db.transaction(() => step.run(context))();
     say({ type: 'stepDone', step: name });
   }
-  for (const copy of work.copies) db.exec(`DROP TABLE main."${copy.table}"`);
   // The planner's statistics of the worker's tables, gathered here while the main thread is
-  // still busy; they join the universe with the tables (Lane.mergeInto).
-  db.exec('ANALYZE');
+  // still busy; they join the universe with the tables (Lane.mergeInto). Not of the copies,
+  // which stay behind.
+  const copied = new Set(work.copies.map((copy) => copy.table));
+  const tables = (db.prepare('PRAGMA main.table_list').all() as { name: string; type: string }[]).filter(
+    (table) => table.type !== 'virtual' && !table.name.startsWith('sqlite_') && !copied.has(table.name),
+  );
+  for (const table of tables) db.exec(`ANALYZE main."${table.name.replaceAll('"', '""')}"`);
   db.close();
   say({ type: 'done' });
 } catch (error) {
