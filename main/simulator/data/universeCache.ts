@@ -34,7 +34,8 @@ export function pruneStaleUniverses(cacheDir: string, version: number, nowMs = D
     const stale = match
       ? Number(match[1]) !== version || match[4] !== undefined
       : REPLACED_FILE.test(name) ||
-        (PARTIAL_FILE.test(name) && nowMs - statSync(path.join(cacheDir, name)).mtimeMs > ABANDONED_PARTIAL_MS);
+        (PARTIAL_FILE.test(name) &&
+          nowMs - statSync(path.join(cacheDir, name)).mtimeMs > ABANDONED_PARTIAL_MS);
     if (!stale) continue;
     // Another process may still have an old file open: on POSIX it keeps reading the deleted
     // inode; on Windows the delete fails and is tried again next start.
