@@ -12,7 +12,7 @@ import type Database from 'better-sqlite3';
 import { CURRENCIES_SCHEMA } from './currencies';
 import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
 import { OPTION_UIC_SCHEMA } from './optionContracts';
-import { SERIES_SCHEMA } from './series';
+import { SERIES_INDEXES, SERIES_SCHEMA } from './series';
 import { isVisible, SEARCH_SCHEMA, SearchIndexWriter } from './searchIndex';
 
 export const REFERENCE_SCHEMA = `
@@ -100,7 +100,7 @@ export const REFERENCE_INDEXES = `
 CREATE INDEX instruments_by_type ON instruments (asset_type, uic);
 CREATE INDEX instruments_by_root ON instruments (option_root_id, expiry) WHERE option_root_id IS NOT NULL;
 CREATE INDEX instruments_by_isin ON instruments (isin) WHERE isin IS NOT NULL;
-`;
+${SERIES_INDEXES}`;
 
 /** One row of `instruments` as the generators produce it. */
 export interface InstrumentRow {

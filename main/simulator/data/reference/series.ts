@@ -23,6 +23,13 @@ CREATE TABLE instrument_series (
   previous_maturity TEXT NOT NULL,
   terms TEXT NOT NULL
 );
+`;
+
+/**
+ * What a roll looks the series up by; made after the bulk inserts (reference:indexes), as a
+ * sort, rather than row by row in random order while the bonds and certificates are written.
+ */
+export const SERIES_INDEXES = `
 CREATE INDEX instrument_series_by_maturity ON instrument_series (maturity);
 CREATE INDEX instrument_series_by_previous_maturity ON instrument_series (previous_maturity);
 `;
