@@ -216,10 +216,11 @@ export function generateUniverseFile(
 
 /**
  * Moves the generated `partial` over `file`. Renaming over the last name of a large file frees
- * its blocks inside the rename (0.6–1 s for a large universe here, on a disk that discards
- * freed blocks): a second name keeps them until the rename is done, and the old file is then
- * deleted on libuv's threads, which the process waits for before it exits. A second name left
- * by a crash is pruned at the next start (universeCache.ts).
+ * its blocks inside the rename: a second name keeps them until the rename is done, and the old
+ * file is then deleted on libuv's threads, which the process waits for before it exits (0.27 s
+ * less of a 2 GB rename here, 0.55 s; what is left is ext4 allocating the new file's blocks, as
+ * it does on any rename over an existing file). A second name left by a crash is pruned at the
+ * next start (universeCache.ts).
  */
 function replaceFile(partial: string, file: string): void {
   const replaced = `${partial}.replaced`;
