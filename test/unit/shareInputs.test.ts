@@ -2,9 +2,11 @@
  * The generated listings the worker draws and hands to the main thread arrive as drawn: the
  * rows the main thread writes from them are those it would have drawn itself, every text
  * (accents included), price, lot and flag intact, and a message that does not add up is refused.
+ * The worker draws them before it lists the bonds written before them: they do not read those.
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { bondsStep } from '../../main/simulator/data/reference/bonds';
 import { listedShareRows, type ShareInput } from '../../main/simulator/data/reference/equities';
 import {
   generatedEquitiesStep,
@@ -54,6 +56,18 @@ describe('the generated listings handed from the worker to the main thread', () 
     handedOver.handedOver = () => handOver.message;
     generatedEquitiesStep.run(handedOver);
     expect(rows(handedOver)).toEqual(rows(alone));
+  });
+
+  it('are drawn alike with or without the bonds written before them (the worker draws them first)', () => {
+    const withoutBonds = generatedEquitiesStep.listDraws!(contextAfterWellKnownListings());
+    const context = contextAfterWellKnownListings();
+    bondsStep.run(context);
+    expect(context.db.prepare("SELECT count(*) FROM instruments WHERE asset_type = 'Bond'").pluck().get()).toBeGreaterThan(50);
+    const withBonds = generatedEquitiesStep.listDraws!(context);
+    expect(withBonds.listed).toEqual(withoutBonds.listed);
+    expect(decodeShareInputs(withBonds.handOver!.message as DrawnShares)).toEqual(
+      decodeShareInputs(withoutBonds.handOver!.message as DrawnShares),
+    );
   });
 
   it('keeps every field of a listing exactly, and refuses a message that does not add up', () => {

@@ -55,10 +55,15 @@ export interface GenerationContext {
   handedOver?(): unknown;
 }
 
-/** What a worker draws of a step it does not wait for (GenerationStep.listDraws). */
+/**
+ * What a worker draws of a step it does not wait for (GenerationStep.listDraws). The worker
+ * draws every such step before it lists any of their instruments, so a step's draws must not
+ * read the instruments of the drawn steps before it (the generated shares read only their own
+ * markets and uic block, not the bonds': test/unit/shareInputs.test.ts).
+ */
 export interface StepDraws {
-  /** The instruments the step writes (their identity columns): the same rows in the same order. */
-  listed: Iterable<ListedInstrument>;
+  /** The instruments the step writes (their identity columns): the same rows in the same order, listed eagerly. */
+  listed: readonly ListedInstrument[];
   /**
    * The draws themselves as one message for the main thread (with the buffers it transfers),
    * whose `run` then writes from them (context.handedOver) instead of drawing them again.

@@ -9,7 +9,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
-import type { GenerationContext } from './universe';
+import type { GenerationContext, StepDraws } from './universe';
 import { GENERATION_CACHE_SIZE } from './universeBuild';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
@@ -24,19 +24,23 @@ function say(message: LaneMessage, transfer: ArrayBuffer[] = []): void {
 /**
  * The instruments of the steps the worker does not wait for, listed into its copy of
  * `instruments` in step order, as the main thread writes them into the universe; then only
- * the rows the copy takes. The draws of a step that hands them over go to the main thread
- * first, which is about to write them.
+ * the rows the copy takes. Every step is drawn first, against the copy as the worker started
+ * (StepDraws says why that gives the same draws), and its draws handed over at once if it hands
+ * them over: the main thread, writing the steps before it meanwhile, is about to wait for them.
  */
 function drawInstruments(db: Database.Database, context: GenerationContext): void {
   if (work.draws.length === 0) return;
   const insert = db.prepare(
     'INSERT INTO main.instruments (uic, asset_type, symbol, description, isin, currency, exchange_id, mic) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  for (const name of work.draws) {
+  const drawn = work.draws.map((name) => {
     const draws = generationSteps.find((candidate) => candidate.name === name)?.listDraws?.(context);
     if (!draws) throw new Error(`No instruments to list of step "${name}"`);
     const { handOver } = draws;
     if (handOver) say({ type: 'drawn', step: name, drawn: handOver.message }, handOver.transfer);
+    return draws;
+  });
+  for (const draws of drawn)
     db.transaction(() => {
       for (const i of draws.listed)
         insert.run(
@@ -50,7 +54,6 @@ function drawInstruments(db: Database.Database, context: GenerationContext): voi
           i.mic ?? null,
         );
     })();
-  }
   const copy = work.copies.find((candidate) => candidate.table === 'instruments')!;
   db.exec(`DELETE FROM main.instruments WHERE NOT (${copy.where})`);
 }

@@ -538,7 +538,7 @@ export const bondsStep: GenerationStep = {
     }
   },
   listDraws(context) {
-    return { listed: listedBonds(context) };
+    return { listed: [...listedBonds(context)] };
   },
   /** A bond whose issue matured (or, rolling back, was not yet issued) is written again as the issue outstanding. */
   roll({ db, asOf }) {
