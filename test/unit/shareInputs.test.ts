@@ -62,7 +62,9 @@ describe('the generated listings handed from the worker to the main thread', () 
     const withoutBonds = generatedEquitiesStep.listDraws!(contextAfterWellKnownListings());
     const context = contextAfterWellKnownListings();
     bondsStep.run(context);
-    expect(context.db.prepare("SELECT count(*) FROM instruments WHERE asset_type = 'Bond'").pluck().get()).toBeGreaterThan(50);
+    expect(
+      context.db.prepare("SELECT count(*) FROM instruments WHERE asset_type = 'Bond'").pluck().get(),
+    ).toBeGreaterThan(50);
     const withBonds = generatedEquitiesStep.listDraws!(context);
     expect(withBonds.listed).toEqual(withoutBonds.listed);
     expect(decodeShareInputs(withBonds.handOver!.message as DrawnShares)).toEqual(

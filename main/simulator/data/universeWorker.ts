@@ -9,7 +9,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
-import type { GenerationContext, StepDraws } from './universe';
+import type { GenerationContext } from './universe';
 import { GENERATION_CACHE_SIZE } from './universeBuild';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
