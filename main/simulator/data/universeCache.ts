@@ -23,8 +23,9 @@ const ABANDONED_PARTIAL_MS = 24 * 3_600_000;
 
 /**
  * Deletes the universes that will not be opened again: those of other generator versions, those
- * in the per-day layout, half-written ones a day old, and replaced ones. Files of other scales or seeds of this
- * version are kept, and so is anything that is not a universe. Returns the names deleted.
+ * in the per-day layout, half-written ones a day old, and replaced ones. Files of other scales
+ * or seeds of this version are kept, and so is anything that is not a universe. Returns the
+ * names deleted.
  */
 export function pruneStaleUniverses(cacheDir: string, version: number, nowMs = Date.now()): string[] {
   const deleted: string[] = [];
