@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { randomStream } from './random';
 import { generationSteps } from './steps';
 import type { GenerationContext } from './universe';
-import { GENERATION_CACHE_SIZE } from './universeBuild';
+import { analyzeTables, tuneForGeneration } from './universeBuild';
 import type { LaneMessage, LaneWork } from './universeLanes';
 
 const work = workerData as LaneWork;
@@ -62,10 +62,7 @@ try {
   say({ type: 'started' });
   const db = new Database(work.file);
   // Private and thrown away on failure, like the universe file itself.
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma(`cache_size = ${GENERATION_CACHE_SIZE}`);
-  db.pragma('temp_store = MEMORY');
+  tuneForGeneration(db);
 
   let current = '';
   let lastProgress = 0;
@@ -96,10 +93,7 @@ try {
   // still busy; they join the universe with the tables (Lane.mergeInto). Not of the copies,
   // which stay behind.
   const copied = new Set(work.copies.map((copy) => copy.table));
-  const tables = (db.prepare('PRAGMA main.table_list').all() as { name: string; type: string }[]).filter(
-    (table) => table.type !== 'virtual' && !table.name.startsWith('sqlite_') && !copied.has(table.name),
-  );
-  for (const table of tables) db.exec(`ANALYZE main."${table.name.replaceAll('"', '""')}"`);
+  analyzeTables(db, (table) => copied.has(table));
   db.close();
   say({ type: 'done' });
 } catch (error) {

@@ -518,10 +518,6 @@ function* bondIssues({ scale, asOf, random }: GenerationContext) {
   }
 }
 
-function* listedBonds(context: GenerationContext) {
-  for (const { row } of bondIssues(context)) yield listedInstrument(row);
-}
-
 export const bondsStep: GenerationStep = {
   name: 'reference:bonds',
   run(context) {
@@ -538,7 +534,7 @@ export const bondsStep: GenerationStep = {
     }
   },
   listDraws(context) {
-    return { listed: [...listedBonds(context)] };
+    return { listed: Array.from(bondIssues(context), ({ row }) => listedInstrument(row)) };
   },
   /** A bond whose issue matured (or, rolling back, was not yet issued) is written again as the issue outstanding. */
   roll({ db, asOf }) {
