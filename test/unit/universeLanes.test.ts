@@ -4,7 +4,7 @@
  * covers every step of both lanes and ends at 100%. The keyword index of the events, built by the
  * worker, passes FTS5's integrity check and finds what one built in the universe finds. The query planner's statistics, gathered
  * table by table as the lanes finish (the worker's by the worker), are those of one ANALYZE of
- * the finished file.
+ * the finished file. Both files are written with the universe's page size.
  */
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generationSteps } from '../../main/simulator/data/steps';
-import { generateUniverseFile, type UniverseProgress } from '../../main/simulator/data/universeBuild';
+import {
+  generateUniverseFile,
+  UNIVERSE_PAGE_SIZE,
+  type UniverseProgress,
+} from '../../main/simulator/data/universeBuild';
 import { contentDigests, universeContents } from '../support/universeContents';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'refdesk-universe-lanes-'));
@@ -71,6 +75,12 @@ describe('generating a universe on two threads', () => {
       expect(progress.at(-1)).toMatchObject({ done: true, fraction: 1, stepCount: generationSteps.length });
 
       const file = path.join(dir, 'universe-two-thread.sqlite');
+      // Both lanes write pages of the universe's size (set before a file's first table, or ignored).
+      for (const name of ['universe-two-thread.sqlite', 'universe-one-thread.sqlite']) {
+        const db = new Database(path.join(dir, name), { readonly: true });
+        expect(db.pragma('page_size', { simple: true })).toBe(UNIVERSE_PAGE_SIZE);
+        db.close();
+      }
       // The keyword index the worker built answers in the universe as one built there would.
       const keywordMatches = (name: string) => {
         const db = new Database(path.join(dir, name));

@@ -35,6 +35,16 @@ export function dayText(day: Date): string {
 }
 
 /**
+ * Page size of the files a generation writes (the universe and the worker's): 16 KiB rather than
+ * SQLite's 4 KiB. A generation writes some 2 GB at the large scale, and each page costs SQLite
+ * work (b-tree balancing, cells moved between siblings) and the kernel a page-cache page touched
+ * for the first time; with four times fewer, a fresh large generation takes 27.6–29.1 s instead
+ * of 31.6–32.7 s (8 KiB: 29.8 s, 32 KiB: 28.8 s, 64 KiB: 29.5 s), and 2-KB event bodies waste
+ * less of each page (1.84 GB instead of 1.99). Takes effect only on a file without tables.
+ */
+export const UNIVERSE_PAGE_SIZE = 16_384;
+
+/**
  * Pragmas of a connection generating a universe (the main thread's and the worker's): the file
  * is private until it is linked into place, and thrown away if generation fails, so no journal
  * and no syncs. A 64 MiB page cache rather than 256: every page of a cache is memory touched for
@@ -43,6 +53,7 @@ export function dayText(day: Date): string {
  * alternated runs).
  */
 export function tuneForGeneration(db: Database.Database): void {
+  db.pragma(`page_size = ${UNIVERSE_PAGE_SIZE}`);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -65536');

@@ -250,6 +250,8 @@ function copyStatistics(db: Database.Database, tables: readonly string[]): void 
 function copyInputs(db: Database.Database, file: string, copies: readonly TableCopy[]): void {
   db.prepare('ATTACH ? AS lane').run(file);
   try {
+    // The universe's page size (UNIVERSE_PAGE_SIZE), set before the first table.
+    db.pragma(`lane.page_size = ${Number(db.pragma('main.page_size', { simple: true }))}`);
     for (const copy of copies) {
       db.exec(`CREATE TABLE lane."${copy.table}" (${copy.columns}, PRIMARY KEY (${copy.primaryKey}))`);
       const names = copy.columns
