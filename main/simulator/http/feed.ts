@@ -13,18 +13,29 @@ export interface PageWindow {
 }
 
 /**
+ * A path the URL parser keeps exactly as written: segments of characters it neither encodes
+ * nor interprets (no dot segments, backslashes or empty segments such as `//other.example`).
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9\-_~!$&'()*+,;=:@%]+)+\/?$/;
+
+/**
  * Absolute URL of the request on `origin` (the simulator's own, e.g. `http://127.0.0.1:4321`)
- * with `$skip`/`$top` replaced, for `__next`.
+ * with `$skip`/`$top` replaced, for `__next`. A plain path is put after the origin as it is;
+ * any other is set as the path of a URL on the origin, so a request target such as
+ * `//other.example/…` can never move the link to another host the way resolving it as a
+ * relative URL would. The query is reserialized either way (URLSearchParams). Building a URL
+ * object for every page was a fifth of a repeated search's time.
  */
 export function nextPageUrl(origin: string, request: FastifyRequest, window: PageWindow): string {
-  const url = new URL(origin);
   const queryStart = request.url.indexOf('?');
-  // Path and query are set as parts, so a request target such as `//other.example/…` can never
-  // move the link to another host the way resolving it as a relative URL would.
-  url.pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
-  url.search = queryStart < 0 ? '' : request.url.slice(queryStart);
-  url.searchParams.set('$skip', String(window.skip + window.top));
-  url.searchParams.set('$top', String(window.top));
+  const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+  const query = new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1));
+  query.set('$skip', String(window.skip + window.top));
+  query.set('$top', String(window.top));
+  if (PLAIN_PATH.test(path)) return `${origin}${path}?${query}`;
+  const url = new URL(origin);
+  url.pathname = path;
+  url.search = query.toString();
   return url.toString();
 }
 
@@ -38,7 +49,8 @@ export function pageFeed<T>(
   maxRows?: number,
 ): Feed<T> {
   const feed: Feed<T> = { __count: total, Data: page };
-  if (window.skip + page.length < total && page.length > 0) feed.__next = nextPageUrl(origin, request, window);
+  if (window.skip + page.length < total && page.length > 0)
+    feed.__next = nextPageUrl(origin, request, window);
   if (maxRows !== undefined) feed.MaxRows = maxRows;
   return feed;
 }
