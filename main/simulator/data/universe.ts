@@ -95,12 +95,23 @@ export interface GenerationStep {
    */
   listDraws?(context: GenerationContext): StepDraws;
   /**
+   * `run` takes the draws a worker made (context.handedOver) instead of drawing them: the
+   * worker draws such steps before the others it draws, since the main thread waits for them.
+   */
+  handsOverDraws?: boolean;
+  /**
    * The step may run in a worker thread, into a database of its own, once step `after` has
    * committed, reading only the `reads` copied from the universe then, and the instruments of
    * the steps named in `draws`, which the worker lists itself (`listDraws`) into its
-   * copy of `instruments` instead of waiting for them (universeLanes.ts).
+   * copy of `instruments` instead of waiting for them (universeLanes.ts); of those, only the
+   * asset types in `lists` when given (the ones the step reads).
    */
-  parallel?: { after: string; reads?: readonly TableCopy[]; draws?: readonly string[] };
+  parallel?: {
+    after: string;
+    reads?: readonly TableCopy[];
+    draws?: readonly string[];
+    lists?: readonly string[];
+  };
 }
 
 export interface UniverseOptions {
@@ -244,7 +255,13 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
     throw error;
   }
   const before = options.rolledBefore;
-  if (cacheUsed && rolledFrom === undefined && before?.day === day && before.scale === options.scale && before.seed === options.seed)
+  if (
+    cacheUsed &&
+    rolledFrom === undefined &&
+    before?.day === day &&
+    before.scale === options.scale &&
+    before.seed === options.seed
+  )
     rolledFrom = before.from;
   if (options.pruneStale) pruneStaleUniverses(options.cacheDir, GENERATOR_VERSION);
   const generationMs = cacheUsed && rolledFrom === undefined ? 0 : Math.round(performance.now() - started);
@@ -284,7 +301,12 @@ export function rollCachedUniverse(
   try {
     tune(db);
     if (readUniverseDay(db) === day) return { db, day };
-    const rolledFrom = rollUniverse(db, { seed: options.seed, scale: options.scale, steps: options.steps, asOf });
+    const rolledFrom = rollUniverse(db, {
+      seed: options.seed,
+      scale: options.scale,
+      steps: options.steps,
+      asOf,
+    });
     return { db, day, ...(rolledFrom !== undefined ? { rolledFrom } : {}) };
   } catch (error) {
     db.close();

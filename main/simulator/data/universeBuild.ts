@@ -161,7 +161,7 @@ export function generateUniverseFile(
         lane?.poll();
       });
       // The worker draws this step too: it hands its draws over rather than have them drawn twice.
-      if (lane && plan!.draws.includes(step.name)) {
+      if (lane && step.handsOverDraws && plan!.draws.includes(step.name)) {
         const drawing = lane;
         context.handedOver = () => drawing.handedOver(step.name);
       }
@@ -191,6 +191,7 @@ export function generateUniverseFile(
           steps: plan!.parallel.map((step) => step.name),
           copies: plan!.copies,
           draws: plan!.draws,
+          lists: plan!.lists,
         },
         (message) => {
           const index = steps.findIndex((step) => 'step' in message && step.name === message.step);

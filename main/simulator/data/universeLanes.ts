@@ -35,6 +35,8 @@ export interface LaneWork {
   copies: TableCopy[];
   /** Steps whose instruments the worker lists into its copy of `instruments` (GenerationStep.parallel). */
   draws: string[];
+  /** Asset types of those instruments the worker's steps read; undefined: all of them. */
+  lists: string[] | undefined;
   port: MessagePort;
   signal: Int32Array;
 }
@@ -276,6 +278,7 @@ export interface LanePlan {
   mergeBefore: number;
   copies: TableCopy[];
   draws: string[];
+  lists: string[] | undefined;
 }
 
 /** Splits `steps` into lanes, or undefined when none runs in parallel. */
@@ -295,12 +298,18 @@ export function planLanes(steps: readonly GenerationStep[]): LanePlan | undefine
     (a, b) => indexOf(a) - indexOf(b),
   );
   checkDraws(steps, draws.map(indexOf), startAfter, copies);
+  // Listed only what some step reads: all of them as soon as one step does not say.
+  const drawing = parallel.filter((step) => step.parallel!.draws?.length);
+  const lists = drawing.every((step) => step.parallel!.lists)
+    ? [...new Set(drawing.flatMap((step) => step.parallel!.lists!))]
+    : undefined;
   return {
     parallel,
     startAfter,
     mergeBefore: firstAfter < 0 ? steps.length : firstAfter,
     copies,
     draws,
+    lists,
   };
 }
 

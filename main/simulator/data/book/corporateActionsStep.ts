@@ -165,6 +165,9 @@ export const eventsStep: GenerationStep = {
   parallel: {
     after: 'reference:well-known-equities',
     draws: ['reference:bonds', 'reference:generated-equities'],
+    // The events are on shares and bonds only (loadEventInstruments): CFDs and exchange-traded
+    // products need not be listed (0.6 s of the worker at the large scale).
+    lists: ['Stock', 'Bond'],
     reads: [
       {
         table: 'instruments',

@@ -213,6 +213,7 @@ export const generatedEquitiesStep: GenerationStep = {
       written();
     }
   },
+  handsOverDraws: true,
   listDraws(context) {
     const inputs = [...generatedListings(context)];
     const message = encodeShareInputs(inputs);
