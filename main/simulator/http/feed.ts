@@ -14,9 +14,10 @@ export interface PageWindow {
 
 /**
  * A path the URL parser keeps exactly as written: segments of characters it neither encodes
- * nor interprets (no dot segments, backslashes or empty segments such as `//other.example`).
+ * nor interprets (no dots, so no dot segments, not even spelled `%2e`; no backslashes; no empty
+ * segments such as `//other.example`).
  */
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9\-_~!$&'()*+,;=:@%]+)+\/?$/;
+const PLAIN_PATH = /^(?!.*%2e)(?:\/[a-z0-9\-_~!$&'()*+,;=:@%]+)+\/?$/i;
 
 /**
  * Absolute URL of the request on `origin` (the simulator's own, e.g. `http://127.0.0.1:4321`)
