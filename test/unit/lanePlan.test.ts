@@ -31,6 +31,24 @@ describe('the plan of a two-lane generation', () => {
     expect(plan?.copies).toEqual([instruments]);
   });
 
+  it('lists only the asset types the drawing steps read, and every type once one of them does not say', () => {
+    const drawing = (name: string, lists?: string[]) =>
+      step(name, {
+        parallel: { after: 'fixed', draws: ['shares'], reads: [instruments], ...(lists ? { lists } : {}) },
+      });
+    const steps = (...parallel: GenerationStep[]) => [step('fixed'), listed('shares'), ...parallel];
+    expect(
+      planLanes(steps(drawing('events', ['Stock', 'Bond']), drawing('meetings', ['Stock'])))?.lists,
+    ).toEqual(['Stock', 'Bond']);
+    expect(
+      planLanes(steps(drawing('events', ['Stock', 'Bond']), drawing('meetings')))?.lists,
+    ).toBeUndefined();
+    // A parallel step that draws nothing has no say in what is listed.
+    expect(
+      planLanes(steps(drawing('events', ['Bond']), step('apps', { parallel: { after: 'fixed' } })))?.lists,
+    ).toEqual(['Bond']);
+  });
+
   it('refuses a worker that would miss what a main-thread step wrote before a drawn one', () => {
     expect(() => planLanes([step('fixed'), step('funds'), listed('shares'), book(['shares'])])).toThrow(
       /before "funds" but cannot list its instruments/,

@@ -95,8 +95,9 @@ export interface GenerationStep {
    */
   listDraws?(context: GenerationContext): StepDraws;
   /**
-   * `run` takes the draws a worker made (context.handedOver) instead of drawing them: the
-   * worker draws such steps before the others it draws, since the main thread waits for them.
+   * `run` takes the draws a worker made (context.handedOver) instead of drawing them, and
+   * `listDraws` returns them as `handOver`: the worker draws such steps before the others it
+   * draws, since the main thread waits for them. Known before drawing, hence a flag of its own.
    */
   handsOverDraws?: boolean;
   /**

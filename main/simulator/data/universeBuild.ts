@@ -38,7 +38,7 @@ export function dayText(day: Date): string {
  * Page size of the files a generation writes (the universe and the worker's): 16 KiB rather than
  * SQLite's 4 KiB. A generation writes some 2 GB at the large scale, and each page costs SQLite
  * work (b-tree balancing, cells moved between siblings) and the kernel a page-cache page touched
- * for the first time; with four times fewer, a fresh large generation takes 27.6–29.1 s instead
+ * for the first time; with four times fewer, a fresh large generation takes 27.6–30.2 s instead
  * of 31.6–32.7 s (8 KiB: 29.8 s, 32 KiB: 28.8 s, 64 KiB: 29.5 s), and 2-KB event bodies waste
  * less of each page (1.84 GB instead of 1.99). Takes effect only on a file without tables.
  */
