@@ -4,7 +4,7 @@
  * which asserts each step with Playwright's test `expect`.)
  */
 import type { Page } from 'playwright-core';
-import { DEMO_USER } from '../main/simulator/data/book/demo';
+import { DEMO_USER } from '../main/simulator/data/accounts/demo';
 
 export interface SignInTarget {
   /** The web shell's launch link. */

@@ -4,8 +4,8 @@
  * versions it has seen (from its answers, its stream and 409 bodies) the way the inbox would,
  * chooses actions that make sense for what it sees, and records every latency and arrival.
  */
-import type { ReviewAction, ReviewChangeMessage, SharedEventReview } from '../contract/wire/teamReview';
-import { TeamReviewClient, type LiveStream } from '../test/support/teamReviewClient';
+import type { ReviewAction, ReviewChangeMessage, SharedEventReview } from '../contract/wire/review';
+import { TeamReviewClient, type LiveStream } from '../test/support/reviewServiceClient';
 
 /** What all desks of one run share: the clock of sent changes, by Sequence. */
 export interface RunLedger {

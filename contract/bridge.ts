@@ -4,7 +4,7 @@
  * transport must agree on. Types and string constants only, so the preloads bundle nothing else.
  */
 import type { ArgOf, ChannelName, ResultOf } from './channels';
-import type { ReviewConflictView } from './corporateActionsReview';
+import type { ReviewConflictView } from './review';
 import type { PushEventName, PushEvents } from './events';
 
 /** Typed error shape carried across the bridge instead of a thrown Error. */
@@ -53,7 +53,11 @@ export const BRIDGE_HEADER = 'x-desk-bridge';
  */
 export interface Desk {
   /** Calls one channel of the contract; main parses `arg` with the channel's schema first. */
-  invoke<C extends ChannelName>(channel: C, arg: ArgOf<C>, options?: CallOptions): Promise<DeskResponse<ResultOf<C>>>;
+  invoke<C extends ChannelName>(
+    channel: C,
+    arg: ArgOf<C>,
+    options?: CallOptions,
+  ): Promise<DeskResponse<ResultOf<C>>>;
   /** Aborts the call started with this `requestId`, in main and at the service; unknown ids are ignored. */
   cancel(requestId: string): void;
   /** Subscribes to one push event; returns the unsubscribe function. */

@@ -7,32 +7,80 @@
  */
 import { z } from 'zod';
 import {
-  appArgSchema, appsPageArgSchema, secretRefArgSchema,
-  type ApplicationView, type CopySecretResult, type ListedApplicationView, type RevealedSecret,
+  appArgSchema,
+  appsPageArgSchema,
+  secretRefArgSchema,
+  type ApplicationView,
+  type CopySecretResult,
+  type ListedApplicationView,
+  type RevealedSecret,
 } from './apps';
 import {
-  accountBookArgSchema, auditArgSchema, lookupDataArgSchema, changesSinceReviewedArgSchema, chooseViewArgSchema, corporateActionEventArg, corporateActionEventsArg, deleteViewArgSchema, reviewStatesArgSchema,
-  saveViewArgSchema, setFlaggedArgSchema, setNoteArgSchema, setReadArgSchema, setReviewedArgSchema,
-  type AccountBook, type ActiveInboxView, type ChangesSinceReviewed, type EventReviewState, type ReviewAuditEntry, type ReviewStatus, type SavedInboxViews,
+  accountsArgSchema,
+  auditArgSchema,
+  lookupDataArgSchema,
+  changesSinceReviewedArgSchema,
+  chooseViewArgSchema,
+  corporateActionEventArg,
+  corporateActionEventsArg,
+  deleteViewArgSchema,
+  reviewStatesArgSchema,
+  saveViewArgSchema,
+  setFlaggedArgSchema,
+  setNoteArgSchema,
+  setReadArgSchema,
+  setReviewedArgSchema,
+  type AccountsTree,
+  type ActiveInboxView,
+  type ChangesSinceReviewed,
+  type EventReviewState,
+  type ReviewAuditEntry,
+  type ReviewStatus,
+  type SavedInboxViews,
 } from './corporateActions';
 import {
-  futuresSpaceArg, instrumentDetailsArg, instrumentsDetailsArg, optionSpaceArg, searchInstrumentsArg,
+  futuresSpaceArg,
+  instrumentDetailsArg,
+  instrumentsDetailsArg,
+  optionSpaceArg,
+  searchInstrumentsArg,
   tradingScheduleArg,
 } from './instruments';
-import {
-  approveArgSchema, assignArgSchema, type CopyToTeamReport,
-} from './corporateActionsReview';
+import { approveArgSchema, assignArgSchema, type CopyToTeamReport } from './review';
 import { currencyPairsArg, referenceListArg } from './reference';
 import {
-  profileIdArg, profileInputSchema, signInAttemptArg, signInCallbackArg,
-  type ProfilesList, type ProfileView, type SessionView, type SignInOutcome, type SignInStart,
+  profileIdArg,
+  profileInputSchema,
+  signInAttemptArg,
+  signInCallbackArg,
+  type ProfilesList,
+  type ProfileView,
+  type SessionView,
+  type SignInOutcome,
+  type SignInStart,
 } from './session';
 import {
-  resetSimulatorArgSchema, saveReviewStoreArgSchema, saveSettingsArgSchema, type SettingsView, type SimulatorStatus,
+  resetSimulatorArgSchema,
+  saveReviewStoreArgSchema,
+  saveSettingsArgSchema,
+  type SettingsView,
+  type SimulatorStatus,
 } from './settings';
-import type { ContractOptionSpace, FuturesSpace, InstrumentDetails, InstrumentTradeSessions, SummaryInfo } from './wire/instruments';
+import type {
+  ContractOptionSpace,
+  FuturesSpace,
+  InstrumentDetails,
+  InstrumentTradeSessions,
+  SummaryInfo,
+} from './wire/instruments';
 import type { CorporateActionEvent, EventLookupData } from './wire/corporateActions';
-import type { CountryDetails, CurrencyPairDetails, ExchangeDetails, Feed, TimeZoneDetails } from './wire/types';
+import type {
+  CountryDetails,
+  CurrencyPairDetails,
+  ExchangeDetails,
+  Feed,
+  TimeZoneDetails,
+} from './wire/types';
 
 /** Channels that take no argument. */
 const noArg = z.undefined();
@@ -112,9 +160,9 @@ export const channels = {
     'The code lists of the event filters.',
   ),
   /** The signed-in user's clients (with sub-clients) and accounts by name (GET /port/v1 clients and accounts). */
-  'corporateActions:accounts': channel<typeof accountBookArgSchema, AccountBook>(
-    accountBookArgSchema,
-    'The user\'s clients and accounts, for choosing accounts by name.',
+  'corporateActions:accounts': channel<typeof accountsArgSchema, AccountsTree>(
+    accountsArgSchema,
+    "The user's clients and accounts, for choosing accounts by name.",
   ),
   /** Where the review state is kept (this computer or the team service, and whether it answers), and who reviews. */
   'corporateActions:reviewStatus': channel<typeof noArg, ReviewStatus>(noArg, 'Review store status.'),
@@ -124,38 +172,62 @@ export const channels = {
     'Review states of events.',
   ),
   /** Marks one event read or unread (audited). */
-  'corporateActions:setRead': channel<typeof setReadArgSchema, EventReviewState>(setReadArgSchema, 'Mark an event (un)read.'),
+  'corporateActions:setRead': channel<typeof setReadArgSchema, EventReviewState>(
+    setReadArgSchema,
+    'Mark an event (un)read.',
+  ),
   /** Flags or unflags one event (audited; refused as a conflict when `version` is stale). */
-  'corporateActions:setFlagged': channel<typeof setFlaggedArgSchema, EventReviewState>(setFlaggedArgSchema, 'Flag an event.'),
+  'corporateActions:setFlagged': channel<typeof setFlaggedArgSchema, EventReviewState>(
+    setFlaggedArgSchema,
+    'Flag an event.',
+  ),
   /** Marks events reviewed with the UpdatedDateTime seen (bulk), or not reviewed (audited). */
   'corporateActions:setReviewed': channel<typeof setReviewedArgSchema, EventReviewState[]>(
     setReviewedArgSchema,
     'Mark events (not) reviewed.',
   ),
   /** Keeps a note on one event (audited; empty removes it; refused as a conflict when `version` is stale). */
-  'corporateActions:setNote': channel<typeof setNoteArgSchema, EventReviewState>(setNoteArgSchema, 'Keep a note on an event.'),
+  'corporateActions:setNote': channel<typeof setNoteArgSchema, EventReviewState>(
+    setNoteArgSchema,
+    'Keep a note on an event.',
+  ),
   /** Assigns one event to a member of the team, or unassigns it (team store only; audited). */
-  'corporateActions:assign': channel<typeof assignArgSchema, EventReviewState>(assignArgSchema, 'Assign an event.'),
+  'corporateActions:assign': channel<typeof assignArgSchema, EventReviewState>(
+    assignArgSchema,
+    'Assign an event.',
+  ),
   /** Approves another analyst's review of one event (four eyes), or withdraws the approval (team store only). */
-  'corporateActions:approve': channel<typeof approveArgSchema, EventReviewState>(approveArgSchema, 'Approve a review.'),
+  'corporateActions:approve': channel<typeof approveArgSchema, EventReviewState>(
+    approveArgSchema,
+    'Approve a review.',
+  ),
   /** Copies this computer's review state of the signed-in user (read marks, flags, notes, reviews) to the team, once; answers what was copied and what conflicted. */
-  'corporateActions:copyToTeam': channel<typeof noArg, CopyToTeamReport>(noArg, 'Copy local review state to the team.'),
+  'corporateActions:copyToTeam': channel<typeof noArg, CopyToTeamReport>(
+    noArg,
+    'Copy local review state to the team.',
+  ),
   /** The append-only audit log, newest first: the signed-in user's (this computer) or the team's. */
-  'corporateActions:audit': channel<typeof auditArgSchema, ReviewAuditEntry[]>(auditArgSchema, 'Review audit log.'),
+  'corporateActions:audit': channel<typeof auditArgSchema, ReviewAuditEntry[]>(
+    auditArgSchema,
+    'Review audit log.',
+  ),
   /** The saved inbox views (filters, sort, columns) of the signed-in user. */
   'corporateActions:views': channel<typeof noArg, SavedInboxViews>(noArg, 'Saved inbox views.'),
   /** Saves (or replaces) an inbox view by name. */
-  'corporateActions:saveView': channel<typeof saveViewArgSchema, SavedInboxViews>(saveViewArgSchema, 'Save an inbox view.'),
+  'corporateActions:saveView': channel<typeof saveViewArgSchema, SavedInboxViews>(
+    saveViewArgSchema,
+    'Save an inbox view.',
+  ),
   /** Deletes a saved inbox view by name. */
   'corporateActions:deleteView': channel<typeof deleteViewArgSchema, SavedInboxViews>(
     deleteViewArgSchema,
     'Delete an inbox view.',
   ),
   /** What changed in an event's terms, field by field, from the version reviewed to the version now (both as read on this computer). */
-  'corporateActions:changesSinceReviewed': channel<typeof changesSinceReviewedArgSchema, ChangesSinceReviewed>(
-    changesSinceReviewedArgSchema,
-    'Changes since the reviewed version.',
-  ),
+  'corporateActions:changesSinceReviewed': channel<
+    typeof changesSinceReviewedArgSchema,
+    ChangesSinceReviewed
+  >(changesSinceReviewedArgSchema, 'Changes since the reviewed version.'),
   /** The saved view the signed-in user chose last on this profile (kept across restarts). */
   'corporateActions:activeView': channel<typeof noArg, ActiveInboxView>(noArg, 'The inbox view chosen last.'),
   /** Remembers the saved view the inbox shows (null: none), per profile and user. */
@@ -171,9 +243,15 @@ export const channels = {
   /** One application (endpoints, redirect URIs, brandings) with secret validity windows, never values. */
   'apps:get': channel<typeof appArgSchema, ApplicationView>(appArgSchema, 'Read one application.'),
   /** The value of one secret, read from the service now, with how long it may be shown: the only channel answering a secret. */
-  'apps:revealSecret': channel<typeof secretRefArgSchema, RevealedSecret>(secretRefArgSchema, 'Reveal one secret.'),
+  'apps:revealSecret': channel<typeof secretRefArgSchema, RevealedSecret>(
+    secretRefArgSchema,
+    'Reveal one secret.',
+  ),
   /** Copies one secret from main to the system clipboard and clears it later; the web shell answers copied: false. */
-  'apps:copySecret': channel<typeof secretRefArgSchema, CopySecretResult>(secretRefArgSchema, 'Copy a secret.'),
+  'apps:copySecret': channel<typeof secretRefArgSchema, CopySecretResult>(
+    secretRefArgSchema,
+    'Copy a secret.',
+  ),
   /** The session as the renderer may see it: who, until when, which profile; never a token. */
   'session:state': channel<typeof noArg, SessionView>(noArg, 'The current session (no token).'),
   /**
@@ -182,28 +260,46 @@ export const channels = {
    */
   'session:signIn': channel<typeof noArg, SignInStart>(noArg, 'Start signing in with the active profile.'),
   /** Waits until the popup sign-in `attemptId` ends (web shell). */
-  'session:waitForSignIn': channel<typeof signInAttemptArg, SignInOutcome>(signInAttemptArg, 'Wait for a popup sign-in.'),
+  'session:waitForSignIn': channel<typeof signInAttemptArg, SignInOutcome>(
+    signInAttemptArg,
+    'Wait for a popup sign-in.',
+  ),
   /** The web shell's callback page hands the redirect to main, which checks `state` and takes the token. */
   'session:completeSignIn': channel<typeof signInCallbackArg, SignInOutcome>(
     signInCallbackArg,
     'Complete a popup sign-in from its callback.',
   ),
   /** The user closed the login popup: the sign-in is cancelled. */
-  'session:cancelSignIn': channel<typeof signInAttemptArg, SessionView>(signInAttemptArg, 'Cancel a popup sign-in.'),
+  'session:cancelSignIn': channel<typeof signInAttemptArg, SessionView>(
+    signInAttemptArg,
+    'Cancel a popup sign-in.',
+  ),
   /** Signs out: the keychain entry and the login pages' storage are deleted. */
   'session:signOut': channel<typeof noArg, SessionView>(noArg, 'Sign out of the active profile.'),
   /** Every connection profile, the active one, and any problem reading profiles.json. */
   'session:profiles': channel<typeof noArg, ProfilesList>(noArg, 'List the connection profiles.'),
   /** Creates or updates a remote profile (validated; the AppSecret goes to the keychain). */
-  'session:saveProfile': channel<typeof profileInputSchema, ProfileView>(profileInputSchema, 'Save a connection profile.'),
+  'session:saveProfile': channel<typeof profileInputSchema, ProfileView>(
+    profileInputSchema,
+    'Save a connection profile.',
+  ),
   /** Deletes a remote profile with its stored secret and session. */
-  'session:deleteProfile': channel<typeof profileIdArg, ProfilesList>(profileIdArg, 'Delete a connection profile.'),
+  'session:deleteProfile': channel<typeof profileIdArg, ProfilesList>(
+    profileIdArg,
+    'Delete a connection profile.',
+  ),
   /** Makes a profile active; its stored session is restored if still valid. */
-  'session:chooseProfile': channel<typeof profileIdArg, SessionView>(profileIdArg, 'Choose the active connection profile.'),
+  'session:chooseProfile': channel<typeof profileIdArg, SessionView>(
+    profileIdArg,
+    'Choose the active connection profile.',
+  ),
   /** RefDesk's own settings (secret reveal and clipboard timings, the simulator's start settings). */
   'settings:get': channel<typeof noArg, SettingsView>(noArg, 'Read the settings.'),
   /** Keeps new secret timings. */
-  'settings:save': channel<typeof saveSettingsArgSchema, SettingsView>(saveSettingsArgSchema, 'Save the settings.'),
+  'settings:save': channel<typeof saveSettingsArgSchema, SettingsView>(
+    saveSettingsArgSchema,
+    'Save the settings.',
+  ),
   /** Where review state is kept: this computer, or the team service at a list of addresses (takes effect at once). */
   'settings:saveReviewStore': channel<typeof saveReviewStoreArgSchema, SettingsView>(
     saveReviewStoreArgSchema,

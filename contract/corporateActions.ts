@@ -14,8 +14,8 @@ import {
   eventStatuses,
   sortTypes,
 } from './wire/enums';
-import type { ReviewAuditAction, ReviewStoreView } from './corporateActionsReview';
-import type { PortfolioAccount } from './wire/portfolio';
+import type { ReviewAuditAction, ReviewStoreView } from './review';
+import type { AccountDetails } from './wire/accounts';
 
 /** A filtered page of events (spec 4.10). */
 export const corporateActionEventsArg = z
@@ -92,6 +92,7 @@ export const reviewStatesArgSchema = z
     eventIds: z.array(eventIdSchema).max(MAX_BULK_EVENTS, `At most ${MAX_BULK_EVENTS} events per call.`),
   })
   .strict();
+export type ReviewStatesArg = z.output<typeof reviewStatesArgSchema>;
 
 /** The version of the review state a change is based on (see EventReviewState.version). */
 export const reviewVersionSchema = z
@@ -101,9 +102,11 @@ export const reviewVersionSchema = z
 
 /** Read marks are personal: they need no version. */
 export const setReadArgSchema = z.object({ eventId: eventIdSchema, read: z.boolean() }).strict();
+export type SetReadArg = z.output<typeof setReadArgSchema>;
 export const setFlaggedArgSchema = z
   .object({ eventId: eventIdSchema, flagged: z.boolean(), version: reviewVersionSchema })
   .strict();
+export type SetFlaggedArg = z.output<typeof setFlaggedArgSchema>;
 
 /**
  * One event to mark (un)reviewed: the version of its review state seen, and what the reviewer
@@ -135,6 +138,7 @@ export const setReviewedArgSchema = z
     reviewed: z.boolean(),
   })
   .strict();
+export type SetReviewedArg = z.output<typeof setReviewedArgSchema>;
 
 export const setNoteArgSchema = z
   .object({
@@ -143,6 +147,7 @@ export const setNoteArgSchema = z
     note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
   })
   .strict();
+export type SetNoteArg = z.output<typeof setNoteArgSchema>;
 
 export const auditArgSchema = z
   .object({
@@ -152,6 +157,7 @@ export const auditArgSchema = z
   })
   .strict()
   .optional();
+export type AuditArg = z.output<typeof auditArgSchema>;
 
 const dateSchema = z.iso.date({ error: 'Dates are written yyyy-mm-dd.' });
 const keySchema = z
@@ -209,7 +215,10 @@ export const workQueueReviewStates = [
 ] as const;
 export type WorkQueueReviewState = (typeof workQueueReviewStates)[number];
 /** The work-queue review states that only a team review service can know. */
-export const teamOnlyWorkQueueReviewStates = ['awaitingApproval', 'assignedToMe'] as const satisfies readonly WorkQueueReviewState[];
+export const teamOnlyWorkQueueReviewStates = [
+  'awaitingApproval',
+  'assignedToMe',
+] as const satisfies readonly WorkQueueReviewState[];
 export type TeamOnlyWorkQueueReviewState = (typeof teamOnlyWorkQueueReviewStates)[number];
 
 /** The work queue's own filters, applied by the inbox to the events the service matched. */
@@ -261,7 +270,7 @@ export interface ActiveInboxView {
   name?: string;
 }
 
-export type { EventReviewState } from './corporateActionsReview';
+export type { EventReviewState } from './review';
 
 /** What a review action changed (the audit log's words). */
 export type ReviewAction = ReviewAuditAction;
@@ -312,7 +321,7 @@ export interface ReviewStatus {
 }
 
 /** `corporateActions:accounts`: the signed-in user's clients and accounts, for choosing accounts by name. */
-export const accountBookArgSchema = z.object({}).strict().optional();
+export const accountsArgSchema = z.object({}).strict().optional();
 
 /** `corporateActions:lookupData`: the code lists of the event filters, cached in main; `refresh` reads them again. */
 export const lookupDataArgSchema = z
@@ -320,8 +329,8 @@ export const lookupDataArgSchema = z
   .strict()
   .optional();
 
-/** One client of the user's book, placed in its hierarchy. */
-export interface AccountBookClient {
+/** One client of the user's accounts, placed in its hierarchy. */
+export interface AccountsTreeClient {
   ClientKey: string;
   ClientId: string;
   Name: string;
@@ -329,11 +338,11 @@ export interface AccountBookClient {
   ParentClientKey?: string;
 }
 
-/** The user's book as the account picker shows it: every client (top first, then depth first) and every account. */
-export interface AccountBook {
-  clients: AccountBookClient[];
-  accounts: PortfolioAccount[];
-  /** Set when the book has more clients than are read; the picker says so. */
+/** The user's accounts as the account picker shows it: every client (top first, then depth first) and every account. */
+export interface AccountsTree {
+  clients: AccountsTreeClient[];
+  accounts: AccountDetails[];
+  /** Set when the accounts has more clients than are read; the picker says so. */
   truncated?: boolean;
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { simulatorProgressSchema } from './settings';
-import { reviewsChangedSchema, reviewStoreViewSchema } from './corporateActionsReview';
+import { reviewsChangedSchema, reviewStoreViewSchema } from './review';
 
 const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { eventIdSchema, reviewVersionSchema } from './corporateActions';
-import type { TeamRole } from './wire/teamReview';
+import type { TeamRole } from './wire/review';
 
 /** Where an event stands: the team service's four statuses (the local store uses the first two). */
 export const reviewProgressValues = ['NotReviewed', 'Reviewed', 'AwaitingApproval', 'Approved'] as const;
@@ -145,12 +145,19 @@ export const assignArgSchema = z
   .object({
     eventId: eventIdSchema,
     version,
-    assignee: z.string().min(1).max(100).regex(/^[A-Za-z0-9+/=|_.-]+$/, 'Not a valid user.').optional(),
+    assignee: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9+/=|_.-]+$/, 'Not a valid user.')
+      .optional(),
   })
   .strict();
+export type AssignArg = z.output<typeof assignArgSchema>;
 
 /** `corporateActions:approve`: approve another analyst's review (four eyes), or withdraw the approval. */
 export const approveArgSchema = z.object({ eventId: eventIdSchema, version, approved: z.boolean() }).strict();
+export type ApproveArg = z.output<typeof approveArgSchema>;
 
 /** One event of "copy my local review state to the team" that could not be copied as it was. */
 export interface CopyConflict {

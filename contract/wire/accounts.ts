@@ -1,12 +1,12 @@
 /**
  * Wire types of the platform's identity reads (Portfolio service group, `/port/v1`): who the
- * signed-in user is, the clients of their book and its accounts (platform facts, "Identity reads
+ * signed-in user is, the clients of their accounts and its accounts (platform facts, "Identity reads
  * every client makes first"). Property names are the platform's own; absent values are omitted.
  */
 import type { AssetType, Open } from './enums';
 
 /** `GET /port/v1/users/me`: the signed-in user. */
-export interface PortfolioUser {
+export interface UserDetails {
   UserId: string;
   UserKey: string;
   Name: string;
@@ -24,7 +24,7 @@ export interface PortfolioUser {
 }
 
 /** `GET /port/v1/clients/me`, `/port/v1/clients/{ClientKey}`, `/port/v1/clients/?OwnerKey=`: one client. */
-export interface PortfolioClient {
+export interface ClientDetails {
   ClientId: string;
   ClientKey: string;
   Name: string;
@@ -40,7 +40,7 @@ export interface PortfolioClient {
 }
 
 /** `GET /port/v1/accounts/me`, `/port/v1/accounts/?ClientKey=`, `/port/v1/accounts/{AccountKey}`: one account. */
-export interface PortfolioAccount {
+export interface AccountDetails {
   AccountId: string;
   AccountKey: string;
   /** Present when the account is in an account group. */

@@ -49,4 +49,4 @@ export type * from './instruments';
 export type * from './corporateActions';
 export type * from './apps';
 export type * from './reference';
-export type * from './portfolio';
+export type * from './accounts';

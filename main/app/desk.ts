@@ -7,9 +7,9 @@
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
 import { EventVersions } from '../core/corporateActions/eventVersions';
-import { LocalReviewStore } from '../core/corporateActions/localReviewStore';
-import { ReviewStores } from '../core/corporateActions/reviewStores';
-import { platformEventFacts } from '../core/corporateActions/team/copyToTeam';
+import { LocalReviewStore } from '../core/corporateActions/review/localReviewStore';
+import { ReviewStores } from '../core/corporateActions/review/reviewStores';
+import { platformEventFacts } from '../core/corporateActions/review/team/copyToTeam';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
@@ -71,7 +71,9 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
         events.emit('settings:simulatorProgress', progress);
         options.onSimulatorProgress?.(progress);
       },
-      ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
+      ...(options.refreshTokenTtlSeconds !== undefined
+        ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }
+        : {}),
     });
   const early = options.earlyUniverseRoll;
   const first = await startEmbedded({

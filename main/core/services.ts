@@ -5,7 +5,7 @@
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
-import type { ReviewStores } from './corporateActions/reviewStores';
+import type { ReviewStores } from './corporateActions/review/reviewStores';
 import type { EventVersions } from './corporateActions/eventVersions';
 import type { PushEventBus } from './events';
 import type { ProfileService } from './session/profileService';

@@ -10,7 +10,7 @@ import {
   TEAM_REVIEW_UNAVAILABLE,
   type ReviewConflict,
   type TeamReviewErrorBody,
-} from '../../contract/wire/teamReview';
+} from '../../contract/wire/review';
 import { isDatabaseUnavailable } from './database/pool';
 
 export class ReviewServiceError extends Error {

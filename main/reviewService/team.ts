@@ -18,7 +18,7 @@ import {
   type TeamDescription,
   type TeamMemberWithRoles,
   type TeamRole,
-} from '../../contract/wire/teamReview';
+} from '../../contract/wire/review';
 
 const teamFileSchema = z
   .object({

@@ -11,20 +11,34 @@ import { prepareExchangeDetails } from './data/reference/exchangeDetails';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
 import { createSimulatorAuth, type DemoCredentials } from './auth/simulatorAuth';
 import type { SimulatorContext } from './context';
-import { loadCountries } from './data/countries';
+import { loadCountries } from './data/reference/countries';
 import { generationSteps } from './data/steps';
-import { openUniverse, utcDateOf, type EarlierRoll, type ProgressListener, type Scale, type UniverseInfo } from './data/universe';
+import {
+  openUniverse,
+  utcDateOf,
+  type EarlierRoll,
+  type ProgressListener,
+  type Scale,
+  type UniverseInfo,
+} from './data/universe';
 import { fastifyConnectionOptions, type ConnectionLimits } from './http/connectionLimits';
-import { API_CORS_METHODS, AUTH_CORS_METHODS, corsHeadersBeforeRouting, corsOriginsOption, registerCors, type CorsOrigins } from './http/cors';
+import {
+  API_CORS_METHODS,
+  AUTH_CORS_METHODS,
+  corsHeadersBeforeRouting,
+  corsOriginsOption,
+  registerCors,
+  type CorsOrigins,
+} from './http/cors';
 import { installErrorHandlers } from './http/errors';
 import { refuseEmptySegments, ROUTER_OPTIONS } from './http/paths';
 import { registerRateLimits, type RateLimits } from './http/rateLimit';
 import { registerAuthServerRoutes } from './http/routes/auth';
 import { registerAppsRoutes } from './http/routes/apps';
-import { registerCaRoutes } from './http/routes/corporateActions';
-import { registerPortfolioRoutes } from './http/routes/portfolio';
-import { registerRefRoutes } from './http/routes/reference';
-import { registerRefScheduleRoutes } from './http/routes/tradingSchedule';
+import { registerCorporateActionsRoutes } from './http/routes/corporateActions';
+import { registerAccountsRoutes } from './http/routes/accounts';
+import { registerReferenceRoutes } from './http/routes/reference';
+import { registerTradingScheduleRoutes } from './http/routes/tradingSchedule';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';
@@ -109,9 +123,7 @@ const LOOPBACK = '127.0.0.1';
 export const DEFAULT_SEED = 20260101;
 
 /** Builds the Fastify app with every route, without listening (tests may use inject()). */
-export async function buildSimulatorApp(
-  options: SimulatorOptions = {},
-): Promise<{
+export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise<{
   app: FastifyInstance;
   context: SimulatorContext;
   demo: DemoCredentials;
@@ -145,10 +157,20 @@ export async function buildSimulatorApp(
     authUrl: () => `${origin}${AUTH_PREFIX}`,
     dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
-    ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
-    ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
+    ...(options.refreshTokenTtlSeconds !== undefined
+      ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }
+      : {}),
+    ...(options.loginSessionTtlSeconds !== undefined
+      ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
+      : {}),
   });
-  const context: SimulatorContext = { universe, clock, countries: loadCountries(), origin: () => origin, auth };
+  const context: SimulatorContext = {
+    universe,
+    clock,
+    countries: loadCountries(),
+    origin: () => origin,
+    auth,
+  };
 
   const app = Fastify({
     ...connectionOptions,
@@ -171,11 +193,11 @@ export async function buildSimulatorApp(
       await registerCors(api, corsOrigins, API_CORS_METHODS);
       protectApi(api, auth);
       await registerRateLimits(api, options.rateLimit ?? {}, rateLimitSubjectOf(auth));
-      registerRefRoutes(api, context);
-      registerRefScheduleRoutes(api, context);
+      registerReferenceRoutes(api, context);
+      registerTradingScheduleRoutes(api, context);
       registerAppsRoutes(api, context);
-      registerCaRoutes(api, context);
-      registerPortfolioRoutes(api, context);
+      registerCorporateActionsRoutes(api, context);
+      registerAccountsRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

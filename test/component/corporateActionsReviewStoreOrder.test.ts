@@ -8,8 +8,8 @@
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ReviewStoreView } from '../../contract/corporateActionsReview';
-import { useCorporateActionsReviewStore } from '../../renderer/src/features/corporateActions/useCorporateActionsReviewStore';
+import type { ReviewStoreView } from '../../contract/review';
+import { useReviewStore } from '../../renderer/src/features/corporateActions/useReviewStore';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const urls = ['http://127.0.0.1:8750'];
@@ -23,7 +23,7 @@ describe('the review store status read while main pushes changes', () => {
 
   it('keeps a pushed change when a read answered before it arrives afterwards', async () => {
     const desk = installRecordingDesk({});
-    const reviews = useCorporateActionsReviewStore();
+    const reviews = useReviewStore();
     reviews.follow();
     const loading = reviews.loadStatus();
     desk.emit('corporateActions:reviewStore', available);
@@ -36,7 +36,7 @@ describe('the review store status read while main pushes changes', () => {
 
   it('takes a read that is newer than the last push', async () => {
     installRecordingDesk({ 'corporateActions:reviewStatus': () => ({ store: available, reviewer }) });
-    const reviews = useCorporateActionsReviewStore();
+    const reviews = useReviewStore();
     reviews.follow();
     await reviews.loadStatus();
     expect(reviews.store).toEqual(available);
@@ -44,7 +44,7 @@ describe('the review store status read while main pushes changes', () => {
 
   it('follows a restarted main, whose count starts again', async () => {
     const desk = installRecordingDesk({});
-    const reviews = useCorporateActionsReviewStore();
+    const reviews = useReviewStore();
     reviews.follow();
     desk.emit('corporateActions:reviewStore', available);
     desk.emit('corporateActions:reviewStore', { kind: 'local', revision: 1 });

@@ -2,7 +2,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
-import type { ReviewStoreView } from '../../contract/corporateActionsReview';
+import type { ReviewStoreView } from '../../contract/review';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
 import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
@@ -19,8 +19,16 @@ const event: CorporateActionEvent = {
   Electable: 'Electable',
   UpdatedDateTime: '2026-03-01T00:00:00Z',
 };
-const clara = { name: 'Clara Lindqvist', userId: 'key-clara', roles: ['Analyst', 'Approver'] as ('Analyst' | 'Approver')[] };
-const jonas = { name: 'Jonas Berger', userId: 'key-jonas', roles: ['Analyst', 'Approver'] as ('Analyst' | 'Approver')[] };
+const clara = {
+  name: 'Clara Lindqvist',
+  userId: 'key-clara',
+  roles: ['Analyst', 'Approver'] as ('Analyst' | 'Approver')[],
+};
+const jonas = {
+  name: 'Jonas Berger',
+  userId: 'key-jonas',
+  roles: ['Analyst', 'Approver'] as ('Analyst' | 'Approver')[],
+};
 const teamStore: ReviewStoreView = {
   kind: 'team',
   revision: 3,
@@ -29,7 +37,15 @@ const teamStore: ReviewStoreView = {
   replica: 'http://127.0.0.1:8750',
   team: { name: 'Corporate actions, Copenhagen', me: jonas, members: [clara, jonas] },
 };
-const untouched: EventReviewState = { eventId: '41', read: true, flagged: false, note: '', version: 0, progress: 'NotReviewed', fourEyes: false };
+const untouched: EventReviewState = {
+  eventId: '41',
+  read: true,
+  flagged: false,
+  note: '',
+  version: 0,
+  progress: 'NotReviewed',
+  fourEyes: false,
+};
 
 /** Jonas's desk on a team whose service keeps versions: a change on a stale version is refused as main refuses it. */
 function teamDesk(initial: EventReviewState) {
@@ -39,7 +55,8 @@ function teamDesk(initial: EventReviewState) {
     desk: installDesk({
       'corporateActions:events': () => ok({ Data: [event], __count: 1 }),
       'corporateActions:event': () => ok(event),
-      'corporateActions:reviewStatus': () => ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
+      'corporateActions:reviewStatus': () =>
+        ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
       'corporateActions:reviewStates': () => ok([state]),
       'corporateActions:audit': () => ok([]),
       'corporateActions:views': () => ok({ views: [] }),
@@ -49,13 +66,16 @@ function teamDesk(initial: EventReviewState) {
             ok: false,
             error: {
               code: 'ReviewConflict',
-              message: 'Event 41 changed since you loaded it: last changed by Clara Lindqvist (note). Nothing was saved; reload and try again.',
+              message:
+                'Event 41 changed since you loaded it: last changed by Clara Lindqvist (note). Nothing was saved; reload and try again.',
               conflicts: [
                 {
                   eventId: '41',
                   yourVersion: arg.version,
                   current: state,
-                  changesSince: [{ by: clara, at: '2026-03-02T09:00:00Z', action: 'note', before: '', after: state.note }],
+                  changesSince: [
+                    { by: clara, at: '2026-03-02T09:00:00Z', action: 'note', before: '', after: state.note },
+                  ],
                 },
               ],
             },
@@ -65,7 +85,13 @@ function teamDesk(initial: EventReviewState) {
         return ok(state);
       },
       'corporateActions:approve': (arg: { version: number }) => {
-        state = { ...state, version: arg.version + 1, progress: 'Approved', approvedBy: jonas, approvedAt: '2026-03-02T10:00:00Z' };
+        state = {
+          ...state,
+          version: arg.version + 1,
+          progress: 'Approved',
+          approvedBy: jonas,
+          approvedAt: '2026-03-02T10:00:00Z',
+        };
         return ok(state);
       },
     }),
@@ -98,13 +124,20 @@ describe('the inbox on a team review service', () => {
     await note().setValue('Waiting for the agent.');
     // Clara saves a note on her desk: it arrives live.
     const theirs = team.set({ ...untouched, note: 'Ratio confirmed.', version: 1, changedBy: clara });
-    team.desk.emit('corporateActions:reviewsChanged', { states: [{ ...theirs, read: undefined }], by: clara });
+    team.desk.emit('corporateActions:reviewsChanged', {
+      states: [{ ...theirs, read: undefined }],
+      by: clara,
+    });
     await flushPromises();
     expect(note().element.value).toBe('Waiting for the agent.');
 
     await wrapper.get('form.note').trigger('submit');
     await flushPromises();
-    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '41', note: 'Waiting for the agent.', version: 0 });
+    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({
+      eventId: '41',
+      note: 'Waiting for the agent.',
+      version: 0,
+    });
     const conflict = wrapper.get('[data-testid="review-conflict"]');
     expect(conflict.text()).toContain('last changed by Clara Lindqvist');
     expect(conflict.text()).toContain('Clara Lindqvist · Added the note “Ratio confirmed.”');
@@ -125,7 +158,11 @@ describe('the inbox on a team review service', () => {
     await note().setValue('Mine.');
     await wrapper.get('form.note').trigger('submit');
     await flushPromises();
-    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '41', note: 'Mine.', version: 0 });
+    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({
+      eventId: '41',
+      note: 'Mine.',
+      version: 0,
+    });
     const theirs = team.set({ ...untouched, note: 'Theirs.', version: 2, changedBy: clara });
     team.desk.emit('corporateActions:reviewsChanged', { states: [theirs], by: clara });
     await flushPromises();
@@ -149,7 +186,11 @@ describe('the inbox on a team review service', () => {
     expect(signOff().text()).toContain('Awaiting approval by a second analyst');
     await signOff().get('button').trigger('click');
     await flushPromises();
-    expect(team.desk.channel('corporateActions:approve')).toHaveBeenCalledWith({ eventId: '41', approved: true, version: 1 });
+    expect(team.desk.channel('corporateActions:approve')).toHaveBeenCalledWith({
+      eventId: '41',
+      approved: true,
+      version: 1,
+    });
     expect(signOff().text()).toContain('Approved by Jonas Berger');
     expect(signOff().text()).toContain('Reviewed by Clara Lindqvist');
 
@@ -167,18 +208,43 @@ describe('the inbox on a team review service', () => {
   });
 
   it('filters the queue by reviews awaiting approval and by events assigned to the user, from the team’s state', async () => {
-    const other = (id: string): CorporateActionEvent => ({ ...event, EventId: id, DisplayAndFormat: { Description: `Company ${id}` } });
+    const other = (id: string): CorporateActionEvent => ({
+      ...event,
+      EventId: id,
+      DisplayAndFormat: { Description: `Company ${id}` },
+    });
     const events = ['41', '42', '43', '44'].map(other);
     const states: EventReviewState[] = [
-      { ...untouched, eventId: '41', version: 1, progress: 'AwaitingApproval', fourEyes: true, reviewedBy: clara, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: event.UpdatedDateTime },
+      {
+        ...untouched,
+        eventId: '41',
+        version: 1,
+        progress: 'AwaitingApproval',
+        fourEyes: true,
+        reviewedBy: clara,
+        reviewedAt: '2026-03-02T09:00:00Z',
+        reviewedVersion: event.UpdatedDateTime,
+      },
       { ...untouched, eventId: '42', version: 1, assignee: jonas },
       { ...untouched, eventId: '43', version: 1, assignee: clara },
-      { ...untouched, eventId: '44', version: 2, progress: 'Approved', fourEyes: true, reviewedBy: clara, approvedBy: jonas, reviewedAt: '2026-03-02T09:00:00Z', reviewedVersion: event.UpdatedDateTime },
+      {
+        ...untouched,
+        eventId: '44',
+        version: 2,
+        progress: 'Approved',
+        fourEyes: true,
+        reviewedBy: clara,
+        approvedBy: jonas,
+        reviewedAt: '2026-03-02T09:00:00Z',
+        reviewedVersion: event.UpdatedDateTime,
+      },
     ];
     installDesk({
       'corporateActions:events': () => ok({ Data: events, __count: events.length }),
-      'corporateActions:reviewStatus': () => ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
-      'corporateActions:reviewStates': (arg: { eventIds: string[] }) => ok(states.filter((state) => arg.eventIds.includes(state.eventId))),
+      'corporateActions:reviewStatus': () =>
+        ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
+      'corporateActions:reviewStates': (arg: { eventIds: string[] }) =>
+        ok(states.filter((state) => arg.eventIds.includes(state.eventId))),
       'corporateActions:audit': () => ok([]),
       'corporateActions:views': () => ok({ views: [] }),
     });
@@ -188,7 +254,10 @@ describe('the inbox on a team review service', () => {
     const shown = () => useCorporateActionsStore().rows.map((row) => row.EventId);
     // Open work with a team: not reviewed, or reviewed and awaiting the second analyst.
     expect(shown()).toEqual(['41', '42', '43']);
-    const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
+    const box = (label: string) =>
+      wrapper
+        .findAll('fieldset[aria-label="Work queue"] [role="checkbox"]')
+        .find((candidate) => candidate.text() === label)!;
     expect(box('Assigned to me').attributes('aria-disabled')).toBeUndefined();
     expect(wrapper.find('[data-testid="team-only-filters"]').exists()).toBe(false);
     for (const label of ['Not reviewed', 'Changed since reviewed']) await box(label).trigger('click');

@@ -4,8 +4,8 @@ import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FuturesSpace } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
-import { useFuturesStore } from '../../renderer/src/features/futures/useFuturesStore';
-import FuturesLadderView from '../../renderer/src/features/futures/FuturesLadderView.vue';
+import { useFuturesStore } from '../../renderer/src/features/instruments/futures/useFuturesStore';
+import FuturesLadderView from '../../renderer/src/features/instruments/futures/FuturesLadderView.vue';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 const space: FuturesSpace = {
@@ -31,7 +31,11 @@ async function mountLadder() {
     ],
   });
   await router.push('/futures/500');
-  router.addRoute({ path: '/chains/:optionRootId', name: 'option-chain', component: { template: '<p>chain</p>' } });
+  router.addRoute({
+    path: '/chains/:optionRootId',
+    name: 'option-chain',
+    component: { template: '<p>chain</p>' },
+  });
   const wrapper = mount(FuturesLadderView, { attachTo: document.body, global: { plugins: [router] } });
   await flushPromises();
   return { wrapper, router };
@@ -84,7 +88,11 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     expect(cellTexts(wrapper, 'noticeDate')).toEqual(['—', '2026-05-29', '—']);
     expect(cellTexts(wrapper, 'lastTradeDate')).toEqual(['2026-05-19', '2026-06-22', '2026-07-21']);
     // Today is 2026-05-16 for the service (May 19 is 3 days ahead): CLN6 rolls before its notice.
-    expect(cellTexts(wrapper, 'daysToRoll')).toEqual(['3 days (to last trade)', '13 days (to notice)', '64 days (to last trade)']);
+    expect(cellTexts(wrapper, 'daysToRoll')).toEqual([
+      '3 days (to last trade)',
+      '13 days (to notice)',
+      '64 days (to last trade)',
+    ]);
     expect(cellTexts(wrapper, 'badges')).toEqual(['Front · Roll', '', '']);
     // Each contract links to its details and to the futures options that exercise into it.
     const links = wrapper.findAll('[role="row"][row-id="12"] [col-id="links"] a');
@@ -93,8 +101,13 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
       ['LO options', '/chains/77?underlying=12'],
     ]);
     // The universe lists no calendar spread here: said, not invented.
-    expect(desk.callsOf('instruments:search')[0]?.arg).toMatchObject({ AssetTypes: ['FuturesStrategy'], Keywords: 'CL' });
-    expect(wrapper.get('[data-testid="no-spreads"]').text()).toBe('The service lists no calendar spreads on CL contracts.');
+    expect(desk.callsOf('instruments:search')[0]?.arg).toMatchObject({
+      AssetTypes: ['FuturesStrategy'],
+      Keywords: 'CL',
+    });
+    expect(wrapper.get('[data-testid="no-spreads"]').text()).toBe(
+      'The service lists no calendar spreads on CL contracts.',
+    );
     wrapper.unmount();
   });
 
@@ -103,9 +116,22 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
       'instruments:futuresSpace': () => space,
       'instruments:detailsList': (arg) =>
         (arg as { AssetTypes: string[] }).AssetTypes[0] === 'FuturesStrategy'
-          ? { Data: [{ Uic: 900, Symbol: 'CLM6-CLN6', Legs: [{ Uic: 11, BuySell: 'Buy' }, { Uic: 12, BuySell: 'Sell' }] }] }
+          ? {
+              Data: [
+                {
+                  Uic: 900,
+                  Symbol: 'CLM6-CLN6',
+                  Legs: [
+                    { Uic: 11, BuySell: 'Buy' },
+                    { Uic: 12, BuySell: 'Sell' },
+                  ],
+                },
+              ],
+            }
           : { Data: [] },
-      'instruments:search': () => ({ Data: [{ Identifier: 900, AssetType: 'FuturesStrategy', Symbol: 'CLM6-CLN6' }] }),
+      'instruments:search': () => ({
+        Data: [{ Identifier: 900, AssetType: 'FuturesStrategy', Symbol: 'CLM6-CLN6' }],
+      }),
       'instruments:details': () => ({ Uic: 500 }),
       'instruments:tradingSchedule': () => ({ Sessions: [] }),
       'reference:timeZones': () => ({ Data: [] }),

@@ -4,7 +4,7 @@ import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractOptionEntry, ContractOptionSpace, SpecificOption } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
-import OptionChainView from '../../renderer/src/features/optionChains/OptionChainView.vue';
+import OptionChainView from '../../renderer/src/features/instruments/optionChains/OptionChainView.vue';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
 /** An expiry; the platform names a standard (monthly) expiry by its month's first day. */
@@ -27,7 +27,11 @@ function contracts(strikes: number[]): SpecificOption[] {
   ]);
 }
 
-function optionSpace(arg: { OptionRootId?: number; OptionSpaceSegment?: string; ExpiryDates?: string[] }): ContractOptionSpace {
+function optionSpace(arg: {
+  OptionRootId?: number;
+  OptionSpaceSegment?: string;
+  ExpiryDates?: string[];
+}): ContractOptionSpace {
   const weekly = arg.OptionRootId === 2;
   return {
     OptionRootId: arg.OptionRootId ?? 1,
@@ -69,7 +73,9 @@ const chainService = {
 };
 
 /** The column headers in the order shown (the grid may keep new columns last in the page). */
-function columnHeaders(wrapper: { findAll: (selector: string) => { attributes: (name: string) => string | undefined; text: () => string }[] }): string[] {
+function columnHeaders(wrapper: {
+  findAll: (selector: string) => { attributes: (name: string) => string | undefined; text: () => string }[];
+}): string[] {
   return wrapper
     .findAll('.ag-header-row-column [role="columnheader"]')
     .map((header) => ({ index: Number(header.attributes('aria-colindex')), text: header.text().trim() }))
@@ -109,7 +115,12 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   it('reads the expiries first, then only the first expiry’s contracts', async () => {
     const desk = installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
-    expect(desk.callsOf('instruments:optionSpace').map((call) => call.arg).slice(0, 2)).toEqual([
+    expect(
+      desk
+        .callsOf('instruments:optionSpace')
+        .map((call) => call.arg)
+        .slice(0, 2),
+    ).toEqual([
       { OptionRootId: 1 },
       { OptionRootId: 1, OptionSpaceSegment: 'SpecificDates', ExpiryDates: ['2026-03-13'] },
     ]);
@@ -166,14 +177,17 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   it('stacks further expiries below the active one, each read when shown', async () => {
     const desk = installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
-    const { useOptionChainsStore } = await import('../../renderer/src/features/optionChains/useOptionChainsStore');
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
     useOptionChainsStore().settingsOf(1).stackedExpiries = ['2026-03-31'];
     await flushPromises();
     expect(wrapper.findAll('section.expiry').map((section) => section.attributes('data-expiry'))).toEqual([
       '2026-03-13',
       '2026-03-31',
     ]);
-    expect(desk.callsOf('instruments:optionSpace').at(-1)?.arg).toMatchObject({ ExpiryDates: ['2026-03-31'] });
+    expect(desk.callsOf('instruments:optionSpace').at(-1)?.arg).toMatchObject({
+      ExpiryDates: ['2026-03-31'],
+    });
     wrapper.unmount();
   });
 
@@ -181,11 +195,15 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
     expect(wrapper.findAll('.month').map((month) => month.attributes('data-month'))).toEqual(['2026-03']);
-    const quarterlies = wrapper.findAll('.kind-filter label').find((label) => label.text().startsWith('Quarterlies'));
+    const quarterlies = wrapper
+      .findAll('.kind-filter label')
+      .find((label) => label.text().startsWith('Quarterlies'));
     expect(quarterlies?.text()).toBe('Quarterlies (1)');
     await quarterlies?.get('input').setValue(true);
     await flushPromises();
-    expect(wrapper.findAll('[role="tab"]').map((tab) => tab.attributes('data-expiry'))).toEqual(['2026-03-20']);
+    expect(wrapper.findAll('[role="tab"]').map((tab) => tab.attributes('data-expiry'))).toEqual([
+      '2026-03-20',
+    ]);
     // The expiry in front follows to a tab that is still shown.
     expect(wrapper.get('[role="tab"][aria-selected="true"]').attributes('data-expiry')).toBe('2026-03-20');
     wrapper.unmount();
@@ -196,19 +214,33 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     const { wrapper } = await mountChain();
     const headers = () => columnHeaders(wrapper);
     expect(headers()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
-    expect(desk.callsOf('instruments:detailsList')[0]?.arg).toMatchObject({ AssetTypes: ['StockIndexOption'] });
-    const cell = (column: string) => wrapper.get(`[role="row"][row-id="5000"] [role="gridcell"][col-id="${column}"]`).text();
+    expect(desk.callsOf('instruments:detailsList')[0]?.arg).toMatchObject({
+      AssetTypes: ['StockIndexOption'],
+    });
+    const cell = (column: string) =>
+      wrapper.get(`[role="row"][row-id="5000"] [role="gridcell"][col-id="${column}"]`).text();
     expect(cell('callOccSymbol')).toBe('SPX   260313C05000000');
     expect(cell('putOccSymbol')).toBe('SPX   260313P05000000');
     expect(cell('callSymbol')).toBe('SPX/1005:xcbo');
 
     await wrapper.get('button[aria-controls="chain-1-columns"]').trigger('click');
-    const row = (label: string) => wrapper.findAll('[aria-label="Chain columns"] li').find((item) => item.text().startsWith(label));
+    const row = (label: string) =>
+      wrapper.findAll('[aria-label="Chain columns"] li').find((item) => item.text().startsWith(label));
     await row('Uic')?.get('input').setValue(true);
     await flushPromises();
     await row('Status')?.get('button[aria-label="Move Status earlier"]').trigger('click');
     await flushPromises();
-    expect(headers()).toEqual(['Uic', 'OCC symbol', 'Status', 'Symbol', 'Strike', 'Symbol', 'Status', 'OCC symbol', 'Uic']);
+    expect(headers()).toEqual([
+      'Uic',
+      'OCC symbol',
+      'Status',
+      'Symbol',
+      'Strike',
+      'Symbol',
+      'Status',
+      'OCC symbol',
+      'Uic',
+    ]);
     wrapper.unmount();
   });
 
@@ -225,14 +257,13 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
         signingIn: false,
       });
     signIn('demo');
-    const { useOptionChainsStore } = await import('../../renderer/src/features/optionChains/useOptionChainsStore');
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
     useOptionChainsStore().setColumns(1, ['uic', 'status']);
     setActivePinia(createPinia());
     signIn('demo');
     const { wrapper } = await mountChain();
-    expect(columnHeaders(wrapper)).toEqual([
-      'Status', 'Uic', 'Strike', 'Uic', 'Status',
-    ]);
+    expect(columnHeaders(wrapper)).toEqual(['Status', 'Uic', 'Strike', 'Uic', 'Status']);
     // Another user starts from the defaults.
     signIn('trader2');
     await flushPromises();
@@ -246,11 +277,17 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     const { wrapper, router } = await mountChain();
     const picker = wrapper.get('fieldset.related-roots');
     expect(picker.text()).toContain('Roots of S&P 500 Index, side by side');
-    expect(picker.findAll('label').map((label) => label.text())).toEqual(['SPX:xcbo (this chain)', 'SPXW:xcbo']);
+    expect(picker.findAll('label').map((label) => label.text())).toEqual([
+      'SPX:xcbo (this chain)',
+      'SPXW:xcbo',
+    ]);
     await picker.findAll('input')[1]?.setValue(true);
     await flushPromises();
     expect(router.currentRoute.value.query.with).toBe('2');
-    expect(wrapper.findAll('section.chain-panel').map((panel) => panel.attributes('data-root'))).toEqual(['1', '2']);
+    expect(wrapper.findAll('section.chain-panel').map((panel) => panel.attributes('data-root'))).toEqual([
+      '1',
+      '2',
+    ]);
     expect(wrapper.get('section[data-root="2"] h2').text()).toContain('SPXW:xcbo');
     wrapper.unmount();
   });

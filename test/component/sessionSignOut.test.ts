@@ -13,11 +13,11 @@ import type { CorporateActionEvent, CountryDetails, SummaryInfo } from '../../co
 import AppsView from '../../renderer/src/features/apps/AppsView.vue';
 import { useAppsStore } from '../../renderer/src/features/apps/useAppsStore';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
-import { useCorporateActionsReviewStore } from '../../renderer/src/features/corporateActions/useCorporateActionsReviewStore';
+import { useReviewStore } from '../../renderer/src/features/corporateActions/useReviewStore';
 import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
-import { useFuturesStore } from '../../renderer/src/features/futures/useFuturesStore';
+import { useFuturesStore } from '../../renderer/src/features/instruments/futures/useFuturesStore';
 import { useInstrumentsStore } from '../../renderer/src/features/instruments/useInstrumentsStore';
-import { useOptionChainsStore } from '../../renderer/src/features/optionChains/useOptionChainsStore';
+import { useOptionChainsStore } from '../../renderer/src/features/instruments/optionChains/useOptionChainsStore';
 import { useReferenceStore } from '../../renderer/src/features/reference/useReferenceStore';
 import { useSessionStore } from '../../renderer/src/features/session/useSessionStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
@@ -83,12 +83,16 @@ const book = () => books[session.user?.userId ?? ''] ?? { events: [], read: [], 
 let handlers: Record<string, (arg: unknown) => unknown>;
 
 /** A desk answering as main does for whoever is signed in (a channel whose handler is deleted waits for the test). */
-function installBookDesk(): RecordingDesk {
+function installAccountsDesk(): RecordingDesk {
   handlers = {
     'session:state': () => session,
     'session:profiles': () => ({ profiles: [], activeProfileId: session.profile.id }),
     'instruments:search': () => ({ Data: [summary(`${session.user?.userId}-stock`)] }),
-    'instruments:details': () => ({ Uic: 211, AssetType: 'Stock', Description: `${session.user?.userId}'s view` }),
+    'instruments:details': () => ({
+      Uic: 211,
+      AssetType: 'Stock',
+      Description: `${session.user?.userId}'s view`,
+    }),
     'instruments:tradingSchedule': () => ({ Sessions: [], TimeZone: 3 }),
     'instruments:optionSpace': () => ({ OptionRootId: 5, OptionSpace: [{ Expiry: '2026-03-20T00:00:00Z' }] }),
     'instruments:futuresSpace': () => ({ BaseIdentifier: 'CL', Elements: [] }),
@@ -102,7 +106,16 @@ function installBookDesk(): RecordingDesk {
     'corporateActions:reviewStates': (arg) =>
       (arg as { eventIds: string[] }).eventIds
         .filter((id) => book().read.includes(id))
-        .map((eventId) => ({ eventId, read: true, flagged: false, note: '', changedAt: 'now', version: 0, progress: 'NotReviewed', fourEyes: false })),
+        .map((eventId) => ({
+          eventId,
+          read: true,
+          flagged: false,
+          note: '',
+          changedAt: 'now',
+          version: 0,
+          progress: 'NotReviewed',
+          fourEyes: false,
+        })),
     'corporateActions:setRead': (arg) => ({
       ...(arg as object),
       flagged: false,
@@ -112,14 +125,21 @@ function installBookDesk(): RecordingDesk {
       progress: 'NotReviewed',
       fourEyes: false,
     }),
-    'corporateActions:audit': () => [{ eventId: '1', action: 'read', before: '', after: '', at: 'now', userId: 'demo' }],
+    'corporateActions:audit': () => [
+      { eventId: '1', action: 'read', before: '', after: '', at: 'now', userId: 'demo' },
+    ],
     'corporateActions:views': () => ({ views: [{ name: `${session.user?.userId}'s view`, definition: {} }] }),
     'corporateActions:activeView': () => ({}),
     'corporateActions:chooseView': () => ({}),
     'corporateActions:accounts': () => ({ clients: [], accounts: [] }),
     'apps:list': () => ({ Data: [{ ...app(book().app), RedirectUriCount: 0 }], __count: 1 }),
     'apps:get': (arg) => app((arg as { AppKey: string }).AppKey),
-    'apps:revealSecret': () => ({ AppKey: book().app, SecretId: 2, Secret: `secret-of-${book().app}`, hideAfterSeconds: 60 }),
+    'apps:revealSecret': () => ({
+      AppKey: book().app,
+      SecretId: 2,
+      Secret: `secret-of-${book().app}`,
+      hideAfterSeconds: 60,
+    }),
   };
   return installRecordingDesk(handlers);
 }
@@ -127,7 +147,11 @@ function installBookDesk(): RecordingDesk {
 /** Main tells the page the session changed, as it does on sign-in, sign-out and profile switches. */
 async function sessionBecomes(next: SessionView): Promise<void> {
   session = next;
-  desk.emit('session:changed', { signedIn: next.signedIn, profileId: next.profile.id, ...(next.user ? { user: next.user } : {}) });
+  desk.emit('session:changed', {
+    signedIn: next.signedIn,
+    profileId: next.profile.id,
+    ...(next.user ? { user: next.user } : {}),
+  });
   await flushPromises();
 }
 
@@ -136,7 +160,7 @@ describe('signing out clears every store', () => {
     setActivePinia(createPinia());
     registerGridModules();
     session = signedInAs('demo');
-    desk = installBookDesk();
+    desk = installAccountsDesk();
     await useSessionStore().start();
   });
   afterEach(() => {
@@ -165,7 +189,9 @@ describe('signing out clears every store', () => {
 
     await sessionBecomes(signedInAs('trader2'));
     await instruments.open({ uic: 211, assetType: 'Stock' });
-    expect(instruments.detailsOf({ uic: 211, assetType: 'Stock' })?.value?.Description).toBe("trader2's view");
+    expect(instruments.detailsOf({ uic: 211, assetType: 'Stock' })?.value?.Description).toBe(
+      "trader2's view",
+    );
   });
 
   it('instruments: a read still running for the previous user is cancelled and never lands', async () => {
@@ -209,7 +235,7 @@ describe('signing out clears every store', () => {
 
   it('corporate actions: the inbox, the open event, review badges, the audit log and saved views', async () => {
     const events = useCorporateActionsStore();
-    const review = useCorporateActionsReviewStore();
+    const review = useReviewStore();
     const wrapper = mount(CorporateActionsView, { attachTo: document.body });
     await flushPromises();
     await events.openEvent('2');
@@ -218,7 +244,9 @@ describe('signing out clears every store', () => {
     expect(events.rows.map((row) => row.EventId)).toEqual(['1', '2', '3']);
     expect(review.states['1']?.read).toBe(true);
     expect(review.views.map((view) => view.name)).toEqual(["demo's view"]);
-    expect(wrapper.get('[role="status"]').text()).toBe('3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)');
+    expect(wrapper.get('[role="status"]').text()).toBe(
+      '3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
+    );
 
     await sessionBecomes(signedOut());
     expect(events.rows).toEqual([]);
@@ -236,7 +264,9 @@ describe('signing out clears every store', () => {
     expect(events.rows.map((row) => row.EventId)).toEqual(['1', '9']);
     expect(review.states['1']).toBeUndefined();
     expect(review.views.map((view) => view.name)).toEqual(["trader2's view"]);
-    expect(wrapper.get('[role="status"]').text()).toBe('2 in the queue of all 2 matching events · sorted by response deadline here (the service cannot sort by it)');
+    expect(wrapper.get('[role="status"]').text()).toBe(
+      '2 in the queue of all 2 matching events · sorted by response deadline here (the service cannot sort by it)',
+    );
   });
 
   it('apps: the directory, the open application and a revealed secret', async () => {

@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { ReviewStoreView } from '../../contract/corporateActionsReview';
+import type { ReviewStoreView } from '../../contract/review';
 import ReviewStoreSection from '../../renderer/src/features/settings/components/ReviewStoreSection.vue';
 
 const available: ReviewStoreView = {
@@ -19,9 +19,16 @@ const available: ReviewStoreView = {
 describe('Settings → Review store', () => {
   it('saves the team service with its addresses, one per line', async () => {
     const wrapper = mount(ReviewStoreSection, {
-      props: { review: { store: 'local', teamUrls: [] }, status: { kind: 'local', revision: 1 }, saving: false, copying: false },
+      props: {
+        review: { store: 'local', teamUrls: [] },
+        status: { kind: 'local', revision: 1 },
+        saving: false,
+        copying: false,
+      },
     });
-    expect(wrapper.get('[data-testid="review-store-status"]').text()).toBe('Review state is kept on this computer.');
+    expect(wrapper.get('[data-testid="review-store-status"]').text()).toBe(
+      'Review state is kept on this computer.',
+    );
     expect(wrapper.get('textarea').attributes('disabled')).toBeDefined();
     await wrapper.get('input[value="team"]').setValue(true);
     await wrapper.get('textarea').setValue(' https://review-1.example.com\nhttps://review-2.example.com \n');
@@ -40,7 +47,11 @@ describe('Settings → Review store', () => {
         copying: false,
         saveError: {
           message: 'Invalid argument for settings:saveReviewStore.',
-          fields: { 'teamUrls.0': ['Team review service address must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).'] },
+          fields: {
+            'teamUrls.0': [
+              'Team review service address must use https:// (plain http:// is accepted only for 127.0.0.1 or localhost).',
+            ],
+          },
         },
       },
     });
@@ -66,7 +77,13 @@ describe('Settings → Review store', () => {
           reviewedMarks: 1,
           readMarks: 1,
           alreadyOnTeam: 2,
-          conflicts: [{ eventId: '77', what: 'note', message: 'The team already has another note; yours was not copied: “Mine.”' }],
+          conflicts: [
+            {
+              eventId: '77',
+              what: 'note',
+              message: 'The team already has another note; yours was not copied: “Mine.”',
+            },
+          ],
           at: '2026-03-02T09:00:00Z',
           team: 'Corporate actions, Copenhagen',
         },
@@ -77,9 +94,15 @@ describe('Settings → Review store', () => {
     await copy.trigger('click');
     expect(wrapper.emitted('copy')).toHaveLength(1);
     const report = wrapper.get('[data-testid="copy-report"]').text();
-    expect(report).toContain('Copied to Corporate actions, Copenhagen: 3 of 5 events — 0 flags, 1 note, 1 reviewed mark, 1 read mark; 2 already on the team.');
-    expect(report).toContain('Event 77 (note): The team already has another note; yours was not copied: “Mine.”');
-    await wrapper.setProps({ status: { ...available, state: 'unavailable', message: 'Team review unavailable: x' } });
+    expect(report).toContain(
+      'Copied to Corporate actions, Copenhagen: 3 of 5 events — 0 flags, 1 note, 1 reviewed mark, 1 read mark; 2 already on the team.',
+    );
+    expect(report).toContain(
+      'Event 77 (note): The team already has another note; yours was not copied: “Mine.”',
+    );
+    await wrapper.setProps({
+      status: { ...available, state: 'unavailable', message: 'Team review unavailable: x' },
+    });
     expect(wrapper.get('.copy button').attributes('disabled')).toBeDefined();
     expect(wrapper.get('[data-testid="review-store-status"]').text()).toBe('Team review unavailable: x');
   });

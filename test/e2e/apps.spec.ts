@@ -1,4 +1,4 @@
-import { ADMIN_USER } from '../../main/simulator/data/book/demo';
+import { ADMIN_USER } from '../../main/simulator/data/accounts/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
 import { SettingsPage } from './pages/SettingsPage';

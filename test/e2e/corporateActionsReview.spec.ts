@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import { startWebShellProcess, type WebShellReady } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';

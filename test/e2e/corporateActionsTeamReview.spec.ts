@@ -12,13 +12,13 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import type { SimulatorInfo } from '../../main/simulator/server';
-import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
 import { answerLoginPage } from '../support/loginPage';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
 import { startReplica, writeTeamFile } from '../support/reviewService';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import { startStandaloneSimulator } from '../support/standaloneSimulator';
-import { userKeyOf } from '../support/teamReviewDesks';
+import { userKeyOf } from '../support/reviewServiceDesks';
 import { startWebShellProcess, type WebShellProcess } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';
 import { CorporateActionsPage } from './pages/CorporateActionsPage';
@@ -39,7 +39,11 @@ async function tokenOf(platform: SimulatorInfo, user: { login: string; password:
     redirect_uri: 'http://127.0.0.1/refdesk/callback',
     state: 'team-review-e2e',
   }).toString();
-  const location = await answerLoginPage(authorize.href, { username: user.login, password: user.password, decision: 'allow' });
+  const location = await answerLoginPage(authorize.href, {
+    username: user.login,
+    password: user.password,
+    decision: 'allow',
+  });
   const token = new URLSearchParams(new URL(location).hash.slice(1)).get('access_token');
   if (!token) throw new Error(`no token for ${user.login}: ${location}`);
   return token;
@@ -48,10 +52,16 @@ async function tokenOf(platform: SimulatorInfo, user: { login: string; password:
 /** An event with an election (so its review needs four eyes) that both users' inboxes list. */
 async function sharedElectableEvent(platform: SimulatorInfo): Promise<CorporateActionEvent> {
   const listOf = async (user: { login: string; password: string }) => {
-    const response = await fetch(`${platform.baseUrl}/ca/v2/events?CorporateActionTypes=Voluntary&$top=1000`, {
-      headers: { authorization: `Bearer ${await tokenOf(platform, user)}` },
-    });
-    if (!response.ok) throw new Error(`events of ${user.login}: ${response.status} ${await response.text()} ${response.headers.get("www-authenticate")}`);
+    const response = await fetch(
+      `${platform.baseUrl}/ca/v2/events?CorporateActionTypes=Voluntary&$top=1000`,
+      {
+        headers: { authorization: `Bearer ${await tokenOf(platform, user)}` },
+      },
+    );
+    if (!response.ok)
+      throw new Error(
+        `events of ${user.login}: ${response.status} ${await response.text()} ${response.headers.get('www-authenticate')}`,
+      );
     return ((await response.json()) as Feed<CorporateActionEvent>).Data;
   };
   const clara = await listOf(DEMO_USER);
@@ -102,9 +112,14 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
         { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
       ],
     });
-    const options = { databaseUrl: postgres.url(await postgres.createDatabase()), issuer: platform.ready.authUrl, teamFile };
+    const options = {
+      databaseUrl: postgres.url(await postgres.createDatabase()),
+      issuer: platform.ready.authUrl,
+      teamFile,
+    };
     const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
-    for (let index = 0; index < 2; index++) replicas.push(await startReplica({ ...options, args: ['--heartbeat', '2'] }));
+    for (let index = 0; index < 2; index++)
+      replicas.push(await startReplica({ ...options, args: ['--heartbeat', '2'] }));
     running.push(...replicas);
     const [one, two] = replicas.map((replica) => replica.ready.url) as [string, string];
     const shells = await Promise.all([startWebShellProcess(), startWebShellProcess()]);
@@ -127,8 +142,12 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await desk.inbox.showInstrument(event.DisplayAndFormat!.IsinCode!);
       await expect(desk.inbox.row(eventId)).toBeVisible();
     }
-    await expect(clara.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${one})`);
-    await expect(jonas.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${two})`);
+    await expect(clara.inbox.reviewStore).toHaveText(
+      `Review state: team Corporate actions, Copenhagen (${one})`,
+    );
+    await expect(jonas.inbox.reviewStore).toHaveText(
+      `Review state: team Corporate actions, Copenhagen (${two})`,
+    );
 
     await test.step('Clara marks the event reviewed on replica 1; Jonas sees it within 1 s on replica 2', async () => {
       await clara.inbox.openEvent(eventId);
@@ -160,7 +179,9 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await clara.inbox.saveNote.click();
       await expect(clara.inbox.conflict).toContainText('last changed by Jonas Berger');
       await expect(clara.inbox.conflict).toContainText('Added the note “Jonas: waiting for the agent.”');
-      await expect(clara.inbox.conflict).toContainText('Not saved: your note “Clara: the agent confirmed the ratio.”');
+      await expect(clara.inbox.conflict).toContainText(
+        'Not saved: your note “Clara: the agent confirmed the ratio.”',
+      );
       await keepScreenshot(clara.page, 'team-review-conflict');
       await clara.inbox.reloadConflict.click();
       await expect(clara.inbox.conflict).toBeHidden();
@@ -170,7 +191,8 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
     await test.step('the database stopped: both inboxes say "Team review unavailable" and refuse actions; then they recover', async () => {
       postgres!.stop();
       try {
-        for (const desk of [clara, jonas]) await expect(desk.inbox.teamUnavailable).toContainText(/^Team review unavailable/);
+        for (const desk of [clara, jonas])
+          await expect(desk.inbox.teamUnavailable).toContainText(/^Team review unavailable/);
         await keepScreenshot(clara.page, 'team-review-unavailable');
         await clara.inbox.flag.click();
         await expect(clara.inbox.reviewError).toContainText('Team review unavailable');
@@ -178,7 +200,8 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       } finally {
         postgres!.start();
       }
-      for (const desk of [clara, jonas]) await expect(desk.inbox.teamUnavailable).toBeHidden({ timeout: 20_000 });
+      for (const desk of [clara, jonas])
+        await expect(desk.inbox.teamUnavailable).toBeHidden({ timeout: 20_000 });
       await clara.inbox.flag.click();
       await expect(clara.inbox.flag).toHaveText('Unflag');
       await expect(jonas.inbox.flag).toHaveText('Unflag', { timeout: 1000 });
@@ -186,9 +209,12 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
 
     await test.step('Clara’s replica is killed: her desk moves to the next one and carries on', async () => {
       replicas[0]!.child.kill('SIGKILL');
-      await expect(clara.inbox.reviewStore).toHaveText(`Review state: team Corporate actions, Copenhagen (${two})`, {
-        timeout: 15_000,
-      });
+      await expect(clara.inbox.reviewStore).toHaveText(
+        `Review state: team Corporate actions, Copenhagen (${two})`,
+        {
+          timeout: 15_000,
+        },
+      );
       await jonas.inbox.flag.click();
       await expect(jonas.inbox.flag).toHaveText('Flag');
       await expect(clara.inbox.flag).toHaveText('Flag', { timeout: 1000 });

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { EVENT_VERSIONS_FILE_NAME } from '../../main/core/corporateActions/eventVersions';
-import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
+import { LocalReviewStore } from '../../main/core/corporateActions/review/localReviewStore';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { startWebShellProcess } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';
 import { CorporateActionsPage } from './pages/CorporateActionsPage';
@@ -15,12 +15,15 @@ const demo = { username: DEMO_USER.login, password: DEMO_USER.password };
 function inOrder(values: string[], direction: 'Asc' | 'Desc'): boolean {
   const dated = values.filter((value) => value !== '' && value !== '–');
   const emptyFirstAt = values.findIndex((value) => value === '' || value === '–');
-  if (emptyFirstAt >= 0 && values.slice(emptyFirstAt).some((value) => value !== '' && value !== '–')) return false;
+  if (emptyFirstAt >= 0 && values.slice(emptyFirstAt).some((value) => value !== '' && value !== '–'))
+    return false;
   const sorted = [...dated].sort();
   return JSON.stringify(dated) === JSON.stringify(direction === 'Asc' ? sorted : sorted.reverse());
 }
 
-test('a note being typed survives switching rows, the session expiring and signing in again', async ({ page }) => {
+test('a note being typed survives switching rows, the session expiring and signing in again', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // Tokens live 40 s and cannot be refreshed (refresh tokens live 1 s): the session ends on its own.
   const shell = await startWebShellProcess(['--token-ttl', '40', '--refresh-token-ttl', '1']);
@@ -61,7 +64,9 @@ test('a note being typed survives switching rows, the session expiring and signi
   }
 });
 
-test('sort by deadline and by header, select all matching, audit CSV, and changed since reviewed field by field', async ({ page }) => {
+test('sort by deadline and by header, select all matching, audit CSV, and changed since reviewed field by field', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   let shell = await startWebShellProcess();
   const first = shell;
@@ -72,7 +77,9 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
       await signIn.signIn(demo);
       await inbox.open();
-      await expect(inbox.status).toHaveText(/^\d+ in the queue of all \d+ matching events · sorted by response deadline here/);
+      await expect(inbox.status).toHaveText(
+        /^\d+ in the queue of all \d+ matching events · sorted by response deadline here/,
+      );
       await expect.poll(async () => (await inbox.columnTexts('deadline')).length).toBeGreaterThan(5);
       expect(inOrder(await inbox.columnTexts('deadline'), 'Asc')).toBe(true);
       await expect(inbox.header('deadline')).toContainText('▲');
@@ -112,7 +119,9 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       const lines = csv.slice(1).trimEnd().split('\r\n');
       expect(lines[0]).toBe('When (UTC),User id,User,Event id,Action,Before,After,What changed,Profile');
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`,${DEMO_USER.userId},${DEMO_USER.name},${changedEvent},flagged,false,true,Flagged,embedded`);
+      expect(lines[1]).toContain(
+        `,${DEMO_USER.userId},${DEMO_USER.name},${changedEvent},flagged,false,true,Flagged,embedded`,
+      );
       await inbox.auditButtonNamed('Close the audit log').click();
     });
   } finally {
@@ -132,14 +141,23 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
     terms['EventType › Name'] = `older ${terms['EventType › Name']}`;
     versions
       .prepare('INSERT INTO event_version VALUES (?, ?, ?, ?, ?, ?)')
-      .run(now.profile_id, now.user_id, changedEvent, '2020-01-02T00:00:00.000Z', JSON.stringify(terms), '2020-01-02T00:00:00.000Z');
+      .run(
+        now.profile_id,
+        now.user_id,
+        changedEvent,
+        '2020-01-02T00:00:00.000Z',
+        JSON.stringify(terms),
+        '2020-01-02T00:00:00.000Z',
+      );
     versions.close();
     const review = LocalReviewStore.open(first.dataDir);
     const reviewer = { profileId: now.profile_id, userId: now.user_id, name: DEMO_USER.name };
     // Reviewed on the state as the desk left it (flagged above): an older version would be a conflict.
     const [state] = review.states(reviewer, { eventIds: [changedEvent] });
     review.setReviewed(reviewer, {
-      events: [{ eventId: changedEvent, version: state?.version ?? 0, updatedDateTime: '2020-01-02T00:00:00Z' }],
+      events: [
+        { eventId: changedEvent, version: state?.version ?? 0, updatedDateTime: '2020-01-02T00:00:00Z' },
+      ],
       reviewed: true,
     });
     review.close();

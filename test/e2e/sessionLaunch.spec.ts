@@ -5,13 +5,15 @@
  */
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { startWebShellProcess } from '../support/webShellProcess';
 import { expect, test } from './fixtures';
 import { LaunchPage } from './pages/LaunchPage';
 import { SignInPage } from './pages/SignInPage';
 
-test('a launch link opens RefDesk once; another browser opening it again is refused with a page that says so', async ({ browser }) => {
+test('a launch link opens RefDesk once; another browser opening it again is refused with a page that says so', async ({
+  browser,
+}) => {
   const webShell = await startWebShellProcess();
   try {
     const printed = JSON.stringify(webShell.printed);
@@ -36,15 +38,23 @@ test('a launch link opens RefDesk once; another browser opening it again is refu
   }
 });
 
-test("the shell's own window is incognito and gets its link from a file only this user reads, deleted once used", async ({ page, browser }, testInfo) => {
+test("the shell's own window is incognito and gets its link from a file only this user reads, deleted once used", async ({
+  page,
+  browser,
+}, testInfo) => {
   // A stand-in for Chromium that records how the shell started it.
   const fakeChromium = testInfo.outputPath('fake-chromium.sh');
   const startedWith = testInfo.outputPath('chromium-argv.txt');
   await writeFile(fakeChromium, `#!/bin/sh\nprintf '%s\\n' "$@" > '${startedWith}'\n`);
   await chmod(fakeChromium, 0o755);
-  const webShell = await startWebShellProcess([], { open: true, env: { DISPLAY: ':0', CHROMIUM_PATH: fakeChromium } });
+  const webShell = await startWebShellProcess([], {
+    open: true,
+    env: { DISPLAY: ':0', CHROMIUM_PATH: fakeChromium },
+  });
   try {
-    await expect.poll(() => readFile(startedWith, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('--app=');
+    await expect
+      .poll(() => readFile(startedWith, 'utf8').catch(() => ''), { timeout: 10_000 })
+      .toContain('--app=');
     const argv = (await readFile(startedWith, 'utf8')).trim().split('\n');
     expect(argv).toContain('--incognito');
     expect(argv).toContain(`--user-data-dir=${path.join(webShell.dataDir, 'web-shell-browser')}`);
@@ -59,7 +69,14 @@ test("the shell's own window is incognito and gets its link from a file only thi
     // Chromium opens the file, which moves on to the link: RefDesk opens, signed out, in that window.
     await page.goto(launchFile.href);
     await expect(new SignInPage(page).prompt).toBeVisible();
-    await expect.poll(() => stat(launchFile).then(() => 'present', () => 'deleted')).toBe('deleted');
+    await expect
+      .poll(() =>
+        stat(launchFile).then(
+          () => 'present',
+          () => 'deleted',
+        ),
+      )
+      .toBe('deleted');
     const other = await browser.newPage();
     await other.goto(link);
     await expect(new LaunchPage(other).linkUsed).toBeVisible();

@@ -1,11 +1,14 @@
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferencePage } from './pages/ReferencePage';
 import { pkceProfileOf, SessionProfilesDialog } from './pages/SessionProfilesDialog';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
-test('a remote profile is validated on entry, then signs in with code + PKCE through the login page', async ({ page, webShell }) => {
+test('a remote profile is validated on entry, then signs in with code + PKCE through the login page', async ({
+  page,
+  webShell,
+}) => {
   const { simulator } = webShell.ready;
   const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
   await signIn.manageProfiles.click();
@@ -35,7 +38,9 @@ test('a remote profile is validated on entry, then signs in with code + PKCE thr
   await profiles.saveAndUse(pkceProfileOf(simulator, 'Simulator with PKCE'));
   await profiles.close.click();
 
-  await expect(signIn.prompt).toContainText('Signs in with the login page (code + PKCE) of Simulator with PKCE.');
+  await expect(signIn.prompt).toContainText(
+    'Signs in with the login page (code + PKCE) of Simulator with PKCE.',
+  );
   await signIn.signIn(simulator);
   const status = new SessionStatusBar(page);
   await expect(status.profile).toHaveText('Simulator with PKCE');

@@ -16,7 +16,7 @@ import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 import { WORKSPACES, WorkspaceNavigation } from './pages/WorkspaceNavigation';
 import type { TokenSet } from '../../main/core/session/tokenSet';
-import { ADMIN_USER } from '../../main/simulator/data/book/demo';
+import { ADMIN_USER } from '../../main/simulator/data/accounts/demo';
 import {
   captureShellOutput,
   keychainEntries,
@@ -77,7 +77,10 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
     const status = new SessionStatusBar(page);
     await status.signOut.click();
     await expect(signIn.prompt).toBeVisible();
-    expect(await storedSession(simulator.authUrl), 'signing out deletes the session from the keychain').toBeUndefined();
+    expect(
+      await storedSession(simulator.authUrl),
+      'signing out deletes the session from the keychain',
+    ).toBeUndefined();
 
     // Deleting the profile takes its AppSecret out of the keychain too.
     await signIn.manageProfiles.click();
@@ -94,10 +97,14 @@ test('a refreshed code + PKCE session leaves no token or AppSecret behind, and n
       'second access token': second?.accessToken ?? '',
       'second refresh token': second?.refreshToken ?? '',
       'access token signature': second?.accessToken.split('.')[2] ?? '',
-      'AppSecret': simulator.appSecret,
+      AppSecret: simulator.appSecret,
     };
-    const keychain = (await keychainEntries()).filter((entry) => !entriesBefore.has(entryKey(entry))).map((entry) => entry.password);
-    const leftInKeychain = Object.entries(secrets).filter(([, value]) => keychain.some((stored) => stored.includes(value)));
+    const keychain = (await keychainEntries())
+      .filter((entry) => !entriesBefore.has(entryKey(entry)))
+      .map((entry) => entry.password);
+    const leftInKeychain = Object.entries(secrets).filter(([, value]) =>
+      keychain.some((stored) => stored.includes(value)),
+    );
     expect(leftInKeychain.map(([name]) => `${name} in the keychain`)).toEqual([]);
     expect(await leaksAtRest(secrets, webShell, shellOutput(), storage)).toEqual([]);
     expect(bridge.unreadAnswers.filter((answer) => !answer.fromPopup)).toEqual([]);

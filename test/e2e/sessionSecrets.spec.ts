@@ -9,7 +9,7 @@
  * unlocks). The refreshed session of a remote profile is in sessionRefreshSecrets.spec.ts.
  */
 import { requestToken } from '../../main/core/session/tokenEndpoint';
-import { ADMIN_USER } from '../../main/simulator/data/book/demo';
+import { ADMIN_USER } from '../../main/simulator/data/accounts/demo';
 import { startWebShellProcess } from '../support/webShellProcess';
 import { expect, test } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
@@ -39,11 +39,15 @@ test('after a full session no token or revealed secret is in files (browser prof
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     // The callback URL the login popup lands on: the browser records it.
     const popup = page.waitForEvent('popup');
-    const loginDone = SignInPage.submitLogin(await signIn.openLoginPage(), { username: ADMIN_USER.login, password: ADMIN_USER.password });
+    const loginDone = SignInPage.submitLogin(await signIn.openLoginPage(), {
+      username: ADMIN_USER.login,
+      password: ADMIN_USER.password,
+    });
     const loginPage = await popup;
     let callbackUrl = '';
     loginPage.on('framenavigated', (frame) => {
-      if (frame === loginPage.mainFrame() && frame.url().includes('/refdesk/callback')) callbackUrl ||= frame.url();
+      if (frame === loginPage.mainFrame() && frame.url().includes('/refdesk/callback'))
+        callbackUrl ||= frame.url();
     });
     await loginDone;
     await expect(signIn.prompt).toBeHidden();
@@ -90,7 +94,12 @@ test('after a full session no token or revealed secret is in files (browser prof
     // The code the browser recorded is worth nothing: main spent it at once.
     const replay = requestToken(
       simulator.authUrl,
-      { grant_type: 'authorization_code', code, redirect_uri: `${webShell.ready.origin}/refdesk/callback`, code_verifier: 'x'.repeat(43) },
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: `${webShell.ready.origin}/refdesk/callback`,
+        code_verifier: 'x'.repeat(43),
+      },
       { clientId: simulator.appKey },
     );
     await expect(replay).rejects.toMatchObject({ details: { code: 'invalid_grant' } });

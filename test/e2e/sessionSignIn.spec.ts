@@ -1,11 +1,14 @@
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { ReferencePage } from './pages/ReferencePage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
 test.describe('signing in through the simulator login page', () => {
-  test('a fresh start asks to sign in; the login page signs the demo user in and the status bar ticks', async ({ page, webShell }) => {
+  test('a fresh start asks to sign in; the login page signs the demo user in and the status bar ticks', async ({
+    page,
+    webShell,
+  }) => {
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     await expect(signIn.prompt).toContainText('Sign in to reach the service');
     const { username, password } = webShell.ready.simulator;
@@ -43,22 +46,33 @@ test.describe('signing in through the simulator login page', () => {
     await expect(signIn.signInButton).toBeEnabled();
   });
 
-  test('a page opening the callback with an error but without the sign-in state cannot end the sign-in in progress (15.6)', async ({ page, webShell }) => {
+  test('a page opening the callback with an error but without the sign-in state cannot end the sign-in in progress (15.6)', async ({
+    page,
+    webShell,
+  }) => {
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     const loginPage = await signIn.openLoginPage();
     // What any page on any site can do: open RefDesk's callback with an error of its choosing.
     const handedOver: string[] = [];
-    await page.context().route((url) => decodeURIComponent(url.pathname) === '/__desk/invoke/session:completeSignIn', async (route) => {
-      const response = await route.fetch();
-      handedOver.push(await response.text());
-      await route.fulfill({ response });
-    });
+    await page.context().route(
+      (url) => decodeURIComponent(url.pathname) === '/__desk/invoke/session:completeSignIn',
+      async (route) => {
+        const response = await route.fetch();
+        handedOver.push(await response.text());
+        await route.fulfill({ response });
+      },
+    );
     const forged = await page.context().newPage();
-    await forged.goto(`${webShell.ready.origin}/refdesk/callback#error=access_denied&error_description=Call+0800-EVIL`);
+    await forged.goto(
+      `${webShell.ready.origin}/refdesk/callback#error=access_denied&error_description=Call+0800-EVIL`,
+    );
     await expect.poll(() => handedOver.length).toBe(1);
     expect(JSON.parse(handedOver[0] ?? '{}')).toMatchObject({
       ok: true,
-      result: { outcome: 'failed', message: expect.stringMatching(/did not belong to the sign-in RefDesk started/) },
+      result: {
+        outcome: 'failed',
+        message: expect.stringMatching(/did not belong to the sign-in RefDesk started/),
+      },
     });
     await expect(signIn.message).toBeHidden();
     // Still signing in: the prompt waits for the real login page.
@@ -69,10 +83,16 @@ test.describe('signing in through the simulator login page', () => {
     await expect(signIn.prompt).toBeHidden();
   });
 
-  test('a wrong password keeps the login page open with its error, then the right one signs in', async ({ page, webShell }) => {
+  test('a wrong password keeps the login page open with its error, then the right one signs in', async ({
+    page,
+    webShell,
+  }) => {
     const signIn = await SignInPage.openSignedOut(page, webShell.ready.url);
     const loginPage = await signIn.openLoginPage();
-    await SignInPage.fillLogin(loginPage, { username: webShell.ready.simulator.username, password: 'not-the-password' });
+    await SignInPage.fillLogin(loginPage, {
+      username: webShell.ready.simulator.username,
+      password: 'not-the-password',
+    });
     await expect(SignInPage.loginError(loginPage)).toHaveText('The user name or password is not correct.');
     await SignInPage.submitLogin(loginPage, webShell.ready.simulator);
     await expect(signIn.prompt).toBeHidden();

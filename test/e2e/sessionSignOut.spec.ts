@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO_APP, TRADER2_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_APP, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
 import { expect, keepScreenshot, test } from './fixtures';
 import { AppsPage } from './pages/AppsPage';
 import { CorporateActionsPage } from './pages/CorporateActionsPage';
@@ -51,7 +51,8 @@ test('sign-out clears the screen: nothing of demo stays, and trader2 starts from
     expect(await inbox.total()).not.toBe(demoTotal);
     await expect(inbox.detail).toBeHidden();
     // demo's event is not trader2's, or not read by trader2.
-    if ((await inbox.eventIds()).includes(demoEvent)) await expect(inbox.reviewCell(demoEvent)).toHaveText('Unread');
+    if ((await inbox.eventIds()).includes(demoEvent))
+      await expect(inbox.reviewCell(demoEvent)).toHaveText('Unread');
     await keepScreenshot(page, 'trader2-corporate-actions');
   });
 

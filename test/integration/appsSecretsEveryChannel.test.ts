@@ -14,7 +14,7 @@ import type {
   SummaryInfo,
 } from '../../contract/wire/types';
 import { EmbeddedSimulator } from '../../main/app/embeddedSimulator';
-import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
+import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { startSimulator } from '../../main/simulator/server';
 import { parseAsOf } from '../../main/simulator/data/universe';
 import { openCoreDesk, type CoreDesk } from '../support/coreDesk';
@@ -168,17 +168,29 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
     const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
-    await call('corporateActions:changesSinceReviewed', { eventId, reviewedVersion: updated, currentVersion: updated });
+    await call('corporateActions:changesSinceReviewed', {
+      eventId,
+      reviewedVersion: updated,
+      currentVersion: updated,
+    });
     await call('corporateActions:reviewStatus');
     await call('corporateActions:setRead', { eventId, read: true });
     const version = async () =>
-      (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]?.version ?? 0;
+      (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]
+        ?.version ?? 0;
     await call('corporateActions:setFlagged', { eventId, flagged: true, version: await version() });
     await call('corporateActions:setNote', { eventId, note: 'Checked.', version: await version() });
-    await call('corporateActions:setReviewed', { events: [{ eventId, version: await version() }], reviewed: true });
+    await call('corporateActions:setReviewed', {
+      events: [{ eventId, version: await version() }],
+      reviewed: true,
+    });
     // On this computer's store, what needs a team is refused in words (and answers no secret either).
     await refusal('corporateActions:assign', { eventId, version: await version() }, 'TeamReviewOnly');
-    await refusal('corporateActions:approve', { eventId, version: await version(), approved: true }, 'TeamReviewOnly');
+    await refusal(
+      'corporateActions:approve',
+      { eventId, version: await version(), approved: true },
+      'TeamReviewOnly',
+    );
     await refusal('corporateActions:copyToTeam', undefined, 'TeamReviewOnly');
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');

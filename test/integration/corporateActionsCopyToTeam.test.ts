@@ -6,10 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
-import type { CopyToTeamReport, ReviewStoreView } from '../../contract/corporateActionsReview';
+import type { CopyToTeamReport, ReviewStoreView } from '../../contract/review';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import { postgresMissingReason } from '../support/postgres';
-import { openSignedInDesk, startTeamReview, type TeamDesk, type TeamReviewSetup } from '../support/teamReviewDesks';
+import {
+  openSignedInDesk,
+  startTeamReview,
+  type TeamDesk,
+  type TeamReviewSetup,
+} from '../support/reviewServiceDesks';
 
 const missing = postgresMissingReason();
 
@@ -18,70 +23,141 @@ function result<T>(response: { ok: boolean; result?: unknown; error?: unknown })
   return response.result as T;
 }
 
-describe.skipIf(missing)(`copying local review state to the team${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let setup: TeamReviewSetup;
-  let clara: TeamDesk;
-  let jonas: TeamDesk;
-  let events: CorporateActionEvent[];
+describe.skipIf(missing)(
+  `copying local review state to the team${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    let setup: TeamReviewSetup;
+    let clara: TeamDesk;
+    let jonas: TeamDesk;
+    let events: CorporateActionEvent[];
 
-  beforeAll(async () => {
-    setup = await startTeamReview(1);
-    [clara, jonas] = await Promise.all([openSignedInDesk(setup, 'demo'), openSignedInDesk(setup, 'trader2')]);
-    events = result<Feed<CorporateActionEvent>>(
-      await clara.call('corporateActions:events', { $top: 5, IncludeSubAccounts: true }),
-    ).Data;
-    expect(events).toHaveLength(5);
-  }, 180_000);
+    beforeAll(async () => {
+      setup = await startTeamReview(1);
+      [clara, jonas] = await Promise.all([
+        openSignedInDesk(setup, 'demo'),
+        openSignedInDesk(setup, 'trader2'),
+      ]);
+      events = result<Feed<CorporateActionEvent>>(
+        await clara.call('corporateActions:events', { $top: 5, IncludeSubAccounts: true }),
+      ).Data;
+      expect(events).toHaveLength(5);
+    }, 180_000);
 
-  afterAll(async () => {
-    await clara?.close();
-    await jonas?.close();
-    await setup?.close();
-  });
-
-  it('copies flags, notes, reviewed and read marks once, leaves what the team has, and reports a different note', async () => {
-    const [flagged, noted, reviewed, read, disputed] = events.map((event) => event.EventId) as [string, string, string, string, string];
-    // On Clara's computer (the default store).
-    result(await clara.call('corporateActions:setFlagged', { eventId: flagged, flagged: true, version: 0 }));
-    result(await clara.call('corporateActions:setNote', { eventId: noted, note: 'Agent confirmed the ratio.', version: 0 }));
-    const updated = events[2]!.UpdatedDateTime!;
-    result(await clara.call('corporateActions:setReviewed', { events: [{ eventId: reviewed, version: 0, updatedDateTime: updated }], reviewed: true }));
-    result(await clara.call('corporateActions:setRead', { eventId: read, read: true }));
-    result(await clara.call('corporateActions:setNote', { eventId: disputed, note: 'My own reading.', version: 0 }));
-    // The team already has a flag on one and another note on another.
-    result(await jonas.call('settings:saveReviewStore', { store: 'team', teamUrls: setup.urls }));
-    await jonas.waitForPush('corporateActions:reviewStore', (view) => view.kind === 'team' && view.state === 'available', { timeoutMs: 15_000 });
-    result(await jonas.call('corporateActions:setFlagged', { eventId: flagged, flagged: true, version: 0 }));
-    result(await jonas.call('corporateActions:setNote', { eventId: disputed, note: 'Team reading.', version: 0 }));
-
-    result(await clara.call('settings:saveReviewStore', { store: 'team', teamUrls: setup.urls }));
-    await clara.waitForPush('corporateActions:reviewStore', (view: ReviewStoreView) => view.kind === 'team' && view.state === 'available', { timeoutMs: 15_000 });
-    const report = result<CopyToTeamReport>(await clara.call('corporateActions:copyToTeam'));
-    expect(report).toMatchObject({
-      team: 'Corporate actions, Copenhagen',
-      events: 5,
-      eventsCopied: 3,
-      flags: 0,
-      notes: 1,
-      reviewedMarks: 1,
-      readMarks: 1,
-      // The flag the team had, and the read mark the review carried with it.
-      alreadyOnTeam: 2,
-      conflicts: [{ eventId: disputed, what: 'note', message: expect.stringMatching(/another note \(last changed by Jonas Berger\).*My own reading/) }],
+    afterAll(async () => {
+      await clara?.close();
+      await jonas?.close();
+      await setup?.close();
     });
 
-    // Jonas sees what was copied, in Clara's name, at the version she reviewed.
-    const team = result<EventReviewState[]>(await jonas.call('corporateActions:reviewStates', { eventIds: [noted, reviewed, disputed, read] }));
-    const byId = new Map(team.map((state) => [state.eventId, state]));
-    expect(byId.get(noted)).toMatchObject({ note: 'Agent confirmed the ratio.', changedBy: { name: 'Clara Lindqvist' } });
-    expect(byId.get(reviewed)).toMatchObject({ reviewedBy: { name: 'Clara Lindqvist' }, reviewedVersion: updated });
-    expect(byId.get(disputed)).toMatchObject({ note: 'Team reading.' });
-    // Read marks stay Clara's own.
-    expect(byId.has(read)).toBe(false);
-    expect((await clara.call('corporateActions:reviewStates', { eventIds: [read] }))).toMatchObject({ ok: true, result: [{ read: true }] });
+    it('copies flags, notes, reviewed and read marks once, leaves what the team has, and reports a different note', async () => {
+      const [flagged, noted, reviewed, read, disputed] = events.map((event) => event.EventId) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      // On Clara's computer (the default store).
+      result(
+        await clara.call('corporateActions:setFlagged', { eventId: flagged, flagged: true, version: 0 }),
+      );
+      result(
+        await clara.call('corporateActions:setNote', {
+          eventId: noted,
+          note: 'Agent confirmed the ratio.',
+          version: 0,
+        }),
+      );
+      const updated = events[2]!.UpdatedDateTime!;
+      result(
+        await clara.call('corporateActions:setReviewed', {
+          events: [{ eventId: reviewed, version: 0, updatedDateTime: updated }],
+          reviewed: true,
+        }),
+      );
+      result(await clara.call('corporateActions:setRead', { eventId: read, read: true }));
+      result(
+        await clara.call('corporateActions:setNote', {
+          eventId: disputed,
+          note: 'My own reading.',
+          version: 0,
+        }),
+      );
+      // The team already has a flag on one and another note on another.
+      result(await jonas.call('settings:saveReviewStore', { store: 'team', teamUrls: setup.urls }));
+      await jonas.waitForPush(
+        'corporateActions:reviewStore',
+        (view) => view.kind === 'team' && view.state === 'available',
+        { timeoutMs: 15_000 },
+      );
+      result(
+        await jonas.call('corporateActions:setFlagged', { eventId: flagged, flagged: true, version: 0 }),
+      );
+      result(
+        await jonas.call('corporateActions:setNote', {
+          eventId: disputed,
+          note: 'Team reading.',
+          version: 0,
+        }),
+      );
 
-    const again = result<CopyToTeamReport>(await clara.call('corporateActions:copyToTeam'));
-    expect(again).toMatchObject({ eventsCopied: 0, flags: 0, notes: 0, reviewedMarks: 0, readMarks: 0, alreadyOnTeam: 5 });
-    expect(again.conflicts.map((conflict) => conflict.eventId)).toEqual([disputed]);
-  }, 60_000);
-});
+      result(await clara.call('settings:saveReviewStore', { store: 'team', teamUrls: setup.urls }));
+      await clara.waitForPush(
+        'corporateActions:reviewStore',
+        (view: ReviewStoreView) => view.kind === 'team' && view.state === 'available',
+        { timeoutMs: 15_000 },
+      );
+      const report = result<CopyToTeamReport>(await clara.call('corporateActions:copyToTeam'));
+      expect(report).toMatchObject({
+        team: 'Corporate actions, Copenhagen',
+        events: 5,
+        eventsCopied: 3,
+        flags: 0,
+        notes: 1,
+        reviewedMarks: 1,
+        readMarks: 1,
+        // The flag the team had, and the read mark the review carried with it.
+        alreadyOnTeam: 2,
+        conflicts: [
+          {
+            eventId: disputed,
+            what: 'note',
+            message: expect.stringMatching(/another note \(last changed by Jonas Berger\).*My own reading/),
+          },
+        ],
+      });
+
+      // Jonas sees what was copied, in Clara's name, at the version she reviewed.
+      const team = result<EventReviewState[]>(
+        await jonas.call('corporateActions:reviewStates', { eventIds: [noted, reviewed, disputed, read] }),
+      );
+      const byId = new Map(team.map((state) => [state.eventId, state]));
+      expect(byId.get(noted)).toMatchObject({
+        note: 'Agent confirmed the ratio.',
+        changedBy: { name: 'Clara Lindqvist' },
+      });
+      expect(byId.get(reviewed)).toMatchObject({
+        reviewedBy: { name: 'Clara Lindqvist' },
+        reviewedVersion: updated,
+      });
+      expect(byId.get(disputed)).toMatchObject({ note: 'Team reading.' });
+      // Read marks stay Clara's own.
+      expect(byId.has(read)).toBe(false);
+      expect(await clara.call('corporateActions:reviewStates', { eventIds: [read] })).toMatchObject({
+        ok: true,
+        result: [{ read: true }],
+      });
+
+      const again = result<CopyToTeamReport>(await clara.call('corporateActions:copyToTeam'));
+      expect(again).toMatchObject({
+        eventsCopied: 0,
+        flags: 0,
+        notes: 0,
+        reviewedMarks: 0,
+        readMarks: 0,
+        alreadyOnTeam: 5,
+      });
+      expect(again.conflicts.map((conflict) => conflict.eventId)).toEqual([disputed]);
+    }, 60_000);
+  },
+);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reviewer } from '../../contract/corporateActions';
-import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/reviewDatabase';
-import { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
+import { REVIEW_FILE_NAME } from '../../main/core/corporateActions/review/reviewDatabase';
+import { LocalReviewStore } from '../../main/core/corporateActions/review/localReviewStore';
 import { createIpcDispatcher, type IpcHandlers } from '../../main/core/ipc/dispatcher';
 import { registerCorporateActionsIpc } from '../../main/core/ipc/registerCorporateActionsIpc';
 import { OWN_FRAME } from '../support/coreDesk';
@@ -26,7 +26,10 @@ describe('a damaged review.sqlite', () => {
   };
   const dispatcherOver = (store: LocalReviewStore) =>
     createIpcDispatcher({
-      handlers: registerCorporateActionsIpc({ reviews: localReviewStores(store, session), session }) as unknown as IpcHandlers,
+      handlers: registerCorporateActionsIpc({
+        reviews: localReviewStores(store, session),
+        session,
+      }) as unknown as IpcHandlers,
       isTrustedSender: (url) => url.startsWith('app://refdesk/'),
     });
 

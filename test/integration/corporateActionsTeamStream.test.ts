@@ -7,8 +7,8 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TeamLiveStream } from '../../main/core/corporateActions/team/teamLiveStream';
-import { TeamServiceClient } from '../../main/core/corporateActions/team/teamServiceClient';
+import { TeamLiveStream } from '../../main/core/corporateActions/review/team/teamLiveStream';
+import { TeamServiceClient } from '../../main/core/corporateActions/review/team/teamServiceClient';
 
 /** A stand-in replica: answers the stream with `ready` and remembers what each connection sent. */
 class FakeReplica {
@@ -17,7 +17,9 @@ class FakeReplica {
   private server: Server;
   port = 0;
 
-  constructor(private readonly answer: (response: ServerResponse, headers: IncomingHttpHeaders) => void = ready) {
+  constructor(
+    private readonly answer: (response: ServerResponse, headers: IncomingHttpHeaders) => void = ready,
+  ) {
     this.server = this.create();
   }
 
@@ -42,7 +44,9 @@ class FakeReplica {
   /** Sends a change to every open stream. */
   change(sequence: number): void {
     for (const response of this.open)
-      response.write(`id: ${sequence}\nevent: change\ndata: ${JSON.stringify({ Sequence: sequence, At: '2026-03-02T09:00:00Z', By: { UserKey: 'k', Name: 'Jonas Berger' }, Reviews: [] })}\n\n`);
+      response.write(
+        `id: ${sequence}\nevent: change\ndata: ${JSON.stringify({ Sequence: sequence, At: '2026-03-02T09:00:00Z', By: { UserKey: 'k', Name: 'Jonas Berger' }, Reviews: [] })}\n\n`,
+      );
   }
 
   /** Cuts every open connection (the replica stays). */
@@ -72,7 +76,11 @@ describe('the team review live stream in main', () => {
     for (const replica of replicas.splice(0)) await replica.kill();
   });
 
-  async function listen(urls: string[], token: () => string | undefined = () => 'token-1', renew = async () => false) {
+  async function listen(
+    urls: string[],
+    token: () => string | undefined = () => 'token-1',
+    renew = async () => false,
+  ) {
     const states: { state: string; message?: string; replica?: string }[] = [];
     const sequences: number[] = [];
     const client = new TeamServiceClient({ urls, auth: { accessToken: token, reauthenticate: renew } });
@@ -84,7 +92,8 @@ describe('the team review live stream in main', () => {
       handlers: {
         onChange: (message) => sequences.push(message.Sequence),
         onReset: () => {},
-        onState: (state, message, replica) => states.push({ state, ...(message ? { message } : {}), ...(replica ? { replica } : {}) }),
+        onState: (state, message, replica) =>
+          states.push({ state, ...(message ? { message } : {}), ...(replica ? { replica } : {}) }),
       },
     });
     stream.start();
@@ -92,7 +101,7 @@ describe('the team review live stream in main', () => {
   }
 
   const until = async (check: () => boolean, what: string) => {
-    for (const started = Date.now(); !check(); ) {
+    for (const started = Date.now(); !check();) {
       if (Date.now() - started > 5000) throw new Error(`not within 5 s: ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -116,7 +125,9 @@ describe('the team review live stream in main', () => {
     const port = two.port;
     await two.kill();
     await until(() => states.at(-1)?.state === 'unavailable', 'unavailable');
-    expect(states.at(-1)!.message).toMatch(/^Team review unavailable: no replica of the team review service answers \(/);
+    expect(states.at(-1)!.message).toMatch(
+      /^Team review unavailable: no replica of the team review service answers \(/,
+    );
     expect(states.at(-1)!.message).toContain(two.url);
 
     // The replica comes back on its address: the stream finds it by itself.
@@ -144,7 +155,9 @@ describe('the team review live stream in main', () => {
     const expiring = new FakeReplica((response, headers) => {
       if (headers.authorization === 'Bearer token-1') {
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        response.end('event: ready\ndata: {"Sequence":1}\n\nevent: expired\ndata: {"Message":"The bearer token expired"}\n\n');
+        response.end(
+          'event: ready\ndata: {"Sequence":1}\n\nevent: expired\ndata: {"Message":"The bearer token expired"}\n\n',
+        );
         token = 'token-2';
         return;
       }
@@ -173,13 +186,20 @@ describe('the team review live stream in main', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     replica.dropConnections();
     await until(() => replica.connections.length >= 3, 'three attempts');
-    expect(states.slice(1).every((entry) => entry.state === 'unavailable' && entry.message === lost)).toBe(true);
+    expect(states.slice(1).every((entry) => entry.state === 'unavailable' && entry.message === lost)).toBe(
+      true,
+    );
   });
 
   it('says why in words when the service refuses the stream (not a member), and asks again later', async () => {
     const refusing = new FakeReplica((response) => {
       response.writeHead(403, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ ErrorCode: 'NotTeamMember', Message: 'User k is not a member of the team Corporate actions.' }));
+      response.end(
+        JSON.stringify({
+          ErrorCode: 'NotTeamMember',
+          Message: 'User k is not a member of the team Corporate actions.',
+        }),
+      );
     });
     replicas.push(refusing);
     await refusing.start();

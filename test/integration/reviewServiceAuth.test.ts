@@ -5,7 +5,7 @@
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamAuditEntry, TeamDescription, TeamReviewErrorBody } from '../../contract/wire/teamReview';
+import type { TeamAuditEntry, TeamDescription, TeamReviewErrorBody } from '../../contract/wire/review';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';

@@ -5,13 +5,13 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReviewsFeed, TeamReviewErrorBody } from '../../contract/wire/teamReview';
+import type { ReviewsFeed, TeamReviewErrorBody } from '../../contract/wire/review';
 import { serviceClientConfig } from '../../main/reviewService/database/pool';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
 import { ANALYST_A, ANALYST_B, writeTeamFile } from '../support/reviewService';
-import { TeamReviewClient } from '../support/teamReviewClient';
+import { TeamReviewClient } from '../support/reviewServiceClient';
 import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
 
 const missing = postgresMissingReason();
@@ -190,7 +190,12 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
         desks.map((desk, index) =>
           // A note of its own each round: the round-one winner re-sending its own note would be a
           // change of nothing, which the service rightly accepts without a new version.
-          desk.act({ Action: 'SetNote', EventId: 'RACE-1', Version: version, Note: `Desk ${index}, round ${version}` }),
+          desk.act({
+            Action: 'SetNote',
+            EventId: 'RACE-1',
+            Version: version,
+            Note: `Desk ${index}, round ${version}`,
+          }),
         ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(11).fill(409)]);

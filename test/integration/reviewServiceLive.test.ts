@@ -10,12 +10,12 @@ import type {
   ReviewsFeed,
   TeamAuditEntry,
   TeamReviewErrorBody,
-} from '../../contract/wire/teamReview';
+} from '../../contract/wire/review';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
 import { ANALYST_A, ANALYST_B, startReplica, writeTeamFile } from '../support/reviewService';
 import type { ReadyProcess } from '../support/simulatorProcess';
-import { TeamReviewClient, type LiveStream, type StreamMessage } from '../support/teamReviewClient';
+import { TeamReviewClient, type LiveStream, type StreamMessage } from '../support/reviewServiceClient';
 import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
 
 const missing = postgresMissingReason();

@@ -4,8 +4,8 @@
  * and `x5t` in the header) checked against its published `{authUrl}/.well-known/jwks.json`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamDescription, TeamReviewErrorBody } from '../../contract/wire/teamReview';
-import { DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
+import type { TeamDescription, TeamReviewErrorBody } from '../../contract/wire/review';
+import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
@@ -21,7 +21,7 @@ describe.skipIf(missing)(
     let service: RunningReviewService;
     const keyOf = (login: string) => {
       const userId = DOCUMENTED_USERS.find((user) => user.login === login)!.userId;
-      return simulator.simulator.context.auth.directory.findUserById(userId)!.userKey;
+      return simulator.simulator.context.auth.usersAndApps.findUserById(userId)!.userKey;
     };
     const call = async (token: string, path = '/v1/team') => {
       const response = await fetch(`${service.info.url}${path}`, {

@@ -1,8 +1,13 @@
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../../main/core/session/authErrors';
 import { callbackParametersOfUrl } from '../../main/core/session/authorizationRequest';
-import { beginAuthorization, completeAuthorization, refreshTokens, signInWithAssertion } from '../../main/core/session/grants';
+import {
+  beginAuthorization,
+  completeAuthorization,
+  refreshTokens,
+  signInWithAssertion,
+} from '../../main/core/session/grants';
 import type { ConnectionProfile } from '../../main/core/session/profileService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { answerLoginPage } from '../support/loginPage';
@@ -27,19 +32,32 @@ function demoProfile(flow: ConnectionProfile['flow']): ConnectionProfile {
     redirectUri: info.redirectUri,
     flow,
     ...(flow === 'assertion'
-      ? { assertion: { certificatePath: info.certificatePath, privateKeyPath: info.privateKeyPath, appUrl: info.appUrl, userId: info.userId } }
+      ? {
+          assertion: {
+            certificatePath: info.certificatePath,
+            privateKeyPath: info.privateKeyPath,
+            appUrl: info.appUrl,
+            userId: info.userId,
+          },
+        }
       : {}),
   };
 }
 
 /** The countries feed read with `token`: the API's answer status. */
 async function apiStatusWith(token: string): Promise<number> {
-  const response = await fetch(`${sim.baseUrl}/ref/v1/countries`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${sim.baseUrl}/ref/v1/countries`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.arrayBuffer();
   return response.status;
 }
 
-const demoLogin = () => ({ username: sim.simulator.info.username, password: sim.simulator.info.password, decision: 'allow' as const });
+const demoLogin = () => ({
+  username: sim.simulator.info.username,
+  password: sim.simulator.info.password,
+  decision: 'allow' as const,
+});
 // The web shell's popup returns on its own port: the loopback redirect URI matches on any port.
 const shellRedirect = 'http://127.0.0.1:45678/refdesk/callback';
 
@@ -59,7 +77,12 @@ describe('client grants against the simulator', () => {
   it('implicit: the deny button comes back as a sentence, and the API stays closed', async () => {
     const pending = beginAuthorization(demoProfile('implicit'), shellRedirect);
     const location = await answerLoginPage(pending.authorizeUrl, { decision: 'deny' });
-    const failure = await completeAuthorization(pending, callbackParametersOfUrl(location), undefined, now).catch((error: unknown) => error);
+    const failure = await completeAuthorization(
+      pending,
+      callbackParametersOfUrl(location),
+      undefined,
+      now,
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AuthError);
     expect((failure as AuthError).kind).toBe('denied');
     expect((failure as AuthError).message).toBe('You declined the sign-in, so RefDesk is not signed in.');
@@ -70,7 +93,12 @@ describe('client grants against the simulator', () => {
     const first = beginAuthorization(demoProfile('implicit'), shellRedirect);
     const second = beginAuthorization(demoProfile('implicit'), shellRedirect);
     const location = await answerLoginPage(first.authorizeUrl, demoLogin());
-    const failure = await completeAuthorization(second, callbackParametersOfUrl(location), undefined, now).catch((error: unknown) => error);
+    const failure = await completeAuthorization(
+      second,
+      callbackParametersOfUrl(location),
+      undefined,
+      now,
+    ).catch((error: unknown) => error);
     expect((failure as AuthError).kind).toBe('state-mismatch');
   });
 
@@ -78,14 +106,22 @@ describe('client grants against the simulator', () => {
     const pending = beginAuthorization(demoProfile('code'), 'http://127.0.0.1/refdesk/callback');
     expect(new URL(pending.authorizeUrl).searchParams.get('code_challenge_method')).toBe('S256');
     const location = await answerLoginPage(pending.authorizeUrl, demoLogin());
-    const tokens = await completeAuthorization(pending, callbackParametersOfUrl(location), sim.simulator.info.appSecret, now);
+    const tokens = await completeAuthorization(
+      pending,
+      callbackParametersOfUrl(location),
+      sim.simulator.info.appSecret,
+      now,
+    );
     expect(tokens.flow).toBe('code');
     expect(tokens.refreshToken).toBeTruthy();
     expect(await apiStatusWith(tokens.accessToken)).toBe(200);
 
-    const replay = await completeAuthorization(pending, callbackParametersOfUrl(location), sim.simulator.info.appSecret, now).catch(
-      (error: unknown) => error,
-    );
+    const replay = await completeAuthorization(
+      pending,
+      callbackParametersOfUrl(location),
+      sim.simulator.info.appSecret,
+      now,
+    ).catch((error: unknown) => error);
     expect((replay as AuthError).kind).toBe('refused');
     expect((replay as AuthError).details.code).toBe('invalid_grant');
   });
@@ -93,10 +129,16 @@ describe('client grants against the simulator', () => {
   it('code + PKCE: a code exchanged with another verifier is refused', async () => {
     const pending = beginAuthorization(demoProfile('code'), 'http://127.0.0.1/refdesk/callback');
     const location = await answerLoginPage(pending.authorizeUrl, demoLogin());
-    const forged = { ...pending, codeVerifier: beginAuthorization(demoProfile('code'), pending.redirectUri).codeVerifier ?? '' };
-    const failure = await completeAuthorization(forged, callbackParametersOfUrl(location), sim.simulator.info.appSecret, now).catch(
-      (error: unknown) => error,
-    );
+    const forged = {
+      ...pending,
+      codeVerifier: beginAuthorization(demoProfile('code'), pending.redirectUri).codeVerifier ?? '',
+    };
+    const failure = await completeAuthorization(
+      forged,
+      callbackParametersOfUrl(location),
+      sim.simulator.info.appSecret,
+      now,
+    ).catch((error: unknown) => error);
     expect((failure as AuthError).details.code).toBe('invalid_grant');
   });
 
@@ -119,7 +161,9 @@ describe('client grants against the simulator', () => {
   });
 
   it('signed assertion with a wrong AppSecret is refused in words', async () => {
-    const failure = await signInWithAssertion(demoProfile('assertion'), 'wrong-secret', now).catch((error: unknown) => error);
+    const failure = await signInWithAssertion(demoProfile('assertion'), 'wrong-secret', now).catch(
+      (error: unknown) => error,
+    );
     expect((failure as AuthError).kind).toBe('refused');
     expect((failure as AuthError).message).toMatch(/did not accept the application credentials/);
   });

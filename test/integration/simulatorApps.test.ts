@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, Feed, ListedApplication } from '../../contract/wire/types';
-import { DEMO_APP } from '../../main/simulator/data/book/demo';
+import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 describe('GET /developer/apps and /developer/apps/{AppKey}', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP } from '../../main/simulator/data/book/demo';
+import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startSimulatorCli } from '../support/simulatorProcess';
 import { startTestSimulator, TEST_CACHE_DIR, type TestSimulator } from '../support/testSimulator';
@@ -24,7 +24,11 @@ describe('bearer tokens on every API route', () => {
 
   async function raw(relative: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${test.baseUrl}/${relative}`, { headers });
-    return { status: response.status, challenge: response.headers.get('www-authenticate') ?? '', text: await response.text() };
+    return {
+      status: response.status,
+      challenge: response.headers.get('www-authenticate') ?? '',
+      text: await response.text(),
+    };
   }
 
   it('answers a request without a token with 401, WWW-Authenticate: Bearer and an empty body', async () => {
@@ -38,7 +42,9 @@ describe('bearer tokens on every API route', () => {
     const genuine = await test.accessToken();
     const claims = decodeJwt(genuine);
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(privateKey);
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .sign(privateKey);
     const [header, payload] = genuine.split('.');
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '17340002' })).toString('base64url')}.${genuine.split('.')[2]}`;
@@ -137,18 +143,36 @@ describe('npm run simulator with --token-ttl', () => {
   it('names the demo credentials and certificate files in READY, and its tokens expire after the configured TTL', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-auth-cli-'));
     const simulator = await startSimulatorCli<SimulatorInfo>([
-      '--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', dataDir, '--token-ttl', '2', '--rate-limit', '50',
+      '--port',
+      '0',
+      '--scale',
+      'small',
+      '--cache-dir',
+      TEST_CACHE_DIR,
+      '--data-dir',
+      dataDir,
+      '--token-ttl',
+      '2',
+      '--rate-limit',
+      '50',
     ]);
     try {
       const info = simulator.ready;
-      expect(info).toMatchObject({ username: 'demo', password: 'refdesk-demo', appKey: DEMO_APP.appKey, appSecret: DEMO_APP.appSecret, redirectUri: 'http://127.0.0.1/refdesk/callback' });
+      expect(info).toMatchObject({
+        username: 'demo',
+        password: 'refdesk-demo',
+        appKey: DEMO_APP.appKey,
+        appSecret: DEMO_APP.appSecret,
+        redirectUri: 'http://127.0.0.1/refdesk/callback',
+      });
       expect(info.certificatePath.startsWith(dataDir)).toBe(true);
       expect(statSync(info.privateKeyPath).mode & 0o077).toBe(0);
       const tokens = await assertionGrant(info, await demoAssertion(info));
       // Times are whole seconds (iat is the second the token was signed in): a 1-second token
       // could expire a moment after it was issued; a 2-second one lives at least a second.
       expect(tokens.body.expires_in).toBe(2);
-      const call = () => fetch(`${info.baseUrl}/ref/v1/countries`, { headers: bearer(String(tokens.body.access_token)) });
+      const call = () =>
+        fetch(`${info.baseUrl}/ref/v1/countries`, { headers: bearer(String(tokens.body.access_token)) });
       const fresh = await call();
       expect(fresh.status).toBe(200);
       expect(fresh.headers.get('x-ratelimit-session-limit')).toBe('50');
@@ -160,7 +184,9 @@ describe('npm run simulator with --token-ttl', () => {
   });
 
   it('refuses a bad --token-ttl with a clear message', async () => {
-    const failure = await startSimulatorCli(['--port', '0', '--token-ttl', 'soon']).catch((error: Error) => error.message);
+    const failure = await startSimulatorCli(['--port', '0', '--token-ttl', 'soon']).catch(
+      (error: Error) => error.message,
+    );
     expect(failure).toContain('exited with 2');
     expect(failure).toContain('--token-ttl must be a whole number');
   });

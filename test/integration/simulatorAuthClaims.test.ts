@@ -1,8 +1,8 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
-import { findUserById } from '../../main/simulator/data/book/directory';
+import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
+import { findUserById } from '../../main/simulator/data/accounts/users';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 interface Jwk {
@@ -50,11 +50,15 @@ describe('access tokens as the platform issues them', () => {
   );
 
   it('gives every token its own tid and every sign-in its own sid', async () => {
-    const app = sim.simulator.context.auth.directory.findApp(DEMO_APP.appKey);
-    const user = sim.simulator.context.auth.directory.findUserById(DOCUMENTED_USERS[0]?.userId ?? '');
+    const app = sim.simulator.context.auth.usersAndApps.findApp(DEMO_APP.appKey);
+    const user = sim.simulator.context.auth.usersAndApps.findUserById(DOCUMENTED_USERS[0]?.userId ?? '');
     if (!app || !user) throw new Error('demo app or user missing');
-    const start = () => sim.simulator.context.auth.startSession(user, app, { confidential: false, withRefreshToken: false });
-    const [first, second] = [decodeJwt((await start()).response.access_token), decodeJwt((await start()).response.access_token)];
+    const start = () =>
+      sim.simulator.context.auth.startSession(user, app, { confidential: false, withRefreshToken: false });
+    const [first, second] = [
+      decodeJwt((await start()).response.access_token),
+      decodeJwt((await start()).response.access_token),
+    ];
     expect(first.tid).not.toBe(second.tid);
     expect(first.sid).not.toBe(second.sid);
     expect(first.oaa).toBe(second.oaa);
@@ -83,7 +87,10 @@ describe('access tokens as the platform issues them', () => {
   it('verifies with the key set fetched from the published URL (jose createRemoteJWKSet)', async () => {
     const token = await sim.accessToken('trader2');
     const keySet = createRemoteJWKSet(new URL(`${authUrl}/.well-known/jwks.json`));
-    const { payload, protectedHeader } = await jwtVerify(token, keySet, { issuer: authUrl, algorithms: ['RS256'] });
+    const { payload, protectedHeader } = await jwtVerify(token, keySet, {
+      issuer: authUrl,
+      algorithms: ['RS256'],
+    });
     expect(payload.name).toBe('Jonas Berger');
     expect(protectedHeader.alg).toBe('RS256');
     // A token of another run (another key) does not verify against this run's key set.
@@ -108,9 +115,16 @@ describe('access tokens as the platform issues them', () => {
     });
     expect(metadata.response_types_supported).toEqual(expect.arrayContaining(['code', 'token']));
     expect(metadata.grant_types_supported).toEqual(
-      expect.arrayContaining(['authorization_code', 'implicit', 'refresh_token', 'urn:service:oauth:grant-type:personal-jwt']),
+      expect.arrayContaining([
+        'authorization_code',
+        'implicit',
+        'refresh_token',
+        'urn:service:oauth:grant-type:personal-jwt',
+      ]),
     );
-    expect(metadata.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(['client_secret_basic', 'client_secret_post', 'none']));
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual(
+      expect.arrayContaining(['client_secret_basic', 'client_secret_post', 'none']),
+    );
     // Every advertised document is really there.
     expect((await fetch(String(metadata.jwks_uri))).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP } from '../../main/simulator/data/book/demo';
+import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 import { assertionGrant, demoAssertion, postToken } from '../support/tokenRequests';
@@ -8,9 +8,17 @@ import { assertionGrant, demoAssertion, postToken } from '../support/tokenReques
 async function revoke(authUrl: string, form: Record<string, string>, basic?: [string, string]) {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (basic) headers.authorization = `Basic ${Buffer.from(`${basic[0]}:${basic[1]}`).toString('base64')}`;
-  const response = await fetch(`${authUrl}/revoke`, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
+  const response = await fetch(`${authUrl}/revoke`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams(form).toString(),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
 }
 
 describe('{auth_url}/revoke (RFC 7009)', () => {
@@ -18,8 +26,10 @@ describe('{auth_url}/revoke (RFC 7009)', () => {
   let test: TestSimulator;
   let info: SimulatorInfo;
   let basic: [string, string];
-  const asUser = (token: unknown) => test.get('ref/v1/countries', { headers: { authorization: `Bearer ${String(token)}` } });
-  const refresh = (token: unknown) => postToken(info.authUrl, { grant_type: 'refresh_token', refresh_token: String(token) }, basic);
+  const asUser = (token: unknown) =>
+    test.get('ref/v1/countries', { headers: { authorization: `Bearer ${String(token)}` } });
+  const refresh = (token: unknown) =>
+    postToken(info.authUrl, { grant_type: 'refresh_token', refresh_token: String(token) }, basic);
   const confidentialSession = async () => (await assertionGrant(info, await demoAssertion(info))).body;
 
   beforeAll(async () => {
@@ -32,17 +42,29 @@ describe('{auth_url}/revoke (RFC 7009)', () => {
   it('revokes the session of an access token: the API refuses it at once and its refresh token is dead', async () => {
     const tokens = await confidentialSession();
     expect((await asUser(tokens.access_token)).status).toBe(200);
-    const answer = await revoke(info.authUrl, { token: String(tokens.access_token), token_type_hint: 'access_token' }, basic);
+    const answer = await revoke(
+      info.authUrl,
+      { token: String(tokens.access_token), token_type_hint: 'access_token' },
+      basic,
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const api = await asUser(tokens.access_token);
     expect(api.status).toBe(401);
     expect(api.headers.get('www-authenticate')).toContain('The session of this access token was ended.');
-    expect(await refresh(tokens.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await refresh(tokens.refresh_token)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
   });
 
   it('revokes the session of a refresh token (hinted wrongly or not at all): its access token is refused too', async () => {
-    const hints: Record<string, string>[] = [{}, { token_type_hint: 'access_token' }, { token_type_hint: 'refresh_token' }, { token_type_hint: 'something_else' }];
+    const hints: Record<string, string>[] = [
+      {},
+      { token_type_hint: 'access_token' },
+      { token_type_hint: 'refresh_token' },
+      { token_type_hint: 'something_else' },
+    ];
     for (const hint of hints) {
       const tokens = await confidentialSession();
       const answer = await revoke(info.authUrl, { token: String(tokens.refresh_token), ...hint }, basic);
@@ -63,7 +85,10 @@ describe('{auth_url}/revoke (RFC 7009)', () => {
     offsetMs += 1_201_000;
     try {
       expect((await revoke(info.authUrl, { token: String(tokens.access_token) }, basic)).status).toBe(200);
-      expect(await refresh(tokens.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+      expect(await refresh(tokens.refresh_token)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant' },
+      });
     } finally {
       offsetMs -= 1_201_000;
     }
@@ -94,22 +119,43 @@ describe('{auth_url}/revoke (RFC 7009)', () => {
 
   it('refuses to revoke the token of another application', async () => {
     const db = test.simulator.context.universe.db;
-    const keys = db.prepare("SELECT app_key FROM apps WHERE status = 'OK' AND is_active = 1 AND app_key != ?").pluck().all(DEMO_APP.appKey) as string[];
+    const keys = db
+      .prepare("SELECT app_key FROM apps WHERE status = 'OK' AND is_active = 1 AND app_key != ?")
+      .pluck()
+      .all(DEMO_APP.appKey) as string[];
     const now = new Date();
     const other = keys
-      .map((key) => test.simulator.context.auth.directory.findApp(key))
-      .map((app) => app && { app, secret: app.secrets.find((secret) => (secret.validFrom ?? now) <= now && now < (secret.validUntil ?? now)) })
+      .map((key) => test.simulator.context.auth.usersAndApps.findApp(key))
+      .map(
+        (app) =>
+          app && {
+            app,
+            secret: app.secrets.find(
+              (secret) => (secret.validFrom ?? now) <= now && now < (secret.validUntil ?? now),
+            ),
+          },
+      )
       .find((candidate) => candidate?.secret !== undefined);
     if (!other?.secret) throw new Error('the universe has no other active app with a current secret');
     const tokens = await confidentialSession();
-    const answer = await revoke(info.authUrl, { token: String(tokens.access_token) }, [other.app.appKey, other.secret.secret]);
+    const answer = await revoke(info.authUrl, { token: String(tokens.access_token) }, [
+      other.app.appKey,
+      other.secret.secret,
+    ]);
     expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
     expect((await asUser(tokens.access_token)).status).toBe(200);
   });
 
   it('answers a request without a token, or not form-encoded, with 400 invalid_request', async () => {
-    expect(await revoke(info.authUrl, {}, basic)).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
-    const json = await fetch(`${info.authUrl}/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"x"}' });
+    expect(await revoke(info.authUrl, {}, basic)).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
+    const json = await fetch(`${info.authUrl}/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"token":"x"}',
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ error: 'invalid_request' });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
-import { DEMO_USER } from '../../main/simulator/data/book/demo';
-import { opaqueKey } from '../../main/simulator/data/book/keys';
+import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
+import { opaqueKey } from '../../main/simulator/data/accounts/keys';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 type EventFeed = Feed<CorporateActionEvent>;

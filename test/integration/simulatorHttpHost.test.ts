@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP } from '../../main/simulator/data/book/demo';
+import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
 import { rawRequest } from '../support/rawHttp';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
@@ -27,7 +27,10 @@ describe('the Host header never breaks an answer nor reaches a link', () => {
   afterAll(() => sim.close());
 
   const get = (target: string, host: string, headers = '') =>
-    rawRequest(sim.simulator.info.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${headers}Connection: close\r\n\r\n`);
+    rawRequest(
+      sim.simulator.info.port,
+      `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${headers}Connection: close\r\n\r\n`,
+    );
 
   it('answers every paged feed with __next on the simulator’s own address, whatever the Host', async () => {
     for (const target of PAGED_FEEDS) {
@@ -43,7 +46,11 @@ describe('the Host header never breaks an answer nor reaches a link', () => {
   it('keeps a request target that looks like another host on the simulator’s address', async () => {
     // `//evil.example/...` resolved as a relative URL would name another host; it does not route
     // to the API, and the answer is a 4xx rather than a link elsewhere or a 500.
-    const answer = await get('//evil.example/openapi/developer/apps?$top=1', 'evil.example', `Authorization: Bearer ${token}\r\n`);
+    const answer = await get(
+      '//evil.example/openapi/developer/apps?$top=1',
+      'evil.example',
+      `Authorization: Bearer ${token}\r\n`,
+    );
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.body).not.toContain('evil.example');
@@ -62,7 +69,9 @@ describe('the Host header never breaks an answer nor reaches a link', () => {
     for (const [target, headers] of targets) {
       for (const host of ['[', '%zz', ']']) {
         const answer = await get(target, host, headers);
-        expect(answer.status, `${target} with Host "${host}": ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+        expect(answer.status, `${target} with Host "${host}": ${answer.body.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
       }
     }
   });

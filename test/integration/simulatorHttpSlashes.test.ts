@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_APP } from '../../main/simulator/data/book/demo';
-import { opaqueKey } from '../../main/simulator/data/book/keys';
+import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
+import { opaqueKey } from '../../main/simulator/data/accounts/keys';
 import { registeredRoutes, type RegisteredRoute } from '../support/registeredRoutes';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
@@ -21,40 +21,92 @@ describe('trailing slashes and empty path segments on every route', () => {
   beforeAll(async () => {
     sim = await startTestSimulator();
     origin = new URL(sim.baseUrl).origin;
-    const spx = (await sim.get<Feed>('ref/v1/instruments?Keywords=spx&AssetTypes=StockIndexOption')).body.Data.find((item) => item.Symbol === 'SPX:xcbo');
-    const es = (await sim.get<Feed>('ref/v1/instruments?Keywords=E-mini S%26P 500&AssetTypes=ContractFutures')).body.Data.find(
-      (item) => item.Symbol === 'ES:xcme' && item.DisplayHint === 'Continuous',
-    );
+    const spx = (
+      await sim.get<Feed>('ref/v1/instruments?Keywords=spx&AssetTypes=StockIndexOption')
+    ).body.Data.find((item) => item.Symbol === 'SPX:xcbo');
+    const es = (
+      await sim.get<Feed>('ref/v1/instruments?Keywords=E-mini S%26P 500&AssetTypes=ContractFutures')
+    ).body.Data.find((item) => item.Symbol === 'ES:xcme' && item.DisplayHint === 'Continuous');
     const event = (await sim.get<Feed>('ca/v2/events?$top=1')).body.Data[0];
     samples = new Map<string, Sample>([
       ['/openapi/ref/v1/countries', { path: '/openapi/ref/v1/countries', query: '' }],
       ['/openapi/ref/v1/currencypairs', { path: '/openapi/ref/v1/currencypairs', query: '' }],
       ['/openapi/ref/v1/timezones', { path: '/openapi/ref/v1/timezones', query: '' }],
-      ['/openapi/ref/v1/instruments', { path: '/openapi/ref/v1/instruments', query: '?Keywords=apple&$top=2' }],
-      ['/openapi/ref/v1/instruments/details', { path: '/openapi/ref/v1/instruments/details', query: '?AssetTypes=Stock&$top=2' }],
-      ['/openapi/ref/v1/instruments/details/:Uic/:AssetType', { path: '/openapi/ref/v1/instruments/details/211/Stock', query: '' }],
-      ['/openapi/ref/v1/instruments/tradingschedule/:Uic/:AssetType', { path: '/openapi/ref/v1/instruments/tradingschedule/211/Stock', query: '' }],
+      [
+        '/openapi/ref/v1/instruments',
+        { path: '/openapi/ref/v1/instruments', query: '?Keywords=apple&$top=2' },
+      ],
+      [
+        '/openapi/ref/v1/instruments/details',
+        { path: '/openapi/ref/v1/instruments/details', query: '?AssetTypes=Stock&$top=2' },
+      ],
+      [
+        '/openapi/ref/v1/instruments/details/:Uic/:AssetType',
+        { path: '/openapi/ref/v1/instruments/details/211/Stock', query: '' },
+      ],
+      [
+        '/openapi/ref/v1/instruments/tradingschedule/:Uic/:AssetType',
+        { path: '/openapi/ref/v1/instruments/tradingschedule/211/Stock', query: '' },
+      ],
       ['/openapi/ref/v1/exchanges/:ExchangeId', { path: '/openapi/ref/v1/exchanges/XETR', query: '' }],
-      ['/openapi/ref/v1/instruments/contractoptionspaces/:OptionRootId', { path: `/openapi/ref/v1/instruments/contractoptionspaces/${spx?.Identifier}`, query: '?OptionSpaceSegment=DefaultDates' }],
-      ['/openapi/ref/v1/instruments/futuresspaces/:ContinuousFuturesUic', { path: `/openapi/ref/v1/instruments/futuresspaces/${es?.Identifier}`, query: '' }],
+      [
+        '/openapi/ref/v1/instruments/contractoptionspaces/:OptionRootId',
+        {
+          path: `/openapi/ref/v1/instruments/contractoptionspaces/${spx?.Identifier}`,
+          query: '?OptionSpaceSegment=DefaultDates',
+        },
+      ],
+      [
+        '/openapi/ref/v1/instruments/futuresspaces/:ContinuousFuturesUic',
+        { path: `/openapi/ref/v1/instruments/futuresspaces/${es?.Identifier}`, query: '' },
+      ],
       ['/openapi/developer/apps', { path: '/openapi/developer/apps', query: '?$top=2' }],
       ['/openapi/developer/apps/:AppKey', { path: `/openapi/developer/apps/${DEMO_APP.appKey}`, query: '' }],
       ['/openapi/ca/v2/events', { path: '/openapi/ca/v2/events', query: '?$top=2&SortColumn=EventId' }],
       ['/openapi/ca/v2/events/:EventId', { path: `/openapi/ca/v2/events/${event?.EventId}`, query: '' }],
-      ['/openapi/port/v1/clients/:ClientKey', { path: `/openapi/port/v1/clients/${encodeURIComponent(opaqueKey('client', '9300187'))}`, query: '' }],
-      ['/openapi/port/v1/accounts/:AccountKey', { path: `/openapi/port/v1/accounts/${encodeURIComponent(opaqueKey('account', '9300112INET'))}`, query: '' }],
-      ['/openapi/port/v1/clients', { path: '/openapi/port/v1/clients', query: `?OwnerKey=${encodeURIComponent(opaqueKey('client', '9300112'))}` }],
-      ['/openapi/ca/v2/events/lookupdata', { path: '/openapi/ca/v2/events/lookupdata', query: '?FieldGroups=All' }],
+      [
+        '/openapi/port/v1/clients/:ClientKey',
+        { path: `/openapi/port/v1/clients/${encodeURIComponent(opaqueKey('client', '9300187'))}`, query: '' },
+      ],
+      [
+        '/openapi/port/v1/accounts/:AccountKey',
+        {
+          path: `/openapi/port/v1/accounts/${encodeURIComponent(opaqueKey('account', '9300112INET'))}`,
+          query: '',
+        },
+      ],
+      [
+        '/openapi/port/v1/clients',
+        {
+          path: '/openapi/port/v1/clients',
+          query: `?OwnerKey=${encodeURIComponent(opaqueKey('client', '9300112'))}`,
+        },
+      ],
+      [
+        '/openapi/ca/v2/events/lookupdata',
+        { path: '/openapi/ca/v2/events/lookupdata', query: '?FieldGroups=All' },
+      ],
     ]);
   });
   afterAll(() => sim.close());
 
   const apiRoutes = (): RegisteredRoute[] =>
-    registeredRoutes(sim.simulator.app).filter((route) => route.url.startsWith('/openapi/') && !route.url.endsWith('*'));
+    registeredRoutes(sim.simulator.app).filter(
+      (route) => route.url.startsWith('/openapi/') && !route.url.endsWith('*'),
+    );
 
   async function call(method: string, path: string) {
-    const headers: Record<string, string> = path.startsWith('/openapi/') ? { authorization: `Bearer ${await sim.accessToken()}` } : {};
-    const init: RequestInit = method === 'POST' ? { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=none' } : { method, headers };
+    const headers: Record<string, string> = path.startsWith('/openapi/')
+      ? { authorization: `Bearer ${await sim.accessToken()}` }
+      : {};
+    const init: RequestInit =
+      method === 'POST'
+        ? {
+            method,
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'grant_type=none',
+          }
+        : { method, headers };
     const response = await fetch(`${origin}${path}`, { ...init, redirect: 'manual' });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
@@ -72,7 +124,10 @@ describe('trailing slashes and empty path segments on every route', () => {
     const routes = registeredRoutes(sim.simulator.app).filter((route) => !route.url.endsWith('*'));
     expect(routes.length).toBeGreaterThan(14);
     for (const route of routes) {
-      const sample = samples.get(route.url) ?? { path: route.url, query: route.url.startsWith('/auth/') ? `?client_id=${DEMO_APP.appKey}` : '' };
+      const sample = samples.get(route.url) ?? {
+        path: route.url,
+        query: route.url.startsWith('/auth/') ? `?client_id=${DEMO_APP.appKey}` : '',
+      };
       expect(sample.path, `${route.url} needs a sample`).not.toContain(':');
       for (const method of route.methods.filter((name) => name === 'GET' || name === 'POST')) {
         const plain = await call(method, `${sample.path}${sample.query}`);
@@ -81,7 +136,8 @@ describe('trailing slashes and empty path segments on every route', () => {
         expect(slashed.status, `${label}: ${slashed.text.slice(0, 200)}`).toBe(plain.status);
         expect(slashed.type, label).toBe(plain.type);
         if (plain.json) expect(slashed.json, label).toEqual(plain.json);
-        if (route.url.startsWith('/openapi/')) expect(plain.status, `${label}: ${plain.text.slice(0, 200)}`).toBe(200);
+        if (route.url.startsWith('/openapi/'))
+          expect(plain.status, `${label}: ${plain.text.slice(0, 200)}`).toBe(200);
       }
     }
   });
@@ -112,7 +168,9 @@ describe('trailing slashes and empty path segments on every route', () => {
     for (const [name, sample] of emptiedSamples) {
       // An emptied last id (`/ca/v2/events/`) is the base route with a trailing slash, which lists
       // (tested above); doubled (`/ca/v2/events//`) it is an empty id.
-      const paths = sample.path.endsWith('/') ? [`${sample.path}/${sample.query}`] : [`${sample.path}${sample.query}`, `${sample.path}/${sample.query}`];
+      const paths = sample.path.endsWith('/')
+        ? [`${sample.path}/${sample.query}`]
+        : [`${sample.path}${sample.query}`, `${sample.path}/${sample.query}`];
       for (const path of paths) {
         const answer = await call('GET', path);
         expect(answer.status, `${name}: GET ${path}: ${answer.text.slice(0, 200)}`).toBe(404);

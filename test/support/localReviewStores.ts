@@ -3,8 +3,8 @@
  * IPC handlers: the session is only who is signed in (no token: the team service is never used).
  */
 import { PushEventBus } from '../../main/core/events';
-import type { LocalReviewStore } from '../../main/core/corporateActions/localReviewStore';
-import { ReviewStores } from '../../main/core/corporateActions/reviewStores';
+import type { LocalReviewStore } from '../../main/core/corporateActions/review/localReviewStore';
+import { ReviewStores } from '../../main/core/corporateActions/review/reviewStores';
 import type { ReviewerSource } from '../../main/core/ipc/registerCorporateActionsIpc';
 
 /** ReviewStores using `local` (Settings: "this computer"). */

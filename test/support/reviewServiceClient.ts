@@ -9,7 +9,7 @@ import type {
   ReviewActionsResult,
   ReviewChangeMessage,
   TeamReviewErrorBody,
-} from '../../contract/wire/teamReview';
+} from '../../contract/wire/review';
 
 export interface Answer<T> {
   status: number;

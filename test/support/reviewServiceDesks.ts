@@ -10,8 +10,8 @@ import path from 'node:path';
 import type { PushEventName, PushEvents } from '../../contract/events';
 import type { SignInStart } from '../../contract/session';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
-import { DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
-import { opaqueKey } from '../../main/simulator/data/book/keys';
+import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
+import { opaqueKey } from '../../main/simulator/data/accounts/keys';
 import { answerLoginPage } from './loginPage';
 import { openCoreDesk, unusedSimulatorControl, type CoreDesk } from './coreDesk';
 import { startTestPostgres, type TestPostgres } from './postgres';
@@ -117,10 +117,15 @@ export async function openSignedInDesk(setup: TeamReviewSetup, login: string): P
   });
   const user = DOCUMENTED_USERS.find((candidate) => candidate.login === login)!;
   const start = await desk.call('session:signIn');
-  if (!start.ok || (start.result as SignInStart).outcome !== 'openPopup') throw new Error('expected a popup sign-in');
+  if (!start.ok || (start.result as SignInStart).outcome !== 'openPopup')
+    throw new Error('expected a popup sign-in');
   const popup = start.result as Extract<SignInStart, { outcome: 'openPopup' }>;
   const location = new URL(
-    await answerLoginPage(popup.authorizeUrl, { username: user.login, password: user.password, decision: 'allow' }),
+    await answerLoginPage(popup.authorizeUrl, {
+      username: user.login,
+      password: user.password,
+      decision: 'allow',
+    }),
   );
   await desk.call('session:completeSignIn', { query: location.search, fragment: location.hash });
   const outcome = await desk.call('session:waitForSignIn', { attemptId: popup.attemptId });
@@ -134,7 +139,10 @@ export async function openSignedInDesk(setup: TeamReviewSetup, login: string): P
         const check = () => {
           const found = pushed
             .slice(since)
-            .find((candidate) => candidate.event === event && matches(candidate.payload as PushEvents[typeof event]));
+            .find(
+              (candidate) =>
+                candidate.event === event && matches(candidate.payload as PushEvents[typeof event]),
+            );
           if (!found) return;
           clearTimeout(timer);
           waiters.delete(check);
@@ -142,7 +150,11 @@ export async function openSignedInDesk(setup: TeamReviewSetup, login: string): P
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no ${event} push within ${timeoutMs} ms; got ${JSON.stringify(pushed.map((p) => [p.event, p.payload]))}`));
+          reject(
+            new Error(
+              `no ${event} push within ${timeoutMs} ms; got ${JSON.stringify(pushed.map((p) => [p.event, p.payload]))}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -8,7 +8,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatorFingerprint } from './generatorFingerprint';
-import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/book/demo';
+import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../main/simulator/server';
 
 /** Shared by test files: generation happens once per generator version, day and seed, in the first worker that needs it. */
@@ -32,7 +32,10 @@ export interface TestSimulator {
    * a feed's `__next`) as user `as` (default: the demo user). An `authorization` entry in
    * `headers` replaces the helper's bearer token.
    */
-  get<T = unknown>(path: string, options?: { as?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>;
+  get<T = unknown>(
+    path: string,
+    options?: { as?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>;
   /** A valid access token of user `as` (default `demo`), for clients under test. */
   accessToken(as?: string): Promise<string>;
   close(): Promise<void>;
@@ -42,7 +45,13 @@ export interface TestSimulator {
 const EXPIRY_MARGIN_MS = 5_000;
 
 export async function startTestSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
-  const simulator = await startSimulator({ port: 0, scale: 'small', cacheDir: TEST_CACHE_DIR, dataDir: TEST_DATA_DIR, ...options });
+  const simulator = await startSimulator({
+    port: 0,
+    scale: 'small',
+    cacheDir: TEST_CACHE_DIR,
+    dataDir: TEST_DATA_DIR,
+    ...options,
+  });
   const baseUrl = simulator.info.baseUrl;
   const auth = simulator.context.auth;
   const tokens = new Map<string, { token: string; expiresAt: number }>();
@@ -52,9 +61,12 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     const cached = tokens.get(as);
     if (cached && cached.expiresAt - EXPIRY_MARGIN_MS > now) return cached.token;
     const documented = DOCUMENTED_USERS.find((user) => user.login === as);
-    if (!documented) throw new Error(`No documented user "${as}"; use one of ${DOCUMENTED_USERS.map((user) => user.login).join(', ')}`);
-    const user = auth.directory.findUserById(documented.userId);
-    const app = auth.directory.findApp(DEMO_APP.appKey);
+    if (!documented)
+      throw new Error(
+        `No documented user "${as}"; use one of ${DOCUMENTED_USERS.map((user) => user.login).join(', ')}`,
+      );
+    const user = auth.usersAndApps.findUserById(documented.userId);
+    const app = auth.usersAndApps.findApp(DEMO_APP.appKey);
     if (!user || !app) throw new Error('The universe lacks the demo app or the documented users');
     const { response } = await auth.startSession(user, app, { confidential: false, withRefreshToken: false });
     tokens.set(as, { token: response.access_token, expiresAt: now + response.expires_in * 1000 });
@@ -66,12 +78,20 @@ export async function startTestSimulator(options: SimulatorOptions = {}): Promis
     baseUrl,
     accessToken,
     async get<T>(relative: string, requestOptions: { as?: string; headers?: Record<string, string> } = {}) {
-      const headers: Record<string, string> = { authorization: `Bearer ${await accessToken(requestOptions.as)}` };
-      for (const [name, value] of Object.entries(requestOptions.headers ?? {})) headers[name.toLowerCase()] = value;
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${await accessToken(requestOptions.as)}`,
+      };
+      for (const [name, value] of Object.entries(requestOptions.headers ?? {}))
+        headers[name.toLowerCase()] = value;
       const url = /^https?:\/\//i.test(relative) ? relative : `${baseUrl}/${relative.replace(/^\//, '')}`;
       const response = await fetch(url, { headers });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as T };
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        body: (text ? JSON.parse(text) : undefined) as T,
+      };
     },
     close: () => simulator.close(),
   };

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { expandDetails, loadFragments } from '../../main/simulator/data/reference/detailFragments';
+import { expandDetails, loadFragments } from '../../main/simulator/data/instruments/detailFragments';
 
 const FULL_TEXT = ['search_fts', 'ca_search'];
 const LEFT_OUT = /^(sqlite_|detail_fragments$|universe_meta$)/;

@@ -5,7 +5,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/book/demo';
+import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { generatorFingerprint } from './generatorFingerprint';
 import { startReadyProcess, type ReadyProcess } from './simulatorProcess';
 
@@ -13,7 +13,15 @@ export interface WebShellReady {
   url: string;
   origin: string;
   /** The embedded simulator, with the demo credentials and the demo app it accepts. */
-  simulator: { baseUrl: string; authUrl: string; username: string; password: string; userId: string; appKey: string; appSecret: string };
+  simulator: {
+    baseUrl: string;
+    authUrl: string;
+    username: string;
+    password: string;
+    userId: string;
+    appKey: string;
+    appSecret: string;
+  };
 }
 
 /** What the web shell's READY line prints: the embedded simulator without the demo password and AppSecret (15.5). */
@@ -54,6 +62,9 @@ export async function startWebShellProcess(
   );
   const printed = shell.ready;
   // The README's demo credentials: the READY line no longer prints them.
-  const ready: WebShellReady = { ...printed, simulator: { ...printed.simulator, password: DEMO_USER.password, appSecret: DEMO_APP.appSecret } };
+  const ready: WebShellReady = {
+    ...printed,
+    simulator: { ...printed.simulator, password: DEMO_USER.password, appSecret: DEMO_APP.appSecret },
+  };
   return { ...shell, ready, printed, dataDir };
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountBook } from '../../contract/corporateActions';
-import type { PortfolioAccount } from '../../contract/wire/types';
-import { bookEntries, pickerValue, withPickedScope } from '../../renderer/src/features/corporateActions/logic/accountBook';
+import type { AccountsTree } from '../../contract/corporateActions';
+import type { AccountDetails } from '../../contract/wire/types';
+import {
+  accountEntries,
+  pickerValue,
+  withPickedScope,
+} from '../../renderer/src/features/corporateActions/logic/accounts';
 
 const account = (AccountId: string, ClientKey: string, DisplayName: string) =>
-  ({ AccountId, AccountKey: `K-${AccountId}`, ClientKey, DisplayName }) as PortfolioAccount;
+  ({ AccountId, AccountKey: `K-${AccountId}`, ClientKey, DisplayName }) as AccountDetails;
 
-const book: AccountBook = {
+const book: AccountsTree = {
   clients: [
     { ClientKey: 'top', ClientId: '9300112', Name: 'Lindqvist Capital ApS' },
     { ClientKey: 'growth', ClientId: '9300245', Name: 'Nordic Growth Partners K/S', ParentClientKey: 'top' },
@@ -20,7 +24,7 @@ const book: AccountBook = {
 
 describe('the account picker', () => {
   it('lists each client indented by depth, followed by its accounts by name', () => {
-    expect(bookEntries(book).map((entry) => [entry.depth, entry.label, entry.value])).toEqual([
+    expect(accountEntries(book).map((entry) => [entry.depth, entry.label, entry.value])).toEqual([
       [0, 'Lindqvist Capital ApS (client 9300112)', 'client:top'],
       [1, 'Lindqvist Capital ApS EUR · 9300112INET', 'account:K-9300112INET'],
       [1, 'Nordic Growth Partners K/S (client 9300245)', 'client:growth'],
@@ -31,7 +35,10 @@ describe('the account picker', () => {
 
   it('turns a choice into exactly one of ClientKey or AccountKey, keeping the other filters', () => {
     const filters = { Keywords: 'x', ClientKey: 'top' };
-    expect(withPickedScope(filters, 'account:K-9300311EUR')).toEqual({ Keywords: 'x', AccountKey: 'K-9300311EUR' });
+    expect(withPickedScope(filters, 'account:K-9300311EUR')).toEqual({
+      Keywords: 'x',
+      AccountKey: 'K-9300311EUR',
+    });
     expect(withPickedScope({ AccountKey: 'a' }, 'client:growth')).toEqual({ ClientKey: 'growth' });
     expect(withPickedScope(filters, '')).toEqual({ Keywords: 'x' });
     expect(pickerValue({ AccountKey: 'K-1', ClientKey: 'top' })).toBe('account:K-1');

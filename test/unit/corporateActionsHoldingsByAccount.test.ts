@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountBook } from '../../contract/corporateActions';
-import type { PortfolioAccount } from '../../contract/wire/types';
+import type { AccountsTree } from '../../contract/corporateActions';
+import type { AccountDetails } from '../../contract/wire/types';
 import { holdingLines } from '../../renderer/src/features/corporateActions/logic/holdingsByAccount';
 
-const book: AccountBook = {
+const book: AccountsTree = {
   clients: [
     { ClientKey: 'top', ClientId: '9300112', Name: 'Lindqvist Capital ApS' },
     { ClientKey: 'pension', ClientId: '9300187', Name: 'Lindqvist Pension Pool', ParentClientKey: 'top' },
@@ -11,9 +11,14 @@ const book: AccountBook = {
     { ClientKey: 'erik', ClientId: '9300311', Name: 'Erik Lindqvist', ParentClientKey: 'growth' },
   ],
   accounts: [
-    { AccountId: '9300112INET', AccountKey: 'k1', ClientKey: 'top', DisplayName: 'Lindqvist Capital ApS EUR' },
+    {
+      AccountId: '9300112INET',
+      AccountKey: 'k1',
+      ClientKey: 'top',
+      DisplayName: 'Lindqvist Capital ApS EUR',
+    },
     { AccountId: '9300311EUR', AccountKey: 'k2', ClientKey: 'erik', DisplayName: 'Erik Lindqvist EUR' },
-  ] as PortfolioAccount[],
+  ] as AccountDetails[],
 };
 
 describe('an event’s holdings by account across the book', () => {
@@ -22,7 +27,13 @@ describe('an event’s holdings by account across the book', () => {
       { AccountId: '9300311EUR', ClientId: '9300311', Amount: 50 },
       { AccountId: '9300112INET', ClientKey: 'top', Amount: 1000 },
     ]);
-    expect(lines.map((line) => (line.kind === 'client' ? [line.depth, line.name] : [line.depth, line.accountName, line.holding.Amount]))).toEqual([
+    expect(
+      lines.map((line) =>
+        line.kind === 'client'
+          ? [line.depth, line.name]
+          : [line.depth, line.accountName, line.holding.Amount],
+      ),
+    ).toEqual([
       [0, 'Lindqvist Capital ApS'],
       [1, 'Lindqvist Capital ApS EUR', 1000],
       [2, 'Erik Lindqvist'],

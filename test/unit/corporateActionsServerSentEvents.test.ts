@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { serverSentEvents, type ServerSentEvent } from '../../main/core/corporateActions/team/serverSentEvents';
+import {
+  serverSentEvents,
+  type ServerSentEvent,
+} from '../../main/core/corporateActions/review/team/serverSentEvents';
 
 async function read(chunks: (string | Uint8Array)[]): Promise<ServerSentEvent[]> {
   async function* body() {
@@ -35,6 +38,8 @@ describe('reading the team review live stream (text/event-stream)', () => {
   });
 
   it('calls a message without an event field "message", and drops a message the stream cut short', async () => {
-    expect(await read(['data: x\n\n', 'event: change\ndata: {"cut'])).toEqual([{ event: 'message', data: 'x' }]);
+    expect(await read(['data: x\n\n', 'event: change\ndata: {"cut'])).toEqual([
+      { event: 'message', data: 'x' },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTradingDay } from '../../main/simulator/calendar/businessDays';
-import { MarketDays, marketRuleFor } from '../../main/simulator/data/book/corporateActions/markets';
-import { keptIsoDay, wireDay, wireInstant } from '../../main/simulator/data/book/corporateActions/wire';
+import { MarketDays, marketRuleFor } from '../../main/simulator/data/corporateActions/markets';
+import { keptIsoDay, wireDay, wireInstant } from '../../main/simulator/data/corporateActions/wire';
 
 const DAY_MS = 86_400_000;
 const utc = (text: string) => new Date(`${text}T00:00:00Z`);
@@ -10,7 +10,7 @@ const utc = (text: string) => new Date(`${text}T00:00:00Z`);
 function slowAdd(exchangeId: string, date: Date, count: number): Date {
   const step = count >= 0 ? DAY_MS : -DAY_MS;
   let day = date;
-  for (let left = Math.abs(count); left > 0; ) {
+  for (let left = Math.abs(count); left > 0;) {
     day = new Date(day.getTime() + step);
     if (isTradingDay(exchangeId, day)) left--;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PendingScopeRows } from '../../main/simulator/data/book/corporateActions/scopeRows';
-import type { EventColumns } from '../../main/simulator/data/book/corporateActions/store';
+import { PendingScopeRows } from '../../main/simulator/data/corporateActions/scopeRows';
+import type { EventColumns } from '../../main/simulator/data/corporateActions/store';
 
 const event = (eventId: number, sortDay: number) => ({ eventId, sortDay }) as EventColumns;
 
@@ -13,7 +13,9 @@ describe('scope rows kept during a generation', () => {
     pending.add(7, event(20, 20_400), 1, 5, 0);
     pending.add(2, event(5, 20_399), 3, 7, 2);
     const seen: [number, number, number, number][] = [];
-    pending.drain((scopeId, row) => seen.push([scopeId, row.columns.sortDay, row.columns.eventId, row.eligible]));
+    pending.drain((scopeId, row) =>
+      seen.push([scopeId, row.columns.sortDay, row.columns.eventId, row.eligible]),
+    );
     expect(seen).toEqual([
       [2, 20_399, 5, 7],
       [2, 20_400, 30, 50],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { futuresContractUic, UIC_BLOCKS } from '../../main/simulator/data/reference/allocator';
-import { FUTURES_PRODUCTS } from '../../main/simulator/data/reference/futuresFacts';
+import { futuresContractUic, UIC_BLOCKS } from '../../main/simulator/data/instruments/allocator';
+import { FUTURES_PRODUCTS } from '../../main/simulator/data/instruments/futuresFacts';
 
 describe('futures contract uics', () => {
   it('name one product and month each, within their block, for every product and month this century', () => {
@@ -21,8 +21,12 @@ describe('futures contract uics', () => {
   });
 
   it('refuses a month outside 2000–2099 or a product beyond the block, rather than overlap', () => {
-    expect(() => futuresContractUic(UIC_BLOCKS.futuresContracts, 0, 1999, 12)).toThrow(/months from 2000 to 2099/);
-    expect(() => futuresContractUic(UIC_BLOCKS.futuresContracts, 0, 2100, 1)).toThrow(/months from 2000 to 2099/);
+    expect(() => futuresContractUic(UIC_BLOCKS.futuresContracts, 0, 1999, 12)).toThrow(
+      /months from 2000 to 2099/,
+    );
+    expect(() => futuresContractUic(UIC_BLOCKS.futuresContracts, 0, 2100, 1)).toThrow(
+      /months from 2000 to 2099/,
+    );
     expect(() => futuresContractUic(UIC_BLOCKS.futuresCfds, 100, 2026, 1)).toThrow(/no room for product 100/);
   });
 });

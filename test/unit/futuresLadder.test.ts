@@ -1,8 +1,13 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { FuturesSpace, InstrumentDetails } from '../../contract/wire/types';
-import { calendarSpreads } from '../../renderer/src/features/futures/logic/calendarSpreads';
-import { buildLadder, frontMonthIndex, isInRollWindow, serviceToday } from '../../renderer/src/features/futures/logic/futuresLadder';
+import { calendarSpreads } from '../../renderer/src/features/instruments/futures/logic/calendarSpreads';
+import {
+  buildLadder,
+  frontMonthIndex,
+  isInRollWindow,
+  serviceToday,
+} from '../../renderer/src/features/instruments/futures/logic/futuresLadder';
 
 /** WTI seen on 2026-05-15: CLM6's last trade is 4 days ahead. */
 const space: FuturesSpace = {
@@ -38,9 +43,18 @@ describe('futures ladder', () => {
       ['GCM6', 'notice', 1],
       ['GCQ6', 'notice', 64],
     ]);
-    expect(rows[0]).toMatchObject({ inRollWindow: true, lastTradeDate: '2026-06-26', daysToLastTrade: 29, noticeDate: '2026-05-29' });
+    expect(rows[0]).toMatchObject({
+      inRollWindow: true,
+      lastTradeDate: '2026-06-26',
+      daysToLastTrade: 29,
+      noticeDate: '2026-05-29',
+    });
     // Without a notice date (cash-settled or not yet read) the last trade counts.
-    expect(buildLadder(gold, new Map(), 5)[0]).toMatchObject({ rollsBefore: 'lastTrade', daysToRoll: 29, inRollWindow: false });
+    expect(buildLadder(gold, new Map(), 5)[0]).toMatchObject({
+      rollsBefore: 'lastTrade',
+      daysToRoll: 29,
+      inRollWindow: false,
+    });
   });
 
   it('makes the nearest contract not yet in its delivery period the front month', () => {
@@ -56,7 +70,12 @@ describe('futures ladder', () => {
 
   it('skips contracts past their last trade for the front month', () => {
     expect(frontMonthIndex([{ inDelivery: false, daysToLastTrade: -1 }])).toBe(-1);
-    expect(frontMonthIndex([{ inDelivery: false, daysToLastTrade: 9 }, { inDelivery: false, daysToLastTrade: 0 }])).toBe(1);
+    expect(
+      frontMonthIndex([
+        { inDelivery: false, daysToLastTrade: 9 },
+        { inDelivery: false, daysToLastTrade: 0 },
+      ]),
+    ).toBe(1);
   });
 
   it('badges contracts inside the roll window only before their roll date', () => {
@@ -70,7 +89,13 @@ describe('futures ladder', () => {
     expect(rows.map((row) => row.contractMonth)).toEqual(['Jun 2026', 'Jul 2026', 'Aug 2026']);
     expect(rows.map((row) => row.isFront)).toEqual([true, false, false]);
     expect(rows.map((row) => row.noticeDate)).toEqual([undefined, '2026-05-29', undefined]);
-    expect(rows[0]).toMatchObject({ symbol: 'CLM6', uic: 11, lastTradeDate: '2026-05-19', daysToRoll: 4, inRollWindow: true });
+    expect(rows[0]).toMatchObject({
+      symbol: 'CLM6',
+      uic: 11,
+      lastTradeDate: '2026-05-19',
+      daysToRoll: 4,
+      inRollWindow: true,
+    });
   });
 
   it('widening the roll window badges more contracts', () => {

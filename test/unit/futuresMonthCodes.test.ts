@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeContractMonth, formatContractMonth } from '../../renderer/src/features/futures/logic/monthCodes';
+import {
+  decodeContractMonth,
+  formatContractMonth,
+} from '../../renderer/src/features/instruments/futures/logic/monthCodes';
 
 describe('futures month codes', () => {
   it('decodes every month code with one- and two-digit years', () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultChainColumns, movedChainColumn, normalizedChainColumns, toggledChainColumn,
-} from '../../renderer/src/features/optionChains/logic/chainColumns';
-import { formatReferencePrice, readReferencePrice } from '../../renderer/src/features/optionChains/logic/referencePrice';
-import { relatedRootsOf } from '../../renderer/src/features/optionChains/logic/relatedRoots';
+  defaultChainColumns,
+  movedChainColumn,
+  normalizedChainColumns,
+  toggledChainColumn,
+} from '../../renderer/src/features/instruments/optionChains/logic/chainColumns';
+import {
+  formatReferencePrice,
+  readReferencePrice,
+} from '../../renderer/src/features/instruments/optionChains/logic/referencePrice';
+import { relatedRootsOf } from '../../renderer/src/features/instruments/optionChains/logic/relatedRoots';
 
 describe('the reference price as traders type it', () => {
   it('reads thousands separators and decimals', () => {
@@ -14,9 +20,18 @@ describe('the reference price as traders type it', () => {
   });
 
   it('refuses negatives, zero and words with a sentence', () => {
-    expect(readReferencePrice('-6500')).toEqual({ ok: false, message: 'The reference price cannot be negative.' });
-    expect(readReferencePrice('0')).toEqual({ ok: false, message: 'The reference price must be greater than zero.' });
-    expect(readReferencePrice('abc')).toMatchObject({ ok: false, message: expect.stringContaining('e.g. 6,500') });
+    expect(readReferencePrice('-6500')).toEqual({
+      ok: false,
+      message: 'The reference price cannot be negative.',
+    });
+    expect(readReferencePrice('0')).toEqual({
+      ok: false,
+      message: 'The reference price must be greater than zero.',
+    });
+    expect(readReferencePrice('abc')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('e.g. 6,500'),
+    });
     expect(readReferencePrice('1'.repeat(21))).toMatchObject({ ok: false });
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expiryKind, expiryKindLabels } from '../../renderer/src/features/optionChains/logic/expiryFlags';
-import { expiryTabs, monthGroups, tabsOfKinds } from '../../renderer/src/features/optionChains/logic/expiryTabs';
+import {
+  expiryKind,
+  expiryKindLabels,
+} from '../../renderer/src/features/instruments/optionChains/logic/expiryFlags';
+import {
+  expiryTabs,
+  monthGroups,
+  tabsOfKinds,
+} from '../../renderer/src/features/instruments/optionChains/logic/expiryTabs';
 
 describe('option expiry flags derived from the date', () => {
   it('marks the third Friday of a quarter month quarterly and of other months monthly', () => {
@@ -75,7 +82,10 @@ describe('expiry tabs by month and kind', () => {
 
   it('filters by kind, every kind when none is chosen', () => {
     expect(tabsOfKinds(tabs, ['monthly']).map((tab) => tab.expiry)).toEqual(['2026-04-17', '2026-05-15']);
-    expect(tabsOfKinds(tabs, ['weekly', 'end-of-month']).map((tab) => tab.expiry)).toEqual(['2026-03-13', '2026-03-31']);
+    expect(tabsOfKinds(tabs, ['weekly', 'end-of-month']).map((tab) => tab.expiry)).toEqual([
+      '2026-03-13',
+      '2026-03-31',
+    ]);
     expect(tabsOfKinds(tabs, [])).toHaveLength(5);
   });
 

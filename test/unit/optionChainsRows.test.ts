@@ -4,7 +4,7 @@ import {
   isTradableStatus,
   strikesOf,
   tradingStatusText,
-} from '../../renderer/src/features/optionChains/logic/chainRows';
+} from '../../renderer/src/features/instruments/optionChains/logic/chainRows';
 
 describe('chain rows', () => {
   it('pairs calls and puts by strike and sorts the unsorted options', () => {

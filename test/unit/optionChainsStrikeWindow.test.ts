@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nearestStrikeIndex, strikeWindow } from '../../renderer/src/features/optionChains/logic/strikeWindow';
+import {
+  nearestStrikeIndex,
+  strikeWindow,
+} from '../../renderer/src/features/instruments/optionChains/logic/strikeWindow';
 
 const strikes = [90, 95, 100, 105, 110, 115, 120];
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chainCellText, lastTradeText, type ChainExpiryFacts } from '../../renderer/src/features/optionChains/logic/chainCells';
-import { occRoot, occSymbol } from '../../renderer/src/features/optionChains/logic/optionSymbols';
+import {
+  chainCellText,
+  lastTradeText,
+  type ChainExpiryFacts,
+} from '../../renderer/src/features/instruments/optionChains/logic/chainCells';
+import { occRoot, occSymbol } from '../../renderer/src/features/instruments/optionChains/logic/optionSymbols';
 
 describe('OCC-style option symbols', () => {
   it('spells root in six characters, yymmdd, C/P and the strike times 1000 in eight digits', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reviewActionsBodySchema, type EventFacts, type ReviewAction } from '../../contract/wire/teamReview';
+import { reviewActionsBodySchema, type EventFacts, type ReviewAction } from '../../contract/wire/review';
 import { ReviewServiceError } from '../../main/reviewService/errors';
-import { planAction } from '../../main/reviewService/reviews/plan';
-import { reviewStatusOf, untouched, type SharedState } from '../../main/reviewService/reviews/state';
+import { planAction } from '../../main/reviewService/review/plan';
+import { reviewStatusOf, untouched, type SharedState } from '../../main/reviewService/review/state';
 import { Team } from '../../main/reviewService/team';
 
 const team = Team.parse({

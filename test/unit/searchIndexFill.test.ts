@@ -4,8 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_SCHEMA } from '../../main/simulator/data/reference/schema';
-import { SearchIndexWriter, searchIndexStep } from '../../main/simulator/data/reference/searchIndex';
+import { REFERENCE_SCHEMA } from '../../main/simulator/data/instruments/schema';
+import { SearchIndexWriter, searchIndexStep } from '../../main/simulator/data/instruments/searchIndex';
 import { randomStream } from '../../main/simulator/data/random';
 import { progressCounter } from '../../main/simulator/data/universeProgress';
 

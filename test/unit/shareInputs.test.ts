@@ -6,18 +6,18 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { bondsStep } from '../../main/simulator/data/reference/bonds';
-import { listedShareRows, type ShareInput } from '../../main/simulator/data/reference/equities';
+import { bondsStep } from '../../main/simulator/data/instruments/bonds';
+import { listedShareRows, type ShareInput } from '../../main/simulator/data/instruments/equities';
 import {
   generatedEquitiesStep,
   wellKnownEquitiesStep,
-} from '../../main/simulator/data/reference/equitySteps';
-import { REFERENCE_SCHEMA } from '../../main/simulator/data/reference/schema';
+} from '../../main/simulator/data/instruments/equitySteps';
+import { REFERENCE_SCHEMA } from '../../main/simulator/data/instruments/schema';
 import {
   decodeShareInputs,
   encodeShareInputs,
   type DrawnShares,
-} from '../../main/simulator/data/reference/shareInputs';
+} from '../../main/simulator/data/instruments/shareInputs';
 import { randomStream } from '../../main/simulator/data/random';
 import type { GenerationContext } from '../../main/simulator/data/universe';
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationCodeStore } from '../../main/simulator/auth/authorizationCodes';
 import { authenticateClient, readClientCredentials } from '../../main/simulator/auth/clientAuthentication';
 import { CsrfProtection } from '../../main/simulator/auth/csrf';
-import type { AuthApp, AuthDirectory } from '../../main/simulator/auth/directoryPort';
+import type { AuthApp, AuthUsersAndApps } from '../../main/simulator/auth/usersAndAppsPort';
 import { OAuthError } from '../../main/simulator/auth/oauthError';
 import { s256Challenge, verifyS256 } from '../../main/simulator/auth/pkce';
 import { matchRedirectUri } from '../../main/simulator/auth/redirectUris';
@@ -17,7 +17,12 @@ const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 describe('certificate thumbprints (x5t)', () => {
   let pem: string;
   beforeAll(async () => {
-    pem = (await generate([{ name: 'commonName', value: 'thumbprint test' }], { keySize: 2048, algorithm: 'sha256' })).cert;
+    pem = (
+      await generate([{ name: 'commonName', value: 'thumbprint test' }], {
+        keySize: 2048,
+        algorithm: 'sha256',
+      })
+    ).cert;
   });
 
   it('gives the RFC 7515 base64url form and the Windows hex form of the same SHA-1', () => {
@@ -40,7 +45,11 @@ describe('certificate thumbprints (x5t)', () => {
 });
 
 describe('redirect URI matching', () => {
-  const registered = ['http://127.0.0.1/refdesk/callback', 'https://refdesk.example.com/auth/callback', 'refdesk://auth/callback'];
+  const registered = [
+    'http://127.0.0.1/refdesk/callback',
+    'https://refdesk.example.com/auth/callback',
+    'refdesk://auth/callback',
+  ];
 
   it('matches loopback URIs on any port but with the same path (RFC 8252)', () => {
     expect(matchRedirectUri('http://127.0.0.1:53124/refdesk/callback', registered)).toBe(registered[0]);
@@ -87,7 +96,9 @@ describe('CSRF tokens of the login form', () => {
     const token = csrf.formToken(cookie, NOW);
     expect(csrf.check(csrf.cookieValue(undefined), token, NOW)).toBe(false);
     expect(csrf.check(undefined, token, NOW)).toBe(false);
-    expect(csrf.check(cookie, token.replace(/^\d+/, String(Math.floor(NOW.getTime() / 1000) + 5)), NOW)).toBe(false);
+    expect(csrf.check(cookie, token.replace(/^\d+/, String(Math.floor(NOW.getTime() / 1000) + 5)), NOW)).toBe(
+      false,
+    );
     expect(csrf.check(cookie, token, later(31 * 60))).toBe(false);
     expect(new CsrfProtection().check(cookie, token, NOW)).toBe(false);
   });
@@ -101,13 +112,21 @@ describe('client credentials', () => {
     appUrl: 'https://app.example.com',
     redirectUris: [],
     secrets: [
-      { secret: 'old-secret', validFrom: new Date('2025-01-01T00:00:00Z'), validUntil: new Date('2026-01-01T00:00:00Z') },
-      { secret: 'current-secret', validFrom: new Date('2026-01-01T00:00:00Z'), validUntil: new Date('2027-01-01T00:00:00Z') },
+      {
+        secret: 'old-secret',
+        validFrom: new Date('2025-01-01T00:00:00Z'),
+        validUntil: new Date('2026-01-01T00:00:00Z'),
+      },
+      {
+        secret: 'current-secret',
+        validFrom: new Date('2026-01-01T00:00:00Z'),
+        validUntil: new Date('2027-01-01T00:00:00Z'),
+      },
     ],
     canSignIn: true,
     allowedFlows: ['Code'],
   };
-  const directory: AuthDirectory = {
+  const usersAndApps: AuthUsersAndApps = {
     findApp: (key) => (key === app.appKey ? app : undefined),
     findUserByLogin: () => undefined,
     findUserById: () => undefined,
@@ -123,17 +142,45 @@ describe('client credentials', () => {
   };
 
   it('reads HTTP Basic and form credentials and accepts only a secret valid now', () => {
-    expect(authenticateClient(readClientCredentials(basic('app-1', 'current-secret'), {}), directory, NOW)).toMatchObject({ confidential: true });
-    expect(authenticateClient(readClientCredentials(undefined, { client_id: 'app-1', client_secret: 'current-secret' }), directory, NOW).confidential).toBe(true);
-    expect(oauthError(() => authenticateClient(readClientCredentials(basic('app-1', 'old-secret'), {}), directory, NOW))).toEqual({ error: 'invalid_client', status: 401 });
-    expect(oauthError(() => authenticateClient(readClientCredentials(basic('app-1', 'wrong'), {}), directory, NOW))).toEqual({ error: 'invalid_client', status: 401 });
+    expect(
+      authenticateClient(readClientCredentials(basic('app-1', 'current-secret'), {}), usersAndApps, NOW),
+    ).toMatchObject({ confidential: true });
+    expect(
+      authenticateClient(
+        readClientCredentials(undefined, { client_id: 'app-1', client_secret: 'current-secret' }),
+        usersAndApps,
+        NOW,
+      ).confidential,
+    ).toBe(true);
+    expect(
+      oauthError(() =>
+        authenticateClient(readClientCredentials(basic('app-1', 'old-secret'), {}), usersAndApps, NOW),
+      ),
+    ).toEqual({ error: 'invalid_client', status: 401 });
+    expect(
+      oauthError(() =>
+        authenticateClient(readClientCredentials(basic('app-1', 'wrong'), {}), usersAndApps, NOW),
+      ),
+    ).toEqual({ error: 'invalid_client', status: 401 });
   });
 
   it('treats a client_id without secret as a public client and refuses two methods at once', () => {
-    expect(authenticateClient(readClientCredentials(undefined, { client_id: 'app-1' }), directory, NOW).confidential).toBe(false);
-    expect(oauthError(() => readClientCredentials(basic('app-1', 'current-secret'), { client_secret: 'x' }))).toEqual({ error: 'invalid_request', status: 400 });
-    expect(oauthError(() => authenticateClient(readClientCredentials(undefined, { client_id: 'nobody' }), directory, NOW))).toEqual({ error: 'invalid_client', status: 401 });
-    expect(oauthError(() => authenticateClient(undefined, directory, NOW))).toEqual({ error: 'invalid_client', status: 401 });
+    expect(
+      authenticateClient(readClientCredentials(undefined, { client_id: 'app-1' }), usersAndApps, NOW)
+        .confidential,
+    ).toBe(false);
+    expect(
+      oauthError(() => readClientCredentials(basic('app-1', 'current-secret'), { client_secret: 'x' })),
+    ).toEqual({ error: 'invalid_request', status: 400 });
+    expect(
+      oauthError(() =>
+        authenticateClient(readClientCredentials(undefined, { client_id: 'nobody' }), usersAndApps, NOW),
+      ),
+    ).toEqual({ error: 'invalid_client', status: 401 });
+    expect(oauthError(() => authenticateClient(undefined, usersAndApps, NOW))).toEqual({
+      error: 'invalid_client',
+      status: 401,
+    });
   });
 });
 
@@ -153,7 +200,11 @@ describe('sessions and refresh-token rotation', () => {
 
   it('rotates on every use and revokes the whole session when a spent token comes back', () => {
     const store = new SessionStore(3600);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW, later(1200));
+    const session = store.start(
+      { userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true },
+      NOW,
+      later(1200),
+    );
     const first = store.issueRefreshToken(session, NOW).refreshToken;
     expect(store.rotate(first, client, later(10))).toMatchObject({ ok: true });
     const second = store.issueRefreshToken(session, later(10)).refreshToken;
@@ -164,17 +215,32 @@ describe('sessions and refresh-token rotation', () => {
 
   it('refuses an expired token, another client, and a confidential session refreshed without its secret', () => {
     const store = new SessionStore(60);
-    const session = store.start({ userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true }, NOW, later(1200));
+    const session = store.start(
+      { userId: 'u1', appKey: 'app-1', appNumber: 1, confidential: true },
+      NOW,
+      later(1200),
+    );
     const token = store.issueRefreshToken(session, NOW).refreshToken;
-    expect(store.rotate(token, { appKey: 'app-2', confidential: true }, NOW)).toEqual({ ok: false, reason: 'other_client' });
-    expect(store.rotate(token, { appKey: 'app-1', confidential: false }, NOW)).toEqual({ ok: false, reason: 'secret_required' });
+    expect(store.rotate(token, { appKey: 'app-2', confidential: true }, NOW)).toEqual({
+      ok: false,
+      reason: 'other_client',
+    });
+    expect(store.rotate(token, { appKey: 'app-1', confidential: false }, NOW)).toEqual({
+      ok: false,
+      reason: 'secret_required',
+    });
     expect(store.rotate(token, client, later(61))).toEqual({ ok: false, reason: 'expired' });
     expect(store.rotate('never-issued', client, NOW)).toEqual({ ok: false, reason: 'unknown' });
   });
 });
 
 describe('authorization codes', () => {
-  const grant = { appKey: 'app-1', redirectUri: 'http://127.0.0.1/cb', userId: 'u1', codeChallenge: s256Challenge('v'.repeat(43)) };
+  const grant = {
+    appKey: 'app-1',
+    redirectUri: 'http://127.0.0.1/cb',
+    userId: 'u1',
+    codeChallenge: s256Challenge('v'.repeat(43)),
+  };
 
   it('redeems once, names the session to revoke on reuse, and expires', () => {
     const store = new AuthorizationCodeStore(60);

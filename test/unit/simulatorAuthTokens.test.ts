@@ -3,7 +3,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import { generate } from 'selfsigned';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthorizationServer } from '../../main/simulator/auth/authorizationServer';
-import type { AuthApp, AuthDirectory, AuthUser } from '../../main/simulator/auth/directoryPort';
+import type { AuthApp, AuthUsersAndApps, AuthUser } from '../../main/simulator/auth/usersAndAppsPort';
 import { OAuthError } from '../../main/simulator/auth/oauthError';
 import { certificateThumbprint } from '../../main/simulator/auth/thumbprints';
 
@@ -19,7 +19,7 @@ const app: AuthApp = {
   canSignIn: true,
   allowedFlows: ['PersonalJwt'],
 };
-const directory: AuthDirectory = {
+const usersAndApps: AuthUsersAndApps = {
   findApp: (key) => (key === app.appKey ? app : undefined),
   findUserByLogin: () => undefined,
   findUserById: (id) => (id === user.userId ? user : undefined),
@@ -29,14 +29,33 @@ describe('access tokens of the authorization server', () => {
   let now = new Date('2026-03-02T10:00:00Z');
   let server: AuthorizationServer;
   beforeAll(async () => {
-    server = await AuthorizationServer.create({ directory, clock: () => now, authUrl: () => AUTH_URL, tokenTtlSeconds: 100 });
+    server = await AuthorizationServer.create({
+      usersAndApps,
+      clock: () => now,
+      authUrl: () => AUTH_URL,
+      tokenTtlSeconds: 100,
+    });
   });
 
   it('carries the platform claims and is valid until its expiry, then refused as expired', async () => {
-    const { response, session } = await server.startSession(user, app, { confidential: true, withRefreshToken: true });
+    const { response, session } = await server.startSession(user, app, {
+      confidential: true,
+      withRefreshToken: true,
+    });
     expect(response).toMatchObject({ token_type: 'Bearer', expires_in: 100, refresh_token_expires_in: 3600 });
     const check = await server.verifyAccessToken(response.access_token);
-    expect(check).toMatchObject({ ok: true, claims: { iss: AUTH_URL, sub: 'u-1', uid: 'key-u-1', cid: 'client-1', aid: 'app-1', sid: session.id, isa: 'False' } });
+    expect(check).toMatchObject({
+      ok: true,
+      claims: {
+        iss: AUTH_URL,
+        sub: 'u-1',
+        uid: 'key-u-1',
+        cid: 'client-1',
+        aid: 'app-1',
+        sid: session.id,
+        isa: 'False',
+      },
+    });
     now = new Date(now.getTime() + 99_000);
     expect((await server.verifyAccessToken(response.access_token)).ok).toBe(true);
     now = new Date(now.getTime() + 1_000);
@@ -44,17 +63,30 @@ describe('access tokens of the authorization server', () => {
   });
 
   it('refuses the tokens of a revoked session and tokens of another issuer', async () => {
-    const { response, session } = await server.startSession(user, app, { confidential: false, withRefreshToken: false });
+    const { response, session } = await server.startSession(user, app, {
+      confidential: false,
+      withRefreshToken: false,
+    });
     expect(response.refresh_token).toBeUndefined();
     server.sessions.revoke(session.id);
     expect(await server.verifyAccessToken(response.access_token)).toEqual({ ok: false, reason: 'revoked' });
-    const elsewhere = await AuthorizationServer.create({ directory, clock: () => now, authUrl: () => 'http://127.0.0.1:4001/auth' });
+    const elsewhere = await AuthorizationServer.create({
+      usersAndApps,
+      clock: () => now,
+      authUrl: () => 'http://127.0.0.1:4001/auth',
+    });
     const foreign = await elsewhere.startSession(user, app, { confidential: false, withRefreshToken: false });
-    expect(await server.verifyAccessToken(foreign.response.access_token)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await server.verifyAccessToken(foreign.response.access_token)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('checks a token it has verified before without waiting: still refused once expired or its session ended', async () => {
-    const { response, session } = await server.startSession(user, app, { confidential: false, withRefreshToken: false });
+    const { response, session } = await server.startSession(user, app, {
+      confidential: false,
+      withRefreshToken: false,
+    });
     const token = response.access_token;
     // Never verified: the synchronous check does not know it, and does not accept it.
     expect(server.verifyKnownAccessToken(token)).toBeUndefined();
@@ -66,7 +98,10 @@ describe('access tokens of the authorization server', () => {
     const second = await server.startSession(user, app, { confidential: false, withRefreshToken: false });
     expect((await server.verifyAccessToken(second.response.access_token)).ok).toBe(true);
     now = new Date(now.getTime() + 100_000);
-    expect(server.verifyKnownAccessToken(second.response.access_token)).toEqual({ ok: false, reason: 'expired' });
+    expect(server.verifyKnownAccessToken(second.response.access_token)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 });
 
@@ -74,11 +109,24 @@ describe('sign-ins that overlap', () => {
   it('keeps a session whose token is still being signed when another sign-in starts meanwhile', async () => {
     // A clock that moves on between readings, as the wall clock does while a token is signed.
     let ticks = Date.parse('2026-03-02T10:00:00Z');
-    const server = await AuthorizationServer.create({ directory, clock: () => new Date(ticks++), authUrl: () => AUTH_URL });
+    const server = await AuthorizationServer.create({
+      usersAndApps,
+      clock: () => new Date(ticks++),
+      authUrl: () => AUTH_URL,
+    });
     const options = { confidential: false, withRefreshToken: false };
-    const [first, second] = await Promise.all([server.startSession(user, app, options), server.startSession(user, app, options)]);
-    expect(await server.verifyAccessToken(first.response.access_token)).toMatchObject({ ok: true, claims: { sid: first.session.id } });
-    expect(await server.verifyAccessToken(second.response.access_token)).toMatchObject({ ok: true, claims: { sid: second.session.id } });
+    const [first, second] = await Promise.all([
+      server.startSession(user, app, options),
+      server.startSession(user, app, options),
+    ]);
+    expect(await server.verifyAccessToken(first.response.access_token)).toMatchObject({
+      ok: true,
+      claims: { sid: first.session.id },
+    });
+    expect(await server.verifyAccessToken(second.response.access_token)).toMatchObject({
+      ok: true,
+      claims: { sid: second.session.id },
+    });
   });
 });
 
@@ -89,7 +137,11 @@ describe('signed assertions against a registered certificate', () => {
   const issuedAt = new Date('2026-03-02T10:00:00Z');
 
   beforeAll(async () => {
-    server = await AuthorizationServer.create({ directory, clock: () => issuedAt, authUrl: () => AUTH_URL });
+    server = await AuthorizationServer.create({
+      usersAndApps,
+      clock: () => issuedAt,
+      authUrl: () => AUTH_URL,
+    });
     const pems = await generate([{ name: 'commonName', value: 'unit' }], {
       keySize: 2048,
       algorithm: 'sha256',
@@ -103,13 +155,27 @@ describe('signed assertions against a registered certificate', () => {
 
   async function assertion(at: Date): Promise<string> {
     const seconds = Math.floor(at.getTime() / 1000);
-    return new SignJWT({ iss: app.appKey, sub: user.userId, aud: AUTH_URL, spurl: app.appUrl, exp: seconds + 60, jti: randomUUID() })
+    return new SignJWT({
+      iss: app.appKey,
+      sub: user.userId,
+      aud: AUTH_URL,
+      spurl: app.appUrl,
+      exp: seconds + 60,
+      jti: randomUUID(),
+    })
       .setProtectedHeader({ alg: 'RS256', x5t })
       .sign(await importPKCS8(privateKeyPem, 'RS256'));
   }
 
   it('names the user when the certificate is valid, and refuses it outside the certificate validity', async () => {
-    expect(await server.assertions.verify({ assertion: await assertion(issuedAt), app, audiences: [AUTH_URL], now: issuedAt })).toBe(user);
+    expect(
+      await server.assertions.verify({
+        assertion: await assertion(issuedAt),
+        app,
+        audiences: [AUTH_URL],
+        now: issuedAt,
+      }),
+    ).toBe(user);
     const afterExpiry = new Date('2026-07-01T00:00:00Z');
     const refusal = await server.assertions
       .verify({ assertion: await assertion(afterExpiry), app, audiences: [AUTH_URL], now: afterExpiry })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import { isTradingDay } from '../../main/simulator/calendar/businessDays';
-import { EVENT_CODES } from '../../main/simulator/data/book/corporateActions/codes';
+import { EVENT_CODES } from '../../main/simulator/data/corporateActions/codes';
 import { generationSteps } from '../../main/simulator/data/steps';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
 import { TEST_CACHE_DIR } from '../support/testSimulator';

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referenceSteps } from '../../main/simulator/data/reference/steps';
-import { ReferenceStore, type InstrumentRecord } from '../../main/simulator/data/reference/store';
+import { instrumentSteps } from '../../main/simulator/data/instruments/steps';
+import { ReferenceStore, type InstrumentRecord } from '../../main/simulator/data/instruments/store';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
 
 interface Listing {
@@ -31,7 +31,7 @@ describe.each(['2026-11-23', '2027-03-15'])('expiring instruments on %s', (day) 
       seed: 11,
       scale: 'small',
       cacheDir,
-      steps: referenceSteps,
+      steps: instrumentSteps,
       asOf: new Date(`${day}T09:00:00Z`),
     });
     store = new ReferenceStore(universe.db);

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isValidIsin } from '../../main/simulator/data/reference/isin';
-import { referenceSteps } from '../../main/simulator/data/reference/steps';
+import { isValidIsin } from '../../main/simulator/data/instruments/isin';
+import { instrumentSteps } from '../../main/simulator/data/instruments/steps';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -16,7 +16,7 @@ describe('the generated reference universe (small scale)', () => {
 
   beforeAll(() => {
     cacheDir = mkdtempSync(path.join(tmpdir(), 'refdesk-reference-'));
-    universe = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, asOf: NOW });
+    universe = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: instrumentSteps, asOf: NOW });
   });
   afterAll(() => {
     universe.close();
@@ -126,7 +126,7 @@ describe('the generated reference universe (small scale)', () => {
       seed: 7,
       scale: 'small',
       cacheDir,
-      steps: referenceSteps,
+      steps: instrumentSteps,
       asOf: NOW,
       regenerate: true,
     });
@@ -150,7 +150,13 @@ describe('the generated reference universe (small scale)', () => {
   });
 
   it('keeps the uics of instruments from one day to the next, futures contracts for as long as they are listed', () => {
-    const later = openUniverse({ seed: 7, scale: 'small', cacheDir, steps: referenceSteps, asOf: new Date('2027-01-05T10:00:00Z') });
+    const later = openUniverse({
+      seed: 7,
+      scale: 'small',
+      cacheDir,
+      steps: instrumentSteps,
+      asOf: new Date('2027-01-05T10:00:00Z'),
+    });
     try {
       // Everything with an ISIN (shares, ETFs, bonds, funds, certificates, CFDs on them) and
       // every continuous future, keyed by uic and asset type.
@@ -178,7 +184,12 @@ describe('the generated reference universe (small scale)', () => {
       // A futures contract (and a CFD on one) listed on both days has the same uic on both, and
       // no uic names one contract on one day and another on the next.
       const listed = (db: Universe['db'], sql: string) =>
-        new Map((db.prepare(sql).all() as { uic: number; identity: string }[]).map((row) => [row.uic, row.identity]));
+        new Map(
+          (db.prepare(sql).all() as { uic: number; identity: string }[]).map((row) => [
+            row.uic,
+            row.identity,
+          ]),
+        );
       for (const [sql, atLeast] of [
         [
           `SELECT e.uic AS uic, s.base_identifier || ' ' || e.expiry AS identity
@@ -186,14 +197,19 @@ describe('the generated reference universe (small scale)', () => {
           200,
         ],
         // Two CFDs per product, on its front contracts: most have rolled 45 days later.
-        [`SELECT uic, symbol || ' ' || expiry AS identity FROM instruments WHERE asset_type = 'CfdOnFutures'`, 10],
+        [
+          `SELECT uic, symbol || ' ' || expiry AS identity FROM instruments WHERE asset_type = 'CfdOnFutures'`,
+          10,
+        ],
       ] as const) {
         const [first, second] = [listed(universe.db, sql), listed(later.db, sql)];
         const uicOf = new Map([...second].map(([uic, identity]) => [identity, uic]));
         const inBoth = [...first].filter(([, identity]) => uicOf.has(identity));
         expect(inBoth.length).toBeGreaterThan(atLeast);
         expect(inBoth.filter(([uic, identity]) => uicOf.get(identity) !== uic)).toEqual([]);
-        expect([...first].filter(([uic, identity]) => second.has(uic) && second.get(uic) !== identity)).toEqual([]);
+        expect(
+          [...first].filter(([uic, identity]) => second.has(uic) && second.get(uic) !== identity),
+        ).toEqual([]);
       }
     } finally {
       later.close();

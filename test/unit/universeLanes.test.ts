@@ -1,5 +1,5 @@
 /**
- * A universe generated on two threads (the book in a worker, joined by whole-table copies)
+ * A universe generated on two threads (the accounts in a worker, joined by whole-table copies)
  * holds exactly what one generated on a single thread holds, and the progress it reports
  * covers every step of both lanes and ends at 100%. The keyword index of the events, built by the
  * worker, passes FTS5's integrity check and finds what one built in the universe finds. The query planner's statistics, gathered
@@ -49,7 +49,9 @@ function statisticsOf(file: string, analyzeFirst = false) {
     if (analyzeFirst) db.exec('ANALYZE');
     return {
       stat1: db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 ORDER BY tbl, idx').all(),
-      stat4: db.prepare('SELECT tbl, idx, count(*) AS samples FROM sqlite_stat4 GROUP BY tbl, idx ORDER BY tbl, idx').all(),
+      stat4: db
+        .prepare('SELECT tbl, idx, count(*) AS samples FROM sqlite_stat4 GROUP BY tbl, idx ORDER BY tbl, idx')
+        .all(),
     };
   } finally {
     db.close();
@@ -86,13 +88,18 @@ describe('generating a universe on two threads', () => {
         const db = new Database(path.join(dir, name));
         try {
           db.exec("INSERT INTO ca_search (ca_search) VALUES ('integrity-check')");
-          return db.prepare("SELECT rowid FROM ca_search WHERE search LIKE '%inc%' ORDER BY rowid").pluck().all();
+          return db
+            .prepare("SELECT rowid FROM ca_search WHERE search LIKE '%inc%' ORDER BY rowid")
+            .pluck()
+            .all();
         } finally {
           db.close();
         }
       };
       expect(keywordMatches('universe-two-thread.sqlite').length).toBeGreaterThan(10);
-      expect(keywordMatches('universe-two-thread.sqlite')).toEqual(keywordMatches('universe-one-thread.sqlite'));
+      expect(keywordMatches('universe-two-thread.sqlite')).toEqual(
+        keywordMatches('universe-one-thread.sqlite'),
+      );
 
       const analysedAgain = path.join(dir, 'analysed-again.sqlite');
       copyFileSync(file, analysedAgain);

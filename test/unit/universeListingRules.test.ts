@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isTradingDay } from '../../main/simulator/calendar/businessDays';
-import { EXPIRY_RULES, thirdFriday } from '../../main/simulator/data/reference/expiryRules';
-import { listedContracts } from '../../main/simulator/data/reference/futures';
-import { FUTURES_PRODUCTS, MONTH_CODES } from '../../main/simulator/data/reference/futuresFacts';
-import { completeIsin, isinCheckDigit, isValidIsin } from '../../main/simulator/data/reference/isin';
+import { EXPIRY_RULES, thirdFriday } from '../../main/simulator/data/instruments/expiryRules';
+import { listedContracts } from '../../main/simulator/data/instruments/futures';
+import { FUTURES_PRODUCTS, MONTH_CODES } from '../../main/simulator/data/instruments/futuresFacts';
+import { completeIsin, isinCheckDigit, isValidIsin } from '../../main/simulator/data/instruments/isin';
 import {
   WELL_KNOWN_ETFS,
   WELL_KNOWN_INDICES,
   WELL_KNOWN_STOCKS,
-} from '../../main/simulator/data/reference/listings';
+} from '../../main/simulator/data/instruments/listings';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const iso = (date: Date) => date.toISOString().slice(0, 10);

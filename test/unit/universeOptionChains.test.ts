@@ -5,10 +5,10 @@ import {
   listExpiries,
   strikeLadder,
   usStockSteps,
-} from '../../main/simulator/data/reference/optionChains';
-import { WELL_KNOWN_OPTION_ROOTS } from '../../main/simulator/data/reference/optionFacts';
-import { matchTextOf, symbolKeys, wordsOf } from '../../main/simulator/data/reference/searchIndex';
-import { isKeywordMatch, keywordTerms } from '../../main/simulator/data/reference/searchQuery';
+} from '../../main/simulator/data/instruments/optionChains';
+import { WELL_KNOWN_OPTION_ROOTS } from '../../main/simulator/data/instruments/optionFacts';
+import { matchTextOf, symbolKeys, wordsOf } from '../../main/simulator/data/instruments/searchIndex';
+import { isKeywordMatch, keywordTerms } from '../../main/simulator/data/instruments/searchQuery';
 
 const asOf = new Date('2026-11-21T00:00:00Z');
 const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => candidate.root === symbol)!;

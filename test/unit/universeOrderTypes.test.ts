@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGES, findExchange } from '../../main/simulator/data/reference/exchanges';
-import { referenceSteps } from '../../main/simulator/data/reference/steps';
-import { ReferenceStore } from '../../main/simulator/data/reference/store';
+import { instrumentSteps } from '../../main/simulator/data/instruments/steps';
+import { ReferenceStore } from '../../main/simulator/data/instruments/store';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
 
 interface Details {
@@ -38,7 +38,7 @@ describe('order types as on the exchanges', () => {
       seed: 3,
       scale: 'small',
       cacheDir,
-      steps: referenceSteps,
+      steps: instrumentSteps,
       asOf: new Date('2026-11-23T09:00:00Z'),
     });
     const store = new ReferenceStore(universe.db);

@@ -2,25 +2,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appsStep } from '../../main/simulator/data/book/appsStep';
-import { ADMIN_USER, DEMO_APP, DEMO_USER, TRADER2_USER } from '../../main/simulator/data/book/demo';
-import {
-  findApp,
-  findAppVisibleTo,
-  findUserById,
-  findUserByLogin,
-  listAppsVisibleTo,
-} from '../../main/simulator/data/book/directory';
-import { identitiesStep } from '../../main/simulator/data/book/identitiesStep';
+import { appsStep } from '../../main/simulator/data/apps/appsStep';
+import { ADMIN_USER, DEMO_APP, DEMO_USER, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
+import { findUserById, findUserByLogin } from '../../main/simulator/data/accounts/users';
+import { findApp, findAppVisibleTo, listAppsVisibleTo } from '../../main/simulator/data/apps/appRecords';
+import { identitiesStep } from '../../main/simulator/data/accounts/identitiesStep';
 import { openUniverse, type Universe } from '../../main/simulator/data/universe';
 
-describe('the book directory: identities and applications', () => {
+describe('the identities and the applications of the universe', () => {
   let universe: Universe;
   let dir: string;
   const now = new Date('2026-03-10T12:00:00Z');
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'refdesk-book-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'refdesk-users-apps-'));
     universe = openUniverse({
       seed: 1,
       scale: 'small',

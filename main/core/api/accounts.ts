@@ -1,54 +1,65 @@
 /**
- * The user's book by name: the clients (with their sub-clients) and accounts the account picker
+ * The user's accounts by name: the clients (with their sub-clients) and accounts the account picker
  * offers, read from the platform's identity reads (`/port/v1`, platform facts last section).
  * The hierarchy is walked one level at a time (`clients/?OwnerKey=`), breadth first, and capped,
  * so a misbehaving server can never keep it going.
  */
-import type { AccountBook, AccountBookClient } from '../../../contract/corporateActions';
-import type { Feed, PortfolioAccount, PortfolioClient } from '../../../contract/wire/types';
+import type { AccountsTree, AccountsTreeClient } from '../../../contract/corporateActions';
+import type { Feed, AccountDetails, ClientDetails } from '../../../contract/wire/types';
 import type { EndpointTable } from './endpoints';
 import { readWholeFeed } from './feed';
 
-/** Most clients read from one book. */
-export const MAX_BOOK_CLIENTS = 500;
-/** Most accounts read from one book. */
-export const MAX_BOOK_ACCOUNTS = 5_000;
+/** Most clients read from one user's accounts. */
+export const MAX_TREE_CLIENTS = 500;
+/** Most accounts read from one user's accounts. */
+export const MAX_TREE_ACCOUNTS = 5_000;
 
 export const accountEndpoints: EndpointTable<'corporateActions:accounts'> = {
   /** GET port/v1/clients/me, clients/?OwnerKey= (each level), accounts/?ClientKey=…&IncludeSubAccounts=true. */
   'corporateActions:accounts': async (http, _arg, options) => {
-    const top = await http.getJson<PortfolioClient>('port/v1/clients/me', {}, options);
-    const clients: AccountBookClient[] = [{ ClientKey: top.ClientKey, ClientId: top.ClientId, Name: top.Name }];
+    const top = await http.getJson<ClientDetails>('port/v1/clients/me', {}, options);
+    const clients: AccountsTreeClient[] = [
+      { ClientKey: top.ClientKey, ClientId: top.ClientId, Name: top.Name },
+    ];
     let truncated = false;
     // Breadth first over the owners; `seen` keeps a loop in a misbehaving answer from repeating.
     const seen = new Set([top.ClientKey]);
     for (let next = 0; next < clients.length; next++) {
       const owner = clients[next]!;
-      const children = await http.getJson<Feed<PortfolioClient>>('port/v1/clients', { OwnerKey: owner.ClientKey }, options);
+      const children = await http.getJson<Feed<ClientDetails>>(
+        'port/v1/clients',
+        { OwnerKey: owner.ClientKey },
+        options,
+      );
       for (const child of children.Data) {
         if (seen.has(child.ClientKey)) continue;
-        if (clients.length >= MAX_BOOK_CLIENTS) {
+        if (clients.length >= MAX_TREE_CLIENTS) {
           truncated = true;
           break;
         }
         seen.add(child.ClientKey);
-        clients.push({ ClientKey: child.ClientKey, ClientId: child.ClientId, Name: child.Name, ParentClientKey: owner.ClientKey });
+        clients.push({
+          ClientKey: child.ClientKey,
+          ClientId: child.ClientId,
+          Name: child.Name,
+          ParentClientKey: owner.ClientKey,
+        });
       }
     }
-    const accounts = await readWholeFeed<PortfolioAccount>(
+    const accounts = await readWholeFeed<AccountDetails>(
       http,
       'port/v1/accounts',
       { ClientKey: top.ClientKey, IncludeSubAccounts: true },
-      { ...options, maxItems: MAX_BOOK_ACCOUNTS },
+      { ...options, maxItems: MAX_TREE_ACCOUNTS },
     );
-    const book: AccountBook = { clients: depthFirst(clients), accounts: accounts.Data };
-    return truncated || accounts.MaxRows !== undefined ? { ...book, truncated: true } : book;
+    const tree: AccountsTree = { clients: depthFirst(clients), accounts: accounts.Data };
+    return truncated || accounts.MaxRows !== undefined ? { ...tree, truncated: true } : tree;
   },
 };
 
 /** The clients ordered top first and each followed by its sub-clients, as a tree is read. */
-function depthFirst(clients: AccountBookClient[]): AccountBookClient[] {
-  const ordered: AccountBookClient[] = [];
+function depthFirst(clients: AccountsTreeClient[]): AccountsTreeClient[] {
+  const ordered: AccountsTreeClient[] = [];
   const visit = (parentKey: string | undefined) => {
     for (const client of clients) {
       if (client.ParentClientKey !== parentKey) continue;

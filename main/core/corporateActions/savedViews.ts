@@ -3,7 +3,7 @@
  * database. A stored view that no longer parses is reported and left in place, never dropped.
  */
 import type Database from 'better-sqlite3';
-import { parseReviewInput as parse, ReviewInputError, reviewerSchema } from './reviewInput';
+import { parseReviewInput as parse, ReviewInputError, reviewerSchema } from './review/reviewInput';
 import {
   deleteViewArgSchema,
   inboxViewDefinitionSchema,

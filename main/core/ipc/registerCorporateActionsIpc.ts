@@ -7,14 +7,14 @@
  * changed what, an unreachable team service as "Team review unavailable", a damaged review
  * file with what to do about it.
  */
-import { ReviewStoreDamagedError } from '../corporateActions/reviewDatabase';
+import { ReviewStoreDamagedError } from '../corporateActions/review/reviewDatabase';
 import {
   ReviewConflictError,
   ReviewRefusedError,
   TeamReviewUnavailableError,
-} from '../corporateActions/reviewErrors';
-import { ReviewInputError } from '../corporateActions/reviewInput';
-import type { ReviewStores } from '../corporateActions/reviewStores';
+} from '../corporateActions/review/reviewErrors';
+import { ReviewInputError } from '../corporateActions/review/reviewInput';
+import type { ReviewStores } from '../corporateActions/review/reviewStores';
 import type { Reviewer } from '../../../contract/corporateActions';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
@@ -57,7 +57,12 @@ function deskErrorOf(error: unknown): unknown {
   if (error instanceof ReviewInputError)
     return new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
   if (error instanceof ReviewConflictError)
-    return new DeskError({ code: 'ReviewConflict', message: error.message, status: 409, conflicts: error.conflicts });
+    return new DeskError({
+      code: 'ReviewConflict',
+      message: error.message,
+      status: 409,
+      conflicts: error.conflicts,
+    });
   if (error instanceof TeamReviewUnavailableError)
     return new DeskError({ code: 'TeamReviewUnavailable', message: error.message, status: 503 });
   if (error instanceof ReviewRefusedError) {
@@ -68,12 +73,16 @@ function deskErrorOf(error: unknown): unknown {
       ...(error.fields ? { fields: error.fields } : {}),
     });
   }
-  if (error instanceof ReviewStoreDamagedError) return new DeskError({ code: 'ReviewStoreDamaged', message: error.message });
+  if (error instanceof ReviewStoreDamagedError)
+    return new DeskError({ code: 'ReviewStoreDamaged', message: error.message });
   return error;
 }
 
 /** Runs a store operation as the current reviewer, turning refusals into the bridge's shape. */
-async function asReviewer<T>(session: ReviewerSource, run: (reviewer: Reviewer) => T | Promise<T>): Promise<T> {
+async function asReviewer<T>(
+  session: ReviewerSource,
+  run: (reviewer: Reviewer) => T | Promise<T>,
+): Promise<T> {
   const reviewer = currentReviewer(session);
   try {
     return await run(reviewer);
@@ -101,17 +110,21 @@ export function registerCorporateActionsIpc({
         ...(view.signedIn && view.user ? { reviewer: currentReviewer(session) } : {}),
       };
     },
-    'corporateActions:reviewStates': (arg) => asReviewer(session, (reviewer) => active().states(reviewer, arg)),
+    'corporateActions:reviewStates': (arg) =>
+      asReviewer(session, (reviewer) => active().states(reviewer, arg)),
     'corporateActions:setRead': (arg) => asReviewer(session, (reviewer) => active().setRead(reviewer, arg)),
-    'corporateActions:setFlagged': (arg) => asReviewer(session, (reviewer) => active().setFlagged(reviewer, arg)),
-    'corporateActions:setReviewed': (arg) => asReviewer(session, (reviewer) => active().setReviewed(reviewer, arg)),
+    'corporateActions:setFlagged': (arg) =>
+      asReviewer(session, (reviewer) => active().setFlagged(reviewer, arg)),
+    'corporateActions:setReviewed': (arg) =>
+      asReviewer(session, (reviewer) => active().setReviewed(reviewer, arg)),
     'corporateActions:setNote': (arg) => asReviewer(session, (reviewer) => active().setNote(reviewer, arg)),
     'corporateActions:assign': (arg) => asReviewer(session, (reviewer) => active().assign(reviewer, arg)),
     'corporateActions:approve': (arg) => asReviewer(session, (reviewer) => active().approve(reviewer, arg)),
     'corporateActions:copyToTeam': () => asReviewer(session, (reviewer) => reviews.copyToTeam(reviewer)),
     'corporateActions:audit': (arg) => asReviewer(session, (reviewer) => active().audit(reviewer, arg)),
     'corporateActions:views': () => asReviewer(session, (reviewer) => reviews.local.views.list(reviewer)),
-    'corporateActions:saveView': (arg) => asReviewer(session, (reviewer) => reviews.local.views.save(reviewer, arg)),
+    'corporateActions:saveView': (arg) =>
+      asReviewer(session, (reviewer) => reviews.local.views.save(reviewer, arg)),
     'corporateActions:deleteView': (arg) =>
       asReviewer(session, (reviewer) => reviews.local.views.delete(reviewer, arg)),
   };

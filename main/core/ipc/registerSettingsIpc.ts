@@ -2,14 +2,18 @@
  * Handlers of the `settings:*` channels: RefDesk's own settings and the embedded simulator's
  * status and reset.
  */
-import type { ReviewStores } from '../corporateActions/reviewStores';
+import type { ReviewStores } from '../corporateActions/review/reviewStores';
 import type { SettingsService } from '../settings/settingsService';
 import type { SimulatorControl } from '../settings/simulatorControl';
 import { DeskError, type IpcHandlers } from './dispatcher';
 
 type SettingsChannels = Pick<
   IpcHandlers,
-  'settings:get' | 'settings:save' | 'settings:saveReviewStore' | 'settings:simulatorStatus' | 'settings:resetSimulator'
+  | 'settings:get'
+  | 'settings:save'
+  | 'settings:saveReviewStore'
+  | 'settings:simulatorStatus'
+  | 'settings:resetSimulator'
 >;
 
 /** What a reset needs besides the simulator: the session to end, since the old tokens die with it. */
@@ -45,7 +49,8 @@ export function registerSettingsIpc({
       // No day given keeps the configured one; null goes back to today.
       const day = asOf === undefined ? previous.asOf : (asOf ?? undefined);
       // No origins given keep the configured ones; null or none allow any origin.
-      const origins = corsOrigins === undefined ? previous.corsOrigins : corsOrigins?.length ? corsOrigins : undefined;
+      const origins =
+        corsOrigins === undefined ? previous.corsOrigins : corsOrigins?.length ? corsOrigins : undefined;
       const next = {
         scale,
         seed,

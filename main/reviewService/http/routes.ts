@@ -5,15 +5,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import {
-  auditQuerySchema,
-  reviewActionsBodySchema,
-  reviewsQuerySchema,
-} from '../../../contract/wire/teamReview';
+import { auditQuerySchema, reviewActionsBodySchema, reviewsQuerySchema } from '../../../contract/wire/review';
 import type { Caller } from '../auth/identity';
 import { parseInput, teamReviewUnavailable } from '../errors';
-import { auditFeed, reviewsOf, workQueue } from '../reviews/queries';
-import { applyActions } from '../reviews/store';
+import { auditFeed, reviewsOf, workQueue } from '../review/queries';
+import { applyActions } from '../review/store';
 import type { Team } from '../team';
 
 export interface RouteDependencies {

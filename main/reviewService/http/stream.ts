@@ -8,11 +8,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { ReviewChangeMessage, TeamReviewStreamEvent } from '../../../contract/wire/teamReview';
+import type { ReviewChangeMessage, TeamReviewStreamEvent } from '../../../contract/wire/review';
 import type { Caller } from '../auth/identity';
 import { ReviewServiceError } from '../errors';
 import type { ChangeFeed } from '../live/changeFeed';
-import { changesAfter, latestSequence, type StoredChange } from '../reviews/queries';
+import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
 
 /** Most changes replayed to a reconnecting desk; beyond that it is told to reload (`reset`). */
 export const REPLAY_LIMIT = 1000;

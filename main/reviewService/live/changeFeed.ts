@@ -7,8 +7,8 @@
  */
 import pg from 'pg';
 import { serviceClientConfig } from '../database/pool';
-import { changesAfter, latestSequence, type StoredChange } from '../reviews/queries';
-import { CHANGE_CHANNEL } from '../reviews/store';
+import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
+import { CHANGE_CHANNEL } from '../review/store';
 
 export type ChangeListener = (change: StoredChange) => void;
 export type FeedStatus = 'available' | 'unavailable';

@@ -9,7 +9,7 @@ import type {
   ReviewStatus,
   TeamAuditAction,
   TeamRole,
-} from '../../../contract/wire/teamReview';
+} from '../../../contract/wire/review';
 import { ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';
 import { reviewStatusOf, type Person, type SharedState } from './state';

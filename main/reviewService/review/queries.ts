@@ -11,7 +11,7 @@ import type {
   ReviewsQuery,
   TeamAuditEntry,
   TeamEventReview,
-} from '../../../contract/wire/teamReview';
+} from '../../../contract/wire/review';
 import {
   auditWire,
   SHARED_COLUMNS,

@@ -10,7 +10,7 @@ import type {
   TeamAuditAction,
   TeamAuditEntry,
   TeamMember,
-} from '../../../contract/wire/teamReview';
+} from '../../../contract/wire/review';
 
 /** A member named in a state: who reviewed, approved, is assigned, changed it last. */
 export interface Person {

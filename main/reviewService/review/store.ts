@@ -5,7 +5,7 @@
  * NOTIFY the replicas. Nothing is written unless everything is.
  */
 import type pg from 'pg';
-import type { ReviewAction, ReviewActionsResult, ReviewConflict } from '../../../contract/wire/teamReview';
+import type { ReviewAction, ReviewActionsResult, ReviewConflict } from '../../../contract/wire/review';
 import { inTransaction } from '../database/pool';
 import { ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';

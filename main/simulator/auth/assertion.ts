@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { CertificateRegistry } from './certificateRegistry';
-import type { AuthApp, AuthDirectory, AuthUser } from './directoryPort';
+import type { AuthApp, AuthUsersAndApps, AuthUser } from './usersAndAppsPort';
 import { OAuthError } from './oauthError';
 
 /** Longest an assertion may live: the platform's samples use 3 s to 2 min. */
@@ -33,7 +33,7 @@ export class AssertionVerifier {
 
   constructor(
     private readonly certificates: CertificateRegistry,
-    private readonly directory: AuthDirectory,
+    private readonly usersAndApps: AuthUsersAndApps,
   ) {}
 
   /** The user the assertion is for; throws an `invalid_grant` OAuthError naming the first failed rule. */
@@ -44,11 +44,15 @@ export class AssertionVerifier {
     } catch {
       throw refuse('The assertion is not a JWT.');
     }
-    if (header.alg !== 'RS256') throw refuse(`The assertion must be signed with RS256 (got ${String(header.alg)}).`);
-    if (typeof header.x5t !== 'string') throw refuse('The assertion header has no x5t certificate thumbprint.');
+    if (header.alg !== 'RS256')
+      throw refuse(`The assertion must be signed with RS256 (got ${String(header.alg)}).`);
+    if (typeof header.x5t !== 'string')
+      throw refuse('The assertion header has no x5t certificate thumbprint.');
     const certificate = this.certificates.find(app.appKey, header.x5t);
-    if (certificate === undefined) throw refuse('The x5t thumbprint names no certificate registered for this application.');
-    if (now < certificate.validFrom || now > certificate.validTo) throw refuse('The certificate is not valid at this time.');
+    if (certificate === undefined)
+      throw refuse('The x5t thumbprint names no certificate registered for this application.');
+    if (now < certificate.validFrom || now > certificate.validTo)
+      throw refuse('The certificate is not valid at this time.');
 
     let payload: Record<string, unknown>;
     try {
@@ -70,10 +74,11 @@ export class AssertionVerifier {
       throw refuse(`The assertion expires too far ahead (at most ${MAX_ASSERTION_LIFETIME_SECONDS} s).`);
     }
     if (payload.spurl !== app.appUrl) throw refuse('The spurl claim is not the AppUrl of this application.');
-    const user = typeof payload.sub === 'string' ? this.directory.findUserById(payload.sub) : undefined;
+    const user = typeof payload.sub === 'string' ? this.usersAndApps.findUserById(payload.sub) : undefined;
     if (user === undefined) throw refuse('The sub claim names no known user.');
 
-    const replayKey = typeof payload.jti === 'string' ? `jti:${app.appKey}:${payload.jti}` : `jwt:${digest(assertion)}`;
+    const replayKey =
+      typeof payload.jti === 'string' ? `jti:${app.appKey}:${payload.jti}` : `jwt:${digest(assertion)}`;
     if (this.used.has(replayKey)) throw refuse('The assertion was already used.');
     const remainingMs = (exp + CLOCK_TOLERANCE_SECONDS - nowSeconds) * 1000;
     this.used.set(replayKey, true, { ttl: Math.max(1, Math.ceil(remainingMs)) });
@@ -99,6 +104,7 @@ function describeJoseFailure(error: unknown): string {
     };
     return names[error.claim] ?? `The ${error.claim} claim is not valid.`;
   }
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The assertion signature does not verify against the certificate.';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return 'The assertion signature does not verify against the certificate.';
   return 'The assertion could not be verified.';
 }

@@ -11,7 +11,7 @@ import { AuthorizationCodeStore } from './authorizationCodes';
 import { CertificateRegistry } from './certificateRegistry';
 import type { AuthenticatedClient } from './clientAuthentication';
 import { CsrfProtection } from './csrf';
-import type { AuthApp, AuthDirectory, AuthUser } from './directoryPort';
+import type { AuthApp, AuthUsersAndApps, AuthUser } from './usersAndAppsPort';
 import { DEFAULT_LOGIN_SESSION_TTL_SECONDS, LoginSessionStore } from './loginSessions';
 import { LoginThrottle } from './loginThrottle';
 import { OAuthError } from './oauthError';
@@ -25,7 +25,7 @@ export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 3600;
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
 export interface AuthorizationServerOptions {
-  directory: AuthDirectory;
+  usersAndApps: AuthUsersAndApps;
   clock: () => Date;
   /** The authorization server's URL, `{auth_url}` (known once the simulator listens). */
   authUrl: () => string;
@@ -45,7 +45,8 @@ export interface TokenResponse {
 }
 
 /** The outcome of checking a bearer token. */
-export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
+export type TokenCheck =
+  { ok: true; claims: AccessTokenClaims } | { ok: false; reason: 'invalid' | 'expired' | 'revoked' };
 
 /** Where attach() keeps the verified claims on a request (a symbol: no other code can set it). */
 const VERIFIED_CLAIMS = Symbol('verifiedClaims');
@@ -72,13 +73,18 @@ export class AuthorizationServer {
   ) {
     this.tokens = new AccessTokenIssuer(signingKey, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
     this.sessions = new SessionStore(options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS);
-    this.assertions = new AssertionVerifier(this.certificates, options.directory);
-    this.loginSessions = new LoginSessionStore(options.loginSessionTtlSeconds ?? DEFAULT_LOGIN_SESSION_TTL_SECONDS);
+    this.assertions = new AssertionVerifier(this.certificates, options.usersAndApps);
+    this.loginSessions = new LoginSessionStore(
+      options.loginSessionTtlSeconds ?? DEFAULT_LOGIN_SESSION_TTL_SECONDS,
+    );
   }
 
   /** An authorization server with a fresh signing key and certificate. */
   static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
-    return new AuthorizationServer(options, await SigningKey.create('RefDesk simulator token signing', options.clock()));
+    return new AuthorizationServer(
+      options,
+      await SigningKey.create('RefDesk simulator token signing', options.clock()),
+    );
   }
 
   /** The published signing keys (the JWK Set of `/.well-known/jwks.json`). */
@@ -86,8 +92,8 @@ export class AuthorizationServer {
     return { keys: [this.signingKey.jwk] };
   }
 
-  get directory(): AuthDirectory {
-    return this.options.directory;
+  get usersAndApps(): AuthUsersAndApps {
+    return this.options.usersAndApps;
   }
 
   /** `{auth_url}`: the access tokens' issuer and the assertions' audience. */
@@ -114,7 +120,12 @@ export class AuthorizationServer {
   ): Promise<{ session: Session; response: TokenResponse }> {
     const now = this.now();
     const session = this.sessions.start(
-      { userId: user.userId, appKey: app.appKey, appNumber: app.registrationNumber, confidential: options.confidential },
+      {
+        userId: user.userId,
+        appKey: app.appKey,
+        appNumber: app.registrationNumber,
+        confidential: options.confidential,
+      },
       now,
       new Date(now.getTime() + this.tokens.ttlSeconds * 1000),
     );
@@ -139,7 +150,11 @@ export class AuthorizationServer {
       now,
     );
     this.sessions.extend(session, expiresAt);
-    const response: TokenResponse = { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokens.ttlSeconds };
+    const response: TokenResponse = {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: this.tokens.ttlSeconds,
+    };
     if (!withRefreshToken) return response;
     const { refreshToken, expiresIn } = this.sessions.issueRefreshToken(session, now);
     return { ...response, refresh_token: refreshToken, refresh_token_expires_in: expiresIn };
@@ -190,9 +205,13 @@ export class AuthorizationServer {
     for (const lookup of lookups) {
       const session = await lookup();
       if (session === undefined) continue;
-      if (session.appKey !== client.app.appKey) throw new OAuthError('invalid_request', 'The token was issued to another application.');
+      if (session.appKey !== client.app.appKey)
+        throw new OAuthError('invalid_request', 'The token was issued to another application.');
       if (session.confidential && !client.confidential) {
-        throw new OAuthError('invalid_client', 'Revoking a session of a confidential client requires the client secret.');
+        throw new OAuthError(
+          'invalid_client',
+          'Revoking a session of a confidential client requires the client secret.',
+        );
       }
       this.sessions.revoke(session.id);
       return;

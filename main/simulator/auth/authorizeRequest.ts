@@ -6,7 +6,7 @@
  * reported to the client on its redirect URI, in the query for the code flow and in the
  * fragment otherwise.
  */
-import type { AuthApp, AuthDirectory, AuthFlowName } from './directoryPort';
+import type { AuthApp, AuthUsersAndApps, AuthFlowName } from './usersAndAppsPort';
 import type { OAuthErrorCode } from './oauthError';
 import { isS256Challenge } from './pkce';
 import { matchRedirectUri, withFragment, withQuery } from './redirectUris';
@@ -57,7 +57,10 @@ function errorPage(message: string): AuthorizeCheck {
 }
 
 /** Reads the known parameters; a parameter given twice is refused (RFC 6749 section 3.1). */
-export function readAuthorizeParameters(raw: unknown): { parameters: AuthorizeParameters; repeated?: string } {
+export function readAuthorizeParameters(raw: unknown): {
+  parameters: AuthorizeParameters;
+  repeated?: string;
+} {
   const source = (raw ?? {}) as Record<string, unknown>;
   const parameters: AuthorizeParameters = {};
   for (const name of AUTHORIZE_PARAMETERS) {
@@ -69,15 +72,20 @@ export function readAuthorizeParameters(raw: unknown): { parameters: AuthorizePa
 }
 
 /** Where the outcome of a request goes: the redirect URI, with parameters in the query (code) or fragment. */
-export function redirectWith(request: { redirectUri: string; responseType?: string }, parameters: Record<string, string | undefined>): string {
-  return request.responseType === 'code' ? withQuery(request.redirectUri, parameters) : withFragment(request.redirectUri, parameters);
+export function redirectWith(
+  request: { redirectUri: string; responseType?: string },
+  parameters: Record<string, string | undefined>,
+): string {
+  return request.responseType === 'code'
+    ? withQuery(request.redirectUri, parameters)
+    : withFragment(request.redirectUri, parameters);
 }
 
 /** Checks an authorization request against the directory. */
-export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): AuthorizeCheck {
+export function checkAuthorizeRequest(raw: unknown, usersAndApps: AuthUsersAndApps): AuthorizeCheck {
   const { parameters, repeated } = readAuthorizeParameters(raw);
   if (repeated) return errorPage(`The parameter ${repeated} was given more than once.`);
-  const app = parameters.client_id === undefined ? undefined : directory.findApp(parameters.client_id);
+  const app = parameters.client_id === undefined ? undefined : usersAndApps.findApp(parameters.client_id);
   if (app === undefined) return errorPage('The application (client_id) is not known to this service.');
   const requested = parameters.redirect_uri;
   if (requested === undefined) return errorPage('The request has no redirect_uri.');
@@ -89,7 +97,10 @@ export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): A
   const responseType = parameters.response_type;
   const refuse = (error: OAuthErrorCode, description: string): AuthorizeCheck => ({
     kind: 'redirect',
-    location: redirectWith({ redirectUri: requested, responseType }, { error, error_description: description, state }),
+    location: redirectWith(
+      { redirectUri: requested, responseType },
+      { error, error_description: description, state },
+    ),
   });
   if (responseType !== 'token' && responseType !== 'code') {
     return refuse('unsupported_response_type', 'response_type must be token or code.');
@@ -99,14 +110,23 @@ export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): A
   }
   // PKCE is optional here: a confidential client may use the code flow without it, and only
   // the token endpoint knows whether the client authenticates (grants.ts).
-  if (responseType === 'code' && (parameters.code_challenge !== undefined || parameters.code_challenge_method !== undefined)) {
-    if (parameters.code_challenge === undefined) return refuse('invalid_request', 'code_challenge_method was given without code_challenge.');
-    if (parameters.code_challenge_method !== 'S256') return refuse('invalid_request', 'code_challenge_method must be S256.');
-    if (!isS256Challenge(parameters.code_challenge)) return refuse('invalid_request', 'code_challenge is not an S256 challenge.');
+  if (
+    responseType === 'code' &&
+    (parameters.code_challenge !== undefined || parameters.code_challenge_method !== undefined)
+  ) {
+    if (parameters.code_challenge === undefined)
+      return refuse('invalid_request', 'code_challenge_method was given without code_challenge.');
+    if (parameters.code_challenge_method !== 'S256')
+      return refuse('invalid_request', 'code_challenge_method must be S256.');
+    if (!isS256Challenge(parameters.code_challenge))
+      return refuse('invalid_request', 'code_challenge is not an S256 challenge.');
   }
   const prompt = readPrompt(parameters.prompt);
   if (prompt === 'invalid') {
-    return refuse('invalid_request', 'prompt must be none, or any of login, consent and select_account; none stands alone.');
+    return refuse(
+      'invalid_request',
+      'prompt must be none, or any of login, consent and select_account; none stands alone.',
+    );
   }
   return {
     kind: 'valid',
@@ -115,7 +135,9 @@ export function checkAuthorizeRequest(raw: unknown, directory: AuthDirectory): A
       redirectUri: requested,
       responseType,
       ...(state !== undefined ? { state } : {}),
-      ...(parameters.code_challenge !== undefined && responseType === 'code' ? { codeChallenge: parameters.code_challenge } : {}),
+      ...(parameters.code_challenge !== undefined && responseType === 'code'
+        ? { codeChallenge: parameters.code_challenge }
+        : {}),
       ...(prompt !== undefined ? { prompt } : {}),
       parameters,
     },

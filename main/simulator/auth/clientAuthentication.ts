@@ -4,7 +4,7 @@
  * its validity window. Without any secret the client is public (code flow with PKCE).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { AuthApp, AuthDirectory } from './directoryPort';
+import type { AuthApp, AuthUsersAndApps } from './usersAndAppsPort';
 import { OAuthError } from './oauthError';
 
 export interface ClientCredentials {
@@ -28,21 +28,29 @@ export function readClientCredentials(
   authorization: string | undefined,
   form: Record<string, string | undefined>,
 ): ClientCredentials | undefined {
-  const basic = authorization === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
+  const basic =
+    authorization === undefined ? undefined : /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization);
   if (authorization !== undefined && !basic) {
     throw new OAuthError('invalid_client', 'The Authorization header must be HTTP Basic client credentials.');
   }
   if (basic) {
     if (form.client_secret !== undefined) {
-      throw new OAuthError('invalid_request', 'Send client credentials either as HTTP Basic or in the form, not both.');
+      throw new OAuthError(
+        'invalid_request',
+        'Send client credentials either as HTTP Basic or in the form, not both.',
+      );
     }
     const decoded = Buffer.from(basic[1] ?? '', 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) throw new OAuthError('invalid_client', 'HTTP Basic credentials must be client_id:client_secret.');
+    if (colon < 0)
+      throw new OAuthError('invalid_client', 'HTTP Basic credentials must be client_id:client_secret.');
     try {
       const clientId = formDecode(decoded.slice(0, colon));
       if (form.client_id !== undefined && form.client_id !== clientId) {
-        throw new OAuthError('invalid_request', 'client_id in the form differs from the HTTP Basic credentials.');
+        throw new OAuthError(
+          'invalid_request',
+          'client_id in the form differs from the HTTP Basic credentials.',
+        );
       }
       return { clientId, clientSecret: formDecode(decoded.slice(colon + 1)) };
     } catch (error) {
@@ -51,7 +59,10 @@ export function readClientCredentials(
     }
   }
   if (form.client_id === undefined) return undefined;
-  return { clientId: form.client_id, ...(form.client_secret !== undefined ? { clientSecret: form.client_secret } : {}) };
+  return {
+    clientId: form.client_id,
+    ...(form.client_secret !== undefined ? { clientSecret: form.client_secret } : {}),
+  };
 }
 
 function sameSecret(presented: string, expected: string): boolean {
@@ -63,19 +74,21 @@ function sameSecret(presented: string, expected: string): boolean {
 /** The app named by the credentials, after checking the secret (when one was sent) against its current secrets. */
 export function authenticateClient(
   credentials: ClientCredentials | undefined,
-  directory: AuthDirectory,
+  usersAndApps: AuthUsersAndApps,
   now: Date,
 ): AuthenticatedClient {
   if (credentials === undefined) throw new OAuthError('invalid_client', 'Client authentication is required.');
-  const app = directory.findApp(credentials.clientId);
+  const app = usersAndApps.findApp(credentials.clientId);
   if (app === undefined) throw new OAuthError('invalid_client', 'Unknown client.');
   const confidential = credentials.clientSecret !== undefined;
-  const valid = !confidential || app.secrets.some(
-    (secret) =>
-      (secret.validFrom === undefined || secret.validFrom <= now) &&
-      (secret.validUntil === undefined || now < secret.validUntil) &&
-      sameSecret(credentials.clientSecret ?? '', secret.secret),
-  );
+  const valid =
+    !confidential ||
+    app.secrets.some(
+      (secret) =>
+        (secret.validFrom === undefined || secret.validFrom <= now) &&
+        (secret.validUntil === undefined || now < secret.validUntil) &&
+        sameSecret(credentials.clientSecret ?? '', secret.secret),
+    );
   if (!valid) throw new OAuthError('invalid_client', 'Client authentication failed.');
   if (!app.canSignIn) throw new OAuthError('unauthorized_client', 'This application may not obtain tokens.');
   return { app, confidential };

@@ -5,7 +5,7 @@
  */
 import type { AuthorizationServer, TokenResponse } from './authorizationServer';
 import { authenticateClient, readClientCredentials, type AuthenticatedClient } from './clientAuthentication';
-import type { AuthFlowName } from './directoryPort';
+import type { AuthFlowName } from './usersAndAppsPort';
 import { OAuthError } from './oauthError';
 import { verifierProblem, verifyS256 } from './pkce';
 import type { RotateResult } from './sessions';
@@ -17,7 +17,8 @@ type Form = Record<string, string | undefined>;
 
 function required(form: Form, name: string): string {
   const value = form[name];
-  if (value === undefined || value === '') throw new OAuthError('invalid_request', `The ${name} parameter is required.`);
+  if (value === undefined || value === '')
+    throw new OAuthError('invalid_request', `The ${name} parameter is required.`);
   return value;
 }
 
@@ -28,9 +29,17 @@ function requireFlow(client: AuthenticatedClient, flow: AuthFlowName): void {
 }
 
 /** Answers one token request: `authorization` is the request's Authorization header, `form` its fields. */
-export async function handleTokenRequest(server: AuthorizationServer, authorization: string | undefined, form: Form): Promise<TokenResponse> {
+export async function handleTokenRequest(
+  server: AuthorizationServer,
+  authorization: string | undefined,
+  form: Form,
+): Promise<TokenResponse> {
   const grantType = required(form, 'grant_type');
-  const client = authenticateClient(readClientCredentials(authorization, form), server.directory, server.now());
+  const client = authenticateClient(
+    readClientCredentials(authorization, form),
+    server.usersAndApps,
+    server.now(),
+  );
   switch (grantType) {
     case PERSONAL_JWT_GRANT:
       return personalJwtGrant(server, client, form);
@@ -39,17 +48,33 @@ export async function handleTokenRequest(server: AuthorizationServer, authorizat
     case 'authorization_code':
       return authorizationCodeGrant(server, client, form);
     default:
-      throw new OAuthError('unsupported_grant_type', `The grant type "${grantType.slice(0, 100)}" is not supported.`);
+      throw new OAuthError(
+        'unsupported_grant_type',
+        `The grant type "${grantType.slice(0, 100)}" is not supported.`,
+      );
   }
 }
 
-async function personalJwtGrant(server: AuthorizationServer, client: AuthenticatedClient, form: Form): Promise<TokenResponse> {
-  if (!client.confidential) throw new OAuthError('invalid_client', 'The signed-assertion grant requires the client secret.');
+async function personalJwtGrant(
+  server: AuthorizationServer,
+  client: AuthenticatedClient,
+  form: Form,
+): Promise<TokenResponse> {
+  if (!client.confidential)
+    throw new OAuthError('invalid_client', 'The signed-assertion grant requires the client secret.');
   requireFlow(client, 'PersonalJwt');
   const assertion = required(form, 'assertion');
   const authUrl = server.authUrl;
-  const user = await server.assertions.verify({ assertion, app: client.app, audiences: [authUrl, `${authUrl}/token`], now: server.now() });
-  const { response } = await server.startSession(user, client.app, { confidential: true, withRefreshToken: true });
+  const user = await server.assertions.verify({
+    assertion,
+    app: client.app,
+    audiences: [authUrl, `${authUrl}/token`],
+    now: server.now(),
+  });
+  const { response } = await server.startSession(user, client.app, {
+    confidential: true,
+    withRefreshToken: true,
+  });
   return response;
 }
 
@@ -62,16 +87,28 @@ const REFRESH_REFUSALS: Record<Exclude<RotateResult, { ok: true }>['reason'], OA
   secret_required: new OAuthError('invalid_client', 'Refreshing this session requires the client secret.'),
 };
 
-async function refreshTokenGrant(server: AuthorizationServer, client: AuthenticatedClient, form: Form): Promise<TokenResponse> {
+async function refreshTokenGrant(
+  server: AuthorizationServer,
+  client: AuthenticatedClient,
+  form: Form,
+): Promise<TokenResponse> {
   const refreshToken = required(form, 'refresh_token');
-  const rotated = server.sessions.rotate(refreshToken, { appKey: client.app.appKey, confidential: client.confidential }, server.now());
+  const rotated = server.sessions.rotate(
+    refreshToken,
+    { appKey: client.app.appKey, confidential: client.confidential },
+    server.now(),
+  );
   if (!rotated.ok) throw REFRESH_REFUSALS[rotated.reason];
-  const user = server.directory.findUserById(rotated.session.userId);
+  const user = server.usersAndApps.findUserById(rotated.session.userId);
   if (user === undefined) throw new OAuthError('invalid_grant', 'The user of this session no longer exists.');
   return server.continueSession(rotated.session, user, true);
 }
 
-async function authorizationCodeGrant(server: AuthorizationServer, client: AuthenticatedClient, form: Form): Promise<TokenResponse> {
+async function authorizationCodeGrant(
+  server: AuthorizationServer,
+  client: AuthenticatedClient,
+  form: Form,
+): Promise<TokenResponse> {
   requireFlow(client, 'Code');
   const code = required(form, 'code');
   const redirectUri = required(form, 'redirect_uri');
@@ -83,16 +120,23 @@ async function authorizationCodeGrant(server: AuthorizationServer, client: Authe
   if (!redeemed.ok) {
     // A code presented twice was intercepted or replayed: end the session it started.
     if (redeemed.sessionToRevoke) server.sessions.revoke(redeemed.sessionToRevoke);
-    const words = { unknown: 'is not valid', expired: 'has expired', reused: 'was already used' }[redeemed.reason];
+    const words = { unknown: 'is not valid', expired: 'has expired', reused: 'was already used' }[
+      redeemed.reason
+    ];
     throw new OAuthError('invalid_grant', `The authorization code ${words}.`);
   }
   const { grant } = redeemed;
-  if (grant.appKey !== client.app.appKey) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
-  if (grant.redirectUri !== redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
+  if (grant.appKey !== client.app.appKey)
+    throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+  if (grant.redirectUri !== redirectUri)
+    throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
   checkProofOfPossession(grant.codeChallenge, verifier, client);
-  const user = server.directory.findUserById(grant.userId);
+  const user = server.usersAndApps.findUserById(grant.userId);
   if (user === undefined) throw new OAuthError('invalid_grant', 'The user of this code no longer exists.');
-  const { session, response } = await server.startSession(user, client.app, { confidential: client.confidential, withRefreshToken: true });
+  const { session, response } = await server.startSession(user, client.app, {
+    confidential: client.confidential,
+    withRefreshToken: true,
+  });
   redeemed.recordSession(session.id);
   return response;
 }
@@ -103,14 +147,30 @@ async function authorizationCodeGrant(server: AuthorizationServer, client: Authe
  * verifier sent for a code requested without a challenge is refused (OAuth Security BCP 2.1.1:
  * otherwise PKCE could be downgraded by dropping the challenge).
  */
-function checkProofOfPossession(challenge: string | undefined, verifier: string | undefined, client: AuthenticatedClient): void {
+function checkProofOfPossession(
+  challenge: string | undefined,
+  verifier: string | undefined,
+  client: AuthenticatedClient,
+): void {
   if (challenge !== undefined) {
-    if (verifier === undefined) throw new OAuthError('invalid_request', 'The code_verifier parameter is required: the authorization request had a code_challenge.');
-    if (!verifyS256(verifier, challenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+    if (verifier === undefined)
+      throw new OAuthError(
+        'invalid_request',
+        'The code_verifier parameter is required: the authorization request had a code_challenge.',
+      );
+    if (!verifyS256(verifier, challenge))
+      throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
     return;
   }
-  if (verifier !== undefined) throw new OAuthError('invalid_grant', 'A code_verifier was sent, but the authorization request had no code_challenge.');
+  if (verifier !== undefined)
+    throw new OAuthError(
+      'invalid_grant',
+      'A code_verifier was sent, but the authorization request had no code_challenge.',
+    );
   if (!client.confidential) {
-    throw new OAuthError('invalid_client', 'This code was requested without PKCE: exchanging it requires the client secret.');
+    throw new OAuthError(
+      'invalid_client',
+      'This code was requested without PKCE: exchanging it requires the client secret.',
+    );
   }
 }

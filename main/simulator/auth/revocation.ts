@@ -14,9 +14,14 @@ export async function handleRevocationRequest(
   authorization: string | undefined,
   form: Record<string, string | undefined>,
 ): Promise<void> {
-  const client = authenticateClient(readClientCredentials(authorization, form), server.directory, server.now());
+  const client = authenticateClient(
+    readClientCredentials(authorization, form),
+    server.usersAndApps,
+    server.now(),
+  );
   const token = form.token;
-  if (token === undefined || token === '') throw new OAuthError('invalid_request', 'The token parameter is required.');
+  if (token === undefined || token === '')
+    throw new OAuthError('invalid_request', 'The token parameter is required.');
   // RFC 7009 section 2.1: the hint only says where to look first; an unknown hint is ignored.
   await server.revoke(token, form.token_type_hint, client);
 }

@@ -1,12 +1,12 @@
 /**
- * Sets up the simulator's authorization server for one run: the directory over the universe,
+ * Sets up the simulator's authorization server for one run: the users and applications of the universe,
  * a fresh signing key, the demo app's certificate (created once in the data folder) registered
  * for the demo app, and the documented demo credentials the READY line reports.
  */
 import type Database from 'better-sqlite3';
-import { DEMO_APP, DEMO_LOOPBACK_REDIRECT_URI, DEMO_USER } from '../data/book/demo';
+import { DEMO_APP, DEMO_LOOPBACK_REDIRECT_URI, DEMO_USER } from '../data/accounts/demo';
 import { AuthorizationServer } from './authorizationServer';
-import { bookDirectory } from './bookDirectory';
+import { universeUsersAndApps } from './universeUsersAndApps';
 import { ensureDemoCertificate } from './demoCertificate';
 
 /** What a developer needs to sign in to the simulator (printed in the READY line). */
@@ -39,16 +39,22 @@ export interface SimulatorAuthOptions {
 }
 
 /** The authorization server of a simulator run and the demo credentials that work against it. */
-export async function createSimulatorAuth(options: SimulatorAuthOptions): Promise<{ server: AuthorizationServer; demo: DemoCredentials }> {
+export async function createSimulatorAuth(
+  options: SimulatorAuthOptions,
+): Promise<{ server: AuthorizationServer; demo: DemoCredentials }> {
   // Both may generate an RSA key (the demo certificate on a first run): on the thread pool, side by side.
   const [server, certificate] = await Promise.all([
     AuthorizationServer.create({
-      directory: bookDirectory(options.db),
+      usersAndApps: universeUsersAndApps(options.db),
       clock: options.clock,
       authUrl: options.authUrl,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
-      ...(options.refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds } : {}),
-      ...(options.loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds } : {}),
+      ...(options.refreshTokenTtlSeconds !== undefined
+        ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }
+        : {}),
+      ...(options.loginSessionTtlSeconds !== undefined
+        ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
+        : {}),
     }),
     ensureDemoCertificate(options.dataDir, DEMO_APP.name, options.clock()),
   ]);

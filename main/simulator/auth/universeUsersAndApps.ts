@@ -1,12 +1,13 @@
 /**
- * The book's identities and application directory (SQLite) seen through the authorization
- * server's directory port.
+ * The universe's identities and applications (SQLite) seen through the authorization
+ * server's port for them (usersAndAppsPort.ts).
  */
 import type Database from 'better-sqlite3';
-import { findApp, findUserById, findUserByLogin } from '../data/book/directory';
-import type { AppRecord } from '../data/book/directoryTypes';
-import { statement } from '../data/book/statements';
-import type { AuthApp, AuthDirectory } from './directoryPort';
+import { findUserById, findUserByLogin } from '../data/accounts/users';
+import { findApp } from '../data/apps/appRecords';
+import type { AppRecord } from '../data/apps/appTypes';
+import { statement } from '../data/statements';
+import type { AuthApp, AuthUsersAndApps } from './usersAndAppsPort';
 
 /** Only an approved, active application obtains tokens. */
 function toAuthApp(app: AppRecord, registrationNumber: number): AuthApp {
@@ -22,12 +23,15 @@ function toAuthApp(app: AppRecord, registrationNumber: number): AuthApp {
   };
 }
 
-/** The directory port over the universe's database. */
-export function bookDirectory(db: Database.Database): AuthDirectory {
+/** The users-and-apps port over the universe's database. */
+export function universeUsersAndApps(db: Database.Database): AuthUsersAndApps {
   return {
     findApp: (appKey) => {
       const app = findApp(db, appKey);
-      return app && toAuthApp(app, statement(db, 'SELECT seq FROM apps WHERE app_key = ?').pluck().get(appKey) as number);
+      return (
+        app &&
+        toAuthApp(app, statement(db, 'SELECT seq FROM apps WHERE app_key = ?').pluck().get(appKey) as number)
+      );
     },
     findUserByLogin: (login, password) => findUserByLogin(db, login, password),
     findUserById: (userId) => findUserById(db, userId),

@@ -1,7 +1,7 @@
 /**
- * What the authorization server needs to know about users and applications. The simulator's
- * directory (the book's SQLite tables) is adapted to it in `bookDirectory.ts`; unit tests pass
- * their own small directories.
+ * What the authorization server needs to know about users and applications. The universe's
+ * SQLite tables are adapted to it in `universeUsersAndApps.ts`; unit tests pass their own small
+ * sets of users and apps.
  */
 
 /** A user who can sign in or on whose behalf an application asks for a token. */
@@ -42,7 +42,7 @@ export interface AuthApp {
   allowedFlows: readonly AuthFlowName[];
 }
 
-export interface AuthDirectory {
+export interface AuthUsersAndApps {
   findApp(appKey: string): AuthApp | undefined;
   /** The user with this login and password, or undefined when either is wrong. */
   findUserByLogin(login: string, password: string): AuthUser | undefined;

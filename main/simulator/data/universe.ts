@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { RandomStream } from './random';
-import type { ListedInstrument } from './reference/schema';
+import type { ListedInstrument } from './instruments/schema';
 import {
   dayText,
   generateUniverseFile,

@@ -7,7 +7,7 @@ import { linkSync, renameSync, rm, rmSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { randomStream } from './random';
-import { ROLLED_INSTRUMENTS_SCHEMA } from './reference/series';
+import { ROLLED_INSTRUMENTS_SCHEMA } from './instruments/series';
 import type { GenerationContext, GenerationStep, Scale } from './universe';
 import { Lane, planLanes } from './universeLanes';
 import { ProgressTracker, type ProgressListener } from './universeProgress';

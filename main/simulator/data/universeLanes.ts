@@ -1,5 +1,5 @@
 /**
- * Generation on two cores: steps marked `parallel` (the book: identities, apps, corporate
+ * Generation on two cores: steps marked `parallel` (the accounts: identities, apps, corporate
  * action events) run in a worker thread into a database of their own, while the main thread
  * carries on with the reference data; their tables are then copied into the universe (SQLite's
  * transfer of whole b-trees, indexes included) with their planner statistics, before the first

@@ -1,7 +1,7 @@
 /**
  * Progress of a universe generation or roll for the people waiting on it: the step running,
  * the share of the expected work done (steps weighted by their usual duration at the scale),
- * and an estimate of the time left. Steps may run side by side (the book in a worker while the
+ * and an estimate of the time left. Steps may run side by side (the accounts in a worker while the
  * main thread finishes the reference data): each step's own share done is tracked, and the time
  * left is that of the lane with the most left, each lane's pace measured on its own.
  */

@@ -5,11 +5,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { SimulatorContext } from '../context';
-import { findUserByKey } from '../data/book/directory';
-import type { SimUser } from '../data/book/directoryTypes';
+import { findUserByKey } from '../data/accounts/users';
+import type { SimUser } from '../data/accounts/userTypes';
 import { ServiceError } from './errors';
 
-export type { SimUser } from '../data/book/directoryTypes';
+export type { SimUser } from '../data/accounts/userTypes';
 
 /**
  * The user the request acts as. Only reachable without a verified token from a route outside
@@ -17,7 +17,8 @@ export type { SimUser } from '../data/book/directoryTypes';
  */
 export function requestUser(request: FastifyRequest, context: SimulatorContext): SimUser {
   const claims = context.auth.claimsOf(request);
-  if (claims === undefined) throw new ServiceError(401, 'Unauthorized', 'The request carries no verified access token.');
+  if (claims === undefined)
+    throw new ServiceError(401, 'Unauthorized', 'The request carries no verified access token.');
   const user = findUserByKey(context.universe.db, claims.uid);
   if (!user) throw new ServiceError(401, 'Unauthorized', 'The user of the access token is not known.');
   return user;

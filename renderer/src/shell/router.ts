@@ -5,13 +5,13 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 import { routeNames } from '../shared/routes';
 import AppsView from '../features/apps/AppsView.vue';
 import CorporateActionsView from '../features/corporateActions/CorporateActionsView.vue';
-import FuturesLadderView from '../features/futures/FuturesLadderView.vue';
-import FuturesView from '../features/futures/FuturesView.vue';
+import FuturesLadderView from '../features/instruments/futures/FuturesLadderView.vue';
+import FuturesView from '../features/instruments/futures/FuturesView.vue';
 import InstrumentDetailsView from '../features/instruments/InstrumentDetailsView.vue';
 import InstrumentsView from '../features/instruments/InstrumentsView.vue';
 import NotFoundView from './NotFoundView.vue';
-import OptionChainView from '../features/optionChains/OptionChainView.vue';
-import OptionChainsView from '../features/optionChains/OptionChainsView.vue';
+import OptionChainView from '../features/instruments/optionChains/OptionChainView.vue';
+import OptionChainsView from '../features/instruments/optionChains/OptionChainsView.vue';
 import ReferenceView from '../features/reference/ReferenceView.vue';
 import SettingsView from '../features/settings/SettingsView.vue';
 
@@ -35,7 +35,11 @@ export const workspaces: Workspace[] = [
 const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/instruments' },
   { path: '/instruments', name: routeNames.instruments, component: InstrumentsView },
-  { path: '/instruments/:assetType/:uic', name: routeNames.instrumentDetails, component: InstrumentDetailsView },
+  {
+    path: '/instruments/:assetType/:uic',
+    name: routeNames.instrumentDetails,
+    component: InstrumentDetailsView,
+  },
   { path: '/chains', name: routeNames.optionChains, component: OptionChainsView },
   { path: '/chains/:optionRootId', name: routeNames.optionChain, component: OptionChainView },
   { path: '/futures', name: routeNames.futures, component: FuturesView },

@@ -3,11 +3,7 @@
  * changes an action plans (one audit entry each), and what a refused stale change tells the
  * reviewer (the audit entries written since the version they saw).
  */
-import type {
-  EventReviewState,
-  ReviewAuditAction,
-  ReviewConflictView,
-} from '../../../contract/corporateActionsReview';
+import type { EventReviewState, ReviewAuditAction, ReviewConflictView } from '../../../../contract/review';
 
 export interface StateRow {
   event_id: string;
@@ -52,7 +48,15 @@ export function toState(row: StateRow, reviewer: { name: string; userId: string 
 
 /** The state of an event this reviewer never touched. */
 export function untouchedState(eventId: string): EventReviewState {
-  return { eventId, read: false, flagged: false, note: '', version: 0, progress: 'NotReviewed', fourEyes: false };
+  return {
+    eventId,
+    read: false,
+    flagged: false,
+    note: '',
+    version: 0,
+    progress: 'NotReviewed',
+    fourEyes: false,
+  };
 }
 
 /** One field an action changes, with its audit entry. */

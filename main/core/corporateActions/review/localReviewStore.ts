@@ -1,28 +1,27 @@
 /**
  * Review state on this computer (the default store): per connection profile and user, read,
  * flagged, reviewed (with the event version seen), a note, the version of each state, and an
- * append-only audit log of every change. Every input is parsed again here, so a caller other
- * than IPC cannot store what IPC would refuse. A change made on a stale version (another window
+ * append-only audit log of every change. Input arrives typed: the IPC dispatcher parsed it with
+ * the channel's schema (reviewBackend.ts). A change made on a stale version (another window
  * changed the event first) is refused as a conflict. Assignment and approval need a second
  * person, so they belong to the team store: one computer's file keeps each user's state apart.
  */
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { isDamage, openReviewDatabase, REVIEW_FILE_NAME, ReviewStoreDamagedError } from './reviewDatabase';
-import {
-  auditArgSchema,
-  reviewStatesArgSchema,
-  setFlaggedArgSchema,
-  setNoteArgSchema,
-  setReadArgSchema,
-  setReviewedArgSchema,
-  type ReviewAuditEntry,
-  type Reviewer,
-} from '../../../contract/corporateActions';
-import type { EventReviewState } from '../../../contract/corporateActionsReview';
+import type {
+  AuditArg,
+  ReviewAuditEntry,
+  Reviewer,
+  ReviewStatesArg,
+  SetFlaggedArg,
+  SetNoteArg,
+  SetReadArg,
+  SetReviewedArg,
+} from '../../../../contract/corporateActions';
+import type { EventReviewState } from '../../../../contract/review';
 import type { ReviewBackend } from './reviewBackend';
 import { describeConflicts, ReviewConflictError, ReviewRefusedError } from './reviewErrors';
-import { parseReviewInput as parse, reviewerSchema } from './reviewInput';
 import {
   applyChange,
   isShared,
@@ -36,7 +35,7 @@ import {
   type Change,
   type StateRow,
 } from './localReviewRows';
-import { SavedViews } from './savedViews';
+import { SavedViews } from '../savedViews';
 
 /** What only a team can do, in words. */
 const TEAM_ONLY =
@@ -89,9 +88,7 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** The states of the given events; events never touched are absent. */
-  states(reviewer: Reviewer, arg: unknown): EventReviewState[] {
-    const who = parse(reviewerSchema, reviewer);
-    const { eventIds } = parse(reviewStatesArgSchema, arg);
+  states(who: Reviewer, { eventIds }: ReviewStatesArg): EventReviewState[] {
     if (eventIds.length === 0) return [];
     const placeholders = eventIds.map(() => '?').join(',');
     const rows = this.guarded(() =>
@@ -105,8 +102,7 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** Every state this reviewer keeps here (for copying it to a team). */
-  allStates(reviewer: Reviewer): EventReviewState[] {
-    const who = parse(reviewerSchema, reviewer);
+  allStates(who: Reviewer): EventReviewState[] {
     return this.guarded(() =>
       this.db
         .prepare<unknown[], StateRow>(
@@ -118,16 +114,14 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** Marks an event read or unread (no version: read marks are the reviewer's own). */
-  setRead(reviewer: Reviewer, arg: unknown): EventReviewState {
-    const { eventId, read } = parse(setReadArgSchema, arg);
+  setRead(reviewer: Reviewer, { eventId, read }: SetReadArg): EventReviewState {
     return this.changeOne(reviewer, eventId, undefined, (state) => [
       { action: read ? 'read' : 'unread', field: 'read', before: state.read, after: read },
     ]);
   }
 
   /** Flags or unflags an event. */
-  setFlagged(reviewer: Reviewer, arg: unknown): EventReviewState {
-    const { eventId, flagged, version } = parse(setFlaggedArgSchema, arg);
+  setFlagged(reviewer: Reviewer, { eventId, flagged, version }: SetFlaggedArg): EventReviewState {
     return this.changeOne(reviewer, eventId, version, (state) => [
       { action: flagged ? 'flagged' : 'unflagged', field: 'flagged', before: state.flagged, after: flagged },
     ]);
@@ -137,9 +131,7 @@ export class LocalReviewStore implements ReviewBackend {
    * Marks events reviewed (remembering the UpdatedDateTime seen, and marking them read) or not
    * reviewed, all in one transaction: one stale version refuses them all.
    */
-  setReviewed(reviewer: Reviewer, arg: unknown): EventReviewState[] {
-    const { events, reviewed } = parse(setReviewedArgSchema, arg);
-    const who = parse(reviewerSchema, reviewer);
+  setReviewed(who: Reviewer, { events, reviewed }: SetReviewedArg): EventReviewState[] {
     return this.guarded(() =>
       this.db.transaction(() => {
         this.refuseStale(who, events);
@@ -160,8 +152,7 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** Keeps a note on an event (an empty note removes it). */
-  setNote(reviewer: Reviewer, arg: unknown): EventReviewState {
-    const { eventId, note, version } = parse(setNoteArgSchema, arg);
+  setNote(reviewer: Reviewer, { eventId, note, version }: SetNoteArg): EventReviewState {
     return this.changeOne(reviewer, eventId, version, (state) => [
       { action: 'note', field: 'note', before: state.note, after: note },
     ]);
@@ -176,9 +167,7 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** The reviewer's audit entries, newest first (one event's, or all). */
-  audit(reviewer: Reviewer, arg?: unknown): ReviewAuditEntry[] {
-    const who = parse(reviewerSchema, reviewer);
-    const options = parse(auditArgSchema, arg) ?? {};
+  audit(who: Reviewer, options: AuditArg = {}): ReviewAuditEntry[] {
     const limit = options.limit ?? 500;
     const rows = this.guarded(() =>
       options.eventId
@@ -207,12 +196,11 @@ export class LocalReviewStore implements ReviewBackend {
 
   /** One event's change in its own transaction, refused when `version` (if any) is stale. */
   private changeOne(
-    reviewer: Reviewer,
+    who: Reviewer,
     eventId: string,
     version: number | undefined,
     plan: (state: EventReviewState) => Change[],
   ): EventReviewState {
-    const who = parse(reviewerSchema, reviewer);
     return this.guarded(() =>
       this.db.transaction(() => {
         if (version !== undefined) this.refuseStale(who, [{ eventId, version }]);
@@ -223,7 +211,9 @@ export class LocalReviewStore implements ReviewBackend {
 
   private readRow(who: Reviewer, eventId: string): EventReviewState | undefined {
     const row = this.db
-      .prepare<unknown[], StateRow>('SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?')
+      .prepare<unknown[], StateRow>(
+        'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?',
+      )
       .get(who.profileId, who.userId, eventId);
     return row ? toState(row, who) : undefined;
   }
@@ -245,7 +235,11 @@ export class LocalReviewStore implements ReviewBackend {
   }
 
   /** Applies the changes `plan` computes from the current state, with one audit entry per change (inside a transaction). */
-  private change(who: Reviewer, eventId: string, plan: (state: EventReviewState) => Change[]): EventReviewState {
+  private change(
+    who: Reviewer,
+    eventId: string,
+    plan: (state: EventReviewState) => Change[],
+  ): EventReviewState {
     const at = this.clock().toISOString();
     const state = this.readRow(who, eventId) ?? untouchedState(eventId);
     const changes = plan(state).filter((change) => change.before !== change.after);
@@ -281,7 +275,16 @@ export class LocalReviewStore implements ReviewBackend {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const change of changes) {
-      insertAudit.run(who.profileId, who.userId, who.name, eventId, at, change.action, String(change.before), String(change.after));
+      insertAudit.run(
+        who.profileId,
+        who.userId,
+        who.name,
+        eventId,
+        at,
+        change.action,
+        String(change.before),
+        String(change.after),
+      );
     }
     return next;
   }

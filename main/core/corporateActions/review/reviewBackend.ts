@@ -3,26 +3,36 @@
  * (LocalReviewStore) or the team review service (TeamReviewStore). The IPC handlers and the
  * renderer see the same states and the same refusals from both: every shared change carries the
  * version it saw, and a stale one is refused as a ReviewConflictError (see reviewErrors.ts).
- * Arguments are `unknown` because each store parses them again.
+ * Arguments are typed with the contract's types: the IPC dispatcher parsed them with the
+ * channel's schema before any handler ran, so the stores do not parse them again.
  */
-import type { Reviewer, ReviewAuditEntry } from '../../../contract/corporateActions';
-import type { EventReviewState } from '../../../contract/corporateActionsReview';
+import type {
+  AuditArg,
+  Reviewer,
+  ReviewAuditEntry,
+  ReviewStatesArg,
+  SetFlaggedArg,
+  SetNoteArg,
+  SetReadArg,
+  SetReviewedArg,
+} from '../../../../contract/corporateActions';
+import type { ApproveArg, AssignArg, EventReviewState } from '../../../../contract/review';
 
 export type Awaitable<T> = T | Promise<T>;
 
 export interface ReviewBackend {
   /** The states of the given events; events nobody has touched (and the reviewer has not read) are absent. */
-  states(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState[]>;
+  states(reviewer: Reviewer, arg: ReviewStatesArg): Awaitable<EventReviewState[]>;
   /** Marks an event read or unread (personal). */
-  setRead(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
-  setFlagged(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  setRead(reviewer: Reviewer, arg: SetReadArg): Awaitable<EventReviewState>;
+  setFlagged(reviewer: Reviewer, arg: SetFlaggedArg): Awaitable<EventReviewState>;
   /** Marks events reviewed (and read) or not reviewed, all or none. */
-  setReviewed(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState[]>;
-  setNote(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  setReviewed(reviewer: Reviewer, arg: SetReviewedArg): Awaitable<EventReviewState[]>;
+  setNote(reviewer: Reviewer, arg: SetNoteArg): Awaitable<EventReviewState>;
   /** Assigns an event to a member (team only). */
-  assign(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  assign(reviewer: Reviewer, arg: AssignArg): Awaitable<EventReviewState>;
   /** Approves or withdraws an approval (team only, four eyes). */
-  approve(reviewer: Reviewer, arg: unknown): Awaitable<EventReviewState>;
+  approve(reviewer: Reviewer, arg: ApproveArg): Awaitable<EventReviewState>;
   /** The audit log, newest first. */
-  audit(reviewer: Reviewer, arg?: unknown): Awaitable<ReviewAuditEntry[]>;
+  audit(reviewer: Reviewer, arg?: AuditArg): Awaitable<ReviewAuditEntry[]>;
 }

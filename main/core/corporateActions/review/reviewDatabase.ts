@@ -9,7 +9,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { preparePrivateFileSync, preparePrivateFolderSync, unreadableCopyName } from '../dataFiles';
+import { preparePrivateFileSync, preparePrivateFolderSync, unreadableCopyName } from '../../dataFiles';
 
 export const REVIEW_FILE_NAME = 'review.sqlite';
 

@@ -3,7 +3,7 @@
  * words the user sees, and the IPC handlers turn it into the bridge's error shape. Nothing was
  * written when any of these is thrown.
  */
-import type { ReviewConflictView } from '../../../contract/corporateActionsReview';
+import type { ReviewConflictView } from '../../../../contract/review';
 
 /** A change made on a stale version: somebody (another desk, another window) changed the event first. */
 export class ReviewConflictError extends Error {

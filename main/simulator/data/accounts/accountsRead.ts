@@ -1,29 +1,42 @@
 /**
- * The platform's identity reads (`/port/v1`: users, clients, accounts) over the book's tables.
- * Only what the caller owns is ever returned: a key of another user's book reads as nothing,
+ * The platform's identity reads (`/port/v1`: users, clients, accounts) over the accounts' tables.
+ * Only what the caller owns is ever returned: a key of another user's accounts reads as nothing,
  * exactly like an unknown key, so the routes answer both with 404.
  *
- * Values the book does not store are derived from what it does, the same in every universe:
+ * Values the accounts does not store are derived from what it does, the same in every universe:
  * an account's name is its client's name and currency, its opening date a fixed function of
  * its id (so a picker shows the same names and dates every day).
  */
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AssetType } from '../../../../contract/wire/enums';
-import type { PortfolioAccount, PortfolioClient, PortfolioUser } from '../../../../contract/wire/portfolio';
-import type { SimUser } from './directoryTypes';
-import { statement } from './statements';
+import type { AccountDetails, ClientDetails, UserDetails } from '../../../../contract/wire/accounts';
+import type { SimUser } from './userTypes';
+import { statement } from '../statements';
 
 /** What the simulator's users may trade: everything its universe lists. */
 const LEGAL_ASSET_TYPES: AssetType[] = [
-  'Bond', 'CfdOnIndex', 'CfdOnStock', 'ContractFutures', 'Etc', 'Etf', 'FuturesOption', 'FxForwards', 'FxSpot',
-  'FxSwap', 'FxVanillaOption', 'MutualFund', 'Stock', 'StockIndexOption', 'StockOption',
+  'Bond',
+  'CfdOnIndex',
+  'CfdOnStock',
+  'ContractFutures',
+  'Etc',
+  'Etf',
+  'FuturesOption',
+  'FxForwards',
+  'FxSpot',
+  'FxSwap',
+  'FxVanillaOption',
+  'MutualFund',
+  'Stock',
+  'StockIndexOption',
+  'StockOption',
 ];
-/** Currencies quoted without minor units (ISO 4217 exponent 0) among the book's account currencies. */
+/** Currencies quoted without minor units (ISO 4217 exponent 0) among the accounts' account currencies. */
 const ZERO_DECIMAL_CURRENCIES = new Set(['JPY', 'KRW', 'HUF', 'ISK']);
 /** Central European: the simulator's documented users are Danish and German desks. */
 const USER_TIME_ZONE_ID = 4;
-/** The earliest and latest account opening dates the book derives. */
+/** The earliest and latest account opening dates the accounts derives. */
 const FIRST_OPENING = Date.UTC(2009, 0, 5);
 const OPENING_SPAN_DAYS = 5_000;
 const DAY_MS = 86_400_000;
@@ -61,7 +74,7 @@ function openingDate(accountId: string): string {
   return `${date.toISOString().slice(0, 10)}T00:00:00.000000Z`;
 }
 
-function toAccount(row: AccountRow): PortfolioAccount {
+function toAccount(row: AccountRow): AccountDetails {
   return {
     AccountId: row.account_id,
     AccountKey: row.account_key,
@@ -85,10 +98,12 @@ function toAccount(row: AccountRow): PortfolioAccount {
 
 /** The accounts of one client, in account id order. */
 function accountRowsOf(db: Database.Database, clientId: string): AccountRow[] {
-  return statement(db, `${ACCOUNT_SELECT} WHERE a.client_id = ? ORDER BY a.account_id`).all(clientId) as AccountRow[];
+  return statement(db, `${ACCOUNT_SELECT} WHERE a.client_id = ? ORDER BY a.account_id`).all(
+    clientId,
+  ) as AccountRow[];
 }
 
-function toClient(db: Database.Database, row: ClientRow): PortfolioClient {
+function toClient(db: Database.Database, row: ClientRow): ClientDetails {
   const defaultAccount = accountRowsOf(db, row.client_id)[0];
   return {
     ClientId: row.client_id,
@@ -113,7 +128,7 @@ function ownedClientRow(db: Database.Database, user: SimUser, clientKey: string)
 }
 
 /** `users/me`: the caller, signed in at `signedInAt`. */
-export function portfolioUser(user: SimUser, signedInAt: Date | undefined): PortfolioUser {
+export function userDetails(user: SimUser, signedInAt: Date | undefined): UserDetails {
   return {
     UserId: user.userId,
     UserKey: user.userKey,
@@ -130,21 +145,21 @@ export function portfolioUser(user: SimUser, signedInAt: Date | undefined): Port
 }
 
 /** The caller's client with `clientKey` (the caller's own when undefined), or undefined. */
-export function portfolioClient(
+export function clientDetails(
   db: Database.Database,
   user: SimUser,
   clientKey: string = user.clientKey,
-): PortfolioClient | undefined {
+): ClientDetails | undefined {
   const row = ownedClientRow(db, user, clientKey);
   return row && toClient(db, row);
 }
 
 /** The clients directly under the caller's client `ownerKey` (its sub-clients), or undefined for a key not the caller's. */
-export function portfolioSubClients(
+export function subClientDetails(
   db: Database.Database,
   user: SimUser,
   ownerKey: string,
-): PortfolioClient[] | undefined {
+): ClientDetails[] | undefined {
   const owner = ownedClientRow(db, user, ownerKey);
   if (!owner) return undefined;
   const rows = statement(
@@ -156,7 +171,10 @@ export function portfolioSubClients(
 
 /** Client ids of `clientId` and every client below it, depth first. */
 function clientTree(db: Database.Database, clientId: string): string[] {
-  const children = statement(db, 'SELECT client_id FROM clients WHERE parent_client_id = ? ORDER BY client_id').pluck();
+  const children = statement(
+    db,
+    'SELECT client_id FROM clients WHERE parent_client_id = ? ORDER BY client_id',
+  ).pluck();
   const ids: string[] = [];
   const visit = (id: string) => {
     ids.push(id);
@@ -170,12 +188,12 @@ function clientTree(db: Database.Database, clientId: string): string[] {
  * The accounts of the caller's client `clientKey` (the caller's own when undefined), with those
  * of its sub-clients at any depth when `includeSubAccounts`; undefined for a key not the caller's.
  */
-export function portfolioAccounts(
+export function accountDetailsList(
   db: Database.Database,
   user: SimUser,
   clientKey: string = user.clientKey,
   includeSubAccounts = false,
-): PortfolioAccount[] | undefined {
+): AccountDetails[] | undefined {
   const client = ownedClientRow(db, user, clientKey);
   if (!client) return undefined;
   const clientIds = includeSubAccounts ? clientTree(db, client.client_id) : [client.client_id];
@@ -183,11 +201,11 @@ export function portfolioAccounts(
 }
 
 /** The caller's account with `accountKey`, or undefined. */
-export function portfolioAccount(
+export function accountDetails(
   db: Database.Database,
   user: SimUser,
   accountKey: string,
-): PortfolioAccount | undefined {
+): AccountDetails | undefined {
   const row = statement(db, `${ACCOUNT_SELECT} WHERE a.account_key = ? AND c.owner_user_id = ?`).get(
     accountKey,
     user.userId,

@@ -36,7 +36,7 @@ export interface DemoUser {
   clients: DemoClient[];
 }
 
-/** The demo user: a realistic book with sub-clients, account groups and many holdings. */
+/** The demo user: realistic accounts with sub-clients, account groups and many holdings. */
 export const DEMO_USER: DemoUser = {
   userId: '17340521',
   login: 'demo',
@@ -81,7 +81,7 @@ export const DEMO_USER: DemoUser = {
   ],
 };
 
-/** A second ordinary user with its own book: its keys must never open the demo's data, and back. */
+/** A second ordinary user with its own accounts: its keys must never open the demo's data, and back. */
 export const TRADER2_USER: DemoUser = {
   userId: '17340877',
   login: 'trader2',

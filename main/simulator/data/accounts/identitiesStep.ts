@@ -140,7 +140,7 @@ export const identitiesStep: GenerationStep = {
       insertUser(context.db, generatedUser(random, index), random);
     }
   },
-  // The book reads nothing of the reference data: it is made beside it.
+  // The accounts reads nothing of the reference data: it is made beside it.
   parallel: { after: 'reference:schema' },
   expectedMs: { small: 120, default: 120, large: 130 },
 };

@@ -1,8 +1,8 @@
 /**
- * Opaque keys of the book (ClientKey, AccountKey, AccountGroupKey, UserKey): base64 strings that
+ * Opaque keys of the accounts (ClientKey, AccountKey, AccountGroupKey, UserKey): base64 strings that
  * look like the platform's and reveal nothing by their form. They are derived from the internal
  * id, so the same identity has the same key in every universe; ownership, not secrecy of the
- * key, is what keeps one user out of another's book.
+ * key, is what keeps one user out of another's accounts.
  */
 import { createHash } from 'node:crypto';
 

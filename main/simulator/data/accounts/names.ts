@@ -1,5 +1,5 @@
 /**
- * Name parts for generated people and companies of the book, so generated users, clients and
+ * Name parts for generated people and companies of the accounts, so generated users, clients and
  * application owners read like a real platform's customers.
  */
 

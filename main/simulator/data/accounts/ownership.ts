@@ -1,11 +1,11 @@
 /**
  * What a user may name in a query: its own clients (and their sub-clients), their accounts and
- * account groups. Keys of anyone else's book resolve to nothing, exactly like unknown keys.
+ * account groups. Keys of anyone else's accounts resolve to nothing, exactly like unknown keys.
  */
 import type Database from 'better-sqlite3';
-import type { SimUser } from './directoryTypes';
-import type { ScopeKind } from './corporateActions/store';
-import { statement } from './statements';
+import type { SimUser } from './userTypes';
+import type { ScopeKind } from '../corporateActions/store';
+import { statement } from '../statements';
 
 export interface OwnedClient {
   clientId: string;

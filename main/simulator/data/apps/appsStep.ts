@@ -6,9 +6,9 @@
 import type Database from 'better-sqlite3';
 import type { RandomStream } from '../random';
 import type { GenerationContext, GenerationStep, RollContext, Scale } from '../universe';
-import { ADMIN_USER, DEMO_APP, DEMO_USER, TRADER2_USER, type AuthFlow } from './demo';
-import { COMPANY_WORDS } from './names';
-import { APP_STATUSES, type AppStatus } from './directoryTypes';
+import { ADMIN_USER, DEMO_APP, DEMO_USER, TRADER2_USER, type AuthFlow } from '../accounts/demo';
+import { COMPANY_WORDS } from '../accounts/names';
+import { APP_STATUSES, type AppStatus } from './appTypes';
 
 /** Applications of generated users, per scale (documented users' apps come on top). */
 const GENERATED_APPS: Record<Scale, number> = { small: 8, default: 60, large: 400 };

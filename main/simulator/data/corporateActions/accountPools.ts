@@ -1,10 +1,10 @@
 /**
- * The book as the event generator sees it: every account with its client chain and owner, in
+ * The accounts as the event generator sees it: every account with its client chain and owner, in
  * pools by owner, and the scope ids of every account, account group, client and client tree.
  */
 import type Database from 'better-sqlite3';
-import { ADMIN_USER, DEMO_USER, TRADER2_USER } from '../demo';
-import type { AccountPools, BookAccount } from './holdings';
+import { ADMIN_USER, DEMO_USER, TRADER2_USER } from '../accounts/demo';
+import type { AccountPools, HoldingAccount } from './holdings';
 import type { ScopeKind } from './store';
 
 interface AccountRow {
@@ -15,14 +15,14 @@ interface AccountRow {
   owner_name: string;
 }
 
-export interface BookIndex {
+export interface AccountsIndex {
   pools: AccountPools;
   /** Scope id by `${kind}:${ref}`. */
   scopeIds: Map<string, number>;
 }
 
 /** The scope keys a holding of `account` counts in: its account, group, client and every client tree above it. */
-export function scopeKeysOf(account: BookAccount): string[] {
+export function scopeKeysOf(account: HoldingAccount): string[] {
   const keys = [
     `A:${account.accountId}`,
     `C:${account.clientId}`,
@@ -33,7 +33,7 @@ export function scopeKeysOf(account: BookAccount): string[] {
 }
 
 /** Reads the identities and, when `createScopes`, creates the `scopes` rows (a roll finds them made). */
-export function indexBook(db: Database.Database, createScopes: boolean): BookIndex {
+export function indexAccounts(db: Database.Database, createScopes: boolean): AccountsIndex {
   const parents = new Map(
     (
       db.prepare('SELECT client_id, parent_client_id FROM clients').all() as {
@@ -65,7 +65,7 @@ export function indexBook(db: Database.Database, createScopes: boolean): BookInd
     if (createScopes) insertScope.run(scopeIds.size, kind, ref);
   };
   for (const row of rows) {
-    const account: BookAccount = {
+    const account: HoldingAccount = {
       accountId: row.account_id,
       clientId: row.client_id,
       clientChain: chainOf(row.client_id),

@@ -2,7 +2,7 @@
  * Builders of debt events: coupons (INTR), final maturity (REDM), full and partial calls (MCAL,
  * PCAL) and conversion of convertible bonds (CONV). Amounts are per 100 of nominal.
  */
-import type { EventOption, SecurityMovement } from '../../../../../contract/wire/types';
+import type { EventOption, SecurityMovement } from '../../../../contract/wire/types';
 import { optionType } from './codes';
 import { deadlineFields, electionWindow } from './deadlines';
 import { day } from './distribution';

@@ -4,7 +4,7 @@
  * the indexed event columns use. Encodings follow alphabetical order, so sorting by the integer
  * sorts by the wire value.
  */
-import type { CodeDescription } from '../../../../../contract/wire/types';
+import type { CodeDescription } from '../../../../contract/wire/types';
 
 export const EVENT_CODES = [
   'BIDS',

@@ -3,9 +3,9 @@
  * (issuer or agent, 17:00 local) and the platform's earlier response deadline, 1–3 business
  * days before it; elections open on a business day and close on one.
  */
-import type { EventOption } from '../../../../../contract/wire/types';
+import type { EventOption } from '../../../../contract/wire/types';
 import type { EventInstrument } from './draft';
-import type { RandomStream } from '../../random';
+import type { RandomStream } from '../random';
 import { atInstant, onDay, period } from './wire';
 
 export interface ElectionWindow {

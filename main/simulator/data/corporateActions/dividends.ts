@@ -2,7 +2,7 @@
  * Builders of dividend events: cash dividends (with an optional currency choice), dividend
  * options (cash or new shares), reinvestment plans, stock dividends and capital distributions.
  */
-import type { EventOption, SecurityMovement } from '../../../../../contract/wire/types';
+import type { EventOption, SecurityMovement } from '../../../../contract/wire/types';
 import { optionType } from './codes';
 import { deadlineFields, electionWindow } from './deadlines';
 import { day, distributionDates, dividendPerShare, roundMoney } from './distribution';

@@ -3,8 +3,8 @@
  * holdings are applied: the type-specific wire fields, the options, and the key dates the
  * indexed columns and the lifecycle need.
  */
-import type { CorporateActionEvent, EventOption } from '../../../../../contract/wire/types';
-import type { RandomStream } from '../../random';
+import type { CorporateActionEvent, EventOption } from '../../../../contract/wire/types';
+import type { RandomStream } from '../random';
 import type { EventCode, CorporateActionTypeValue } from './codes';
 import type { MarketDays, MarketRule } from './markets';
 

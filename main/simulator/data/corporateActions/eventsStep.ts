@@ -7,20 +7,20 @@
  */
 import type Database from 'better-sqlite3';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
-import { indexBook } from './corporateActions/book';
-import { coveredYears, dayNumberOf } from './corporateActions/coverage';
-import { descriptionKey, moveDescriptions, rankDescriptions } from './corporateActions/descriptionRanks';
-import type { EventInstrument } from './corporateActions/draft';
+import { indexAccounts } from './accountPools';
+import { coveredYears, dayNumberOf } from './coverage';
+import { descriptionKey, moveDescriptions, rankDescriptions } from './descriptionRanks';
+import type { EventInstrument } from './draft';
 import {
   coverageBucket,
   EVENT_INSTRUMENT_KEYS_SCHEMA,
   EventInstrumentStore,
   loadEventInstruments,
   saveEventInstrumentKeys,
-} from './corporateActions/instruments';
-import type { EventSlot } from './corporateActions/plan';
-import { SlotEvents } from './corporateActions/slotEvents';
-import { EVENTS_SCHEMA, EventWriter } from './corporateActions/store';
+} from './instruments';
+import type { EventSlot } from './plan';
+import { SlotEvents } from './slotEvents';
+import { EVENTS_SCHEMA, EventWriter } from './store';
 
 function yearsOf(range: { from: number; to: number }): number[] {
   const years: number[] = [];
@@ -44,7 +44,7 @@ function generate(context: GenerationContext): void {
   const slots = new SlotEvents({
     seed,
     scale,
-    book: indexBook(db, true),
+    accounts: indexAccounts(db, true),
     writer,
     share: (index) => shares[index]!,
     shareCount: shares.length,
@@ -91,7 +91,7 @@ function roll(context: RollContext): void {
   const slots = new SlotEvents({
     seed,
     scale,
-    book: indexBook(db, false),
+    accounts: indexAccounts(db, false),
     writer,
     share: (index) => store.get(index + 1),
     shareCount: store.shareCount,
@@ -159,7 +159,7 @@ export const eventsStep: GenerationStep = {
   name: 'book.events',
   run: generate,
   roll,
-  // Made from the shares and bonds alone (and the book's accounts): the worker starts once the
+  // Made from the shares and bonds alone (and the accounts' accounts): the worker starts once the
   // well-known listings are in, and lists the bonds and generated shares itself (the same
   // draws) rather than wait 14 s at the large scale for them to be written.
   parallel: {

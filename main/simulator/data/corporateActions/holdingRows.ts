@@ -3,9 +3,9 @@
  * AffectedAccounts, EligibleHoldings and the combined ElectionStatus of every account, account
  * group, client and client tree that holds it.
  */
-import type { RandomStream } from '../../random';
-import type { BookIndex } from './book';
-import { scopeKeysOf } from './book';
+import type { RandomStream } from '../random';
+import type { AccountsIndex } from './accountPools';
+import { scopeKeysOf } from './accountPools';
 import { ELECTION_STATUSES, encode, type ElectionStatusValue } from './codes';
 import type { EventDraft, EventInstrument } from './draft';
 import { combinedElectionStatus, electionsOf, type Position } from './holdings';
@@ -20,7 +20,7 @@ export interface HoldingsInput {
   positions: Position[];
   eventColumns: EventColumns;
   asOf: Date;
-  book: BookIndex;
+  accounts: AccountsIndex;
   stream(name: string): RandomStream;
 }
 
@@ -32,7 +32,7 @@ interface ScopeTotals {
 
 /** Writes the event's holdings and scope rows. */
 export function writeHoldings(input: HoldingsInput): void {
-  const { writer, draft, life, positions, eventColumns, asOf, book, instrument } = input;
+  const { writer, draft, life, positions, eventColumns, asOf, accounts, instrument } = input;
   const eventId = eventColumns.eventId;
   const totals = new Map<number, ScopeTotals>();
   for (const { account, amount } of positions) {
@@ -60,7 +60,7 @@ export function writeHoldings(input: HoldingsInput): void {
       elections: elections && elections.elections.length > 0 ? JSON.stringify(elections.elections) : null,
     });
     for (const key of scopeKeysOf(account)) {
-      const scopeId = book.scopeIds.get(key);
+      const scopeId = accounts.scopeIds.get(key);
       if (scopeId === undefined) continue;
       const total = totals.get(scopeId) ?? { affected: 0, eligible: 0, statuses: [] };
       total.affected += 1;

@@ -4,14 +4,14 @@
  * the election period. Positions are drawn per instrument and elections per event and account,
  * from streams that do not depend on the date, so a holding stays put from day to day.
  */
-import type { HoldingElection } from '../../../../../contract/wire/types';
-import type { RandomStream } from '../../random';
-import type { Scale } from '../../universe';
+import type { HoldingElection } from '../../../../contract/wire/types';
+import type { RandomStream } from '../random';
+import type { Scale } from '../universe';
 import type { ElectableOption, EventDraft } from './draft';
 import type { ElectionStatusValue } from './codes';
 
-/** An account of the book with its place in the client tree. */
-export interface BookAccount {
+/** An account of the accounts with its place in the client tree. */
+export interface HoldingAccount {
   accountId: string;
   clientId: string;
   /** The client and its ancestors, nearest first. */
@@ -23,17 +23,17 @@ export interface BookAccount {
 
 /** Accounts grouped by who owns them, for drawing positions. */
 export interface AccountPools {
-  demo: BookAccount[];
-  trader2: BookAccount[];
-  admin: BookAccount[];
-  others: BookAccount[];
+  demo: HoldingAccount[];
+  trader2: HoldingAccount[];
+  admin: HoldingAccount[];
+  others: HoldingAccount[];
 }
 
-/** How often the demo user's book holds an instrument with events, per scale. */
+/** How often the demo user's accounts holds an instrument with events, per scale. */
 const DEMO_SHARE: Record<Scale, number> = { small: 0.6, default: 0.35, large: 0.3 };
 
 export interface Position {
-  account: BookAccount;
+  account: HoldingAccount;
   amount: number;
 }
 
@@ -52,7 +52,7 @@ export function positionsIn(
   scale: Scale,
   isBond: boolean,
 ): Position[] {
-  const accounts: BookAccount[] = [];
+  const accounts: HoldingAccount[] = [];
   if (random.chance(DEMO_SHARE[scale])) accounts.push(...pickDistinct(random, pools.demo, random.int(1, 3)));
   if (random.chance(0.2)) accounts.push(...pickDistinct(random, pools.trader2, random.int(1, 2)));
   if (random.chance(0.02)) accounts.push(...pools.admin.slice(0, 1));

@@ -4,8 +4,8 @@
  * event builders need (a price level, a bond's coupon and maturity).
  */
 import type Database from 'better-sqlite3';
-import { randomStream } from '../../random';
-import type { Scale } from '../../universe';
+import { randomStream } from '../random';
+import type { Scale } from '../universe';
 import { descriptionKey } from './descriptionRanks';
 import type { EventInstrument } from './draft';
 import { MarketDays, marketRuleFor } from './markets';

@@ -5,7 +5,7 @@
  * Every transition has a time; UpdatedDateTime is the latest one that has happened, so it moves
  * when the event changes (including when it turns Past).
  */
-import type { RandomStream } from '../../random';
+import type { RandomStream } from '../random';
 import type { EventCode, EventStateValue, EventStatusValue } from './codes';
 
 const HOUR_MS = 3_600_000;

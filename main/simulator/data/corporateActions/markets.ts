@@ -3,8 +3,8 @@
  * long after the record date cash is paid, how often dividends come, withholding tax, and the
  * business days of the market (the listing exchange's trading calendar).
  */
-import { isTradingDay } from '../../../calendar/businessDays';
-import { EXCHANGES, findExchange } from '../../reference/exchanges';
+import { isTradingDay } from '../../calendar/businessDays';
+import { EXCHANGES, findExchange } from '../reference/exchanges';
 
 export interface MarketRule {
   /** The country whose rules apply (listing exchange, or bond issuer). */
@@ -209,7 +209,7 @@ export class MarketDays {
     const step = count >= 0 ? 1 : -1;
     const first = Math.floor(date.getTime() / DAY_MS);
     let day = first;
-    for (let left = Math.abs(count); left > 0; ) {
+    for (let left = Math.abs(count); left > 0;) {
       day += step;
       if (this.isOpen(day)) left--;
     }

@@ -2,7 +2,7 @@
  * Builders of spin-offs (SOFF) and mergers (MRGR): shares of another company distributed to
  * the holders, or the company absorbed for cash and the acquirer's shares.
  */
-import type { EventOption } from '../../../../../contract/wire/types';
+import type { EventOption } from '../../../../contract/wire/types';
 import { optionType } from './codes';
 import { deadlineFields, electionWindow } from './deadlines';
 import { day, distributionDates, roundMoney } from './distribution';

@@ -3,7 +3,7 @@
  * (DTCH) and exchange offers (EXOF). Holders who do not instruct take no action (universe
  * facts §9).
  */
-import type { EventOption } from '../../../../../contract/wire/types';
+import type { EventOption } from '../../../../contract/wire/types';
 import { optionType } from './codes';
 import { sameShares } from './dividends';
 import { deadlineFields, electionWindow, type ElectionWindow } from './deadlines';

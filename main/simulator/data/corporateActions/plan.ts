@@ -4,7 +4,7 @@
  * own. The same event therefore has the same id and terms in every day's universe; only its
  * lifecycle (state, status, update time) moves as the days pass.
  */
-import type { RandomStream } from '../../random';
+import type { RandomStream } from '../random';
 import type { EventCode } from './codes';
 import type { EventInstrument } from './draft';
 

@@ -4,7 +4,7 @@
  * in the same direction) so that paging yields every event exactly once.
  */
 import type Database from 'better-sqlite3';
-import { statement } from './statements';
+import { statement } from '../statements';
 
 export const EVENT_SORT_COLUMNS = {
   AffectedAccounts: 'affected',

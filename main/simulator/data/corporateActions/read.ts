@@ -6,9 +6,9 @@
  */
 import type Database from 'better-sqlite3';
 import type { Holding } from '../../../../contract/wire/types';
-import { ELECTION_STATUSES } from './corporateActions/codes';
-import type { EventListRow } from './corporateActionQuery';
-import { statement } from './statements';
+import { ELECTION_STATUSES } from './codes';
+import type { EventListRow } from './query';
+import { statement } from '../statements';
 
 /** Which holdings of an event the caller sees when it asks for Holdings. */
 export type HoldingSelection = { accountId: string } | { accountGroupId: string } | { clientId: string };

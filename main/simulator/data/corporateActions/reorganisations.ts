@@ -1,7 +1,7 @@
 /**
  * Builders of reorganisations of the share capital: splits, reverse splits and bonus issues.
  */
-import { completeIsin } from '../../reference/isin';
+import { completeIsin } from '../instruments/isin';
 import { optionType } from './codes';
 import { sameShares, shareDistributionDraft } from './dividends';
 import { day, distributionDates, roundMoney } from './distribution';

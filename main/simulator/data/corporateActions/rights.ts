@@ -5,7 +5,7 @@
  * after. A renounceable issue is two events (RHTS distributes the rights, EXRI is the call on
  * them); a non-renounceable one is a single voluntary RHTS.
  */
-import type { EventOption } from '../../../../../contract/wire/types';
+import type { EventOption } from '../../../../contract/wire/types';
 import { optionType, type OptionCode } from './codes';
 import { deadlineFields, electionWindow, windowClosingOn, type ElectionWindow } from './deadlines';
 import { day, roundMoney } from './distribution';

@@ -4,10 +4,10 @@
  * around it on which the event can change. Generation writes every slot this way; a roll
  * writes again the slots whose change days it passes.
  */
-import type { CorporateActionEvent } from '../../../../../contract/wire/types';
-import { randomStream, type RandomStream } from '../../random';
-import type { Scale } from '../../universe';
-import { scopeKeysOf, type BookIndex } from './book';
+import type { CorporateActionEvent } from '../../../../contract/wire/types';
+import { randomStream, type RandomStream } from '../random';
+import type { Scale } from '../universe';
+import { scopeKeysOf, type AccountsIndex } from './accountPools';
 import { EVENT_BUILDERS } from './builders';
 import {
   CORPORATE_ACTION_TYPES,
@@ -90,7 +90,7 @@ function columns(
 export interface SlotSources {
   seed: number;
   scale: Scale;
-  book: BookIndex;
+  accounts: AccountsIndex;
   writer: EventWriter;
   /** The `index`-th share (0-based) of the instruments with events: acquirers, spun-off companies. */
   share(index: number): EventInstrument;
@@ -122,7 +122,7 @@ export class SlotEvents {
     if (!positions) {
       positions = positionsIn(
         this.stream(`positions:${instrument.stableKey}`),
-        this.sources.book.pools,
+        this.sources.accounts.pools,
         this.sources.scale,
         instrument.assetType === 'Bond',
       );
@@ -136,7 +136,7 @@ export class SlotEvents {
     const ids = new Set<number>();
     for (const { account } of this.positionsOf(instrument))
       for (const key of scopeKeysOf(account)) {
-        const id = this.sources.book.scopeIds.get(key);
+        const id = this.sources.accounts.scopeIds.get(key);
         if (id !== undefined) ids.add(id);
       }
     return [...ids];
@@ -210,7 +210,7 @@ export class SlotEvents {
       positions,
       eventColumns,
       asOf,
-      book: this.sources.book,
+      accounts: this.sources.accounts,
       stream: (name) => this.stream(name),
     });
   }

@@ -9,8 +9,8 @@ import type {
   IndicatorDetail,
   PayoutBreakdown,
   PriceAndRate,
-} from '../../../../../contract/wire/types';
-import { DAY_MS, isoDay } from '../../../calendar/dates';
+} from '../../../../contract/wire/types';
+import { DAY_MS, isoDay } from '../../calendar/dates';
 
 /**
  * Texts of days and instants, kept: a large universe formats a few thousand distinct days and

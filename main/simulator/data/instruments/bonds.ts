@@ -10,7 +10,7 @@ import { companyName, SECTORS } from './names';
 import { InstrumentWriter, listedInstrument } from './schema';
 import { issueOn, SeriesStore, type Issue } from './series';
 import { REFERENCE_SIZES } from './sizes';
-import { OTC_VENUE, exchangeIdOf, exchangeSummary } from './venues';
+import { OTC_VENUE, exchangeIdOf, exchangeSummary } from '../reference/venues';
 import type { RandomStream } from '../random';
 import type { GenerationContext, GenerationStep, Scale } from '../universe';
 import { progressCounter } from '../universeProgress';

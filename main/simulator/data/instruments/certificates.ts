@@ -17,7 +17,7 @@ import { randomCharacters, uniqueIsin } from './isin';
 import { InstrumentWriter, type InstrumentRow } from './schema';
 import { issueOn, SeriesStore, type Issue } from './series';
 import { REFERENCE_SIZES } from './sizes';
-import { exchangeIdOf, exchangeSummary } from './venues';
+import { exchangeIdOf, exchangeSummary } from '../reference/venues';
 import type { RandomStream } from '../random';
 import type { GenerationStep, Scale } from '../universe';
 

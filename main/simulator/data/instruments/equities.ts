@@ -19,7 +19,7 @@ import {
   tickAt,
 } from './fields';
 import type { InstrumentRow, ListedInstrument } from './schema';
-import { countryOf, exchangeIdOf, exchangeSummary } from './venues';
+import { countryOf, exchangeIdOf, exchangeSummary } from '../reference/venues';
 
 export type ShareAssetType = 'Stock' | 'Etf' | 'Etc';
 

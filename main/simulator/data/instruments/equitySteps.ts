@@ -17,7 +17,7 @@ import { companyName, nameStem, SECTORS, tickerFor } from './names';
 import { InstrumentWriter } from './schema';
 import { decodeShareInputs, encodeShareInputs, type DrawnShares } from './shareInputs';
 import { REFERENCE_SIZES } from './sizes';
-import { countryOf } from './venues';
+import { countryOf } from '../reference/venues';
 import type { GenerationContext, GenerationStep } from '../universe';
 import { progressCounter } from '../universeProgress';
 

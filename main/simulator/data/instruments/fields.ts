@@ -5,7 +5,7 @@
  * shapes are the contract's wire types.
  */
 import type { OrderDistanceType, PriceDisplayFormat, TickSizeScheme } from '../../../../contract/wire/types';
-import { exchangeById } from './exchanges';
+import { exchangeById } from '../reference/exchanges';
 
 /** Format of a price shown with `decimals` decimals. */
 export function priceFormat(decimals: number, extra: Partial<PriceDisplayFormat> = {}): PriceDisplayFormat {

@@ -9,7 +9,7 @@ import { randomCharacters, uniqueIsin } from './isin';
 import { nameStem } from './names';
 import { InstrumentWriter } from './schema';
 import { REFERENCE_SIZES } from './sizes';
-import { exchangeIdOf, exchangeSummary, OTC_VENUE } from './venues';
+import { exchangeIdOf, exchangeSummary, OTC_VENUE } from '../reference/venues';
 import type { RandomStream } from '../random';
 import type { GenerationStep } from '../universe';
 

@@ -24,7 +24,7 @@ import {
 } from './fields';
 import { FUTURES_PRODUCTS, MONTH_CODES, type FuturesProduct } from './futuresFacts';
 import { InstrumentWriter } from './schema';
-import { exchangeIdOf, exchangeSummary } from './venues';
+import { exchangeIdOf, exchangeSummary } from '../reference/venues';
 import type { GenerationStep } from '../universe';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -228,7 +228,12 @@ function writeProduct(
     // Every CFD of the series names the next one to expire as its primary listing (spec 2.1).
     const primaryListing = cfds[0]?.uic;
     cfds.forEach((cfd, index) =>
-      writeFuturesCfd(writer, { ...cfd, product, primaryListing: primaryListing!, rank: cfdRank(productIndex, index) }),
+      writeFuturesCfd(writer, {
+        ...cfd,
+        product,
+        primaryListing: primaryListing!,
+        rank: cfdRank(productIndex, index),
+      }),
     );
   }
 }
@@ -276,7 +281,16 @@ export const futuresStep: GenerationStep = {
           )
         : [];
       const same = (left: number[], right: number[]) => [...left].sort().join() === [...right].sort().join();
-      if (same(before.map((listed) => listed.uic), after) && same(cfdsBefore.map((listed) => listed.uic), cfdsAfter))
+      if (
+        same(
+          before.map((listed) => listed.uic),
+          after,
+        ) &&
+        same(
+          cfdsBefore.map((listed) => listed.uic),
+          cfdsAfter,
+        )
+      )
         return;
       for (const { uic } of before) writers.writer.remove(uic, 'ContractFutures');
       for (const { uic } of cfdsBefore) writers.writer.remove(uic, 'CfdOnFutures');

@@ -10,7 +10,7 @@ import { isoDate, ORDER_TYPES_FULL, orderDistances, priceFormat, sortKeys, stand
 import { CURRENCY_NAMES, FIXED_FX_UICS, FX_PAIRS, pipsOf, spotLagOf, type FxClass } from './fxFacts';
 import { DetailFragments } from './detailFragments';
 import { InstrumentWriter, type InstrumentRow } from './schema';
-import { exchangeIdOf, exchangeSummary, OTC_VENUE } from './venues';
+import { exchangeIdOf, exchangeSummary, OTC_VENUE } from '../reference/venues';
 import type { GenerationStep } from '../universe';
 
 const OPTION_TYPES = ['FxVanillaOption', 'FxKnockInOption', 'FxKnockOutOption'];

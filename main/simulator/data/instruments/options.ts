@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { RankCounter, SEARCH_TIER } from './allocator';
 import { DetailFragments, expandDetails, loadFragments } from './detailFragments';
 import { listingSymbol } from './equities';
-import { exchangeById } from './exchanges';
+import { exchangeById } from '../reference/exchanges';
 import {
   decimalsOf,
   OPTION_STRATEGIES,
@@ -34,7 +34,7 @@ import { stockOptionShape, WELL_KNOWN_OPTION_ROOTS, type OptionRootFact } from '
 import { InstrumentWriter } from './schema';
 import { SearchIndexWriter } from './searchIndex';
 import { REFERENCE_SIZES } from './sizes';
-import { exchangeIdOf, exchangeSummary } from './venues';
+import { exchangeIdOf, exchangeSummary } from '../reference/venues';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 
 interface UnderlyingInstrument {

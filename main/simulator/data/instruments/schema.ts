@@ -1,6 +1,6 @@
 /**
  * Tables of the reference-data universe and the one writer every reference step inserts
- * through. `instruments` is also read by the book steps (corporate actions): its first seven
+ * through. `instruments` is also read by the accounts steps (corporate actions): its first seven
  * columns are a contract with them.
  *
  * Storage: one row per (uic, asset type) with the indexed columns searches and joins need,
@@ -9,7 +9,7 @@
  * at request time, which keeps a million-instrument universe small.
  */
 import type Database from 'better-sqlite3';
-import { CURRENCIES_SCHEMA } from './currencies';
+import { CURRENCIES_SCHEMA } from '../reference/currencies';
 import { DetailFragments, FRAGMENT_SCHEMA } from './detailFragments';
 import { OPTION_UIC_SCHEMA } from './optionContracts';
 import { SERIES_INDEXES, SERIES_SCHEMA } from './series';

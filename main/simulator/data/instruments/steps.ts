@@ -29,7 +29,7 @@ const indexesStep: GenerationStep = {
  * The shares and bonds come first: the corporate action events are made from them, in a
  * worker thread beside the rest of the reference data (universeLanes.ts).
  */
-export const referenceSteps: GenerationStep[] = [
+export const instrumentSteps: GenerationStep[] = [
   schemaStep,
   fxStep,
   wellKnownEquitiesStep,

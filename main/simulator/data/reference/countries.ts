@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import type { CountryDetails } from '../../../contract/wire/types';
+import type { CountryDetails } from '../../../../contract/wire/types';
 
 const require = createRequire(import.meta.url);
 // The English locale ships as JSON; require keeps it working in Node ESM and in bundles.

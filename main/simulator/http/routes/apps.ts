@@ -3,10 +3,15 @@
  * applications it created; an admin reads all of them.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppSecretDto, Application, BrandingDto, ListedApplication } from '../../../../contract/wire/types';
+import type {
+  AppSecretDto,
+  Application,
+  BrandingDto,
+  ListedApplication,
+} from '../../../../contract/wire/types';
 import type { SimulatorContext } from '../../context';
-import { findAppVisibleTo, listAppsVisibleTo } from '../../data/book/directory';
-import type { AppRecord } from '../../data/book/directoryTypes';
+import { findAppVisibleTo, listAppsVisibleTo } from '../../data/apps/appRecords';
+import type { AppRecord } from '../../data/apps/appTypes';
 import { notFound } from '../errors';
 import { pageFeed } from '../feed';
 import { QueryReader } from '../query';

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthorizationServer } from '../../auth/authorizationServer';
 import { checkAuthorizeRequest, redirectWith, type ValidAuthorizeRequest } from '../../auth/authorizeRequest';
 import { CSRF_COOKIE } from '../../auth/csrf';
-import type { AuthUser } from '../../auth/directoryPort';
+import type { AuthUser } from '../../auth/usersAndAppsPort';
 import { renderErrorPage, renderLoginPage } from '../../auth/loginPage';
 import { describeLockout, type Lockout, type ThrottleSubject } from '../../auth/loginThrottle';
 import { newNonce, pageHeaders, silentAnswerHeaders } from '../../auth/pageHeaders';
@@ -51,10 +51,19 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
       nonce,
       ...shown,
     });
-    return reply.status(status).headers(pageHeaders(nonce, [request.redirectUri])).send(html);
+    return reply
+      .status(status)
+      .headers(pageHeaders(nonce, [request.redirectUri]))
+      .send(html);
   }
 
-  function sendLockedOut(reply: FastifyReply, valid: ValidAuthorizeRequest, cookie: string | undefined, lockout: Lockout, username: string) {
+  function sendLockedOut(
+    reply: FastifyReply,
+    valid: ValidAuthorizeRequest,
+    cookie: string | undefined,
+    lockout: Lockout,
+    username: string,
+  ) {
     reply.header('retry-after', String(Math.max(1, Math.ceil(lockout.retryAfterMs / 1000))));
     return sendLoginPage(reply, valid, cookie, { error: describeLockout(lockout), username, status: 429 });
   }
@@ -73,33 +82,51 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
       );
       return { code };
     }
-    const { response } = await server.startSession(user, valid.app, { confidential: false, withRefreshToken: false });
-    return { access_token: response.access_token, token_type: response.token_type, expires_in: String(response.expires_in) };
+    const { response } = await server.startSession(user, valid.app, {
+      confidential: false,
+      withRefreshToken: false,
+    });
+    return {
+      access_token: response.access_token,
+      token_type: response.token_type,
+      expires_in: String(response.expires_in),
+    };
   }
 
   /** `prompt=none`: the user of the login session, signed in again without the page, or `login_required`. */
-  async function signInSilently(request: FastifyRequest, reply: FastifyReply, valid: ValidAuthorizeRequest): Promise<FastifyReply> {
+  async function signInSilently(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    valid: ValidAuthorizeRequest,
+  ): Promise<FastifyReply> {
     const userId = server.loginSessions.userIdOf(loginSessionOf(request), server.now());
-    const user = userId === undefined ? undefined : server.directory.findUserById(userId);
+    const user = userId === undefined ? undefined : server.usersAndApps.findUserById(userId);
     const answer = user
       ? await signInAnswer(valid, user)
-      : { error: 'login_required', error_description: 'The user is not signed in at the authorization server.' };
-    return reply.headers(silentAnswerHeaders(valid.redirectUri)).redirect(redirectWith(valid, { ...answer, state: valid.state }), 302);
+      : {
+          error: 'login_required',
+          error_description: 'The user is not signed in at the authorization server.',
+        };
+    return reply
+      .headers(silentAnswerHeaders(valid.redirectUri))
+      .redirect(redirectWith(valid, { ...answer, state: valid.state }), 302);
   }
 
   app.get('/authorize', async (request, reply) => {
-    const check = checkAuthorizeRequest(request.query, server.directory);
+    const check = checkAuthorizeRequest(request.query, server.usersAndApps);
     if (check.kind === 'errorPage') return sendErrorPage(reply, 400, check.title, check.message);
-    if (check.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(check.location, 302);
+    if (check.kind === 'redirect')
+      return reply.header('cache-control', 'no-store').redirect(check.location, 302);
     if (check.request.prompt === 'none') return signInSilently(request, reply, check.request);
     return sendLoginPage(reply, check.request, request.cookies[CSRF_COOKIE]);
   });
 
   app.post('/authorize', async (request, reply) => {
     const form = (request.body ?? {}) as Form;
-    const check = checkAuthorizeRequest(form, server.directory);
+    const check = checkAuthorizeRequest(form, server.usersAndApps);
     if (check.kind === 'errorPage') return sendErrorPage(reply, 400, check.title, check.message);
-    if (check.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(check.location, 302);
+    if (check.kind === 'redirect')
+      return reply.header('cache-control', 'no-store').redirect(check.location, 302);
     const cookie = request.cookies[CSRF_COOKIE];
     if (!server.csrf.check(cookie, field(form, 'csrf_token'), server.now())) {
       return sendErrorPage(
@@ -111,7 +138,9 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     }
     const valid = check.request;
     const back = (parameters: Record<string, string | undefined>) =>
-      reply.header('cache-control', 'no-store').redirect(redirectWith(valid, { ...parameters, state: valid.state }), 302);
+      reply
+        .header('cache-control', 'no-store')
+        .redirect(redirectWith(valid, { ...parameters, state: valid.state }), 302);
 
     if (field(form, 'decision') === 'deny') {
       return back({ error: 'access_denied', error_description: 'The user denied access.' });
@@ -126,14 +155,22 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     const lockedOut = server.loginThrottle.lockout(subjects, server.now());
     if (lockedOut) return sendLockedOut(reply, valid, cookie, lockedOut, username);
 
-    const user = username && password ? server.directory.findUserByLogin(username, password) : undefined;
+    const user = username && password ? server.usersAndApps.findUserByLogin(username, password) : undefined;
     if (user === undefined) {
       const lockout = server.loginThrottle.recordFailure(subjects, server.now());
       if (lockout) return sendLockedOut(reply, valid, cookie, lockout, username);
-      return sendLoginPage(reply, valid, cookie, { error: 'The user name or password is not correct.', username });
+      return sendLoginPage(reply, valid, cookie, {
+        error: 'The user name or password is not correct.',
+        username,
+      });
     }
     server.loginThrottle.recordSuccess({ kind: 'loginName', value: username });
-    setLoginSessionCookies(reply, server.loginSessions.start(user.userId, server.now()), cookiePath, server.loginSessions.ttlSeconds);
+    setLoginSessionCookies(
+      reply,
+      server.loginSessions.start(user.userId, server.now()),
+      cookiePath,
+      server.loginSessions.ttlSeconds,
+    );
     return back(await signInAnswer(valid, user));
   });
 }

@@ -13,14 +13,22 @@ import { matchRedirectUri, withQuery } from '../../auth/redirectUris';
 import { clearLoginSessionCookies, loginSessionOf } from './authLoginCookies';
 
 /** Where to send the user after signing out: a URL, undefined for the signed-out page, or a refusal. */
-function returnAddress(server: AuthorizationServer, parameters: Record<string, unknown>): { url?: string; refusal?: string } {
-  const text = (name: string) => (typeof parameters[name] === 'string' && parameters[name] !== '' ? (parameters[name] as string) : undefined);
+function returnAddress(
+  server: AuthorizationServer,
+  parameters: Record<string, unknown>,
+): { url?: string; refusal?: string } {
+  const text = (name: string) =>
+    typeof parameters[name] === 'string' && parameters[name] !== ''
+      ? (parameters[name] as string)
+      : undefined;
   const uri = text('post_logout_redirect_uri');
   if (uri === undefined) return {};
   const clientId = text('client_id');
-  const app = clientId === undefined ? undefined : server.directory.findApp(clientId);
-  if (app === undefined) return { refusal: 'post_logout_redirect_uri needs the client_id of a known application.' };
-  if (matchRedirectUri(uri, app.redirectUris) === undefined) return { refusal: 'post_logout_redirect_uri is not registered for this application.' };
+  const app = clientId === undefined ? undefined : server.usersAndApps.findApp(clientId);
+  if (app === undefined)
+    return { refusal: 'post_logout_redirect_uri needs the client_id of a known application.' };
+  if (matchRedirectUri(uri, app.redirectUris) === undefined)
+    return { refusal: 'post_logout_redirect_uri is not registered for this application.' };
   const state = text('state');
   return { url: withQuery(uri, state === undefined ? {} : { state }) };
 }
@@ -36,7 +44,12 @@ export function registerLogoutRoute(app: FastifyInstance, server: AuthorizationS
     const nonce = newNonce();
     if (refusal !== undefined) {
       // Signed out all the same; only the way back is refused.
-      return reply.status(400).headers(pageHeaders(nonce)).send(renderErrorPage({ title: 'You are signed out, but cannot be sent back', message: refusal, nonce }));
+      return reply
+        .status(400)
+        .headers(pageHeaders(nonce))
+        .send(
+          renderErrorPage({ title: 'You are signed out, but cannot be sent back', message: refusal, nonce }),
+        );
     }
     if (url !== undefined) return reply.header('cache-control', 'no-store').redirect(url, 302);
     return reply.status(200).headers(pageHeaders(nonce)).send(renderSignedOutPage({ nonce }));

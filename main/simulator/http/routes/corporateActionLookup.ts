@@ -17,7 +17,7 @@ import {
   eventType,
   OPTION_CODES,
   optionType,
-} from '../../data/book/corporateActions/codes';
+} from '../../data/corporateActions/codes';
 import { QueryReader } from '../query';
 
 type GroupName = LookupFieldGroup['FieldGroup'];
@@ -55,11 +55,13 @@ function lookupGroups(): LookupFieldGroup[] {
     EventTypes: EVENT_CODES.map((code) => ({ Code: code, Name: eventType(code).Name ?? code })),
     OptionTypes: OPTION_CODES.map((code) => ({ Code: code, Name: optionType(code).Name ?? code })),
   };
-  return eventLookupFieldGroups.filter((group) => group !== 'All').map((group) => ({ FieldGroup: group, Values: groups[group] }));
+  return eventLookupFieldGroups
+    .filter((group) => group !== 'All')
+    .map((group) => ({ FieldGroup: group, Values: groups[group] }));
 }
 
 /** Registers GET /ca/v2/events/lookupdata on the API scope. */
-export function registerCaLookupRoute(app: FastifyInstance): void {
+export function registerCorporateActionLookupRoute(app: FastifyInstance): void {
   const all = lookupGroups();
   app.get('/ca/v2/events/lookupdata', async (request): Promise<EventLookupData> => {
     const query = new QueryReader(request.query);

@@ -20,8 +20,8 @@ import {
   EVENT_STATES,
   EVENT_STATUSES,
   dayNumber,
-} from '../../data/book/corporateActions/codes';
-import type { DayColumn, EventListFilter, EventSortColumnName } from '../../data/book/corporateActionQuery';
+} from '../../data/corporateActions/codes';
+import type { DayColumn, EventListFilter, EventSortColumnName } from '../../data/corporateActions/query';
 import { badParameter } from '../errors';
 import type { QueryReader } from '../query';
 

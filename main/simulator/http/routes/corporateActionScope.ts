@@ -1,19 +1,19 @@
 /**
  * The scope of a corporate actions request: the account, account group or client (with or
  * without its sub-clients) named by AccountKey, AccountGroupKey or ClientKey, or the caller's
- * own client. Keys of another user's book are answered 404, like unknown keys.
+ * own client. Keys of another user's accounts are answered 404, like unknown keys.
  */
 import type Database from 'better-sqlite3';
-import type { EventShape } from '../../data/book/corporateActionRead';
-import type { SimUser } from '../../data/book/directoryTypes';
-import type { ScopeKind } from '../../data/book/corporateActions/store';
+import type { EventShape } from '../../data/corporateActions/read';
+import type { SimUser } from '../../data/accounts/userTypes';
+import type { ScopeKind } from '../../data/corporateActions/store';
 import {
   isWithinClient,
   ownedAccount,
   ownedAccountGroup,
   ownedClient,
   scopeIdOf,
-} from '../../data/book/ownership';
+} from '../../data/accounts/ownership';
 import { badParameter, notFound } from '../errors';
 import type { QueryReader } from '../query';
 

@@ -1,20 +1,20 @@
 /**
  * Corporate action events under /ca/v2 (spec 4.10, 4.11): the filtered list of the events the
- * caller's book holds, and one event; the lookup data of the list's filters has its own module.
- * Responses are assembled as JSON text from the stored bodies (data/book/eventRead.ts).
+ * caller's accounts holds, and one event; the lookup data of the list's filters has its own module.
+ * Responses are assembled as JSON text from the stored bodies (data/corporateActions/read.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SimulatorContext } from '../../context';
-import { EVENT_STATES, encode } from '../../data/book/corporateActions/codes';
-import { eventInScope, listEvents } from '../../data/book/corporateActionQuery';
-import { eventJsonTexts, eventState } from '../../data/book/corporateActionRead';
-import { scopeIdOf } from '../../data/book/ownership';
+import { EVENT_STATES, encode } from '../../data/corporateActions/codes';
+import { eventInScope, listEvents } from '../../data/corporateActions/query';
+import { eventJsonTexts, eventState } from '../../data/corporateActions/read';
+import { scopeIdOf } from '../../data/accounts/ownership';
 import { notFound } from '../errors';
 import { nextPageUrl } from '../feed';
 import { QueryReader } from '../query';
 import { requestUser } from '../requestUser';
 import { eventStateCodes, readEventListFilter } from './corporateActionParameters';
-import { registerCaLookupRoute } from './corporateActionLookup';
+import { registerCorporateActionLookupRoute } from './corporateActionLookup';
 import { resolveEventScope } from './corporateActionScope';
 
 /** States searched by the single-event read when EventStates is omitted: a cancelled event is not found. */
@@ -28,9 +28,9 @@ function sendJson(reply: FastifyReply, json: string): FastifyReply {
 }
 
 /** Registers GET /ca/v2/events, /ca/v2/events/lookupdata and /ca/v2/events/{EventId} on the API scope. */
-export function registerCaRoutes(app: FastifyInstance, context: SimulatorContext): void {
+export function registerCorporateActionsRoutes(app: FastifyInstance, context: SimulatorContext): void {
   const db = context.universe.db;
-  registerCaLookupRoute(app);
+  registerCorporateActionLookupRoute(app);
 
   app.get('/ca/v2/events', async (request, reply) => {
     const user = requestUser(request, context);

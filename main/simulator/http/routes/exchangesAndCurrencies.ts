@@ -9,7 +9,7 @@ import type { SimulatorContext } from '../../context';
 import { currenciesOf } from '../../data/reference/currencies';
 import { exchangeDetails } from '../../data/reference/exchangeDetails';
 import { EXCHANGES, findExchange } from '../../data/reference/exchanges';
-import type { ReferenceStore } from '../../data/reference/store';
+import type { ReferenceStore } from '../../data/instruments/store';
 import { notFound } from '../errors';
 import { pageFeed } from '../feed';
 import { QueryReader } from '../query';

@@ -9,8 +9,8 @@ import { LRUCache } from 'lru-cache';
 import { displayHints, instrumentFieldGroups } from '../../../../contract/wire/types';
 import { SCHEDULE_DAYS, scheduleExchangeFor, tradingSessionsFor } from '../../calendar/tradingSessions';
 import type { SimulatorContext } from '../../context';
-import { specificOptionDetails } from '../../data/reference/optionDetails';
-import type { InstrumentRecord, ReferenceStore } from '../../data/reference/store';
+import { specificOptionDetails } from '../../data/instruments/optionDetails';
+import type { InstrumentRecord, ReferenceStore } from '../../data/instruments/store';
 import { badParameter, notFound, ServiceError } from '../errors';
 import { QueryReader } from '../query';
 import {
@@ -84,7 +84,11 @@ export class DetailsRenderer {
    * undefined when it exists as none of them. TradingSessions depend on the clock, so details
    * with that group are rendered afresh every time.
    */
-  instrumentDetails(uic: number, assetTypes: readonly string[], fieldGroups: readonly FieldGroup[]): string | undefined {
+  instrumentDetails(
+    uic: number,
+    assetTypes: readonly string[],
+    fieldGroups: readonly FieldGroup[],
+  ): string | undefined {
     const cacheable = !fieldGroups.includes('TradingSessions');
     const key = `${uic}|${assetTypes.join(',')}|${[...new Set(fieldGroups)].sort().join(',')}`;
     if (cacheable) {
@@ -144,7 +148,7 @@ interface DetailsParams {
 }
 
 /** Registers GET /ref/v1/instruments/details and /ref/v1/instruments/details/{Uic}/{AssetType}. */
-export function registerRefDetailsRoutes(
+export function registerInstrumentDetailsRoutes(
   app: FastifyInstance,
   context: SimulatorContext,
   store: ReferenceStore,

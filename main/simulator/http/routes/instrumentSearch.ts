@@ -9,9 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import { displayHints, instrumentClasses } from '../../../../contract/wire/types';
 import type { SimulatorContext } from '../../context';
-import { RankedSearch, summariesOf } from '../../data/reference/rankedSearch';
-import { keywordTerms, searchMatch, type SearchCriteria } from '../../data/reference/searchQuery';
-import type { ReferenceStore } from '../../data/reference/store';
+import { RankedSearch, summariesOf } from '../../data/instruments/rankedSearch';
+import { keywordTerms, searchMatch, type SearchCriteria } from '../../data/instruments/searchQuery';
+import type { ReferenceStore } from '../../data/instruments/store';
 import { badParameter, ServiceError } from '../errors';
 import { QueryReader } from '../query';
 import {
@@ -56,7 +56,7 @@ function readCriteria(query: QueryReader): { criteria: SearchCriteria; uics?: nu
 }
 
 /** Registers GET /ref/v1/instruments. */
-export function registerRefSearchRoute(
+export function registerInstrumentSearchRoute(
   app: FastifyInstance,
   context: SimulatorContext,
   store: ReferenceStore,

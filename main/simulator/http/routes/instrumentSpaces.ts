@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { optionSpaceSegments, tradingStatuses } from '../../../../contract/wire/types';
 import type { SimulatorContext } from '../../context';
-import type { OptionExpiryRecord, ReferenceStore } from '../../data/reference/store';
+import type { OptionExpiryRecord, ReferenceStore } from '../../data/instruments/store';
 import { notFound, ServiceError } from '../errors';
 import { QueryReader } from '../query';
 import { routeInteger } from './instrumentParameters';
@@ -55,7 +55,7 @@ interface FuturesSpaceParams {
 }
 
 /** Registers the option space and futures space routes. */
-export function registerRefSpacesRoutes(
+export function registerInstrumentSpacesRoutes(
   app: FastifyInstance,
   context: SimulatorContext,
   store: ReferenceStore,

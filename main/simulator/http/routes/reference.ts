@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { CurrencyPairDetails } from '../../../../contract/wire/types';
 import type { SimulatorContext } from '../../context';
-import { ReferenceStore } from '../../data/reference/store';
+import { ReferenceStore } from '../../data/instruments/store';
 import { wholeFeed } from '../feed';
 import { QueryReader } from '../query';
 import { registerExchangesAndCurrenciesRoutes } from './exchangesAndCurrencies';
-import { registerRefDetailsRoutes } from './instrumentDetails';
-import { registerRefSearchRoute } from './instrumentSearch';
-import { registerRefSpacesRoutes } from './instrumentSpaces';
+import { registerInstrumentDetailsRoutes } from './instrumentDetails';
+import { registerInstrumentSearchRoute } from './instrumentSearch';
+import { registerInstrumentSpacesRoutes } from './instrumentSpaces';
 
 /** Currency pairs (spec 2.5) from the FX spot pairs: each currency with the pairs it is part of. */
 function currencyPairs(store: ReferenceStore): CurrencyPairDetails[] {
@@ -35,7 +35,7 @@ function currencyPairs(store: ReferenceStore): CurrencyPairDetails[] {
 }
 
 /** Registers the /ref/v1 routes on the API scope (prefixed with `/openapi`). */
-export function registerRefRoutes(app: FastifyInstance, context: SimulatorContext): void {
+export function registerReferenceRoutes(app: FastifyInstance, context: SimulatorContext): void {
   const store = new ReferenceStore(context.universe.db);
   const pairs = wholeFeed(currencyPairs(store));
 
@@ -46,8 +46,8 @@ export function registerRefRoutes(app: FastifyInstance, context: SimulatorContex
     query.string('ClientKey');
     return pairs;
   });
-  registerRefSearchRoute(app, context, store);
-  registerRefDetailsRoutes(app, context, store);
-  registerRefSpacesRoutes(app, context, store);
+  registerInstrumentSearchRoute(app, context, store);
+  registerInstrumentDetailsRoutes(app, context, store);
+  registerInstrumentSpacesRoutes(app, context, store);
   registerExchangesAndCurrenciesRoutes(app, context, store);
 }

@@ -61,7 +61,7 @@ function venueLookup(
 }
 
 /** Registers GET /ref/v1/timezones and GET /ref/v1/instruments/tradingschedule/{Uic}/{AssetType}. */
-export function registerRefScheduleRoutes(app: FastifyInstance, context: SimulatorContext): void {
+export function registerTradingScheduleRoutes(app: FastifyInstance, context: SimulatorContext): void {
   const findVenue = venueLookup(context);
 
   app.get('/ref/v1/timezones', async () => wholeFeed(timeZoneDetailsAt(context.clock())));

@@ -8,12 +8,12 @@ import type { ChangesSinceReviewed } from '../../../../contract/corporateActions
 import { call, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import { reviewBadge } from './logic/reviewBadge';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useReviewStore } from './useReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 
 export function useChangesSinceReviewed() {
   const { detail } = storeToRefs(useCorporateActionsStore());
-  const { states } = storeToRefs(useCorporateActionsReviewStore());
+  const { states } = storeToRefs(useReviewStore());
   const changes = ref<ChangesSinceReviewed>();
   const loading = ref(false);
   const error = ref<string>();
@@ -25,7 +25,11 @@ export function useChangesSinceReviewed() {
     loading.value = false;
   });
 
-  async function compare(eventId: string, reviewedVersion: string | undefined, currentVersion: string): Promise<void> {
+  async function compare(
+    eventId: string,
+    reviewedVersion: string | undefined,
+    currentVersion: string,
+  ): Promise<void> {
     controller?.abort();
     const own = new AbortController();
     controller = own;

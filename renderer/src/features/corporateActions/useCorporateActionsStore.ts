@@ -9,7 +9,11 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
-import type { InboxFilters, InboxViewDefinition, WorkQueueFilters } from '../../../../contract/corporateActions';
+import type {
+  InboxFilters,
+  InboxViewDefinition,
+  WorkQueueFilters,
+} from '../../../../contract/corporateActions';
 import { eventStates } from '../../../../contract/wire/enums';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
@@ -28,7 +32,7 @@ import {
   THIS_COMPUTER,
   type QueueWorker,
 } from './logic/workQueue';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useReviewStore } from './useReviewStore';
 
 /** Events per page of the list. */
 export const PAGE_SIZE = 100;
@@ -36,7 +40,7 @@ export const PAGE_SIZE = 100;
 export const EXPORT_CAP = 10_000;
 
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
-  const review = useCorporateActionsReviewStore();
+  const review = useReviewStore();
   const filters = ref<InboxFilters>({});
   const workQueue = ref<WorkQueueFilters>(copyOfWorkQueue(OPEN_WORK_VIEW.workQueue ?? {}));
   const sort = ref<InboxSort>({ ...OPEN_WORK_VIEW.sort });
@@ -103,7 +107,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     const states = review.states;
     queued.value = new Set(
       matching.value
-        .filter((event) => matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value, worker.value))
+        .filter((event) =>
+          matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value, worker.value),
+        )
         .map((event) => event.EventId),
     );
   }
@@ -128,7 +134,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const rows = computed<CorporateActionEvent[]>(() => {
     if (!readEverything.value) return matching.value;
     const kept = matching.value.filter((event) => queued.value.has(event.EventId));
-    return isLocalSort(sort.value.column) ? sortLocally(kept, sort.value.column, sort.value.type, today.value) : kept;
+    return isLocalSort(sort.value.column)
+      ? sortLocally(kept, sort.value.column, sort.value.type, today.value)
+      : kept;
   });
   /** True while the list is sorted here rather than by the service. */
   const sortedHere = computed(() => readEverything.value && isLocalSort(sort.value.column));
@@ -159,7 +167,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
       if (needsEverything()) {
         const all = await readEveryMatchingEvent(signal);
         // The review states decide what the queue shows: read before the list changes.
-        await review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states)));
+        await review.loadStates(
+          all.events.map((event) => event.EventId).filter((id) => !(id in review.states)),
+        );
         if (signal.aborted) return;
         matching.value = all.events;
         refilter();
@@ -203,7 +213,8 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   }
 
   /** Appends the next page. */
-  const loadMore = () => (hasMore.value && !loading.value ? loadPage(matching.value.length) : Promise.resolve());
+  const loadMore = () =>
+    hasMore.value && !loading.value ? loadPage(matching.value.length) : Promise.resolve();
 
   /** Applies a saved view (or any definition) and searches again. */
   async function applyView(definition: InboxViewDefinition): Promise<void> {

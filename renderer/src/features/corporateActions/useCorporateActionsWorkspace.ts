@@ -15,11 +15,11 @@ import { todayIso } from './logic/eventDates';
 import { seenEvent } from './logic/seenEvent';
 import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
 import { isLocalSort } from './logic/workQueue';
-import { useAccountBookStore } from './useAccountBookStore';
+import { useAccountsStore } from './useAccountsStore';
 import { useEventLookupStore } from './useEventLookupStore';
 import { useInboxViews } from './useInboxViews';
 import { useNoteDraftsStore } from './useNoteDraftsStore';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useReviewStore } from './useReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 import { useInboxAuditLog } from './useInboxAuditLog';
 import { useInboxExport } from './useInboxExport';
@@ -35,8 +35,8 @@ export interface InboxGridHandle {
 /** The workspace's state and actions; `grid` is the inbox grid once mounted. */
 export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefined>) {
   const events = useCorporateActionsStore();
-  const review = useCorporateActionsReviewStore();
-  const book = useAccountBookStore();
+  const review = useReviewStore();
+  const accounts = useAccountsStore();
   const lookup = useEventLookupStore();
   const drafts = useNoteDraftsStore();
   const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
@@ -62,18 +62,21 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     if (loading.value && rows.value.length === 0) return 'Loading events…';
     if (error.value) return 'Events could not be loaded';
     const count = total.value ?? matching.value.length;
-    if (!events.readEverything) return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
-    const read = events.capped ? `the first ${matching.value.length} of ${count} matching events (narrow the filters for the rest)` : `all ${matching.value.length} matching events`;
+    if (!events.readEverything)
+      return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
+    const read = events.capped
+      ? `the first ${matching.value.length} of ${count} matching events (narrow the filters for the rest)`
+      : `all ${matching.value.length} matching events`;
     const how = events.sortedHere
       ? `sorted by ${sortColumnLabels[sort.value.column].toLowerCase()} here (the service cannot sort by it)`
-      : 'in the service\'s order';
+      : "in the service's order";
     return `${rows.value.length} in the queue of ${read} · ${how}`;
   });
 
-  /** Reads the reviewer, the account book, the filters' lists and the saved views (then the view chosen last), and the list. */
+  /** Reads the reviewer, the accounts, the filters' lists and the saved views (then the view chosen last), and the list. */
   function read(firstPage: boolean): void {
     void review.loadStatus();
-    void book.load();
+    void accounts.load();
     void lookup.load();
     void review.loadViews().then(async () => {
       const restored = firstPage && (await views.restoreActiveView());

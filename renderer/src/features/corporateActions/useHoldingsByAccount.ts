@@ -1,5 +1,5 @@
 /**
- * The open event's holdings across every account of the user's book (sub-clients included),
+ * The open event's holdings across every account of the user's accounts (sub-clients included),
  * by name, read when the event opens and dropped when it closes or the user changes.
  */
 import { storeToRefs } from 'pinia';
@@ -8,12 +8,12 @@ import type { Holding } from '../../../../contract/wire/types';
 import { isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import { holdingLines } from './logic/holdingsByAccount';
-import { useAccountBookStore } from './useAccountBookStore';
+import { useAccountsStore } from './useAccountsStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 
 export function useHoldingsByAccount() {
   const { openEventId } = storeToRefs(useCorporateActionsStore());
-  const book = useAccountBookStore();
+  const accounts = useAccountsStore();
   const holdings = ref<Holding[]>([]);
   const loading = ref(false);
   const error = ref<string>();
@@ -36,7 +36,7 @@ export function useHoldingsByAccount() {
       controller = own;
       loading.value = true;
       try {
-        holdings.value = await book.holdingsAcrossBook(eventId, own.signal);
+        holdings.value = await accounts.holdingsAcrossAccounts(eventId, own.signal);
       } catch (caught) {
         if (!isCancelled(caught)) error.value = messageOf(caught);
       } finally {
@@ -46,6 +46,6 @@ export function useHoldingsByAccount() {
     { immediate: true },
   );
 
-  const lines = computed(() => (book.book ? holdingLines(book.book, holdings.value) : []));
+  const lines = computed(() => (accounts.tree ? holdingLines(accounts.tree, holdings.value) : []));
   return { holdingLines: lines, holdingsLoading: loading, holdingsError: error };
 }

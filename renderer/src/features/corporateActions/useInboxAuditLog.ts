@@ -8,11 +8,11 @@ import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
 import { useOwnedState } from '../session/useOwnedState';
 import { auditCsv } from './logic/auditFilter';
 import { downloadTextFile } from './downloadFile';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useReviewStore } from './useReviewStore';
 
 /** The audit log view's state and actions; `today` names the exported file. */
 export function useInboxAuditLog(today: Ref<string>) {
-  const review = useCorporateActionsReviewStore();
+  const review = useReviewStore();
   const auditOpen = ref(false);
   const auditLog = ref<ReviewAuditEntry[]>([]);
   const auditLoading = ref(false);

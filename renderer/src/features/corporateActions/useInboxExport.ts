@@ -9,15 +9,15 @@ import { cancelledError, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import { downloadTextFile } from './downloadFile';
 import { inboxCsv } from './logic/inboxCsv';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
-import { useAccountBookStore } from './useAccountBookStore';
+import { useReviewStore } from './useReviewStore';
+import { useAccountsStore } from './useAccountsStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 
 /** `exportCsv` and its progress and outcome in words. */
 export function useInboxExport(today: Ref<string>) {
   const events = useCorporateActionsStore();
-  const review = useCorporateActionsReviewStore();
-  const book = useAccountBookStore();
+  const review = useReviewStore();
+  const accounts = useAccountsStore();
   const exporting = ref(false);
   const exportMessage = ref<string>();
   const owned = useOwnedState(() => {
@@ -35,7 +35,9 @@ export function useInboxExport(today: Ref<string>) {
       if (signal.aborted) throw cancelledError();
       downloadTextFile(
         `corporate-actions-${today.value}.csv`,
-        inboxCsv(matching, events.columns, review.states, today.value, (accountId) => book.accountName({ accountId })),
+        inboxCsv(matching, events.columns, review.states, today.value, (accountId) =>
+          accounts.accountName({ accountId }),
+        ),
       );
       const rest = capped ? ' (the first 10,000; narrow the filters for the rest)' : '';
       exportMessage.value = `Exported ${matching.length} events${rest}.`;

@@ -8,7 +8,7 @@ import { computed, ref } from 'vue';
 import type { SavedInboxView } from '../../../../contract/corporateActions';
 import { call, isCancelled } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
-import { useCorporateActionsReviewStore } from './useCorporateActionsReviewStore';
+import { useReviewStore } from './useReviewStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 
 /** The outcome of asking to save a view: saved, or a question to answer first. */
@@ -16,7 +16,7 @@ export type SaveViewOutcome = 'saved' | 'failed' | 'exists';
 
 export function useInboxViews() {
   const events = useCorporateActionsStore();
-  const review = useCorporateActionsReviewStore();
+  const review = useReviewStore();
   const { views } = storeToRefs(review);
   const activeView = ref('');
   /** The view deleted last, which "Undo" saves again. */
@@ -31,9 +31,11 @@ export function useInboxViews() {
 
   /** Tells main which view is shown, so a restart shows it again; a failure only loses that. */
   function remember(name: string): void {
-    void call('corporateActions:chooseView', { name: name === '' ? null : name }, { signal: owned.signal }).catch(
-      () => undefined,
-    );
+    void call(
+      'corporateActions:chooseView',
+      { name: name === '' ? null : name },
+      { signal: owned.signal },
+    ).catch(() => undefined);
   }
 
   async function applyView(name: string): Promise<void> {

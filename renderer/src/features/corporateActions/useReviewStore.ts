@@ -23,7 +23,7 @@ import type {
   ReviewConflictView,
   ReviewsChanged,
   ReviewStoreView,
-} from '../../../../contract/corporateActionsReview';
+} from '../../../../contract/review';
 import { call, DeskCallError, isCancelled, messageOf, onDeskEvent } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import type { SeenEvent } from './logic/seenEvent';
@@ -41,7 +41,7 @@ export interface ReviewConflict {
 /** Most events one review channel call takes. */
 const EVENTS_PER_CALL = 1000;
 
-export const useCorporateActionsReviewStore = defineStore('corporateActionsReview', () => {
+export const useReviewStore = defineStore('review', () => {
   const states = ref<Record<string, EventReviewState>>({});
   const reviewer = ref<Reviewer>();
   /** Where review state is kept and whether it can be used now. */
@@ -153,7 +153,9 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     await act(async () => {
       for (let start = 0; start < eventIds.length; start += EVENTS_PER_CALL) {
         const eventIdsOfCall = eventIds.slice(start, start + EVENTS_PER_CALL);
-        keep(await call('corporateActions:reviewStates', { eventIds: eventIdsOfCall }, { signal: owned.signal }));
+        keep(
+          await call('corporateActions:reviewStates', { eventIds: eventIdsOfCall }, { signal: owned.signal }),
+        );
       }
     });
   }
@@ -181,7 +183,11 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     act(async () => keep(await owned.settle(call('corporateActions:setRead', { eventId, read }))));
   const setFlagged = (eventId: string, flagged: boolean) =>
     act(async () =>
-      keep(await owned.settle(call('corporateActions:setFlagged', { eventId, flagged, version: versionOf(eventId) }))),
+      keep(
+        await owned.settle(
+          call('corporateActions:setFlagged', { eventId, flagged, version: versionOf(eventId) }),
+        ),
+      ),
     );
   /** Saves a note written on `version` of the event's state (default: the version shown now). */
   const setNote = (eventId: string, note: string, version = versionOf(eventId)) =>
@@ -194,14 +200,22 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
     act(async () =>
       keep(
         await owned.settle(
-          call('corporateActions:assign', { eventId, version: versionOf(eventId), ...(assignee ? { assignee } : {}) }),
+          call('corporateActions:assign', {
+            eventId,
+            version: versionOf(eventId),
+            ...(assignee ? { assignee } : {}),
+          }),
         ),
       ),
     );
   /** Approves another analyst's review (four eyes), or withdraws the approval. */
   const approve = (eventId: string, approved: boolean) =>
     act(async () =>
-      keep(await owned.settle(call('corporateActions:approve', { eventId, approved, version: versionOf(eventId) }))),
+      keep(
+        await owned.settle(
+          call('corporateActions:approve', { eventId, approved, version: versionOf(eventId) }),
+        ),
+      ),
     );
 
   /** Marks events reviewed (bulk) or not reviewed, each with the version of its state and what was seen of it. */
@@ -232,7 +246,9 @@ export const useCorporateActionsReviewStore = defineStore('corporateActionsRevie
   /** Loads the audit log (one event's, or the whole log). */
   async function loadAudit(eventId?: string): Promise<void> {
     await act(async () => {
-      audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined, { signal: owned.signal });
+      audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined, {
+        signal: owned.signal,
+      });
     });
   }
 

@@ -8,8 +8,8 @@ import type { SummaryInfo } from '../../../../contract/wire/types';
 import { knownAssetType } from './logic/assetTypes';
 import { locationOf } from '../../shared/routes';
 import { searchTarget, type SearchTarget } from './logic/searchTarget';
-import { useOptionChainsStore } from '../optionChains/useOptionChainsStore';
-import { useFuturesStore } from '../futures/useFuturesStore';
+import { useOptionChainsStore } from './optionChains/useOptionChainsStore';
+import { useFuturesStore } from './futures/useFuturesStore';
 import { useInstrumentsStore } from './useInstrumentsStore';
 
 /** A function that opens a search result (or a target) in its workspace. */

@@ -7,13 +7,13 @@
  * event another desk changes while the copy runs is left as it is and reported. Running it again
  * copies nothing twice.
  */
-import type { CopyConflict, CopyToTeamReport, EventReviewState } from '../../../../contract/corporateActionsReview';
-import type { EventFacts, ReviewAction, TeamEventReview } from '../../../../contract/wire/teamReview';
-import { MAX_BULK_EVENTS } from '../../../../contract/corporateActions';
-import type { CorporateActionEvent } from '../../../../contract/wire/corporateActions';
-import { corporateActionTypes } from '../../../../contract/wire/enums';
-import { corporateActionEndpoints } from '../../api/corporateActions';
-import type { HttpClient } from '../../api/http';
+import type { CopyConflict, CopyToTeamReport, EventReviewState } from '../../../../../contract/review';
+import type { EventFacts, ReviewAction, TeamEventReview } from '../../../../../contract/wire/review';
+import { MAX_BULK_EVENTS } from '../../../../../contract/corporateActions';
+import type { CorporateActionEvent } from '../../../../../contract/wire/corporateActions';
+import { corporateActionTypes } from '../../../../../contract/wire/enums';
+import { corporateActionEndpoints } from '../../../api/corporateActions';
+import type { HttpClient } from '../../../api/http';
 import { ReviewConflictError } from '../reviewErrors';
 import type { TeamReviewStore } from './teamReviewStore';
 
@@ -67,14 +67,29 @@ export async function copyToTeam(options: {
   };
   const worth = local.filter((state) => state.flagged || state.note !== '' || state.reviewedAt || state.read);
   report.events = worth.length;
-  const current = new Map((await team.allStatesOf(worth.map((state) => state.eventId))).map((s) => [s.EventId, s]));
+  const current = new Map(
+    (await team.allStatesOf(worth.map((state) => state.eventId))).map((s) => [s.EventId, s]),
+  );
   const copied = new Set<string>();
   const conflicted = new Set<string>();
   const stateOf = (eventId: string): TeamEventReview =>
-    current.get(eventId) ?? { EventId: eventId, Version: 0, Flagged: false, FourEyes: false, ReviewStatus: 'NotReviewed', Read: false };
+    current.get(eventId) ?? {
+      EventId: eventId,
+      Version: 0,
+      Flagged: false,
+      FourEyes: false,
+      ReviewStatus: 'NotReviewed',
+      Read: false,
+    };
 
   /** Sends one round of actions (one per event), leaving out events that conflict, and counts what was copied. */
-  async function round(kind: Kind, plan: (mine: EventReviewState, theirs: TeamEventReview) => ReviewAction | 'same' | CopyConflict | undefined) {
+  async function round(
+    kind: Kind,
+    plan: (
+      mine: EventReviewState,
+      theirs: TeamEventReview,
+    ) => ReviewAction | 'same' | CopyConflict | undefined,
+  ) {
     let actions: ReviewAction[] = [];
     for (const mine of worth) {
       if (conflicted.has(mine.eventId)) continue;
@@ -99,7 +114,14 @@ export async function copyToTeam(options: {
           const last = conflict.changesSince.at(-1);
           report.conflicts.push({
             eventId: conflict.eventId,
-            what: kind === 'notes' ? 'note' : kind === 'flags' ? 'flag' : kind === 'readMarks' ? 'read' : 'reviewed',
+            what:
+              kind === 'notes'
+                ? 'note'
+                : kind === 'flags'
+                  ? 'flag'
+                  : kind === 'readMarks'
+                    ? 'read'
+                    : 'reviewed',
             message: `Changed on the team while copying${last ? ` by ${last.by.name}` : ''}: left as the team has it.`,
           });
         }
@@ -126,7 +148,12 @@ export async function copyToTeam(options: {
     return { Action: 'SetNote', EventId: mine.eventId, Version: theirs.Version, Note: mine.note };
   });
   const facts = await readFacts(
-    worth.filter((mine) => mine.reviewedAt && !conflicted.has(mine.eventId) && stateOf(mine.eventId).ReviewStatus === 'NotReviewed'),
+    worth.filter(
+      (mine) =>
+        mine.reviewedAt &&
+        !conflicted.has(mine.eventId) &&
+        stateOf(mine.eventId).ReviewStatus === 'NotReviewed',
+    ),
     options.readEventFacts,
   );
   await round('reviewedMarks', (mine, theirs) => {
@@ -134,9 +161,16 @@ export async function copyToTeam(options: {
     if (theirs.ReviewStatus !== 'NotReviewed') return 'same';
     const read = facts.get(mine.eventId);
     if (!read || 'message' in read) {
-      return { eventId: mine.eventId, what: 'event', message: `Not marked reviewed on the team: ${read?.message ?? 'the event could not be read'}` };
+      return {
+        eventId: mine.eventId,
+        what: 'event',
+        message: `Not marked reviewed on the team: ${read?.message ?? 'the event could not be read'}`,
+      };
     }
-    const event: EventFacts = { ...read, ...(mine.reviewedVersion ? { UpdatedDateTime: mine.reviewedVersion } : {}) };
+    const event: EventFacts = {
+      ...read,
+      ...(mine.reviewedVersion ? { UpdatedDateTime: mine.reviewedVersion } : {}),
+    };
     return { Action: 'MarkReviewed', EventId: mine.eventId, Version: theirs.Version, Event: event };
   });
   await round('readMarks', (mine, theirs) => {

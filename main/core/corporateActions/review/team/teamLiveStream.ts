@@ -10,10 +10,10 @@
  *   5 s, jittered), until one answers.
  * - `expired` (the token ran out) reconnects at once with the renewed token.
  */
-import type { ReviewChangeMessage } from '../../../../contract/wire/teamReview';
+import type { ReviewChangeMessage } from '../../../../../contract/wire/review';
 import { serverSentEvents } from './serverSentEvents';
 import type { TeamServiceClient } from './teamServiceClient';
-import { TEAM_REVIEW_UNAVAILABLE_TEXT as UNAVAILABLE } from '../../../../contract/corporateActionsReview';
+import { TEAM_REVIEW_UNAVAILABLE_TEXT as UNAVAILABLE } from '../../../../../contract/review';
 
 export interface LiveStreamHandlers {
   /** A change committed by any desk of the team (including this one). */
@@ -129,7 +129,8 @@ export class TeamLiveStream {
         bodyTimeout: this.options.silenceMs ?? 45_000,
         signal: this.abort.signal,
       });
-      if (response.statusCode !== 200) return await this.refused(response.statusCode, await response.body.text(), token);
+      if (response.statusCode !== 200)
+        return await this.refused(response.statusCode, await response.body.text(), token);
       /** What the replica said of the database before it was ready, if it ended the stream instead. */
       let refusal: string | undefined;
       for await (const message of serverSentEvents(response.body)) {
@@ -177,7 +178,10 @@ export class TeamLiveStream {
     const message = messageOf(text) ?? `the service answered ${status}`;
     if (status === 401) {
       if (/expired/i.test(message) && (await this.options.client.renewed(token))) return { kind: 'expired' };
-      return { kind: 'refused', reason: `${UNAVAILABLE}: the team review service did not accept your sign-in: ${message}` };
+      return {
+        kind: 'refused',
+        reason: `${UNAVAILABLE}: the team review service did not accept your sign-in: ${message}`,
+      };
     }
     if (message.startsWith(UNAVAILABLE)) return { kind: 'refused', reason: message };
     if (status === 404) return { kind: 'failed', reason: 'not a team review service (404)', dropped: false };

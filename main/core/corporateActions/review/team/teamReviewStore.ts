@@ -3,20 +3,20 @@
  * over HTTP with the signed-in user's platform token. Read marks are the caller's own; flag,
  * note, assignee, review, approval and the audit log are the team's, and every shared change
  * carries the version it saw (a stale one comes back as a conflict naming who changed what).
- * Every input is parsed again here before anything is sent.
+ * Input arrives typed: the IPC dispatcher parsed it with the channel's schema (reviewBackend.ts).
  */
-import {
-  auditArgSchema,
-  reviewStatesArgSchema,
-  setFlaggedArgSchema,
-  setNoteArgSchema,
-  setReadArgSchema,
-  setReviewedArgSchema,
-  type ReviewAuditEntry,
-  type ReviewedEvent,
-  type Reviewer,
-} from '../../../../contract/corporateActions';
-import { approveArgSchema, assignArgSchema, type EventReviewState } from '../../../../contract/corporateActionsReview';
+import type {
+  AuditArg,
+  ReviewAuditEntry,
+  ReviewedEvent,
+  Reviewer,
+  ReviewStatesArg,
+  SetFlaggedArg,
+  SetNoteArg,
+  SetReadArg,
+  SetReviewedArg,
+} from '../../../../../contract/corporateActions';
+import type { ApproveArg, AssignArg, EventReviewState } from '../../../../../contract/review';
 import {
   MAX_EVENT_IDS_PER_READ,
   type AuditFeed,
@@ -25,10 +25,9 @@ import {
   type ReviewsFeed,
   type TeamDescription,
   type TeamEventReview,
-} from '../../../../contract/wire/teamReview';
+} from '../../../../../contract/wire/review';
 import type { ReviewBackend } from '../reviewBackend';
 import { ReviewRefusedError } from '../reviewErrors';
-import { parseReviewInput as parse, reviewerSchema } from '../reviewInput';
 import type { TeamServiceClient } from './teamServiceClient';
 import { auditEntryFromWire, stateFromWire, untouched } from './teamWire';
 
@@ -37,13 +36,15 @@ export class TeamReviewStore implements ReviewBackend {
 
   /** The team, its rules and who the caller is (`GET /v1/team`). */
   team(signal?: AbortSignal): Promise<TeamDescription> {
-    return this.client.call<TeamDescription>({ method: 'GET', path: '/v1/team', ...(signal ? { signal } : {}) });
+    return this.client.call<TeamDescription>({
+      method: 'GET',
+      path: '/v1/team',
+      ...(signal ? { signal } : {}),
+    });
   }
 
   /** The states of the given events (read 200 at a time); events nobody touched and the caller has not read are absent. */
-  async states(reviewer: Reviewer, arg: unknown): Promise<EventReviewState[]> {
-    parse(reviewerSchema, reviewer);
-    const { eventIds } = parse(reviewStatesArgSchema, arg);
+  async states(_reviewer: Reviewer, { eventIds }: ReviewStatesArg): Promise<EventReviewState[]> {
     return (await this.allStatesOf(eventIds)).filter((review) => !untouched(review)).map(stateFromWire);
   }
 
@@ -64,19 +65,21 @@ export class TeamReviewStore implements ReviewBackend {
     return feeds.flatMap((feed) => feed.Data);
   }
 
-  setRead(reviewer: Reviewer, arg: unknown): Promise<EventReviewState> {
-    const { eventId, read } = parse(setReadArgSchema, arg);
+  setRead(reviewer: Reviewer, { eventId, read }: SetReadArg): Promise<EventReviewState> {
     return this.actOne(reviewer, { Action: 'SetRead', EventId: eventId, Read: read });
   }
 
-  setFlagged(reviewer: Reviewer, arg: unknown): Promise<EventReviewState> {
-    const { eventId, flagged, version } = parse(setFlaggedArgSchema, arg);
-    return this.actOne(reviewer, { Action: 'SetFlagged', EventId: eventId, Version: version, Flagged: flagged });
+  setFlagged(reviewer: Reviewer, { eventId, flagged, version }: SetFlaggedArg): Promise<EventReviewState> {
+    return this.actOne(reviewer, {
+      Action: 'SetFlagged',
+      EventId: eventId,
+      Version: version,
+      Flagged: flagged,
+    });
   }
 
   /** Marks events reviewed (the team decides from what the desk read of each whether four eyes apply) or not, all or none. */
-  setReviewed(reviewer: Reviewer, arg: unknown): Promise<EventReviewState[]> {
-    const { events, reviewed } = parse(setReviewedArgSchema, arg);
+  setReviewed(reviewer: Reviewer, { events, reviewed }: SetReviewedArg): Promise<EventReviewState[]> {
     return this.act(
       reviewer,
       events.map((event): ReviewAction =>
@@ -87,13 +90,11 @@ export class TeamReviewStore implements ReviewBackend {
     );
   }
 
-  setNote(reviewer: Reviewer, arg: unknown): Promise<EventReviewState> {
-    const { eventId, note, version } = parse(setNoteArgSchema, arg);
+  setNote(reviewer: Reviewer, { eventId, note, version }: SetNoteArg): Promise<EventReviewState> {
     return this.actOne(reviewer, { Action: 'SetNote', EventId: eventId, Version: version, Note: note });
   }
 
-  assign(reviewer: Reviewer, arg: unknown): Promise<EventReviewState> {
-    const { eventId, version, assignee } = parse(assignArgSchema, arg);
+  assign(reviewer: Reviewer, { eventId, version, assignee }: AssignArg): Promise<EventReviewState> {
     return this.actOne(reviewer, {
       Action: 'Assign',
       EventId: eventId,
@@ -102,8 +103,7 @@ export class TeamReviewStore implements ReviewBackend {
     });
   }
 
-  approve(reviewer: Reviewer, arg: unknown): Promise<EventReviewState> {
-    const { eventId, version, approved } = parse(approveArgSchema, arg);
+  approve(reviewer: Reviewer, { eventId, version, approved }: ApproveArg): Promise<EventReviewState> {
     return this.actOne(reviewer, {
       Action: approved ? 'Approve' : 'WithdrawApproval',
       EventId: eventId,
@@ -112,9 +112,7 @@ export class TeamReviewStore implements ReviewBackend {
   }
 
   /** The team's audit log, newest first (one event's, or all). */
-  async audit(reviewer: Reviewer, arg?: unknown): Promise<ReviewAuditEntry[]> {
-    const who = parse(reviewerSchema, reviewer);
-    const options = parse(auditArgSchema, arg) ?? {};
+  async audit(who: Reviewer, options: AuditArg = {}): Promise<ReviewAuditEntry[]> {
     const query = new URLSearchParams({ $top: String(options.limit ?? 500) });
     if (options.eventId) query.set('EventId', options.eventId);
     const feed = await this.client.call<AuditFeed>({ method: 'GET', path: `/v1/audit?${query.toString()}` });
@@ -122,8 +120,7 @@ export class TeamReviewStore implements ReviewBackend {
   }
 
   /** Sends actions (one per event) applied together or not at all; answers the states after them. */
-  async act(reviewer: Reviewer, actions: ReviewAction[]): Promise<EventReviewState[]> {
-    parse(reviewerSchema, reviewer);
+  async act(_reviewer: Reviewer, actions: ReviewAction[]): Promise<EventReviewState[]> {
     return (await this.send(actions)).map(stateFromWire);
   }
 

@@ -1,16 +1,16 @@
 /**
- * The team review service's wire (contract/wire/teamReview.ts) in the desk's words: states,
+ * The team review service's wire (contract/wire/review.ts) in the desk's words: states,
  * audit entries and conflicts as the renderer shows them for either store. People are named by
  * the team's display names; their `userId` is the platform's UserKey.
  */
-import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
+import type { ReviewAuditEntry } from '../../../../../contract/corporateActions';
 import type {
   EventReviewState,
   ReviewAuditAction,
   ReviewConflictView,
   ReviewPerson,
   ReviewStateChange,
-} from '../../../../contract/corporateActionsReview';
+} from '../../../../../contract/review';
 import type {
   ReviewConflict,
   SharedEventReview,
@@ -18,7 +18,7 @@ import type {
   TeamAuditEntry,
   TeamEventReview,
   TeamMember,
-} from '../../../../contract/wire/teamReview';
+} from '../../../../../contract/wire/review';
 
 const person = (member: TeamMember): ReviewPerson => ({ name: member.Name, userId: member.UserKey });
 
@@ -35,7 +35,9 @@ export function sharedStateFromWire(review: SharedEventReview): Omit<EventReview
       ? {
           reviewedAt: review.Reviewed.At,
           reviewedBy: person(review.Reviewed.By),
-          ...(review.Reviewed.EventUpdatedDateTime ? { reviewedVersion: review.Reviewed.EventUpdatedDateTime } : {}),
+          ...(review.Reviewed.EventUpdatedDateTime
+            ? { reviewedVersion: review.Reviewed.EventUpdatedDateTime }
+            : {}),
         }
       : {}),
     ...(review.Approved ? { approvedAt: review.Approved.At, approvedBy: person(review.Approved.By) } : {}),

@@ -1,11 +1,11 @@
 /**
- * The user's book (clients with sub-clients, accounts) as the account picker lists it, and the
+ * The user's accounts (clients with sub-clients, accounts) as the account picker lists it, and the
  * inbox scope (ClientKey / AccountKey) each choice stands for.
  */
-import type { AccountBook, InboxFilters } from '../../../../../contract/corporateActions';
+import type { AccountsTree, InboxFilters } from '../../../../../contract/corporateActions';
 
 /** One line of the account picker. */
-export interface BookEntry {
+export interface AccountEntry {
   /** `client:<ClientKey>` or `account:<AccountKey>`. */
   value: string;
   label: string;
@@ -14,15 +14,20 @@ export interface BookEntry {
   kind: 'client' | 'account';
 }
 
-/** Each client (top first, then depth first, as the book orders them) followed by its accounts. */
-export function bookEntries(book: AccountBook): BookEntry[] {
+/** Each client (top first, then depth first, as the accounts orders them) followed by its accounts. */
+export function accountEntries(tree: AccountsTree): AccountEntry[] {
   const depthOf = new Map<string, number>();
-  const entries: BookEntry[] = [];
-  for (const client of book.clients) {
+  const entries: AccountEntry[] = [];
+  for (const client of tree.clients) {
     const depth = client.ParentClientKey === undefined ? 0 : (depthOf.get(client.ParentClientKey) ?? 0) + 1;
     depthOf.set(client.ClientKey, depth);
-    entries.push({ value: `client:${client.ClientKey}`, label: `${client.Name} (client ${client.ClientId})`, depth, kind: 'client' });
-    for (const account of book.accounts.filter((candidate) => candidate.ClientKey === client.ClientKey)) {
+    entries.push({
+      value: `client:${client.ClientKey}`,
+      label: `${client.Name} (client ${client.ClientId})`,
+      depth,
+      kind: 'client',
+    });
+    for (const account of tree.accounts.filter((candidate) => candidate.ClientKey === client.ClientKey)) {
       entries.push({
         value: `account:${account.AccountKey}`,
         label: `${account.DisplayName} · ${account.AccountId}`,
@@ -34,7 +39,7 @@ export function bookEntries(book: AccountBook): BookEntry[] {
   return entries;
 }
 
-/** The picker's value for the scope of `filters` ('' for the whole book of the user's own client). */
+/** The picker's value for the scope of `filters` ('' for all the accounts of the user's own client). */
 export function pickerValue(filters: InboxFilters): string {
   if (filters.AccountKey) return `account:${filters.AccountKey}`;
   if (filters.ClientKey) return `client:${filters.ClientKey}`;

@@ -13,7 +13,7 @@ import type { InboxSortColumn } from './workQueue';
 export interface InboxCellContext {
   today: string;
   review?: EventReviewState | undefined;
-  /** The account's name in the user's book, by AccountId (undefined when not known). */
+  /** The account's name in the user's accounts, by AccountId (undefined when not known). */
   accountName?: ((accountId: string) => string | undefined) | undefined;
 }
 
@@ -26,7 +26,7 @@ export interface InboxColumn {
   sortKey?: InboxSortColumn;
 }
 
-/** The accounts holding the event, by name where the book knows them; a count when the service aggregates. */
+/** The accounts holding the event, by name where the accounts knows them; a count when the service aggregates. */
 function accountsText(event: CorporateActionEvent, context: InboxCellContext): string | undefined {
   const ids = [
     ...new Set(

@@ -8,12 +8,12 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowReactive } from 'vue';
-import type { FuturesSpace, InstrumentDetails } from '../../../../contract/wire/types';
-import { call } from '../../shared/desk';
-import { loadInto, type Loadable } from '../../shared/loadable';
-import { futuresAssetTypes } from '../instruments/logic/assetTypes';
-import { useInstrumentSearch } from '../instruments/useInstrumentSearch';
-import { useOwnedState } from '../session/useOwnedState';
+import type { FuturesSpace, InstrumentDetails } from '../../../../../contract/wire/types';
+import { call } from '../../../shared/desk';
+import { loadInto, type Loadable } from '../../../shared/loadable';
+import { futuresAssetTypes } from '../logic/assetTypes';
+import { useInstrumentSearch } from '../useInstrumentSearch';
+import { useOwnedState } from '../../session/useOwnedState';
 import { calendarSpreads, type CalendarSpread } from './logic/calendarSpreads';
 
 /** Most uics the details list takes in one request. */
@@ -57,7 +57,11 @@ async function readSpreads(space: FuturesSpace, signal: AbortSignal): Promise<Ca
   for (let start = 0; start < uics.length; start += UICS_PER_REQUEST) {
     const feed = await call(
       'instruments:detailsList',
-      { Uics: uics.slice(start, start + UICS_PER_REQUEST), AssetTypes: ['FuturesStrategy'], $top: UICS_PER_REQUEST },
+      {
+        Uics: uics.slice(start, start + UICS_PER_REQUEST),
+        AssetTypes: ['FuturesStrategy'],
+        $top: UICS_PER_REQUEST,
+      },
       { signal },
     );
     details.push(...feed.Data);
@@ -66,7 +70,11 @@ async function readSpreads(space: FuturesSpace, signal: AbortSignal): Promise<Ca
 }
 
 export const useFuturesStore = defineStore('futures', () => {
-  const continuousSearch = useInstrumentSearch({ pageSize: 50, defaultAssetTypes: futuresAssetTypes, listWithoutKeywords: true });
+  const continuousSearch = useInstrumentSearch({
+    pageSize: 50,
+    defaultAssetTypes: futuresAssetTypes,
+    listWithoutKeywords: true,
+  });
   const spaces = shallowReactive(new Map<number, Loadable<FuturesSpace>>());
   const noticeDates = shallowReactive(new Map<number, Loadable<Map<number, string>>>());
   const spreads = shallowReactive(new Map<number, Loadable<CalendarSpread[]>>());
@@ -89,7 +97,9 @@ export const useFuturesStore = defineStore('futures', () => {
     const signal = owned.signal;
     // The spreads come beside the ladder: the ladder never waits for them.
     void loadInto(spreads, continuousUic, () => readSpreads(space, signal));
-    await loadInto(noticeDates, continuousUic, async () => (uics.length > 0 ? readNoticeDates(uics, signal) : new Map()));
+    await loadInto(noticeDates, continuousUic, async () =>
+      uics.length > 0 ? readNoticeDates(uics, signal) : new Map(),
+    );
   }
 
   return { continuousSearch, spaces, noticeDates, spreads, rollDays, loadLadder };

@@ -7,8 +7,8 @@
  * time as they come into view.
  */
 import { computed, watch, type Ref } from 'vue';
-import { useReferenceStore } from '../reference/useReferenceStore';
-import { onOwnerArrival } from '../session/useOwnedState';
+import { useReferenceStore } from '../../reference/useReferenceStore';
+import { onOwnerArrival } from '../../session/useOwnedState';
 import type { ChainExpiryFacts } from './logic/chainCells';
 import { chainRows, strikesOf, type ChainRow } from './logic/chainRows';
 import type { ChainColumnId } from './logic/chainColumns';
@@ -57,7 +57,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   const root = computed(() => space.value?.value);
   const settings = computed(() => chains.settingsOf(optionRootId.value));
   const allTabs = computed(() => expiryTabs(root.value?.OptionSpace ?? []));
-  const into = computed(() => (underlyingUic?.value ? chains.expiriesInto(optionRootId.value, underlyingUic.value) : undefined));
+  const into = computed(() =>
+    underlyingUic?.value ? chains.expiriesInto(optionRootId.value, underlyingUic.value) : undefined,
+  );
   /** The tabs the trader sees: of the chosen kinds, and (from a ladder) those into its contract. */
   const tabs = computed(() => {
     const kinds = tabsOfKinds(allTabs.value, settings.value.kinds);
@@ -69,7 +71,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     const active = settings.value.activeExpiry;
     const order = tabs.value.map((tab) => tab.expiry);
     if (!active || !order.includes(active)) return [];
-    const stacked = settings.value.stackedExpiries.filter((expiry) => expiry !== active && order.includes(expiry));
+    const stacked = settings.value.stackedExpiries.filter(
+      (expiry) => expiry !== active && order.includes(expiry),
+    );
     return [active, ...stacked.sort((a, b) => order.indexOf(a) - order.indexOf(b))];
   });
   const columns = computed(() => chains.columnsOf(optionRootId.value));
@@ -164,7 +168,11 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   });
 
   function stack(expiry: string | undefined): void {
-    if (expiry && expiry !== settings.value.activeExpiry && !settings.value.stackedExpiries.includes(expiry)) {
+    if (
+      expiry &&
+      expiry !== settings.value.activeExpiry &&
+      !settings.value.stackedExpiries.includes(expiry)
+    ) {
       settings.value.stackedExpiries = [...settings.value.stackedExpiries, expiry];
     }
   }
@@ -190,7 +198,24 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   }
 
   return {
-    space, root, settings, allTabs, tabs, into, shownExpiries, sections, activeWindow, strikeDecimals, columns,
-    nextToStack, selectExpiry, moveExpiry, stack, toggleStack, clearStack, setKinds, setColumns,
+    space,
+    root,
+    settings,
+    allTabs,
+    tabs,
+    into,
+    shownExpiries,
+    sections,
+    activeWindow,
+    strikeDecimals,
+    columns,
+    nextToStack,
+    selectExpiry,
+    moveExpiry,
+    stack,
+    toggleStack,
+    clearStack,
+    setKinds,
+    setColumns,
   };
 }

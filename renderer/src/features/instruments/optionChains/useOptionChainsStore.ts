@@ -11,14 +11,14 @@
  */
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowReactive, watch } from 'vue';
-import type { ContractOptionSpace, SpecificOption } from '../../../../contract/wire/types';
-import { call } from '../../shared/desk';
-import { isoDay } from '../../shared/dates';
-import { loadInto, type Loadable } from '../../shared/loadable';
-import { knownAssetType, optionRootAssetTypes } from '../instruments/logic/assetTypes';
-import { useInstrumentSearch } from '../instruments/useInstrumentSearch';
-import { useOwnedState } from '../session/useOwnedState';
-import { useSessionStore } from '../session/useSessionStore';
+import type { ContractOptionSpace, SpecificOption } from '../../../../../contract/wire/types';
+import { call } from '../../../shared/desk';
+import { isoDay } from '../../../shared/dates';
+import { loadInto, type Loadable } from '../../../shared/loadable';
+import { knownAssetType, optionRootAssetTypes } from '../logic/assetTypes';
+import { useInstrumentSearch } from '../useInstrumentSearch';
+import { useOwnedState } from '../../session/useOwnedState';
+import { useSessionStore } from '../../session/useSessionStore';
 import { readChainColumns, writeChainColumns } from './chainColumnPreferences';
 import { normalizedChainColumns, type ChainColumnId } from './logic/chainColumns';
 import type { ExpiryKind } from './logic/expiryFlags';
@@ -43,7 +43,11 @@ export interface ChainSettings {
 }
 
 export const useOptionChainsStore = defineStore('optionChains', () => {
-  const rootSearch = useInstrumentSearch({ pageSize: 50, defaultAssetTypes: optionRootAssetTypes, listWithoutKeywords: true });
+  const rootSearch = useInstrumentSearch({
+    pageSize: 50,
+    defaultAssetTypes: optionRootAssetTypes,
+    listWithoutKeywords: true,
+  });
   const spaces = shallowReactive(new Map<number, Loadable<ContractOptionSpace>>());
   const expiryContracts = shallowReactive(new Map<string, Loadable<SpecificOption[]>>());
   const contractSymbols = shallowReactive(new Map<string, Loadable<Map<number, string>>>());
@@ -64,7 +68,11 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
   // The columns each root shows, as this profile's user chose them (undefined: the defaults).
   const session = useSessionStore();
   const columnChoices = ref<Record<string, ChainColumnId[]>>({});
-  watch(() => session.ownerKey, (owner) => (columnChoices.value = readChainColumns(owner)), { immediate: true });
+  watch(
+    () => session.ownerKey,
+    (owner) => (columnChoices.value = readChainColumns(owner)),
+    { immediate: true },
+  );
 
   /** The columns of one root's chain, in the trader's order. */
   function columnsOf(optionRootId: number): ChainColumnId[] {
@@ -81,7 +89,12 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
   function settingsOf(optionRootId: number): ChainSettings {
     let found = settings.get(optionRootId);
     if (!found) {
-      settings.set(optionRootId, { activeExpiry: undefined, stackedExpiries: [], referencePrice: null, kinds: [] });
+      settings.set(optionRootId, {
+        activeExpiry: undefined,
+        stackedExpiries: [],
+        referencePrice: null,
+        kinds: [],
+      });
       found = settings.get(optionRootId) as ChainSettings;
     }
     return found;
@@ -126,7 +139,9 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
         { OptionRootId: optionRootId, OptionSpaceSegment: 'SpecificDates', ExpiryDates: [expiry] },
         { signal: owned.signal },
       );
-      return space.OptionSpace.find((candidate) => isoDay(candidate.Expiry) === expiry)?.SpecificOptions ?? [];
+      return (
+        space.OptionSpace.find((candidate) => isoDay(candidate.Expiry) === expiry)?.SpecificOptions ?? []
+      );
     });
   }
 
@@ -185,11 +200,15 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
         expiries.push(expiry);
         const key = expiryKey(optionRootId, expiry);
         if (!expiryContracts.get(key)?.value) {
-          expiryContracts.set(key, shallowReactive({ value: entry.SpecificOptions, loading: false, error: undefined }));
+          expiryContracts.set(
+            key,
+            shallowReactive({ value: entry.SpecificOptions, loading: false, error: undefined }),
+          );
         }
       }
       const chain = settingsOf(optionRootId);
-      if (expiries[0] && (!chain.activeExpiry || !expiries.includes(chain.activeExpiry))) chain.activeExpiry = expiries[0];
+      if (expiries[0] && (!chain.activeExpiry || !expiries.includes(chain.activeExpiry)))
+        chain.activeExpiry = expiries[0];
       return expiries;
     });
   }
@@ -208,14 +227,33 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
     const assetType = knownAssetType(underlying?.AssetType);
     if (!underlying || !assetType) return;
     const entry = await loadInto(relatedRoots, optionRootId, async () => {
-      const details = await call('instruments:details', { Uic: underlying.Uic, AssetType: assetType }, { signal: owned.signal });
+      const details = await call(
+        'instruments:details',
+        { Uic: underlying.Uic, AssetType: assetType },
+        { signal: owned.signal },
+      );
       return relatedRootsOf(details, optionRootId);
     });
-    for (const root of entry?.value ?? []) if (root.optionRootId !== optionRootId) void loadSpace(root.optionRootId);
+    for (const root of entry?.value ?? [])
+      if (root.optionRootId !== optionRootId) void loadSpace(root.optionRootId);
   }
 
   return {
-    rootSearch, spaces, settingsOf, openRoot, loadSpace, contractsOf, loadExpiry, symbolsOf, loadSymbols,
-    expiriesInto, loadExpiriesInto, relatedRootsOfRoot, loadRelatedRoots, columnsOf, setColumns, halfWidth,
+    rootSearch,
+    spaces,
+    settingsOf,
+    openRoot,
+    loadSpace,
+    contractsOf,
+    loadExpiry,
+    symbolsOf,
+    loadSymbols,
+    expiriesInto,
+    loadExpiriesInto,
+    relatedRootsOfRoot,
+    loadRelatedRoots,
+    columnsOf,
+    setColumns,
+    halfWidth,
   };
 });

@@ -3,7 +3,7 @@
  * ladder (a near leg and a far leg, or more), as their details describe them. The universe may
  * list none; nothing is made up when it does not.
  */
-import type { InstrumentDetails } from '../../../../../contract/wire/types';
+import type { InstrumentDetails } from '../../../../../../contract/wire/types';
 
 export interface SpreadLeg {
   uic: number;
@@ -31,7 +31,8 @@ export function calendarSpreads(
   const spreads: CalendarSpread[] = [];
   for (const strategy of details) {
     const legs = (strategy.Legs ?? []).filter((leg) => leg.Uic !== undefined);
-    if (strategy.Uic === undefined || legs.length < 2 || legs.length !== (strategy.Legs ?? []).length) continue;
+    if (strategy.Uic === undefined || legs.length < 2 || legs.length !== (strategy.Legs ?? []).length)
+      continue;
     if (!legs.every((leg) => contractSymbols.has(leg.Uic as number))) continue;
     spreads.push({
       uic: strategy.Uic,

@@ -7,8 +7,8 @@
  * expiry), so a simulated day and the service's counts agree.
  */
 import type { DateTime } from 'luxon';
-import type { FuturesSpace } from '../../../../../contract/wire/types';
-import { calendarDay, daysUntil, isoDay, today } from '../../../shared/dates';
+import type { FuturesSpace } from '../../../../../../contract/wire/types';
+import { calendarDay, daysUntil, isoDay, today } from '../../../../shared/dates';
 import { decodeContractMonth, formatContractMonth } from './monthCodes';
 
 export interface LadderRow {
@@ -37,7 +37,9 @@ export interface LadderRow {
 export function serviceToday(space: FuturesSpace, fallback: DateTime = today()): DateTime {
   const element = space.Elements[0];
   const expiry = element ? calendarDay(element.ExpiryDate) : undefined;
-  return expiry && Number.isFinite(element?.DaysToExpiry) ? expiry.minus({ days: element?.DaysToExpiry ?? 0 }) : fallback;
+  return expiry && Number.isFinite(element?.DaysToExpiry)
+    ? expiry.minus({ days: element?.DaysToExpiry ?? 0 })
+    : fallback;
 }
 
 /** True when a contract `daysToRoll` from its roll date is inside a roll window of `rollDays`. */
@@ -50,7 +52,8 @@ export function frontMonthIndex(rows: readonly Pick<LadderRow, 'inDelivery' | 'd
   let front = -1;
   rows.forEach((row, index) => {
     if (row.inDelivery || row.daysToLastTrade < 0) return;
-    if (front < 0 || row.daysToLastTrade < (rows[front] as { daysToLastTrade: number }).daysToLastTrade) front = index;
+    if (front < 0 || row.daysToLastTrade < (rows[front] as { daysToLastTrade: number }).daysToLastTrade)
+      front = index;
   });
   return front;
 }
@@ -83,7 +86,8 @@ export function buildLadder(
       daysToRoll,
       inDelivery: daysToNotice !== undefined && daysToNotice <= 0,
       isFront: false,
-      inRollWindow: !(daysToNotice !== undefined && daysToNotice <= 0) && isInRollWindow(daysToRoll, rollDays),
+      inRollWindow:
+        !(daysToNotice !== undefined && daysToNotice <= 0) && isInRollWindow(daysToRoll, rollDays),
     };
   });
   const front = frontMonthIndex(rows);

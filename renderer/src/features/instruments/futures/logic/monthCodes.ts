@@ -2,7 +2,7 @@
  * Futures month codes (F G H J K M N Q U V X Z). The contract month comes from the code in the
  * symbol, never from the expiry date: an August energy contract expires in July.
  */
-import { calendarDay } from '../../../shared/dates';
+import { calendarDay } from '../../../../shared/dates';
 
 /** Month number (1–12) of each month code. */
 export const monthOfCode: Readonly<Record<string, number>> = {

@@ -3,7 +3,7 @@
  * its expiry and its root (never a price; the service carries none).
  */
 import { DateTime } from 'luxon';
-import type { SpecificOption } from '../../../../../contract/wire/types';
+import type { SpecificOption } from '../../../../../../contract/wire/types';
 import { tradingStatusText } from './chainRows';
 import type { ChainColumnId } from './chainColumns';
 import { occSymbol } from './optionSymbols';
@@ -33,11 +33,17 @@ export function lastTradeText(lastTrade: string | undefined, zoneName: string | 
   const instant = DateTime.fromISO(lastTrade, { zone: 'utc' });
   if (!instant.isValid) return lastTrade;
   const local = zoneName ? instant.setZone(zoneName) : instant;
-  return local.isValid ? `${local.toFormat('yyyy-MM-dd HH:mm')}${zoneName ? '' : ' UTC'}` : instant.toFormat("yyyy-MM-dd HH:mm 'UTC'");
+  return local.isValid
+    ? `${local.toFormat('yyyy-MM-dd HH:mm')}${zoneName ? '' : ' UTC'}`
+    : instant.toFormat("yyyy-MM-dd HH:mm 'UTC'");
 }
 
 /** The text of one column for one contract. */
-export function chainCellText(column: ChainColumnId, option: SpecificOption, facts: ChainExpiryFacts): string {
+export function chainCellText(
+  column: ChainColumnId,
+  option: SpecificOption,
+  facts: ChainExpiryFacts,
+): string {
   switch (column) {
     case 'symbol':
       return facts.symbols?.get(option.Uic) ?? (facts.symbols ? '—' : '…');

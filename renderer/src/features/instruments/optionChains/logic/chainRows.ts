@@ -2,7 +2,7 @@
  * Rows of an option chain: one per strike with its call and its put. SpecificOptions arrive
  * in no particular order (as on the real platform), so they are sorted here.
  */
-import type { SpecificOption, TradingStatus } from '../../../../../contract/wire/types';
+import type { SpecificOption, TradingStatus } from '../../../../../../contract/wire/types';
 
 export interface ChainRow {
   strike: number;

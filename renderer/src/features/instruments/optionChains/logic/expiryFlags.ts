@@ -7,7 +7,7 @@
  * on the month's last weekday, and every other date is a weekly.
  */
 import type { DateTime } from 'luxon';
-import { calendarDay } from '../../../shared/dates';
+import { calendarDay } from '../../../../shared/dates';
 
 export type ExpiryKind = 'quarterly' | 'monthly' | 'end-of-month' | 'weekly';
 
@@ -55,7 +55,11 @@ function isThirdFridayExpiry(day: DateTime, siblings: readonly string[]): boolea
  * count as the monthly when the third Friday is an exchange holiday (Good Friday) and the
  * space has no expiry on that Friday; `displayExpiry` is the entry's DisplayExpiry.
  */
-export function expiryKind(expiry: string, siblings: readonly string[] = [], displayExpiry?: string): ExpiryKind {
+export function expiryKind(
+  expiry: string,
+  siblings: readonly string[] = [],
+  displayExpiry?: string,
+): ExpiryKind {
   const day = calendarDay(expiry);
   if (!day) return 'weekly';
   const onStandardDate = isThirdFridayExpiry(day, siblings);

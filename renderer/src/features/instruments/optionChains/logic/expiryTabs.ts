@@ -2,8 +2,8 @@
  * The expiries of an option space as tabs: date, days to expiry, last trade and the derived
  * kind; grouped by month for the tab strip and filtered by the kinds the trader wants to see.
  */
-import type { ContractOptionEntry } from '../../../../../contract/wire/types';
-import { calendarDay, isoDay } from '../../../shared/dates';
+import type { ContractOptionEntry } from '../../../../../../contract/wire/types';
+import { calendarDay, isoDay } from '../../../../shared/dates';
 import { expiryKind, expiryKindLabels, type ExpiryKind } from './expiryFlags';
 
 export interface ExpiryTab {
@@ -34,7 +34,12 @@ export interface ExpiryMonthGroup {
   tabs: ExpiryTab[];
 }
 
-const kindBadges: Record<ExpiryKind, string> = { quarterly: 'Q', monthly: 'M', 'end-of-month': 'EOM', weekly: 'W' };
+const kindBadges: Record<ExpiryKind, string> = {
+  quarterly: 'Q',
+  monthly: 'M',
+  'end-of-month': 'EOM',
+  weekly: 'W',
+};
 
 /** The short badge of a kind (`Q`, `M`, `EOM`, `W`). */
 export function expiryKindBadge(kind: ExpiryKind): string {

@@ -4,8 +4,8 @@
  * C or P, and the strike times 1000 zero-padded to 8 digits (`SPX   260320C05000000`). The
  * service sends no such symbol; it is spelled from the root, the expiry, the side and the strike.
  */
-import type { PutCall } from '../../../../../contract/wire/types';
-import { calendarDay } from '../../../shared/dates';
+import type { PutCall } from '../../../../../../contract/wire/types';
+import { calendarDay } from '../../../../shared/dates';
 
 /** Longest root an OSI symbol holds. */
 const ROOT_WIDTH = 6;
@@ -26,12 +26,24 @@ export function occRoot(rootSymbol: string): string | undefined {
  * characters, an unreadable expiry, a strike of 100,000 or more, or a side that is neither call
  * nor put).
  */
-export function occSymbol(rootSymbol: string, expiry: string, putCall: PutCall, strike: number): string | undefined {
+export function occSymbol(
+  rootSymbol: string,
+  expiry: string,
+  putCall: PutCall,
+  strike: number,
+): string | undefined {
   const root = occRoot(rootSymbol);
   const day = calendarDay(expiry);
   const side = putCall === 'Call' ? 'C' : putCall === 'Put' ? 'P' : undefined;
   const thousandths = Math.round(strike * 1000);
-  if (!root || !day || !side || !Number.isFinite(strike) || thousandths < 0 || thousandths > MAX_STRIKE_THOUSANDTHS) {
+  if (
+    !root ||
+    !day ||
+    !side ||
+    !Number.isFinite(strike) ||
+    thousandths < 0 ||
+    thousandths > MAX_STRIKE_THOUSANDTHS
+  ) {
     return undefined;
   }
   return `${root.padEnd(ROOT_WIDTH, ' ')}${day.toFormat('yyMMdd')}${side}${String(thousandths).padStart(8, '0')}`;

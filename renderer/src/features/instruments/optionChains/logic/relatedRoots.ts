@@ -3,7 +3,7 @@
  * from the underlying's details: RelatedOptionRootsEnhanced, or the obsolete RelatedOptionRoots
  * list where only that is sent.
  */
-import type { InstrumentDetails } from '../../../../../contract/wire/types';
+import type { InstrumentDetails } from '../../../../../../contract/wire/types';
 
 export interface RelatedRoot {
   optionRootId: number;
@@ -25,7 +25,9 @@ export function relatedRootsOf(underlying: InstrumentDetails, current: number): 
   for (const root of underlying.RelatedOptionRootsEnhanced ?? []) {
     add({ optionRootId: root.OptionRootId, assetType: root.AssetType, optionType: root.OptionType });
   }
-  for (const id of underlying.RelatedOptionRoots ?? []) add({ optionRootId: id, assetType: undefined, optionType: undefined });
-  if (!seen.has(current)) roots.unshift({ optionRootId: current, assetType: undefined, optionType: undefined });
+  for (const id of underlying.RelatedOptionRoots ?? [])
+    add({ optionRootId: id, assetType: undefined, optionType: undefined });
+  if (!seen.has(current))
+    roots.unshift({ optionRootId: current, assetType: undefined, optionType: undefined });
   return roots;
 }
