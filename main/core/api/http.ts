@@ -4,7 +4,8 @@
  * ServiceCallError. The wire, timeouts, cancellation and retries are undici's (transport.ts,
  * retry.ts); on top of them this client applies the service's session rule:
  *
- * - 401: ask the session to re-authenticate once, then replay the request once (no loops);
+ * - 401: ask the session to re-authenticate once, then replay the request once (bearer.ts, the
+ *   rule every HTTP client of the desk follows);
  *
  * and reports the connection's state (online, offline, degraded) as it changes. Every request is
  * a GET (the whole service is read-only), so retrying is always safe.
@@ -14,25 +15,11 @@ import type { Dispatcher } from 'undici';
 import { errorFromResponse, ServiceCallError } from './errors';
 import { appendQuery, isUnderBase, resolveUrl, type Query } from './query';
 import { DEFAULT_RETRY_POLICY, headersOf, rateLimitAdvice, retryRule, type RetryPolicy } from './retry';
+import { sendWithBearer, type SessionAuth } from './bearer';
 import { serviceDispatcher } from './transport';
 
 export { appendQuery, resolveUrl, type Query, type QueryValue } from './query';
-
-/**
- * What the HTTP client needs from the signed-in session (implemented by core/session). The
- * token stays in main: the client reads it per request and never logs it.
- */
-export interface SessionAuth {
-  /** The current access token, or undefined when signed out. */
-  accessToken(): string | undefined;
-  /**
-   * Called once after a 401 with the token that was refused: renew the session (refresh token,
-   * new assertion or sign-in). Resolves true when a new token is ready and the request should be
-   * replayed once. Knowing the refused token lets the session ignore a 401 of a token it has
-   * already replaced, instead of ending a fresh session.
-   */
-  reauthenticate(rejectedToken?: string): Promise<boolean>;
-}
+export type { SessionAuth } from './bearer';
 
 /** Reachability of the service as the client last observed it. */
 export interface ConnectionStatus {
@@ -182,15 +169,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     }
     if (requestOptions.signal?.aborted) throw cancelled(requestOptions.signal.reason);
-    let sentToken = options.auth?.accessToken();
-    let answer = await send(url, requestOptions, sentToken);
-    // Any answer says the service is there, before a 401 waits on a renewal (maybe the user's sign-in).
-    noteAnswer(answer);
-    if (answer.status === 401 && options.auth && (await renewed(options.auth, sentToken))) {
-      sentToken = options.auth.accessToken();
-      answer = await send(url, requestOptions, sentToken);
-      noteAnswer(answer);
-    }
+    // Any answer says the service is there (noted before a 401 waits on a renewal, maybe the user's sign-in).
+    const answer = await sendWithBearer(options.auth, (token) => send(url, requestOptions, token), {
+      seen: noteAnswer,
+    });
     const { status } = answer;
     if (status >= 200 && status < 300) return parseJson<T>(answer);
     if (status === 429) {
@@ -205,15 +187,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     getJson,
   };
-}
-
-/** Asks the session for a new token; a failing re-authentication counts as "no". */
-async function renewed(auth: SessionAuth, rejectedToken: string | undefined): Promise<boolean> {
-  try {
-    return (await auth.reauthenticate(rejectedToken)) === true;
-  } catch {
-    return false;
-  }
 }
 
 function cancelled(cause: unknown): ServiceCallError {

@@ -6,13 +6,13 @@
  * (`corporateActions:reviewsChanged`), and says whether the service can be used now
  * (`corporateActions:reviewStore`: available, unavailable with the reason, signed out).
  */
-import type { Reviewer } from '../../../contract/corporateActions';
-import type { CopyToTeamReport, ReviewStoreView } from '../../../contract/corporateActionsReview';
-import type { PushEvents } from '../../../contract/events';
-import type { ReviewStoreSettings } from '../../../contract/settings';
-import type { TeamDescription, TeamMemberWithRoles } from '../../../contract/wire/teamReview';
-import type { SessionAuth } from '../api/http';
-import type { PushEventBus } from '../events';
+import type { Reviewer } from '../../../../contract/corporateActions';
+import type { CopyToTeamReport, ReviewStoreView } from '../../../../contract/review';
+import type { PushEvents } from '../../../../contract/events';
+import type { ReviewStoreSettings } from '../../../../contract/settings';
+import type { TeamDescription, TeamMemberWithRoles } from '../../../../contract/wire/review';
+import type { SessionAuth } from '../../api/bearer';
+import type { PushEventBus } from '../../events';
 import type { LocalReviewStore } from './localReviewStore';
 import type { ReviewBackend } from './reviewBackend';
 import { ReviewRefusedError } from './reviewErrors';
@@ -50,7 +50,11 @@ interface TeamConnection {
   view: Omit<Extract<ReviewStoreView, { kind: 'team' }>, 'revision'>;
 }
 
-const memberView = (member: TeamMemberWithRoles) => ({ name: member.Name, userId: member.UserKey, roles: member.Roles });
+const memberView = (member: TeamMemberWithRoles) => ({
+  name: member.Name,
+  userId: member.UserKey,
+  roles: member.Roles,
+});
 
 export class ReviewStores {
   private team: TeamConnection | undefined;
@@ -77,7 +81,9 @@ export class ReviewStores {
 
   /** Where review state is kept and whether it can be used now. */
   view(): ReviewStoreView {
-    return this.team ? { ...this.team.view, revision: this.revision } : { kind: 'local', revision: this.revision };
+    return this.team
+      ? { ...this.team.view, revision: this.revision }
+      : { kind: 'local', revision: this.revision };
   }
 
   /** Uses the store `settings` name from now on (unless it is the one in use); the renderer reads its states again. */
@@ -141,7 +147,14 @@ export class ReviewStores {
     delete team.stream;
     delete team.streamFor;
     if (!who) {
-      this.update(team, { state: 'signedOut', message: 'Sign in to use team review: it is reached with your platform sign-in.' }, ['team']);
+      this.update(
+        team,
+        {
+          state: 'signedOut',
+          message: 'Sign in to use team review: it is reached with your platform sign-in.',
+        },
+        ['team'],
+      );
       return;
     }
     team.streamFor = who;
@@ -159,13 +172,19 @@ export class ReviewStores {
           });
         },
         onReset: () => {
-          if (team.stream === stream) this.options.events.emit('corporateActions:reviewsChanged', { states: [], reload: true });
+          if (team.stream === stream)
+            this.options.events.emit('corporateActions:reviewsChanged', { states: [], reload: true });
         },
         onState: (state, message, replica) => {
           if (team.stream !== stream) return;
           const wasAvailable = team.view.state === 'available';
-          this.update(team, { state, ...(message ? { message } : {}), ...(replica ? { replica } : {}) }, message ? [] : ['message']);
-          if (state === 'available' && (!wasAvailable || !team.view.team)) void this.describeTeam(team, stream);
+          this.update(
+            team,
+            { state, ...(message ? { message } : {}), ...(replica ? { replica } : {}) },
+            message ? [] : ['message'],
+          );
+          if (state === 'available' && (!wasAvailable || !team.view.team))
+            void this.describeTeam(team, stream);
         },
       },
     });
@@ -183,11 +202,19 @@ export class ReviewStores {
     }
     if (team.stream !== stream) return;
     this.update(team, {
-      team: { name: description.Name, me: memberView(description.Me), members: description.Members.map(memberView) },
+      team: {
+        name: description.Name,
+        me: memberView(description.Me),
+        members: description.Members.map(memberView),
+      },
     });
   }
 
-  private update(team: TeamConnection, change: Partial<TeamConnection['view']>, remove: ('message' | 'team')[] = []): void {
+  private update(
+    team: TeamConnection,
+    change: Partial<TeamConnection['view']>,
+    remove: ('message' | 'team')[] = [],
+  ): void {
     if (this.team !== team) return;
     const next = { ...team.view, ...change };
     for (const key of remove) delete next[key];

@@ -6,18 +6,26 @@
  * - a replica that cannot be reached is left for the next one in the list (a request that may
  *   have reached a replica and changes state is not sent again: the user is told it may not
  *   have been saved); none reachable → "Team review unavailable";
- * - 401 for an expired token: the session renews it once and the request is replayed once;
- *   any other 401 (a token of another authorization server) is refused in words;
+ * - 401 for an expired token: the session renews it once and the request is replayed once (the
+ *   desk's one rule, api/bearer.ts); any other 401 (a token of another authorization server) is
+ *   refused in words;
  * - 409 ReviewConflict → ReviewConflictError naming who changed what; 503 → unavailable.
  */
 import { Agent, type Dispatcher } from 'undici';
-import type { SessionAuth } from '../../api/http';
-import type { TeamReviewErrorBody } from '../../../../contract/wire/teamReview';
+import { renewSession, sendWithBearer, type SessionAuth } from '../../../api/bearer';
+import type { TeamReviewErrorBody } from '../../../../../contract/wire/review';
 import { ReviewConflictError, ReviewRefusedError, TeamReviewUnavailableError } from '../reviewErrors';
 import { conflictFromWire } from './teamWire';
 
 /** Errors meaning the request never reached the replica: safe to send to the next one. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 export interface TeamServiceClientOptions {
   /** The replicas, in the order to try them. */
@@ -55,7 +63,8 @@ export class TeamServiceClient {
   constructor(private readonly options: TeamServiceClientOptions) {
     if (options.urls.length === 0) throw new Error('The team review service needs at least one address.');
     this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? new Agent({ connect: { timeout: 5000 }, keepAliveTimeout: 10_000 });
+    this.dispatcher =
+      options.dispatcher ?? new Agent({ connect: { timeout: 5000 }, keepAliveTimeout: 10_000 });
   }
 
   get urls(): readonly string[] {
@@ -80,12 +89,15 @@ export class TeamServiceClient {
 
   /** Sends one request and answers its JSON, or throws a review error in words. */
   async call<T>(request: TeamRequest): Promise<T> {
-    let token = await this.token();
-    let answer = await this.send(request, token);
-    if (answer.status === 401 && expired(answer.text) && (await this.renewed(token))) {
-      token = await this.token();
-      answer = await this.send(request, token);
-    }
+    const firstToken = await this.token();
+    const answer = await sendWithBearer(
+      this.options.auth,
+      (token) => this.send(request, token ?? firstToken),
+      {
+        firstToken,
+        curable: (refused) => expired(refused.text),
+      },
+    );
     return judge<T>(answer);
   }
 
@@ -101,16 +113,15 @@ export class TeamServiceClient {
       const renewed = this.options.auth.accessToken();
       if (renewed) return renewed;
     }
-    throw new ReviewRefusedError('NotSignedIn', 'Sign in to use team review: it is reached with your platform sign-in.');
+    throw new ReviewRefusedError(
+      'NotSignedIn',
+      'Sign in to use team review: it is reached with your platform sign-in.',
+    );
   }
 
-  /** Asks the session to renew the token `rejected`; a failing renewal counts as "no". */
-  async renewed(rejected: string | undefined): Promise<boolean> {
-    try {
-      return (await this.options.auth.reauthenticate(rejected)) === true;
-    } catch {
-      return false;
-    }
+  /** Asks the session to renew the token `rejected` (bearer.ts); a failing renewal counts as "no". */
+  renewed(rejected: string | undefined): Promise<boolean> {
+    return renewSession(this.options.auth, rejected);
   }
 
   /** Tries the replicas in turn, starting with the current one, until one answers. */
@@ -173,7 +184,9 @@ function judge<T>(answer: Answer): T {
   const body = parseBody(answer);
   if (answer.status >= 200 && answer.status < 300) {
     if (body === undefined)
-      throw new TeamReviewUnavailableError(`Team review unavailable: ${answer.replica} answered with a body that is not JSON.`);
+      throw new TeamReviewUnavailableError(
+        `Team review unavailable: ${answer.replica} answered with a body that is not JSON.`,
+      );
     return body as T;
   }
   const message = body?.Message ?? `the service answered ${answer.status}`;
@@ -181,10 +194,21 @@ function judge<T>(answer: Answer): T {
     throw new ReviewConflictError(message, body.Conflicts.map(conflictFromWire));
   }
   if (answer.status === 401)
-    throw new ReviewRefusedError('TeamReviewSignInRefused', `The team review service did not accept your sign-in: ${message}`, 401);
+    throw new ReviewRefusedError(
+      'TeamReviewSignInRefused',
+      `The team review service did not accept your sign-in: ${message}`,
+      401,
+    );
   if (answer.status >= 500 || answer.status === 404 || body === undefined) {
     const what = answer.status === 404 ? `${answer.replica} is not a team review service (404)` : message;
-    throw new TeamReviewUnavailableError(what.startsWith('Team review unavailable') ? what : `Team review unavailable: ${what}`);
+    throw new TeamReviewUnavailableError(
+      what.startsWith('Team review unavailable') ? what : `Team review unavailable: ${what}`,
+    );
   }
-  throw new ReviewRefusedError(body.ErrorCode || 'TeamReviewRefused', message, answer.status, body.ModelState);
+  throw new ReviewRefusedError(
+    body.ErrorCode || 'TeamReviewRefused',
+    message,
+    answer.status,
+    body.ModelState,
+  );
 }
