@@ -17,6 +17,7 @@ export const channelNames = [
   'reference:timeZones',
   'reference:currencyPairs',
   'reference:exchanges',
+  'reference:exchangeHolidays',
   'corporateActions:events',
   'corporateActions:event',
   'corporateActions:lookupData',

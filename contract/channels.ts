@@ -47,7 +47,7 @@ import {
   tradingScheduleArg,
 } from './instruments';
 import { approveArgSchema, assignArgSchema, type CopyToTeamReport } from './review';
-import { currencyPairsArg, referenceListArg } from './reference';
+import { currencyPairsArg, exchangeHolidaysArg, referenceListArg } from './reference';
 import {
   profileIdArg,
   profileInputSchema,
@@ -78,6 +78,7 @@ import type {
   CountryDetails,
   CurrencyPairDetails,
   ExchangeDetails,
+  ExchangeHolidayEntry,
   Feed,
   TimeZoneDetails,
 } from './wire/types';
@@ -143,6 +144,15 @@ export const channels = {
   'reference:exchanges': channel<typeof referenceListArg, Feed<ExchangeDetails>>(
     referenceListArg,
     'List the exchanges with their hours, holidays and sessions.',
+  ),
+  /**
+   * The holidays of exchanges over a range of days, past ones too, cached in main unless
+   * `refresh` (GET /ref/v1/exchanges/holidays, beyond the spec): the business days a deadline is
+   * counted in.
+   */
+  'reference:exchangeHolidays': channel<typeof exchangeHolidaysArg, Feed<ExchangeHolidayEntry>>(
+    exchangeHolidaysArg,
+    'List the holidays of exchanges from one day to another.',
   ),
   /** A filtered page of corporate action events (GET /ca/v2/events). */
   'corporateActions:events': channel<typeof corporateActionEventsArg, Feed<CorporateActionEvent>>(

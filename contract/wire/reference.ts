@@ -94,3 +94,11 @@ export interface CurrencyDetails {
   /** ISO 4217 name, e.g. `Pound Sterling`. */
   Name: string;
 }
+
+/** One holiday of one exchange (`GET /ref/v1/exchanges/holidays`). */
+export interface ExchangeHolidayEntry {
+  /** `yyyy-mm-dd`, a day the exchange would trade but for the holiday. */
+  Date: string;
+  ExchangeId: string;
+  Name: string;
+}

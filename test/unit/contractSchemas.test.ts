@@ -87,6 +87,19 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
   },
   'reference:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
   'reference:exchanges': { good: [undefined, { refresh: true }], bad: [{ refresh: 'yes' }, { ExchangeId: 'XNAS' }] },
+  'reference:exchangeHolidays': {
+    good: [
+      { FromDate: '2025-01-01', ToDate: '2027-12-31' },
+      { FromDate: '2026-11-27', ToDate: '2026-11-27', ExchangeIds: ['XNYS', 'XLON'], refresh: true },
+    ],
+    bad: [
+      undefined,
+      { FromDate: '2026-01-01' },
+      { FromDate: '2026-02-01', ToDate: '2026-01-31' },
+      { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: [] },
+      { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: ['X NYS'] },
+    ],
+  },
   'reference:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
     bad: [{ AccountKey: '' }, { AccountKey: 'has space' }, { ClientKey: 7 }],
