@@ -6,8 +6,8 @@
  * trading schedules and the corporate action dates, so all three agree.
  */
 import type { ExchangeHolidayEntry } from '../../../../contract/wire/types';
-import { calendarOf, holidayName } from '../../calendar/businessDays';
-import { addDays, DAY_MS, isoDay, weekdayOf } from '../../calendar/dates';
+import { calendarOf, holidaysBetween } from '../../calendar/businessDays';
+import { isoDay } from '../../calendar/dates';
 import type { ExchangeInfo } from './exchanges';
 
 /** Most days one request may span: about three years, enough for a deadline's whole history. */
@@ -18,18 +18,19 @@ export const MAX_HOLIDAY_RANGE_DAYS = 1100;
  * order, then by ExchangeId. Weekend days are left out: they are closed anyway (a Saturday
  * New Year's Day is not listed; the Friday or Monday observed instead is).
  */
-export function exchangeHolidays(exchanges: readonly ExchangeInfo[], from: Date, to: Date): ExchangeHolidayEntry[] {
+export function exchangeHolidays(
+  exchanges: readonly ExchangeInfo[],
+  from: Date,
+  to: Date,
+): ExchangeHolidayEntry[] {
   const entries: ExchangeHolidayEntry[] = [];
-  // Within a day, exchanges by id, as a reader scans them.
-  const byId = [...exchanges].sort((a, b) => a.ExchangeId.localeCompare(b.ExchangeId));
-  const days = Math.round((to.getTime() - from.getTime()) / DAY_MS);
-  for (let offset = 0; offset <= days; offset++) {
-    const day = addDays(from, offset);
-    for (const exchange of byId) {
-      if (calendarOf(exchange.ExchangeId).weekend.includes(weekdayOf(day))) continue;
-      const name = holidayName(exchange.ExchangeId, day);
-      if (name !== undefined) entries.push({ Date: isoDay(day), ExchangeId: exchange.ExchangeId, Name: name });
+  for (const exchange of exchanges) {
+    const weekend = calendarOf(exchange.ExchangeId).weekend;
+    for (const { date, name } of holidaysBetween(exchange.ExchangeId, isoDay(from), isoDay(to))) {
+      if (!weekend.includes(new Date(`${date}T00:00:00Z`).getUTCDay()))
+        entries.push({ Date: date, ExchangeId: exchange.ExchangeId, Name: name });
     }
   }
-  return entries;
+  // By day, then by exchange, as a reader scans them.
+  return entries.sort((a, b) => a.Date.localeCompare(b.Date) || a.ExchangeId.localeCompare(b.ExchangeId));
 }
