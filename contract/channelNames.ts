@@ -55,6 +55,7 @@ export const channelNames = [
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',
+  'settings:saveWorkQueue',
   'settings:simulatorStatus',
   'settings:resetSimulator',
 ] as const satisfies readonly ChannelName[];

@@ -62,6 +62,7 @@ import {
 import {
   resetSimulatorArgSchema,
   saveReviewStoreArgSchema,
+  saveWorkQueueArgSchema,
   saveSettingsArgSchema,
   type SettingsView,
   type SimulatorStatus,
@@ -314,6 +315,11 @@ export const channels = {
   'settings:saveReviewStore': channel<typeof saveReviewStoreArgSchema, SettingsView>(
     saveReviewStoreArgSchema,
     'Choose the review store.',
+  ),
+  /** The work queue's overdue window and desktop notifications (take effect at once). */
+  'settings:saveWorkQueue': channel<typeof saveWorkQueueArgSchema, SettingsView>(
+    saveWorkQueueArgSchema,
+    'Save the work queue settings.',
   ),
   /** The embedded simulator: state, URLs, universe (scale, seed, date, size) and configured start settings. */
   'settings:simulatorStatus': channel<typeof noArg, SimulatorStatus>(noArg, 'Embedded simulator status.'),

@@ -221,9 +221,18 @@ export const teamOnlyWorkQueueReviewStates = [
 ] as const satisfies readonly WorkQueueReviewState[];
 export type TeamOnlyWorkQueueReviewState = (typeof teamOnlyWorkQueueReviewStates)[number];
 
+/**
+ * The inbox's two halves: the work to do (an open decision and a response deadline ahead, or
+ * passed within the last few business days) and the history (the rest).
+ */
+export const workQueuePlaces = ['toDo', 'history'] as const;
+export type WorkQueuePlace = (typeof workQueuePlaces)[number];
+
 /** The work queue's own filters, applied by the inbox to the events the service matched. */
 export const workQueueFiltersSchema = z
   .object({
+    /** The work to do or the history; absent: every event the service matched. */
+    place: z.enum(workQueuePlaces).optional(),
     review: z.array(z.enum(workQueueReviewStates)).max(workQueueReviewStates.length).optional(),
     /** Only events whose next response deadline is within this many business days (0: today). */
     deadlineWithinBusinessDays: z
