@@ -260,11 +260,12 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const search = () => loadPage(0);
   /**
    * New work-queue filters: applied to the events already read when they hold every matching
-   * one, else the list is read again (every matching event, or pages when no longer needed).
+   * one (unless `readAgain`, as after the service's filters changed too), else the list is read
+   * again (every matching event, or pages when no longer needed).
    */
-  function applyWorkQueue(next: WorkQueueFilters): Promise<void> {
+  function applyWorkQueue(next: WorkQueueFilters, readAgain = false): Promise<void> {
     workQueue.value = copyOfWorkQueue(next);
-    if (readEverything.value && needsEverything()) {
+    if (!readAgain && readEverything.value && needsEverything()) {
       refilter();
       return Promise.resolve();
     }

@@ -221,6 +221,19 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     void events.search();
   }
 
+  /** Reset: no filter of the service's, none of the work queue's; the half of the inbox shown stays. */
+  function resetFilters(): void {
+    filters.value = {};
+    views.leaveView();
+    void events.applyWorkQueue(workQueue.value.place ? { place: workQueue.value.place } : {}, true);
+  }
+
+  /** The work to do, the history, or every event (undefined) with the other work-queue filters as they are. */
+  function choosePlace(place: WorkQueueFilters['place']): void {
+    const { place: _previous, ...others } = workQueue.value;
+    applyWorkQueue(place ? { ...others, place } : others);
+  }
+
   /** The work queue's filters apply to the events already read when they hold every matching one. */
   function applyWorkQueue(next: WorkQueueFilters): void {
     views.leaveView();
@@ -312,6 +325,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     typeNoteOfOpen,
     reloadConflicted,
     applyFilters,
+    resetFilters,
+    choosePlace,
     applyWorkQueue,
     applySort,
     sortByHeader,
