@@ -38,6 +38,7 @@ export const channelNames = [
   'corporateActions:activeView',
   'corporateActions:changesSinceReviewed',
   'corporateActions:chooseView',
+  'corporateActions:notify',
   'apps:list',
   'apps:get',
   'apps:revealSecret',

@@ -24,6 +24,7 @@ import {
   corporateActionEventArg,
   corporateActionEventsArg,
   deleteViewArgSchema,
+  desktopNoticeSchema,
   reviewStatesArgSchema,
   saveViewArgSchema,
   setFlaggedArgSchema,
@@ -245,6 +246,15 @@ export const channels = {
   'corporateActions:chooseView': channel<typeof chooseViewArgSchema, ActiveInboxView>(
     chooseViewArgSchema,
     'Remember the inbox view.',
+  ),
+  /**
+   * Shows a desktop notification of the work queue (a setting, off by default) through the
+   * Electron shell's Notification; `shown: false` where main cannot (the web shell: the page uses
+   * the browser's Notification API).
+   */
+  'corporateActions:notify': channel<typeof desktopNoticeSchema, { shown: boolean }>(
+    desktopNoticeSchema,
+    'Show a desktop notification of the work queue.',
   ),
   /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
   'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(

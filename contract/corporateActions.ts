@@ -374,3 +374,12 @@ export interface ChangesSinceReviewed {
   /** Set when a version was never read on this computer (or is no longer kept), so nothing can be compared. */
   missing?: 'reviewed' | 'current';
 }
+
+/** `corporateActions:notify`: a desktop notification of the queue, a title and one line of text. */
+export const desktopNoticeSchema = z
+  .object({
+    title: z.string().trim().min(1, 'A notification needs a title.').max(120, 'A notification title is at most 120 characters.'),
+    body: z.string().max(300, 'A notification is at most 300 characters.'),
+  })
+  .strict();
+export type DesktopNotice = z.output<typeof desktopNoticeSchema>;

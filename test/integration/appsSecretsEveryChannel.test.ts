@@ -168,6 +168,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('corporateActions:lookupData', { refresh: true });
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
+    await call('corporateActions:notify', { title: 'Due within a day', body: 'DVOP Company A: 17:00 New York' });
     const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
     await call('corporateActions:changesSinceReviewed', {
       eventId,
@@ -232,6 +233,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:get');
     await call('settings:save', { secrets: { revealSeconds: 25, clipboardClearSeconds: 35 } });
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
+    await call('settings:saveWorkQueue', { overdueBusinessDays: 5, notifications: false });
     await call('settings:simulatorStatus');
   }
 

@@ -155,7 +155,7 @@ describe('endpoint channel schemas', () => {
         .filter((name) => /^(instruments|reference|corporateActions:events?$|apps:(list|get)$)/.test(name))
         .sort(),
     );
-    expect(Object.keys(cases)).toHaveLength(14);
+    expect(Object.keys(cases)).toHaveLength(15);
   });
 
   for (const [channel, { good, bad }] of Object.entries(cases)) {
