@@ -3,7 +3,8 @@
  * tells: the exchanges list (zone, weekend), the exchanges' holidays over two years back and
  * one ahead, and, per instrument, the exchange it is listed on (its details). An instrument
  * traded over the counter (a bond on the inter-bank venue) counts in its issuer's home market,
- * the first listed exchange of its ISIN's country, as its deadlines are set there.
+ * the first listed exchange of its ISIN's country, as its deadlines are set there; an
+ * international security (ISIN prefix XS, a Eurobond) in Brussels, where Euroclear sets them.
  *
  * What cannot be read leaves the event on UNKNOWN_MARKET (weekdays in UTC) and says so in
  * `problem`: a countdown then errs towards urgency.
@@ -21,6 +22,9 @@ const UICS_PER_READ = 200;
 /** The holidays read: two years back (deadlines passed long ago) and one ahead, within the service's 1,100 days. */
 const DAYS_BACK = 730;
 const DAYS_AHEAD = 364;
+
+/** Where international securities (ISIN prefix XS) are held and their elections made: Euroclear, Brussels. */
+const INTERNATIONAL_SECURITIES_COUNTRY = 'BE';
 
 type Exchange = Pick<ExchangeDetails, 'ExchangeId' | 'Name' | 'CountryCode' | 'IsoMic' | 'TimeZoneName' | 'TradingHours'>;
 
@@ -131,8 +135,9 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
 
   /** The issuer's home market of an instrument traded over the counter: the first listed exchange of its ISIN's country. */
   function homeMarketOf(event: CorporateActionEvent): string | undefined {
-    const country = event.DisplayAndFormat?.IsinCode?.slice(0, 2);
-    if (!country) return undefined;
+    const prefix = event.DisplayAndFormat?.IsinCode?.slice(0, 2);
+    if (!prefix) return undefined;
+    const country = prefix === 'XS' ? INTERNATIONAL_SECURITIES_COUNTRY : prefix;
     return [...exchanges.values()].find((exchange) => exchange.CountryCode === country && exchange.IsoMic)?.ExchangeId;
   }
 
