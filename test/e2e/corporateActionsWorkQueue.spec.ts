@@ -35,15 +35,17 @@ function standing(countdown: string): number {
 test('a note being typed survives switching rows, the session expiring and signing in again', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  // Tokens live 40 s and cannot be refreshed (refresh tokens live 1 s): the session ends on its own.
-  const shell = await startWebShellProcess(['--token-ttl', '40', '--refresh-token-ttl', '1']);
+  test.setTimeout(300_000);
+  // Tokens live 90 s and cannot be refreshed (refresh tokens live 1 s): the session ends on its own,
+  // after the inbox has read every matching event (a while on a busy machine).
+  const shell = await startWebShellProcess(['--token-ttl', '90', '--refresh-token-ttl', '1']);
   const inbox = new CorporateActionsPage(page);
   try {
     const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
     await signIn.signIn(demo);
     await inbox.open();
-    await expect(inbox.status).toContainText('sorted by response deadline here');
+    // The first read of every matching event, their states and markets, takes a while on a busy machine.
+    await expect(inbox.status).toContainText('sorted by response deadline here', { timeout: 30_000 });
     // Any two events will do: the history holds many.
     await inbox.tab('History').click();
     await expect.poll(async () => (await inbox.eventIds()).length).toBeGreaterThan(2);
@@ -58,7 +60,7 @@ test('a note being typed survives switching rows, the session expiring and signi
     await expect(inbox.note).toHaveValue('Ask the custodian about the election deadline');
     await expect(inbox.detail).toContainText('(draft, not saved)');
 
-    await expect(signIn.prompt).toContainText('Your session expired', { timeout: 60_000 });
+    await expect(signIn.prompt).toContainText('Your session expired', { timeout: 120_000 });
     await signIn.signIn(demo);
     await expect(inbox.detail).toContainText(`Event ${first}`);
     await expect(inbox.note).toHaveValue('Ask the custodian about the election deadline');
@@ -92,6 +94,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       await inbox.open();
       await expect(inbox.status).toHaveText(
         /^\d+ to do · \d+ overdue.* · [\d,]+ in History · of all [\d,]+ matching events · sorted by response deadline here/,
+        { timeout: 30_000 },
       );
       await expect(inbox.header('deadline')).toContainText('▲');
       await expect(inbox.groupHeading('upcoming')).toBeVisible();
@@ -188,7 +191,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
       await signIn.signIn(demo);
       await inbox.open();
-      await expect(inbox.status).toContainText('sorted by response deadline here');
+      await expect(inbox.status).toContainText('sorted by response deadline here', { timeout: 30_000 });
       await inbox.tab('All events').click();
       await inbox.workQueueCheckbox('Changed since reviewed').click();
       await expect(inbox.status).toHaveText(

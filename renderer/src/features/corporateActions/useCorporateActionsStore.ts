@@ -221,12 +221,11 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     try {
       if (needsEverything()) {
         const all = await readEveryMatchingEvent(signal);
-        // The review states decide what the queue shows: read before the list changes.
-        await review.loadStates(
-          all.events.map((event) => event.EventId).filter((id) => !(id in review.states)),
-        );
-        // The markets' calendars decide where each deadline stands: read before the list changes.
-        await calendars.prepare(all.events, serviceClock.now);
+        // The review states and the markets' calendars decide what the queue shows: read before the list changes.
+        await Promise.all([
+          review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states))),
+          calendars.prepare(all.events, serviceClock.now),
+        ]);
         if (signal.aborted) return;
         matching.value = all.events;
         refilter();

@@ -30,6 +30,10 @@ type Exchange = Pick<ExchangeDetails, 'ExchangeId' | 'Name' | 'CountryCode' | 'I
 
 type KnownAssetType = (typeof assetTypes)[number];
 
+/** True when an option of the event has a response or market deadline: only those are counted in a market's days. */
+const hasDeadline = (event: CorporateActionEvent) =>
+  (event.Options ?? []).some((option) => option.Deadline?.Date ?? option.MarketDeadline?.Date);
+
 const instrumentKey = (assetType: string, uic: number) => `${assetType}:${uic}`;
 
 export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
@@ -73,10 +77,11 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
     calendars.clear();
   }
 
-  /** Reads which exchange each not yet known instrument of `events` is listed on. */
+  /** Reads which exchange each not yet known instrument of `events` with a deadline is listed on (the others need no calendar). */
   async function readListings(events: readonly CorporateActionEvent[]): Promise<void> {
     const missing = new Map<KnownAssetType, Set<number>>();
     for (const event of events) {
+      if (!hasDeadline(event)) continue;
       const assetType = assetTypes.find((known) => known === event.AssetType);
       if (event.Uic === undefined || assetType === undefined) continue;
       if (listedOn.has(instrumentKey(assetType, event.Uic))) continue;
@@ -105,9 +110,7 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
    */
   async function prepare(events: readonly CorporateActionEvent[], now: number): Promise<void> {
     try {
-      await readExchanges();
-      await readHolidays(now);
-      await readListings(events);
+      await Promise.all([readExchanges(), readHolidays(now), readListings(events)]);
       problem.value = undefined;
     } catch (error) {
       problem.value = `Market calendars could not be read (${messageOf(error)}): deadlines count weekdays in UTC where the market is not known.`;
