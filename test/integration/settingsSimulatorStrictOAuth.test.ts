@@ -31,12 +31,18 @@ describe('strictOAuth of the embedded simulator (settings.json)', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-settings-strict-'));
     writeFileSync(
       path.join(dataDir, 'settings.json'),
-      JSON.stringify({ ...DEFAULT_SETTINGS, simulator: { scale: 'small', seed: 20260101, strictOAuth: true } }),
+      JSON.stringify({
+        ...DEFAULT_SETTINGS,
+        simulator: { scale: 'small', seed: 20260101, strictOAuth: true },
+      }),
     );
     settings = await SettingsService.open(dataDir);
     const start: StartEmbeddedSimulator = ({ asOf: _today, ...options }) =>
       startSimulator({ ...options, cacheDir: TEST_CACHE_DIR, dataDir: TEST_DATA_DIR });
-    embedded = new EmbeddedSimulator(await start({ port: 0, ...settings.simulator, regenerate: false }), start);
+    embedded = new EmbeddedSimulator(
+      await start({ port: 0, ...settings.simulator, regenerate: false }),
+      start,
+    );
   });
   afterAll(async () => {
     await embedded?.close();
@@ -47,15 +53,29 @@ describe('strictOAuth of the embedded simulator (settings.json)', () => {
     expect(settings.simulator.strictOAuth).toBe(true);
     expect(await sampleExchangeStatus()).toBe(400);
 
-    const session = { view: () => ({ profile: { kind: 'remote' as const } }), signOut: async () => undefined };
-    const handlers = registerSettingsIpc({ settings, simulator: embedded, session, reviews: { apply: () => undefined } });
-    const status = await handlers['settings:resetSimulator']({ scale: 'small', seed: 20260101 }, { signal: new AbortController().signal });
+    const session = {
+      view: () => ({ profile: { kind: 'remote' as const } }),
+      signOut: async () => undefined,
+    };
+    const handlers = registerSettingsIpc({
+      settings,
+      simulator: embedded,
+      session,
+      reviews: { apply: () => undefined },
+    });
+    const status = await handlers['settings:resetSimulator'](
+      { scale: 'small', seed: 20260101 },
+      { signal: new AbortController().signal },
+    );
     expect(status.configured.strictOAuth).toBe(true);
     expect(await sampleExchangeStatus()).toBe(400);
   });
 
   it('refuses a strictOAuth that is not true or false, in words', () => {
-    const parsed = deskSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, simulator: { scale: 'small', seed: 1, strictOAuth: 'yes' } });
+    const parsed = deskSettingsSchema.safeParse({
+      ...DEFAULT_SETTINGS,
+      simulator: { scale: 'small', seed: 1, strictOAuth: 'yes' },
+    });
     expect(parsed.error?.issues[0]?.message).toBe('strictOAuth is true or false.');
   });
 });

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { exchangePkceCode, pkceCode, sampleVerifier } from '../support/pkceSignIn';
 import { startSimulatorCli } from '../support/simulatorProcess';
-import { startTestSimulator, TEST_CACHE_DIR, TEST_DATA_DIR, type TestSimulator } from '../support/testSimulator';
+import {
+  startTestSimulator,
+  TEST_CACHE_DIR,
+  TEST_DATA_DIR,
+  type TestSimulator,
+} from '../support/testSimulator';
 import { postToken } from '../support/tokenRequests';
 
 describe('PKCE code verifiers as the platform takes them', () => {
@@ -26,9 +31,15 @@ describe('PKCE code verifiers as the platform takes them', () => {
     const verifier = sampleVerifier();
     const answer = await exchangePkceCode(info, await pkceCode(info, verifier), verifier);
     expect(answer.status).toBe(200);
-    const countries = await lenient.get('ref/v1/countries', { headers: { authorization: `Bearer ${String(answer.body.access_token)}` } });
+    const countries = await lenient.get('ref/v1/countries', {
+      headers: { authorization: `Bearer ${String(answer.body.access_token)}` },
+    });
     expect(countries.status).toBe(200);
-    const refreshed = await postToken(info.authUrl, { grant_type: 'refresh_token', client_id: info.appKey, refresh_token: String(answer.body.refresh_token) });
+    const refreshed = await postToken(info.authUrl, {
+      grant_type: 'refresh_token',
+      client_id: info.appKey,
+      refresh_token: String(answer.body.refresh_token),
+    });
     expect(refreshed.status).toBe(200);
   });
 
@@ -59,7 +70,19 @@ describe('PKCE code verifiers as the platform takes them', () => {
 
   it('npm run simulator -- --strict-oauth enforces RFC 7636 too', async () => {
     const cli = await startSimulatorCli<SimulatorInfo>(
-      ['--port', '0', '--scale', 'small', '--cache-dir', TEST_CACHE_DIR, '--data-dir', TEST_DATA_DIR, '--strict-oauth', '--rate-limit', '0'],
+      [
+        '--port',
+        '0',
+        '--scale',
+        'small',
+        '--cache-dir',
+        TEST_CACHE_DIR,
+        '--data-dir',
+        TEST_DATA_DIR,
+        '--strict-oauth',
+        '--rate-limit',
+        '0',
+      ],
       { timeoutMs: 120_000 },
     );
     try {

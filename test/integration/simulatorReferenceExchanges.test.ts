@@ -112,7 +112,17 @@ describe('exchanges and currencies', () => {
     });
     // The platform's ids, never MICs: every one names its exchange's MIC in Mic (SBFX has none).
     expect(byId.has('XNYS')).toBe(false);
-    for (const [id, mic] of [['NYSE', 'XNYS'], ['NASDAQ', 'XNAS'], ['NYSE_ARCA', 'ARCX'], ['FSE', 'XETR'], ['PAR', 'XPAR'], ['SIBE', 'XMAD'], ['LSE_SETS', 'XLON'], ['CSE', 'XCSE'], ['EUREX', 'XEUR']])
+    for (const [id, mic] of [
+      ['NYSE', 'XNYS'],
+      ['NASDAQ', 'XNAS'],
+      ['NYSE_ARCA', 'ARCX'],
+      ['FSE', 'XETR'],
+      ['PAR', 'XPAR'],
+      ['SIBE', 'XMAD'],
+      ['LSE_SETS', 'XLON'],
+      ['CSE', 'XCSE'],
+      ['EUREX', 'XEUR'],
+    ])
       expect(byId.get(id!)?.Mic, id).toBe(mic);
     for (const exchange of whole.body.Data) {
       expect(exchange.CountryCode, exchange.ExchangeId).toMatch(/^[A-Z]{2}$/);
@@ -133,8 +143,18 @@ describe('exchanges and currencies', () => {
   it('answers one exchange by id, case-insensitively, 404 for an unknown id and 400 for bad paging', async () => {
     const xetra = await sim.get<ExchangeDetails>('ref/v1/exchanges/fse');
     expect(xetra.status).toBe(200);
-    expect(xetra.body).toMatchObject({ ExchangeId: 'FSE', IsoMic: 'XETR', Mic: 'XETR', CountryCode: 'DE', Currency: 'EUR', TimeZone: 4 });
-    expect((await sim.get<ExchangeDetails>('ref/v1/exchanges/EUR_AMS2')).body).toMatchObject({ ExchangeId: 'EUR_AMS2', Mic: 'XAMS' });
+    expect(xetra.body).toMatchObject({
+      ExchangeId: 'FSE',
+      IsoMic: 'XETR',
+      Mic: 'XETR',
+      CountryCode: 'DE',
+      Currency: 'EUR',
+      TimeZone: 4,
+    });
+    expect((await sim.get<ExchangeDetails>('ref/v1/exchanges/EUR_AMS2')).body).toMatchObject({
+      ExchangeId: 'EUR_AMS2',
+      Mic: 'XAMS',
+    });
     // A MIC is no ExchangeId.
     expect((await sim.get('ref/v1/exchanges/XETR')).status).toBe(404);
     expect(xetra.body.Holidays.map((holiday) => holiday.Date)).toEqual(
@@ -155,18 +175,30 @@ describe('exchanges and currencies', () => {
     const found = await sim.get<Feed<SummaryInfo>>('ref/v1/instruments?ExchangeId=EUR_AMS2&$top=50');
     expect(found.status).toBe(200);
     const asml = found.body.Data.find((item) => item.Symbol === 'ASML:xams');
-    expect(asml).toMatchObject({ SummaryType: 'ContractOptionRoot', AssetType: 'StockOption', ExchangeId: 'EUR_AMS2' });
+    expect(asml).toMatchObject({
+      SummaryType: 'ContractOptionRoot',
+      AssetType: 'StockOption',
+      ExchangeId: 'EUR_AMS2',
+    });
     expect(found.body.Data.every((item) => item.ExchangeId === 'EUR_AMS2')).toBe(true);
     // The share itself stays on Euronext Amsterdam's cash market.
-    const share = await sim.get<Feed<SummaryInfo>>('ref/v1/instruments?Keywords=ASML&AssetTypes=Stock&ExchangeId=AMS');
+    const share = await sim.get<Feed<SummaryInfo>>(
+      'ref/v1/instruments?Keywords=ASML&AssetTypes=Stock&ExchangeId=AMS',
+    );
     expect(share.body.Data.map((item) => item.Symbol)).toContain('ASML:xams');
 
-    const space = await sim.get<{ Exchange: { ExchangeId: string; Name: string }; OptionSpace: { SpecificOptions?: { Uic: number }[] }[] }>(
-      `ref/v1/instruments/contractoptionspaces/${asml!.Identifier}?OptionSpaceSegment=AllDates`,
-    );
-    expect(space.body.Exchange).toMatchObject({ ExchangeId: 'EUR_AMS2', Name: 'Euronext Equity & Index Derivatives - AMS' });
+    const space = await sim.get<{
+      Exchange: { ExchangeId: string; Name: string };
+      OptionSpace: { SpecificOptions?: { Uic: number }[] }[];
+    }>(`ref/v1/instruments/contractoptionspaces/${asml!.Identifier}?OptionSpaceSegment=AllDates`);
+    expect(space.body.Exchange).toMatchObject({
+      ExchangeId: 'EUR_AMS2',
+      Name: 'Euronext Equity & Index Derivatives - AMS',
+    });
     const uic = space.body.OptionSpace.flatMap((expiry) => expiry.SpecificOptions ?? [])[0]!.Uic;
-    const schedule = await sim.get<InstrumentTradeSessions>(`ref/v1/instruments/tradingschedule/${uic}/StockOption`);
+    const schedule = await sim.get<InstrumentTradeSessions>(
+      `ref/v1/instruments/tradingschedule/${uic}/StockOption`,
+    );
     const exchange = await sim.get<ExchangeDetails>('ref/v1/exchanges/EUR_AMS2');
     expect(schedule.body.Sessions).toEqual(exchange.body.ExchangeSessions);
   });
@@ -242,7 +274,12 @@ describe('exchanges and currencies', () => {
     const byCode = new Map(whole.body.Data.map((currency) => [currency.CurrencyCode, currency]));
     expect(byCode.get('USD')).toEqual({ CurrencyCode: 'USD', Decimals: 2, Name: 'US Dollar', Symbol: '$' });
     expect(byCode.get('JPY')).toEqual({ CurrencyCode: 'JPY', Decimals: 0, Name: 'Yen', Symbol: '¥' });
-    expect(byCode.get('GBP')).toEqual({ CurrencyCode: 'GBP', Decimals: 2, Name: 'Pound Sterling', Symbol: '£' });
+    expect(byCode.get('GBP')).toEqual({
+      CurrencyCode: 'GBP',
+      Decimals: 2,
+      Name: 'Pound Sterling',
+      Symbol: '£',
+    });
     expect(byCode.get('EUR')).toMatchObject({ Symbol: '€' });
     expect(byCode.get('DKK')).toMatchObject({ Name: 'Danish Krone', Symbol: 'kr.' });
     expect(byCode.get('SEK')).toMatchObject({ Symbol: 'kr' });

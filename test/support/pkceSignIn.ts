@@ -31,12 +31,20 @@ export async function pkceCode(target: SignInTarget, verifier: string): Promise<
     code_challenge_method: 'S256',
   });
   if (page.status !== 200) throw new Error(`login page answered ${page.status}`);
-  const answer = await submitLogin(target.authUrl, page, { username: target.username, password: target.password, decision: 'allow' });
+  const answer = await submitLogin(target.authUrl, page, {
+    username: target.username,
+    password: target.password,
+    decision: 'allow',
+  });
   return redirectParameters(answer.location ?? '', 'query').code ?? '';
 }
 
 /** The public client's exchange of `code`, as the sample sends it. */
-export function exchangePkceCode(target: SignInTarget, code: string, verifier: string): Promise<JsonResponse> {
+export function exchangePkceCode(
+  target: SignInTarget,
+  code: string,
+  verifier: string,
+): Promise<JsonResponse> {
   return postToken(target.authUrl, {
     grant_type: 'authorization_code',
     client_id: target.appKey,

@@ -130,7 +130,12 @@ describe('the exchanges', () => {
     expect(findExchange('SBFX')).toMatchObject({ Name: 'Inter Bank', CountryCode: 'DK', TimeZoneId: 0 });
     expect(findExchange('SBFX')?.Mic).toBeUndefined();
     // The platform's public exchanges sample opens on EUR_AMS2: options on Amsterdam shares, symbols in xams.
-    expect(findExchange('EUR_AMS2')).toMatchObject({ IsoMic: 'XEUE', Mic: 'XAMS', CountryCode: 'NL', TimeZoneId: 4 });
+    expect(findExchange('EUR_AMS2')).toMatchObject({
+      IsoMic: 'XEUE',
+      Mic: 'XAMS',
+      CountryCode: 'NL',
+      TimeZoneId: 4,
+    });
     // ExchangeIds are the platform's, not MICs, and unique; so are the keys.
     expect(findExchange('XNAS')).toBeUndefined();
     expect(new Set(EXCHANGES.map((exchange) => exchange.ExchangeId)).size).toBe(EXCHANGES.length);

@@ -241,7 +241,10 @@ export class AuthorizationServer {
     const claims = await this.tokens.claimsOfOwnToken(hint, this.authUrl, this.now());
     if (claims === undefined) return false;
     if (clientId !== undefined && claims.aid !== clientId)
-      throw new OAuthError('invalid_request', 'id_token_hint was issued to another application than client_id.');
+      throw new OAuthError(
+        'invalid_request',
+        'id_token_hint was issued to another application than client_id.',
+      );
     const loginSession = this.sessions.get(claims.sid)?.loginSession;
     if (loginSession !== undefined) this.loginSessions.endByKey(loginSession);
     return true;

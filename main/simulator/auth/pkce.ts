@@ -39,7 +39,8 @@ export function verifierProblem(verifier: string, rule: VerifierRule): string | 
   const shortest = SHORTEST[rule];
   const length = verifier.length;
   const shape = length < shortest || length > 128 ? `it has ${length}` : 'it has other characters';
-  const source = rule === 'rfc7636' ? 'RFC 7636 section 4.1, enforced by --strict-oauth' : 'as the platform takes it';
+  const source =
+    rule === 'rfc7636' ? 'RFC 7636 section 4.1, enforced by --strict-oauth' : 'as the platform takes it';
   return `code_verifier must be ${shortest} to 128 characters of A-Z a-z 0-9 - . _ ~ (${source}); ${shape}.`;
 }
 

@@ -51,7 +51,13 @@ export class SessionStore {
    * forgotten by a sign-in starting meanwhile, and its token refused as of an ended session.
    */
   start(
-    owner: { userId: string; appKey: string; appNumber: number; confidential: boolean; loginSession?: string },
+    owner: {
+      userId: string;
+      appKey: string;
+      appNumber: number;
+      confidential: boolean;
+      loginSession?: string;
+    },
     now: Date,
     firstTokenExpiresAt: Date,
   ): Session {

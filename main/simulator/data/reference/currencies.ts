@@ -24,8 +24,16 @@ const MARKET_CODES: Readonly<Record<string, CurrencyDetails>> = {
 const WITHOUT_MINOR_UNIT = new Set(['XAU', 'XAG', 'XPT', 'XPD']);
 
 /** CLDR's symbol of `currencyCode` in `locale`, shown the `display` way. */
-function cldrSymbol(locale: string, currencyCode: string, display: 'symbol' | 'narrowSymbol'): string | undefined {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currencyCode, currencyDisplay: display });
+function cldrSymbol(
+  locale: string,
+  currencyCode: string,
+  display: 'symbol' | 'narrowSymbol',
+): string | undefined {
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currencyCode,
+    currencyDisplay: display,
+  });
   return format.formatToParts(0).find((part) => part.type === 'currency')?.value;
 }
 
@@ -36,8 +44,12 @@ function cldrSymbol(locale: string, currencyCode: string, display: 'symbol' | 'n
  * where all CLDR knows is the code.
  */
 function symbolOf(currencyCode: string): string | undefined {
-  const home = currencyCode.startsWith('X') || currencyCode === 'EUR' ? 'en' : `en-${currencyCode.slice(0, 2)}`;
-  for (const [locale, display] of [[home, 'symbol'], ['en', 'narrowSymbol']] as const) {
+  const home =
+    currencyCode.startsWith('X') || currencyCode === 'EUR' ? 'en' : `en-${currencyCode.slice(0, 2)}`;
+  for (const [locale, display] of [
+    [home, 'symbol'],
+    ['en', 'narrowSymbol'],
+  ] as const) {
     const symbol = cldrSymbol(locale, currencyCode, display);
     if (symbol !== undefined && symbol !== currencyCode) return symbol;
   }

@@ -111,11 +111,15 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     const session = server.loginSessions.sessionOf(loginSessionOf(request), server.now());
     const user = session === undefined ? undefined : server.usersAndApps.findUserById(session.userId);
     if (session === undefined || user === undefined)
-      return { error: 'login_required', error_description: 'The user is not signed in at the authorization server.' };
+      return {
+        error: 'login_required',
+        error_description: 'The user is not signed in at the authorization server.',
+      };
     if (!session.clientIds.has(valid.app.appKey)) {
       return {
         error: 'consent_required',
-        error_description: 'The user has not signed in to this application in this session; show the login page.',
+        error_description:
+          'The user has not signed in to this application in this session; show the login page.',
       };
     }
     return { user, loginSession: session.key };
@@ -191,7 +195,12 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
       });
     }
     server.loginThrottle.recordSuccess({ kind: 'loginName', value: username });
-    const loginSession = server.loginSessions.signedIn(loginSessionOf(request), user.userId, valid.app.appKey, server.now());
+    const loginSession = server.loginSessions.signedIn(
+      loginSessionOf(request),
+      user.userId,
+      valid.app.appKey,
+      server.now(),
+    );
     setLoginSessionCookies(reply, loginSession.cookie, cookiePath, server.loginSessions.ttlSeconds);
     return back(await signInAnswer(valid, user, loginSession.key));
   });

@@ -26,7 +26,10 @@ function textOf(parameters: Parameters, name: string): string | undefined {
 }
 
 /** Ends the login session `id_token_hint` names, if any; a refusal in words for a hint that names none. */
-async function endHintedSession(server: AuthorizationServer, parameters: Parameters): Promise<string | undefined> {
+async function endHintedSession(
+  server: AuthorizationServer,
+  parameters: Parameters,
+): Promise<string | undefined> {
   const hint = textOf(parameters, 'id_token_hint');
   if (hint === undefined) return undefined;
   try {
@@ -70,7 +73,9 @@ export function registerLogoutRoute(app: FastifyInstance, server: AuthorizationS
       return reply
         .status(400)
         .headers(pageHeaders(nonce))
-        .send(renderErrorPage({ title: 'This sign-out request cannot be used', message: hintRefusal, nonce }));
+        .send(
+          renderErrorPage({ title: 'This sign-out request cannot be used', message: hintRefusal, nonce }),
+        );
     }
     const { url, refusal } = returnAddress(server, parameters);
     if (refusal !== undefined) {
