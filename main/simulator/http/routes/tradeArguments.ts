@@ -58,7 +58,7 @@ export type SubscriptionRequest = z.infer<typeof subscriptionRequest>;
 /** The subscription request of a body, or the service's 400. */
 export function readSubscriptionRequest(body: unknown): SubscriptionRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ServiceError(400, 'InvalidRequest', 'The body must be a JSON object describing the subscription.');
+    throw badParameter('Body', 'The body must be a JSON object describing the subscription.');
   const request = parseArguments(subscriptionRequest, canonicalMembers(body, SUBSCRIPTION_MEMBERS));
   // The platform streams JSON or protobuf; the simulator JSON, and says so the way the library expects.
   if (request.Format !== undefined && request.Format.toLowerCase() !== 'application/json') {
