@@ -15,10 +15,19 @@ interface Answer {
   body: Record<string, unknown> & { ModelState?: Record<string, string[]>; ErrorCode?: string };
 }
 
-async function call(sim: TestSimulator, method: string, path: string, body?: unknown, as = 'demo'): Promise<Answer> {
+async function call(
+  sim: TestSimulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  as = 'demo',
+): Promise<Answer> {
   const response = await fetch(`${sim.baseUrl}/${path}`, {
     method,
-    headers: { authorization: `Bearer ${await sim.accessToken(as)}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${await sim.accessToken(as)}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -33,14 +42,24 @@ const quoteSubscription = (contextId: string, referenceId: string, args: Record<
 });
 
 /** Opens the streaming connection of `contextId` as `as`; resolves with the socket and the reference ids it hears. */
-async function connect(sim: TestSimulator, contextId: string, as = 'demo'): Promise<{ socket: WebSocket; heard: string[] }> {
+async function connect(
+  sim: TestSimulator,
+  contextId: string,
+  as = 'demo',
+): Promise<{ socket: WebSocket; heard: string[] }> {
   const token = encodeURIComponent(`Bearer ${await sim.accessToken(as)}`);
-  const socket = new WebSocket(`${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect?contextId=${contextId}&Authorization=${token}`);
+  const socket = new WebSocket(
+    `${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect?contextId=${contextId}&Authorization=${token}`,
+  );
   const heard: string[] = [];
-  socket.on('message', (data: Buffer) => heard.push(...parseFrame(data).map((message) => message.referenceId)));
+  socket.on('message', (data: Buffer) =>
+    heard.push(...parseFrame(data).map((message) => message.referenceId)),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`refused with ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`refused with ${response.statusCode}`)),
+    );
     socket.once('error', reject);
   });
   return { socket, heard };
@@ -104,7 +123,10 @@ describe('the Trading service group over HTTP', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(answer.body.ModelState ?? {}), JSON.stringify(answer.body)).toContain(member);
     }
-    const protobuf = await call(sim, 'POST', 'trade/v1/infoprices/subscriptions', { ...quoteSubscription('c1', 'r1'), Format: 'application/x-protobuf' });
+    const protobuf = await call(sim, 'POST', 'trade/v1/infoprices/subscriptions', {
+      ...quoteSubscription('c1', 'r1'),
+      Format: 'application/x-protobuf',
+    });
     expect([protobuf.status, protobuf.body.ErrorCode]).toEqual([400, 'UnsupportedSubscriptionFormat']);
     expect((await call(sim, 'POST', 'trade/v1/infoprices/subscriptions', '{"ContextId":')).status).toBe(400);
     expect((await call(sim, 'DELETE', 'trade/v1/infoprices/subscriptions/c1/none')).status).toBe(404);
@@ -113,28 +135,53 @@ describe('the Trading service group over HTTP', () => {
 
   it('never answers a 500, whatever the body', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue(), fc.constantFrom('infoprices', 'prices', 'optionschain'), async (args, endpoint) => {
-        const answer = await call(sim, 'POST', `trade/v1/${endpoint}/subscriptions`, { ContextId: 'fuzz', ReferenceId: 'f1', Arguments: args });
-        expect(answer.status).toBeLessThan(500);
-        if (answer.status === 201) await call(sim, 'DELETE', `trade/v1/${endpoint}/subscriptions/fuzz/f1`);
-      }),
+      fc.asyncProperty(
+        fc.jsonValue(),
+        fc.constantFrom('infoprices', 'prices', 'optionschain'),
+        async (args, endpoint) => {
+          const answer = await call(sim, 'POST', `trade/v1/${endpoint}/subscriptions`, {
+            ContextId: 'fuzz',
+            ReferenceId: 'f1',
+            Arguments: args,
+          });
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status === 201) await call(sim, 'DELETE', `trade/v1/${endpoint}/subscriptions/fuzz/f1`);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('keeps each user’s contexts and subscriptions to that user', async () => {
-    expect((await call(sim, 'POST', 'trade/v1/prices/subscriptions', quoteSubscription('shared', 'mine'))).status).toBe(201);
+    expect(
+      (await call(sim, 'POST', 'trade/v1/prices/subscriptions', quoteSubscription('shared', 'mine'))).status,
+    ).toBe(201);
     // Another user addressing the same context and reference finds nothing of the first's …
-    expect((await call(sim, 'DELETE', 'trade/v1/prices/subscriptions/shared/mine', undefined, 'trader2')).status).toBe(404);
+    expect(
+      (await call(sim, 'DELETE', 'trade/v1/prices/subscriptions/shared/mine', undefined, 'trader2')).status,
+    ).toBe(404);
     // … and a context of the same name is a context of their own, whose connection hears only theirs.
-    expect((await call(sim, 'POST', 'trade/v1/prices/subscriptions', quoteSubscription('shared', 'theirs', { Uic: 42 }), 'trader2')).status).toBe(201);
+    expect(
+      (
+        await call(
+          sim,
+          'POST',
+          'trade/v1/prices/subscriptions',
+          quoteSubscription('shared', 'theirs', { Uic: 42 }),
+          'trader2',
+        )
+      ).status,
+    ).toBe(201);
     const { socket, heard } = await connect(sim, 'shared', 'trader2');
     try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(heard.length).toBeGreaterThan(0);
       expect(new Set(heard)).toEqual(new Set(['theirs']));
       expect((await call(sim, 'DELETE', 'trade/v1/prices/subscriptions/shared/mine')).status).toBe(202);
-      expect((await call(sim, 'DELETE', 'trade/v1/prices/subscriptions/shared/theirs', undefined, 'trader2')).status).toBe(202);
+      expect(
+        (await call(sim, 'DELETE', 'trade/v1/prices/subscriptions/shared/theirs', undefined, 'trader2'))
+          .status,
+      ).toBe(202);
     } finally {
       socket.close();
     }
@@ -144,7 +191,13 @@ describe('the Trading service group over HTTP', () => {
     const made: string[] = [];
     let refused: Answer | undefined;
     for (let index = 0; index < 8 && !refused; index++) {
-      const answer = await call(sim, 'POST', 'trade/v1/infoprices/subscriptions', quoteSubscription('limits', `r${index}`), 'admin');
+      const answer = await call(
+        sim,
+        'POST',
+        'trade/v1/infoprices/subscriptions',
+        quoteSubscription('limits', `r${index}`),
+        'admin',
+      );
       if (answer.status === 201) made.push(`r${index}`);
       else refused = answer;
     }
@@ -154,7 +207,11 @@ describe('the Trading service group over HTTP', () => {
     const second = await connect(sim, 'two', 'admin');
     try {
       const token = encodeURIComponent(`Bearer ${await sim.accessToken('admin')}`);
-      expect(await refusalOf(`${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect?contextId=three&Authorization=${token}`)).toBe(429);
+      expect(
+        await refusalOf(
+          `${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect?contextId=three&Authorization=${token}`,
+        ),
+      ).toBe(429);
     } finally {
       first.socket.close();
       second.socket.close();
@@ -164,11 +221,19 @@ describe('the Trading service group over HTTP', () => {
 
   it('refuses streaming connections without a valid token or context', async () => {
     const base = `${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect`;
-    expect(await refusalOf(`${base}?contextId=x1&Authorization=${encodeURIComponent('Bearer forged')}`)).toBe(401);
+    expect(await refusalOf(`${base}?contextId=x1&Authorization=${encodeURIComponent('Bearer forged')}`)).toBe(
+      401,
+    );
     expect(await refusalOf(`${base}?contextId=x1`)).toBe(401);
     const token = encodeURIComponent(`Bearer ${await sim.accessToken()}`);
-    expect(await refusalOf(`${base}?contextId=${encodeURIComponent('a b')}&Authorization=${token}`)).toBe(400);
-    expect(await refusalOf(`${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/elsewhere?contextId=x1&Authorization=${token}`)).toBe(404);
+    expect(await refusalOf(`${base}?contextId=${encodeURIComponent('a b')}&Authorization=${token}`)).toBe(
+      400,
+    );
+    expect(
+      await refusalOf(
+        `${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/elsewhere?contextId=x1&Authorization=${token}`,
+      ),
+    ).toBe(404);
     const unauthorized = await fetch(`${sim.baseUrl}/streamingws/authorize?contextId=x1`, { method: 'PUT' });
     expect(unauthorized.status).toBe(401);
     expect((await call(sim, 'PUT', 'streamingws/authorize')).status).toBe(400);
@@ -179,10 +244,26 @@ describe('the Trading service group over HTTP', () => {
     const created = await call(sim, 'POST', 'trade/v1/optionschain/subscriptions', {
       ContextId: 'chains',
       ReferenceId: 'spx',
-      Arguments: { AssetType: 'StockIndexOption', Identifier: 1, Expiries: [{ Index: 0 }], MaxStrikesPerExpiry: 6 },
+      Arguments: {
+        AssetType: 'StockIndexOption',
+        Identifier: 1,
+        Expiries: [{ Index: 0 }],
+        MaxStrikesPerExpiry: 6,
+      },
     });
     expect(created.status).toBe(201);
-    const snapshot = created.body.Snapshot as { ExpiryCount: number; Expiries: { Index: number; MidStrikePrice?: number; Strikes?: { Strike: number; Call?: { Bid: number; Ask: number; Greeks: { Delta: number } }; Put?: unknown }[] }[] };
+    const snapshot = created.body.Snapshot as {
+      ExpiryCount: number;
+      Expiries: {
+        Index: number;
+        MidStrikePrice?: number;
+        Strikes?: {
+          Strike: number;
+          Call?: { Bid: number; Ask: number; Greeks: { Delta: number } };
+          Put?: unknown;
+        }[];
+      }[];
+    };
     expect(snapshot.Expiries).toHaveLength(snapshot.ExpiryCount);
     const window = snapshot.Expiries[0]!.Strikes!.filter((strike) => strike.Call);
     expect(window).toHaveLength(6);
@@ -193,12 +274,35 @@ describe('the Trading service group over HTTP', () => {
     expect(window[0]!.Call!.Greeks.Delta).toBeGreaterThan(window.at(-1)!.Call!.Greeks.Delta);
     expect(snapshot.Expiries[1]!.Strikes).toBeUndefined();
 
-    expect((await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/spx', { Expiries: [{ Index: 2, StrikeStartIndex: 0 }], MaxStrikesPerExpiry: 4 })).status).toBe(204);
-    expect((await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/spx', { MaxStrikesPerExpiry: 100_000 })).status).toBe(400);
-    expect((await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/nothing', {})).status).toBe(404);
-    const bad = await call(sim, 'POST', 'trade/v1/optionschain/subscriptions', { ContextId: 'chains', ReferenceId: 'x', Arguments: { AssetType: 'Stock', Identifier: 1 } });
+    expect(
+      (
+        await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/spx', {
+          Expiries: [{ Index: 2, StrikeStartIndex: 0 }],
+          MaxStrikesPerExpiry: 4,
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/spx', {
+          MaxStrikesPerExpiry: 100_000,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(sim, 'PATCH', 'trade/v1/optionschain/subscriptions/chains/nothing', {})).status).toBe(
+      404,
+    );
+    const bad = await call(sim, 'POST', 'trade/v1/optionschain/subscriptions', {
+      ContextId: 'chains',
+      ReferenceId: 'x',
+      Arguments: { AssetType: 'Stock', Identifier: 1 },
+    });
     expect(Object.keys(bad.body.ModelState ?? {})).toContain('Arguments.AssetType');
-    const missing = await call(sim, 'POST', 'trade/v1/optionschain/subscriptions', { ContextId: 'chains', ReferenceId: 'x', Arguments: { AssetType: 'StockOption', Identifier: 1 } });
+    const missing = await call(sim, 'POST', 'trade/v1/optionschain/subscriptions', {
+      ContextId: 'chains',
+      ReferenceId: 'x',
+      Arguments: { AssetType: 'StockOption', Identifier: 1 },
+    });
     expect(missing.status).toBe(404);
     expect((await call(sim, 'DELETE', 'trade/v1/optionschain/subscriptions/chains/spx')).status).toBe(202);
   });
@@ -206,7 +310,11 @@ describe('the Trading service group over HTTP', () => {
   it('answers browser apps’ preflights for the subscription endpoints', async () => {
     const preflight = await fetch(`${sim.baseUrl}/trade/v1/prices/subscriptions`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');

@@ -46,21 +46,26 @@ describe('the simulator’s quotes', () => {
   it('hold put–call parity within the spread on every strike of an index chain', () => {
     const chain = sim.simulator.trading.chains.chainOf(1, 'StockIndexOption')!;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: chain.expiries.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 6 * HOUR }), (expiryIndex, where, offset) => {
-        const strikes = sim.simulator.trading.chains.strikesOf(chain, chain.expiries[expiryIndex]!);
-        const row = strikes[Math.min(strikes.length - 1, Math.floor(where * strikes.length))]!;
-        fc.pre(row.call !== undefined && row.put !== undefined);
-        const instant = MARKET_OPEN_INSTANT + offset;
-        const call = market.instruments.find(row.call!, 'StockIndexOption')!;
-        const put = market.instruments.find(row.put!, 'StockIndexOption')!;
-        const { inputs, forward } = market.pricing.optionAt(call, instant);
-        const parity = Math.exp(-inputs.rate * inputs.years) * (forward - inputs.strike);
-        const callQuote = market.quote(call, instant);
-        const putQuote = market.quote(put, instant);
-        expect(callQuote.bid - putQuote.ask).toBeLessThanOrEqual(parity + 1e-9);
-        expect(callQuote.ask - putQuote.bid).toBeGreaterThanOrEqual(parity - 1e-9);
-        expect(callQuote.bid).toBeLessThan(callQuote.ask);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: chain.expiries.length - 1 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 6 * HOUR }),
+        (expiryIndex, where, offset) => {
+          const strikes = sim.simulator.trading.chains.strikesOf(chain, chain.expiries[expiryIndex]!);
+          const row = strikes[Math.min(strikes.length - 1, Math.floor(where * strikes.length))]!;
+          fc.pre(row.call !== undefined && row.put !== undefined);
+          const instant = MARKET_OPEN_INSTANT + offset;
+          const call = market.instruments.find(row.call!, 'StockIndexOption')!;
+          const put = market.instruments.find(row.put!, 'StockIndexOption')!;
+          const { inputs, forward } = market.pricing.optionAt(call, instant);
+          const parity = Math.exp(-inputs.rate * inputs.years) * (forward - inputs.strike);
+          const callQuote = market.quote(call, instant);
+          const putQuote = market.quote(put, instant);
+          expect(callQuote.bid - putQuote.ask).toBeLessThanOrEqual(parity + 1e-9);
+          expect(callQuote.ask - putQuote.bid).toBeGreaterThanOrEqual(parity - 1e-9);
+          expect(callQuote.bid).toBeLessThan(callQuote.ask);
+        },
+      ),
     );
   });
 
@@ -72,21 +77,34 @@ describe('the simulator’s quotes', () => {
       market.instruments.find(5000, 'ContractFutures')!,
     ];
     fc.assert(
-      fc.property(fc.integer({ min: WEEKEND.from, max: WEEKEND.to }), fc.integer({ min: WEEKEND.from, max: WEEKEND.to }), (first, second) => {
-        for (const instrument of instruments) {
-          const [one, other] = [market.quote(instrument, first), market.quote(instrument, second)];
-          expect([other.bid, other.ask, other.mid, other.lastUpdated]).toEqual([one.bid, one.ask, one.mid, one.lastUpdated]);
-          expect(one.marketState).toBe('Closed');
-          expect(one.priceTypeAsk).toBe('OldIndicative');
-        }
-      }),
+      fc.property(
+        fc.integer({ min: WEEKEND.from, max: WEEKEND.to }),
+        fc.integer({ min: WEEKEND.from, max: WEEKEND.to }),
+        (first, second) => {
+          for (const instrument of instruments) {
+            const [one, other] = [market.quote(instrument, first), market.quote(instrument, second)];
+            expect([other.bid, other.ask, other.mid, other.lastUpdated]).toEqual([
+              one.bid,
+              one.ask,
+              one.mid,
+              one.lastUpdated,
+            ]);
+            expect(one.marketState).toBe('Closed');
+            expect(one.priceTypeAsk).toBe('OldIndicative');
+          }
+        },
+      ),
       { numRuns: 50 },
     );
     // A US share is also still overnight between two trading days, and moves once trading starts.
     const share = instruments[0]!;
-    const night = [Date.UTC(2026, 10, 25, 2), Date.UTC(2026, 10, 25, 8)].map((at) => market.quote(share, at).mid);
+    const night = [Date.UTC(2026, 10, 25, 2), Date.UTC(2026, 10, 25, 8)].map(
+      (at) => market.quote(share, at).mid,
+    );
     expect(night[0]).toBe(night[1]);
-    const open = [0, 1, 2, 3].map((minutes) => market.quote(share, MARKET_OPEN_INSTANT + minutes * 60_000).mid);
+    const open = [0, 1, 2, 3].map(
+      (minutes) => market.quote(share, MARKET_OPEN_INSTANT + minutes * 60_000).mid,
+    );
     expect(new Set(open).size).toBeGreaterThan(1);
     expect(market.quote(share, MARKET_OPEN_INSTANT).marketState).toBe('Open');
   });

@@ -4,7 +4,12 @@
  * client written against the platform gets from the simulator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectLibraryErrors, eventually, libraryClient, type ClientStreaming } from '../support/clientlibStreaming';
+import {
+  collectLibraryErrors,
+  eventually,
+  libraryClient,
+  type ClientStreaming,
+} from '../support/clientlibStreaming';
 import { startMarketSimulator } from '../support/marketSimulator';
 import { startTcpProxy, type TcpProxy } from '../support/tcpProxy';
 import type { TestSimulator } from '../support/testSimulator';
@@ -16,7 +21,12 @@ interface Update {
 
 type Row = { Uic?: number; Quote?: { Bid?: number; Ask?: number }; DisplayAndFormat?: unknown };
 
-function subscribeQuotes(streaming: ClientStreaming, updates: Update[], args: Record<string, unknown> = {}, tag?: string) {
+function subscribeQuotes(
+  streaming: ClientStreaming,
+  updates: Update[],
+  args: Record<string, unknown> = {},
+  tag?: string,
+) {
   return streaming.createSubscription(
     'trade',
     'v1/infoprices/subscriptions',
@@ -101,10 +111,13 @@ describe('openapi-clientlib streams from the simulator', () => {
     // The simulator holds none of them any more: deleting again finds nothing.
     const token = await sim.accessToken();
     const contextId = (one as unknown as { currentStreamingContextId: string }).currentStreamingContextId;
-    const again = await fetch(`${sim.baseUrl}/trade/v1/infoprices/subscriptions/${contextId}/${one.referenceId}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const again = await fetch(
+      `${sim.baseUrl}/trade/v1/infoprices/subscriptions/${contextId}/${one.referenceId}`,
+      {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
     expect(again.status).toBe(404);
   });
 
@@ -189,8 +202,14 @@ describe('openapi-clientlib keeps streaming across a token refresh', () => {
       subscribeQuotes(refreshed.streaming, kept);
       subscribeQuotes(expiring.streaming, lost);
       let disconnectRequested = { refreshed: false, expiring: false };
-      refreshed.streaming.on(refreshed.streaming.EVENT_DISCONNECT_REQUESTED, () => (disconnectRequested = { ...disconnectRequested, refreshed: true }));
-      expiring.streaming.on(expiring.streaming.EVENT_DISCONNECT_REQUESTED, () => (disconnectRequested = { ...disconnectRequested, expiring: true }));
+      refreshed.streaming.on(
+        refreshed.streaming.EVENT_DISCONNECT_REQUESTED,
+        () => (disconnectRequested = { ...disconnectRequested, refreshed: true }),
+      );
+      expiring.streaming.on(
+        expiring.streaming.EVENT_DISCONNECT_REQUESTED,
+        () => (disconnectRequested = { ...disconnectRequested, expiring: true }),
+      );
       await eventually(() => deltas(kept).length >= 2 && deltas(lost).length >= 2, 10_000, 'deltas on both');
 
       // The library sends the authorize PUT again when its provider receives a new token (a new
@@ -199,11 +218,23 @@ describe('openapi-clientlib keeps streaming across a token refresh', () => {
       const token = await sim.accessToken();
       expect(token).not.toBe(refreshed.authProvider.getToken()?.replace(/^Bearer /, ''));
       refreshed.authProvider.set(token, Date.now() + 20 * 60_000);
-      refreshed.authProvider.trigger(refreshed.authProvider.EVENT_TOKEN_RECEIVED, token, Date.now() + 20 * 60_000);
+      refreshed.authProvider.trigger(
+        refreshed.authProvider.EVENT_TOKEN_RECEIVED,
+        token,
+        Date.now() + 20 * 60_000,
+      );
 
-      await eventually(() => disconnectRequested.expiring, 15_000, 'the expired connection to be told to disconnect');
+      await eventually(
+        () => disconnectRequested.expiring,
+        15_000,
+        'the expired connection to be told to disconnect',
+      );
       const before = deltas(kept).length;
-      await eventually(() => deltas(kept).length >= before + 3, 10_000, 'deltas after the first token expired');
+      await eventually(
+        () => deltas(kept).length >= before + 3,
+        10_000,
+        'deltas after the first token expired',
+      );
       expect(disconnectRequested.refreshed).toBe(false);
     } finally {
       refreshed.streaming.dispose();

@@ -59,7 +59,11 @@ export function libraryClient(origin: string, token: string) {
 }
 
 /** Resolves once `condition` holds (checked every 20 ms), or rejects after `timeoutMs`. */
-export async function eventually(condition: () => boolean, timeoutMs = 10_000, what = 'the condition'): Promise<void> {
+export async function eventually(
+  condition: () => boolean,
+  timeoutMs = 10_000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

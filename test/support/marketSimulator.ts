@@ -22,5 +22,9 @@ export function runningClockFrom(start: number): () => Date {
 
 /** A small simulator whose clock starts at MARKET_OPEN_INSTANT (options may override it). */
 export function startMarketSimulator(options: SimulatorOptions = {}): Promise<TestSimulator> {
-  return startTestSimulator({ cacheDir: MARKET_CACHE_DIR, clock: runningClockFrom(MARKET_OPEN_INSTANT), ...options });
+  return startTestSimulator({
+    cacheDir: MARKET_CACHE_DIR,
+    clock: runningClockFrom(MARKET_OPEN_INSTANT),
+    ...options,
+  });
 }

@@ -66,10 +66,14 @@ describe('option formulas', () => {
         expect(call.gamma).toBeCloseTo(put.gamma, 10);
         expect(call.vega).toBeCloseTo(put.vega, 8);
         const inputs = inputsOf(drawn, 'Call');
-        const carry = inputs.model === 'Black76' ? Math.exp(-inputs.rate * inputs.years) : Math.exp(-inputs.dividendYield * inputs.years);
+        const carry =
+          inputs.model === 'Black76'
+            ? Math.exp(-inputs.rate * inputs.years)
+            : Math.exp(-inputs.dividendYield * inputs.years);
         expect(call.delta - put.delta).toBeCloseTo(carry, 8);
         // Calls lose value by the day when nothing pays to hold the underlying.
-        if (inputs.dividendYield === 0 || inputs.model === 'Black76') expect(call.theta).toBeLessThanOrEqual(1e-9 + inputs.rate * call.price);
+        if (inputs.dividendYield === 0 || inputs.model === 'Black76')
+          expect(call.theta).toBeLessThanOrEqual(1e-9 + inputs.rate * call.price);
       }),
     );
   });
@@ -113,13 +117,17 @@ describe('the volatility surface', () => {
   it('has an index put skew and stays within a quarter and four times the at-the-money level', () => {
     const profile = indexProfile(1, 1000, 'SPX.I');
     fc.assert(
-      fc.property(fc.double({ min: 0.3, max: 2, noNaN: true }), fc.double({ min: 1 / 365, max: 3, noNaN: true }), (moneyness, years) => {
-        const atTheMoney = atTheMoneyVolatility(profile, years);
-        const volatility = volatilityAt(profile, 100, 100 * moneyness, years);
-        expect(volatility).toBeGreaterThanOrEqual(0.25 * atTheMoney - 1e-12);
-        expect(volatility).toBeLessThanOrEqual(4 * atTheMoney + 1e-12);
-        if (moneyness < 0.97) expect(volatility).toBeGreaterThan(volatilityAt(profile, 100, 100, years));
-      }),
+      fc.property(
+        fc.double({ min: 0.3, max: 2, noNaN: true }),
+        fc.double({ min: 1 / 365, max: 3, noNaN: true }),
+        (moneyness, years) => {
+          const atTheMoney = atTheMoneyVolatility(profile, years);
+          const volatility = volatilityAt(profile, 100, 100 * moneyness, years);
+          expect(volatility).toBeGreaterThanOrEqual(0.25 * atTheMoney - 1e-12);
+          expect(volatility).toBeLessThanOrEqual(4 * atTheMoney + 1e-12);
+          if (moneyness < 0.97) expect(volatility).toBeGreaterThan(volatilityAt(profile, 100, 100, years));
+        },
+      ),
     );
   });
 
@@ -134,19 +142,32 @@ describe('the random walk', () => {
 
   it('is a pure function of seed, instrument and instant, whatever was asked before', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 0, max: 2_147_483_647 }), fc.array(instant, { minLength: 2, maxLength: 8 }), (seed, key, instants) => {
-        const first = instants.map((at) => walkAt(seed, key, at));
-        const again = [...instants].reverse().map((at) => walkAt(seed, key, at)).reverse();
-        expect(again).toEqual(first);
-        // Within one 100 ms slot the value holds.
-        expect(walkAt(seed, key, Math.floor(instants[0]! / SLOT_MS) * SLOT_MS + 99)).toBe(walkAt(seed, key, Math.floor(instants[0]! / SLOT_MS) * SLOT_MS));
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 0, max: 2_147_483_647 }),
+        fc.array(instant, { minLength: 2, maxLength: 8 }),
+        (seed, key, instants) => {
+          const first = instants.map((at) => walkAt(seed, key, at));
+          const again = [...instants]
+            .reverse()
+            .map((at) => walkAt(seed, key, at))
+            .reverse();
+          expect(again).toEqual(first);
+          // Within one 100 ms slot the value holds.
+          expect(walkAt(seed, key, Math.floor(instants[0]! / SLOT_MS) * SLOT_MS + 99)).toBe(
+            walkAt(seed, key, Math.floor(instants[0]! / SLOT_MS) * SLOT_MS),
+          );
+        },
+      ),
     );
   });
 
   it('moves like a Brownian motion of unit volatility: a day’s step has a spread of √(1/365.25)', () => {
     const day = 86_400_000;
-    const steps = Array.from({ length: 4000 }, (_, key) => walkAt(3, key, Date.UTC(2026, 10, 25) + day) - walkAt(3, key, Date.UTC(2026, 10, 25)));
+    const steps = Array.from(
+      { length: 4000 },
+      (_, key) => walkAt(3, key, Date.UTC(2026, 10, 25) + day) - walkAt(3, key, Date.UTC(2026, 10, 25)),
+    );
     const mean = steps.reduce((sum, step) => sum + step, 0) / steps.length;
     const spread = Math.sqrt(steps.reduce((sum, step) => sum + (step - mean) ** 2, 0) / steps.length);
     expect(spread).toBeGreaterThan(0.9 * Math.sqrt(1 / 365.25));

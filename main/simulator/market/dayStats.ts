@@ -125,5 +125,7 @@ export function volumeSoFar(dailyVolume: number, activity: number, day: TradingD
 
 /** Open interest of the day (fixed through the day, as exchanges publish it once). */
 export function openInterestOf(seed: number, uic: number, dailyVolume: number, dayOpen: number): number {
-  return Math.round(dailyVolume * (2 + 6 * uniformAt(seed, uic, ACTIVITY + 1, Math.floor(dayOpen / MINUTE_MS))));
+  return Math.round(
+    dailyVolume * (2 + 6 * uniformAt(seed, uic, ACTIVITY + 1, Math.floor(dayOpen / MINUTE_MS))),
+  );
 }

@@ -217,13 +217,23 @@ export class MarketInstruments {
     };
   }
 
-  private sourceOf(record: InstrumentRecord, details: DetailsView, forwardDays: number | undefined): PriceSource | undefined {
+  private sourceOf(
+    record: InstrumentRecord,
+    details: DetailsView,
+    forwardDays: number | undefined,
+  ): PriceSource | undefined {
     const { uic, asset_type: assetType } = record;
     const reference = record.price ?? undefined;
     if (assetType === 'FxSpot' || assetType === 'FxForwards') {
       const pair = this.fxPairs.get(uic);
-      if (!pair || usdValueOf(pair.base) === undefined || usdValueOf(pair.quote) === undefined) return undefined;
-      return { kind: 'fx', base: pair.base, quote: pair.quote, ...(forwardDays !== undefined ? { forwardDays } : {}) };
+      if (!pair || usdValueOf(pair.base) === undefined || usdValueOf(pair.quote) === undefined)
+        return undefined;
+      return {
+        kind: 'fx',
+        base: pair.base,
+        quote: pair.quote,
+        ...(forwardDays !== undefined ? { forwardDays } : {}),
+      };
     }
     if (assetType === 'ContractFutures') {
       if (record.underlying_uic === null) return { kind: 'continuous', productUic: uic };
@@ -236,7 +246,8 @@ export class MarketInstruments {
       };
     }
     if (assetType === 'CfdOnFutures') {
-      const contract = record.underlying_uic === null ? undefined : this.find(record.underlying_uic, 'ContractFutures');
+      const contract =
+        record.underlying_uic === null ? undefined : this.find(record.underlying_uic, 'ContractFutures');
       return contract && { kind: 'follows', instrument: contract };
     }
     if (OPTION_TYPES.has(assetType)) return this.optionSource(record, details);
@@ -250,9 +261,15 @@ export class MarketInstruments {
   }
 
   private optionSource(record: InstrumentRecord, root: DetailsView): PriceSource | undefined {
-    if (record.strike === null || record.put_call === null || record.underlying_uic === null || record.expiry === null)
+    if (
+      record.strike === null ||
+      record.put_call === null ||
+      record.underlying_uic === null ||
+      record.expiry === null
+    )
       return undefined;
-    const underlyingType = root.UnderlyingAssetType ?? (record.asset_type === 'StockIndexOption' ? 'StockIndex' : 'Stock');
+    const underlyingType =
+      root.UnderlyingAssetType ?? (record.asset_type === 'StockIndexOption' ? 'StockIndex' : 'Stock');
     const underlying = this.find(record.underlying_uic, underlyingType);
     if (!underlying) return undefined;
     const futures = record.asset_type === 'FuturesOption';
@@ -271,7 +288,13 @@ export class MarketInstruments {
       rootId: record.option_root_id ?? -1,
       profile,
       widthFactor:
-        record.asset_type === 'StockIndexOption' ? 1 : futures ? 1.2 : isWellKnownUic(record.underlying_uic) ? 1.5 : 3,
+        record.asset_type === 'StockIndexOption'
+          ? 1
+          : futures
+            ? 1.2
+            : isWellKnownUic(record.underlying_uic)
+              ? 1.5
+              : 3,
     };
   }
 }

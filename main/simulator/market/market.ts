@@ -26,7 +26,9 @@ export class Market {
     readonly now: MarketClock,
   ) {
     this.instruments = new MarketInstruments(store, seed);
-    this.pricing = new Pricing(seed, this.sessions, (productUic, instant) => this.frontContract(productUic, instant));
+    this.pricing = new Pricing(seed, this.sessions, (productUic, instant) =>
+      this.frontContract(productUic, instant),
+    );
     this.quotes = new Quotes(seed, this.sessions, this.pricing);
   }
 

@@ -86,7 +86,9 @@ export function normalCdf(x: number): number {
 }
 
 /** The forward the formula works on. */
-export function forwardOf(inputs: Pick<OptionInputs, 'model' | 'underlying' | 'years' | 'rate' | 'dividendYield'>): number {
+export function forwardOf(
+  inputs: Pick<OptionInputs, 'model' | 'underlying' | 'years' | 'rate' | 'dividendYield'>,
+): number {
   return inputs.model === 'Black76'
     ? inputs.underlying
     : inputs.underlying * Math.exp((inputs.rate - inputs.dividendYield) * Math.max(inputs.years, 0));
@@ -140,7 +142,9 @@ export function valueOption(inputs: OptionInputs): OptionValuation {
   const price = discount * sign * (forward * normalCdf(sign * d1) - strike * normalCdf(sign * d2));
   const decay = (-discountedForward * density * volatility) / (2 * Math.sqrt(years));
   const thetaPerYear =
-    decay - sign * rate * strike * discount * normalCdf(sign * d2) + sign * carryYield * discountedForward * normalCdf(sign * d1);
+    decay -
+    sign * rate * strike * discount * normalCdf(sign * d2) +
+    sign * carryYield * discountedForward * normalCdf(sign * d1);
   const rho =
     inputs.model === 'Black76' ? -years * price : sign * strike * years * discount * normalCdf(sign * d2);
   return {
@@ -160,7 +164,14 @@ const HIGHEST_VOLATILITY = 5;
 /** Vega (per unit of volatility) of the last priceAndVega call: kept aside so the search allocates nothing. */
 let lastVega = 0;
 
-function priceAndVega(forward: number, strike: number, discount: number, rootYears: number, volatility: number, sign: number): number {
+function priceAndVega(
+  forward: number,
+  strike: number,
+  discount: number,
+  rootYears: number,
+  volatility: number,
+  sign: number,
+): number {
   const deviation = volatility * rootYears;
   if (deviation < NEGLIGIBLE_DEVIATION) {
     lastVega = 0;
@@ -178,7 +189,11 @@ function priceAndVega(forward: number, strike: number, discount: number, rootYea
  * Newton's steps from `guess` (a nearby volatility, such as the surface's), kept within a
  * bracket by bisection.
  */
-export function impliedVolatility(price: number, inputs: Omit<OptionInputs, 'volatility'>, guess = 0.3): number | undefined {
+export function impliedVolatility(
+  price: number,
+  inputs: Omit<OptionInputs, 'volatility'>,
+  guess = 0.3,
+): number | undefined {
   if (!(price > 0)) return undefined;
   const years = Math.max(inputs.years, 0);
   const forward = forwardOf(inputs);

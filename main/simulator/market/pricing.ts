@@ -5,7 +5,13 @@
  * (seed, instrument, instant) but for memos that only save work.
  */
 import { keyOfText } from './noise';
-import { forwardOf, optionPrice, valueOption, type OptionInputs, type OptionValuation } from './optionFormulas';
+import {
+  forwardOf,
+  optionPrice,
+  valueOption,
+  type OptionInputs,
+  type OptionValuation,
+} from './optionFormulas';
 import type { PricedInstrument, PriceSource } from './instruments';
 import { slotOf } from './randomWalk';
 import { WalkMemo } from './walkMemo';
@@ -56,7 +62,9 @@ export class Pricing {
   private currencyInUsd(currency: string, instant: number): number {
     const volatility = usdVolatilityOf(currency);
     const level = usdValueOf(currency) ?? 1;
-    return volatility === 0 ? level : level * Math.exp(volatility * this.walk(CURRENCY_DOMAIN ^ keyOfText(currency), instant));
+    return volatility === 0
+      ? level
+      : level * Math.exp(volatility * this.walk(CURRENCY_DOMAIN ^ keyOfText(currency), instant));
   }
 
   /** The theoretical mid of a non-option instrument at `instant` (nothing moves while its market is closed). */
@@ -77,10 +85,13 @@ export class Pricing {
       case 'fx': {
         const spot = this.currencyInUsd(source.base, at) / this.currencyInUsd(source.quote, at);
         if (source.forwardDays === undefined) return spot;
-        return spot * Math.exp(((shortRate(source.quote) - shortRate(source.base)) * source.forwardDays) / 365);
+        return (
+          spot * Math.exp(((shortRate(source.quote) - shortRate(source.base)) * source.forwardDays) / 365)
+        );
       }
       case 'futures': {
-        const spot = source.reference * Math.exp(source.profile.volatility * this.walk(source.productUic, at));
+        const spot =
+          source.reference * Math.exp(source.profile.volatility * this.walk(source.productUic, at));
         return spot * Math.exp((source.profile.dividendYield * Math.max(source.expiry - at, 0)) / YEAR_MS);
       }
     }
@@ -96,7 +107,16 @@ export class Pricing {
     const dividendYield = source.model === 'BlackScholes' ? source.profile.dividendYield : 0;
     const forward = forwardOf({ model: source.model, underlying, years, rate, dividendYield });
     const volatility = volatilityAt(source.profile, forward, source.strike, years);
-    return optionPrice({ model: source.model, underlying, strike: source.strike, years, volatility, rate, dividendYield, putCall: source.putCall });
+    return optionPrice({
+      model: source.model,
+      underlying,
+      strike: source.strike,
+      years,
+      volatility,
+      rate,
+      dividendYield,
+      putCall: source.putCall,
+    });
   }
 
   /** An option's value and greeks at `instant`, on its underlying's surface. */

@@ -7,7 +7,11 @@
  * and the uic, so the same instrument behaves alike in every simulator of that seed.
  */
 import { UIC_BLOCKS } from '../data/instruments/allocator';
-import { FUTURES_PRODUCTS, type FuturesCategory, type FuturesProduct } from '../data/instruments/futuresFacts';
+import {
+  FUTURES_PRODUCTS,
+  type FuturesCategory,
+  type FuturesProduct,
+} from '../data/instruments/futuresFacts';
 import { FX_PAIRS, pipsOf, type FxClass } from '../data/instruments/fxFacts';
 import { usdValueOf } from './rates';
 import { uniformAt } from './noise';
@@ -75,7 +79,8 @@ export function futuresProfile(seed: number, continuousUic: number): UnderlyingP
 
 /** Indices: a put skew; VIX is the exception, a volatile index with a call skew. */
 export function indexProfile(seed: number, uic: number, symbol: string): UnderlyingProfile {
-  if (symbol.startsWith('VIX')) return { volatility: 0.85, shortEndRatio: 1.2, skew: 0.6, curvature: 0.3, dividendYield: 0 };
+  if (symbol.startsWith('VIX'))
+    return { volatility: 0.85, shortEndRatio: 1.2, skew: 0.6, curvature: 0.3, dividendYield: 0 };
   return {
     volatility: between(0.14, 0.22, trait(seed, uic, 0)),
     shortEndRatio: between(0.8, 1.05, trait(seed, uic, 1)),
@@ -87,7 +92,12 @@ export function indexProfile(seed: number, uic: number, symbol: string): Underly
 
 /** Shares, funds traded on exchanges, and certificates. */
 export function equityProfile(seed: number, uic: number, assetType: string): UnderlyingProfile {
-  const fund = assetType === 'Etf' || assetType === 'CfdOnEtf' || assetType === 'Etc' || assetType === 'CfdOnEtc' || assetType === 'Etn';
+  const fund =
+    assetType === 'Etf' ||
+    assetType === 'CfdOnEtf' ||
+    assetType === 'Etc' ||
+    assetType === 'CfdOnEtc' ||
+    assetType === 'Etn';
   const certificate = assetType.startsWith('Certificate');
   const [low, high] = fund ? [0.14, 0.28] : certificate ? [0.1, 0.25] : [0.2, 0.55];
   return {
@@ -115,13 +125,27 @@ export function liquidityOf(seed: number, uic: number, assetType: string, wellKn
   const draw = trait(seed, uic, 3);
   if (assetType === 'StockIndex') return { halfSpread: 0, quoteSize: 0, dailyVolume: 0 };
   if (assetType === 'MutualFund') return { halfSpread: 0, quoteSize: 0, dailyVolume: 0 };
-  if (assetType === 'Bond') return { halfSpread: between(0.0004, 0.0015, draw), quoteSize: 1_000_000, dailyVolume: 50_000_000 };
+  if (assetType === 'Bond')
+    return { halfSpread: between(0.0004, 0.0015, draw), quoteSize: 1_000_000, dailyVolume: 50_000_000 };
   if (assetType === 'ContractFutures' || assetType === 'CfdOnFutures')
-    return { halfSpread: 0, quoteSize: Math.round(between(20, 400, draw)), dailyVolume: Math.round(between(20_000, 1_500_000, draw)) };
-  if (assetType.startsWith('Certificate')) return { halfSpread: 0.001, quoteSize: 10_000, dailyVolume: 50_000 };
+    return {
+      halfSpread: 0,
+      quoteSize: Math.round(between(20, 400, draw)),
+      dailyVolume: Math.round(between(20_000, 1_500_000, draw)),
+    };
+  if (assetType.startsWith('Certificate'))
+    return { halfSpread: 0.001, quoteSize: 10_000, dailyVolume: 50_000 };
   if (wellKnown)
-    return { halfSpread: between(0.00005, 0.0002, draw), quoteSize: Math.round(between(200, 3_000, draw)), dailyVolume: Math.round(between(3e6, 6e7, draw)) };
-  return { halfSpread: between(0.0004, 0.002, draw), quoteSize: Math.round(between(100, 800, draw)), dailyVolume: Math.round(between(1e5, 3e6, draw)) };
+    return {
+      halfSpread: between(0.00005, 0.0002, draw),
+      quoteSize: Math.round(between(200, 3_000, draw)),
+      dailyVolume: Math.round(between(3e6, 6e7, draw)),
+    };
+  return {
+    halfSpread: between(0.0004, 0.002, draw),
+    quoteSize: Math.round(between(100, 800, draw)),
+    dailyVolume: Math.round(between(1e5, 3e6, draw)),
+  };
 }
 
 /** Whether a uic is one of the universe's real listings rather than a generated one. */
@@ -130,7 +154,13 @@ export function isWellKnownUic(uic: number): boolean {
 }
 
 /** Half the usual spread of a currency pair, in pips, by its class. */
-const FX_HALF_SPREAD_PIPS: Readonly<Record<FxClass, number>> = { Major: 0.4, Cross: 0.9, Minor: 12, Exotic: 25, Metal: 15 };
+const FX_HALF_SPREAD_PIPS: Readonly<Record<FxClass, number>> = {
+  Major: 0.4,
+  Cross: 0.9,
+  Minor: 12,
+  Exotic: 25,
+  Metal: 15,
+};
 
 function fxClassOf(pair: string): FxClass {
   const found = (Object.keys(FX_PAIRS) as FxClass[]).find((fxClass) => FX_PAIRS[fxClass].includes(pair));
@@ -145,7 +175,9 @@ export function fxLiquidity(seed: number, uic: number, base: string, quote: stri
   const metal = base === 'XAU' || base === 'XAG';
   return {
     halfSpread: (halfSpreadPips * pipsOf(pair).pip) / level,
-    quoteSize: metal ? Math.round(between(50, 500, trait(seed, uic, 4))) : Math.round(between(1, 10, trait(seed, uic, 4))) * 1_000_000,
+    quoteSize: metal
+      ? Math.round(between(50, 500, trait(seed, uic, 4)))
+      : Math.round(between(1, 10, trait(seed, uic, 4))) * 1_000_000,
     dailyVolume: metal ? 200_000 : 5_000_000_000,
   };
 }

@@ -68,7 +68,12 @@ export function roundTo(value: number, decimals: number): number {
 }
 
 /** Bid and ask around `theoretical`, rounded outwards to the tick. */
-function sidesOf(theoretical: number, halfSpread: number, tick: number, decimals: number): { bid: number; ask: number } {
+function sidesOf(
+  theoretical: number,
+  halfSpread: number,
+  tick: number,
+  decimals: number,
+): { bid: number; ask: number } {
   const bidTicks = Math.floor((theoretical - halfSpread) / tick + 1e-9);
   let askTicks = Math.ceil((theoretical + halfSpread) / tick - 1e-9);
   if (askTicks <= bidTicks) askTicks = bidTicks + 1;
@@ -91,7 +96,8 @@ export class Quotes {
   /** The quote of `instrument` at `instant`; an option's greeks only when `withGreeks` (they cost two implied volatilities). */
   quoteOf(instrument: PricedInstrument, instant: number, withGreeks = false): QuoteSnapshot {
     const session = this.sessions.at(instrument.scheduleExchange, instant);
-    const option = instrument.source.kind === 'option' ? this.pricing.optionAt(instrument, instant) : undefined;
+    const option =
+      instrument.source.kind === 'option' ? this.pricing.optionAt(instrument, instant) : undefined;
     const theoretical = option ? option.valuation.price : this.pricing.midAt(instrument, instant);
     const tick = instrument.tick(theoretical);
     const decimals = instrument.priceDecimals;
@@ -105,15 +111,27 @@ export class Quotes {
       : sidesOf(theoretical, halfSpread, tick, decimals);
     const priceType = priceTypeOf(instrument, session);
     const isOption = option !== undefined;
-    const day = dayFiguresOf(instrument, session, theoretical, rangeStepMs(isOption), tradeStepMs(isOption), (at) =>
-      this.theoreticalAt(instrument, at),
+    const day = dayFiguresOf(
+      instrument,
+      session,
+      theoretical,
+      rangeStepMs(isOption),
+      tradeStepMs(isOption),
+      (at) => this.theoreticalAt(instrument, at),
     );
     const lastClose = roundTo(day.lastClose, decimals);
     const mid = roundTo((bid + ask) / 2, decimals + 1);
-    const dailyVolume = option ? this.optionDailyVolume(instrument, session) : instrument.liquidity.dailyVolume;
+    const dailyVolume = option
+      ? this.optionDailyVolume(instrument, session)
+      : instrument.liquidity.dailyVolume;
     const slot = Math.floor(slotOf(session.effective) / SIZE_SLOTS);
     const size = (side: number) =>
-      Math.max(1, Math.round(instrument.liquidity.quoteSize * (0.5 + uniformAt(this.seed, instrument.uic, SIZES + side, slot))));
+      Math.max(
+        1,
+        Math.round(
+          instrument.liquidity.quoteSize * (0.5 + uniformAt(this.seed, instrument.uic, SIZES + side, slot)),
+        ),
+      );
     return {
       lastUpdated: session.effective,
       marketState: session.marketState,
@@ -131,8 +149,12 @@ export class Quotes {
       lastTraded: roundTo(day.lastTraded, decimals),
       netChange: roundTo(mid - lastClose, decimals + 1),
       percentChange: lastClose !== 0 ? roundTo(((mid - lastClose) / lastClose) * 100, 2) : 0,
-      volume: instrument.indicativeOnly ? 0 : volumeSoFar(dailyVolume, dayActivity(this.seed, instrument.uic, session.dayOpen), session),
-      ...(instrument.hasOpenInterest ? { openInterest: openInterestOf(this.seed, instrument.uic, dailyVolume, session.dayOpen) } : {}),
+      volume: instrument.indicativeOnly
+        ? 0
+        : volumeSoFar(dailyVolume, dayActivity(this.seed, instrument.uic, session.dayOpen), session),
+      ...(instrument.hasOpenInterest
+        ? { openInterest: openInterestOf(this.seed, instrument.uic, dailyVolume, session.dayOpen) }
+        : {}),
       ...(option ? { underlyingPrice: option.inputs.underlying } : {}),
       ...(option && withGreeks ? { greeks: this.greeksOf(option, bid, ask, decimals) } : {}),
     };

@@ -68,7 +68,11 @@ function marketStateOf(state: TradingSessionState): MarketState {
 }
 
 function intervalsAround(exchangeId: string, instant: number): Interval[] {
-  const schedule = tradingSessionsFor(exchangeId, new Date(instant - LOOKBACK_DAYS * DAY_MS), LOOKBACK_DAYS + 2);
+  const schedule = tradingSessionsFor(
+    exchangeId,
+    new Date(instant - LOOKBACK_DAYS * DAY_MS),
+    LOOKBACK_DAYS + 2,
+  );
   return schedule.Sessions.map((session) => ({
     start: Date.parse(session.StartTime),
     end: Date.parse(session.EndTime),
@@ -87,7 +91,8 @@ function tradingDays(intervals: readonly Interval[]): { start: number; end: numb
   }
   return runs.flatMap((run) => {
     const days: { start: number; end: number }[] = [];
-    for (let start = run.start; start < run.end; start += DAY_MS) days.push({ start, end: Math.min(run.end, start + DAY_MS) });
+    for (let start = run.start; start < run.end; start += DAY_MS)
+      days.push({ start, end: Math.min(run.end, start + DAY_MS) });
     return days;
   });
 }
@@ -108,11 +113,17 @@ interface Stretch {
 function stretchAt(exchangeId: string, instant: number): Stretch {
   const intervals = intervalsAround(exchangeId, instant);
   const index = intervals.findIndex((interval) => interval.start <= instant && instant < interval.end);
-  const current = intervals[index] ?? { start: instant, end: instant + 1, state: 'Closed' as TradingSessionState };
+  const current = intervals[index] ?? {
+    start: instant,
+    end: instant + 1,
+    state: 'Closed' as TradingSessionState,
+  };
   const moving = REGULAR.has(current.state) || EXTENDED.has(current.state);
   let lastMoved = instant;
   if (!moving) {
-    const before = intervals.slice(0, Math.max(index, 0)).findLast((interval) => REGULAR.has(interval.state) || EXTENDED.has(interval.state));
+    const before = intervals
+      .slice(0, Math.max(index, 0))
+      .findLast((interval) => REGULAR.has(interval.state) || EXTENDED.has(interval.state));
     lastMoved = before ? before.end : current.start;
   }
   const effective = moving ? instant : lastMoved;
@@ -146,7 +157,8 @@ export class MarketSessions {
   private stretchOf(exchangeId: string, instant: number): Stretch {
     let remembered = this.stretches.get(exchangeId);
     if (!remembered) this.stretches.set(exchangeId, (remembered = []));
-    for (const candidate of remembered) if (instant >= candidate.from && instant < candidate.to) return candidate;
+    for (const candidate of remembered)
+      if (instant >= candidate.from && instant < candidate.to) return candidate;
     const stretch = stretchAt(exchangeId, instant);
     if (remembered.length >= REMEMBERED_STRETCHES) remembered.shift();
     remembered.push(stretch);

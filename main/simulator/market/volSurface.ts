@@ -18,10 +18,18 @@ export function atTheMoneyVolatility(profile: UnderlyingProfile, years: number):
 }
 
 /** Volatility of strike `strike` on an expiry `years` away whose forward is `forward`. */
-export function volatilityAt(profile: UnderlyingProfile, forward: number, strike: number, years: number): number {
+export function volatilityAt(
+  profile: UnderlyingProfile,
+  forward: number,
+  strike: number,
+  years: number,
+): number {
   const atTheMoney = atTheMoneyVolatility(profile, years);
   const moneyness = Math.log(strike / forward);
   const steepening = 1 / Math.max(Math.sqrt(Math.max(years, 0)), SHORTEST_SQRT_YEARS);
-  const smile = atTheMoney + profile.skew * steepening * moneyness + profile.curvature * steepening * moneyness * moneyness;
+  const smile =
+    atTheMoney +
+    profile.skew * steepening * moneyness +
+    profile.curvature * steepening * moneyness * moneyness;
   return Math.min(Math.max(smile, 0.25 * atTheMoney), 4 * atTheMoney);
 }

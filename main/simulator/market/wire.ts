@@ -7,7 +7,12 @@ import type { PricedInstrument } from './instruments';
 import type { QuoteSnapshot } from './quotes';
 
 /** Field groups of `/trade/v1/infoprices` the simulator serves. */
-export const INFO_PRICE_FIELD_GROUPS = ['Quote', 'PriceInfo', 'PriceInfoDetails', 'DisplayAndFormat'] as const;
+export const INFO_PRICE_FIELD_GROUPS = [
+  'Quote',
+  'PriceInfo',
+  'PriceInfoDetails',
+  'DisplayAndFormat',
+] as const;
 /** Field groups of `/trade/v1/prices`: the same and the option greeks. */
 export const PRICE_FIELD_GROUPS = [...INFO_PRICE_FIELD_GROUPS, 'Greeks'] as const;
 export type PriceFieldGroup = (typeof PRICE_FIELD_GROUPS)[number];
@@ -98,7 +103,10 @@ export function valuesOf<Row>(layout: readonly Field<Row>[], row: Row): Value[] 
 }
 
 /** A row as a nested object: `{Group: {Name: value}}` and top-level fields, absent values left out. */
-export function objectOf<Row>(layout: readonly Field<Row>[], values: readonly Value[]): Record<string, unknown> {
+export function objectOf<Row>(
+  layout: readonly Field<Row>[],
+  values: readonly Value[],
+): Record<string, unknown> {
   const object: Record<string, Record<string, unknown> | unknown> = {};
   layout.forEach((field, index) => {
     const value = values[index];
@@ -110,7 +118,11 @@ export function objectOf<Row>(layout: readonly Field<Row>[], values: readonly Va
 }
 
 function jsonValue(value: number | string): string {
-  return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'null') : JSON.stringify(value);
+  return typeof value === 'number'
+    ? Number.isFinite(value)
+      ? String(value)
+      : 'null'
+    : JSON.stringify(value);
 }
 
 /**
@@ -118,7 +130,11 @@ function jsonValue(value: number | string): string {
  * braces: the caller adds its own members), or '' when none changed. `previous` is brought up to
  * date with what was written. A field with no value now is not written (its last value stands).
  */
-export function changedMembers<Row>(layout: readonly Field<Row>[], previous: Value[], current: readonly Value[]): string {
+export function changedMembers<Row>(
+  layout: readonly Field<Row>[],
+  previous: Value[],
+  current: readonly Value[],
+): string {
   let out = '';
   let openGroup: string | undefined;
   for (let index = 0; index < layout.length; index++) {

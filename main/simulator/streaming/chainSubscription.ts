@@ -22,8 +22,16 @@ interface SideRow {
   quote: QuoteSnapshot;
 }
 
-const top = (name: string, read: (row: SideRow) => Value): Field<SideRow> => ({ group: undefined, name, read });
-const greek = (name: string, read: (row: SideRow) => Value): Field<SideRow> => ({ group: 'Greeks', name, read });
+const top = (name: string, read: (row: SideRow) => Value): Field<SideRow> => ({
+  group: undefined,
+  name,
+  read,
+});
+const greek = (name: string, read: (row: SideRow) => Value): Field<SideRow> => ({
+  group: 'Greeks',
+  name,
+  read,
+});
 
 /** A side (call or put) of a strike: its quote and its greeks. */
 const SIDE_LAYOUT: Field<SideRow>[] = [
@@ -104,7 +112,8 @@ export class ChainSubscription extends Subscription {
     for (const row of strikes) {
       const uic = row.call ?? row.put;
       const option = uic === undefined ? undefined : this.market.instruments.find(uic, this.chain.assetType);
-      if (option?.source.kind === 'option') return this.market.pricing.midAt(option.source.underlying, this.market.now());
+      if (option?.source.kind === 'option')
+        return this.market.pricing.midAt(option.source.underlying, this.market.now());
     }
     return undefined;
   }
@@ -132,7 +141,15 @@ export class ChainSubscription extends Subscription {
           if (instrument) sides.set(uic, old?.sides.get(uic) ?? { instrument, previous: [] });
         }
       }
-      windows.push({ expiry, strikes, start, end, sides, midStrike: old?.midStrike, shown: old?.shown ?? false });
+      windows.push({
+        expiry,
+        strikes,
+        start,
+        end,
+        sides,
+        midStrike: old?.midStrike,
+        shown: old?.shown ?? false,
+      });
     }
     return windows;
   }
@@ -214,10 +231,17 @@ export class ChainSubscription extends Subscription {
       for (let index = window.start; index < window.end; index++) {
         const row = window.strikes[index]!;
         let members = '';
-        for (const [name, uic] of [['Call', row.call], ['Put', row.put]] as const) {
+        for (const [name, uic] of [
+          ['Call', row.call],
+          ['Put', row.put],
+        ] as const) {
           const side = uic === undefined ? undefined : window.sides.get(uic);
           if (!side) continue;
-          const changed = changedMembers(SIDE_LAYOUT, side.previous, valuesOf(SIDE_LAYOUT, { instrument: side.instrument, quote: tick.quote(side.instrument, true) }));
+          const changed = changedMembers(
+            SIDE_LAYOUT,
+            side.previous,
+            valuesOf(SIDE_LAYOUT, { instrument: side.instrument, quote: tick.quote(side.instrument, true) }),
+          );
           if (changed === '') continue;
           quotes++;
           members += `${members === '' ? '' : ','}"${name}":{${changed}}`;

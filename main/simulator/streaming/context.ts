@@ -66,7 +66,9 @@ export class StreamingContext {
   sendConnectionHeartbeat(now: number): void {
     const connection = this.connection;
     if (!connection) return;
-    const { buffer } = frameMessages([{ id: 0, referenceId: '_connectionheartbeat', payload: '[{"ReferenceId":"_connectionheartbeat"}]' }]);
+    const { buffer } = frameMessages([
+      { id: 0, referenceId: '_connectionheartbeat', payload: '[{"ReferenceId":"_connectionheartbeat"}]' },
+    ]);
     connection.socket.send(buffer);
     connection.lastSentAt = now;
   }
@@ -93,7 +95,11 @@ export class StreamingContext {
     if (!first || first.firstId > lastSeen + 1) return 'reset';
     return this.sent
       .filter((frame) => frame.lastId > lastSeen)
-      .map((frame) => (frame.firstId > lastSeen ? frame.buffer : frame.buffer.subarray(frame.offsets[lastSeen + 1 - frame.firstId]!)));
+      .map((frame) =>
+        frame.firstId > lastSeen
+          ? frame.buffer
+          : frame.buffer.subarray(frame.offsets[lastSeen + 1 - frame.firstId]!),
+      );
   }
 
   /** Starts the sequence again: the next message sent is number 1, and nothing is kept. */

@@ -67,7 +67,11 @@ export class StreamingHub {
     let context = owned.get(contextId.toLowerCase());
     if (!context) {
       if (owned.size >= this.limits.contextsPerUser) {
-        throw new ServiceError(429, 'TooManyStreamingContexts', `A user may hold at most ${this.limits.contextsPerUser} streaming contexts.`);
+        throw new ServiceError(
+          429,
+          'TooManyStreamingContexts',
+          `A user may hold at most ${this.limits.contextsPerUser} streaming contexts.`,
+        );
       }
       context = new StreamingContext(owner, contextId, this.limits.replayMessages, Date.now());
       owned.set(contextId.toLowerCase(), context);
@@ -90,9 +94,17 @@ export class StreamingHub {
     if (replaces !== undefined) context.subscriptions.delete(replaces.toLowerCase());
     const key = subscription.referenceId.toLowerCase();
     if (context.subscriptions.has(key))
-      throw new ServiceError(409, 'SubscriptionAlreadyExists', 'Subscription Key (Streaming Session, Reference Id) already in use');
+      throw new ServiceError(
+        409,
+        'SubscriptionAlreadyExists',
+        'Subscription Key (Streaming Session, Reference Id) already in use',
+      );
     if (this.subscriptionCount(owner) >= this.limits.subscriptionsPerUser) {
-      throw new ServiceError(409, 'SubscriptionLimitExceeded', `A user may hold at most ${this.limits.subscriptionsPerUser} subscriptions.`);
+      throw new ServiceError(
+        409,
+        'SubscriptionLimitExceeded',
+        `A user may hold at most ${this.limits.subscriptionsPerUser} subscriptions.`,
+      );
     }
     // Due at its rate's next multiple, like every subscription of that rate.
     subscription.nextDue = (Math.floor(Date.now() / subscription.refreshRate) + 1) * subscription.refreshRate;
@@ -156,7 +168,13 @@ export class StreamingHub {
   ): void {
     const now = Date.now();
     context.connection?.socket.close(CLOSE_NORMAL, 'Replaced by a newer connection of the context');
-    context.connection = { socket, token: token.token, tokenExpiresAt: token.expiresAt, sendHeartbeats, lastSentAt: now };
+    context.connection = {
+      socket,
+      token: token.token,
+      tokenExpiresAt: token.expiresAt,
+      sendHeartbeats,
+      lastSentAt: now,
+    };
     context.disconnectedAt = undefined;
     this.connected.add(context);
     socket.on('close', () => {
@@ -172,7 +190,15 @@ export class StreamingHub {
       const missed = context.resumeAfter(lastSeen);
       if (missed === 'reset') {
         context.restartSequence();
-        context.send([{ referenceId: '_resetsubscriptions', payload: '[{"ReferenceId":"_resetsubscriptions","TargetReferenceIds":[]}]' }], now);
+        context.send(
+          [
+            {
+              referenceId: '_resetsubscriptions',
+              payload: '[{"ReferenceId":"_resetsubscriptions","TargetReferenceIds":[]}]',
+            },
+          ],
+          now,
+        );
       } else {
         for (const buffer of missed) socket.send(buffer);
       }
@@ -223,18 +249,38 @@ export class StreamingHub {
         connection.socket.close(CLOSE_TOKEN_EXPIRED, 'The access token expired or its session ended');
         continue;
       }
-      const silent = [...context.subscriptions.values()].filter((subscription) => now - subscription.lastHeard >= this.limits.subscriptionHeartbeatMs);
+      const silent = [...context.subscriptions.values()].filter(
+        (subscription) => now - subscription.lastHeard >= this.limits.subscriptionHeartbeatMs,
+      );
       if (silent.length > 0) {
         for (const subscription of silent) subscription.lastHeard = now;
-        const heartbeats = silent.map((subscription) => ({ OriginatingReferenceId: subscription.referenceId, Reason: 'NoNewData' }));
-        context.send([{ referenceId: '_heartbeat', payload: JSON.stringify([{ ReferenceId: '_heartbeat', Heartbeats: heartbeats }]) }], now);
-      } else if (connection.sendHeartbeats && now - connection.lastSentAt >= this.limits.connectionHeartbeatMs) {
+        const heartbeats = silent.map((subscription) => ({
+          OriginatingReferenceId: subscription.referenceId,
+          Reason: 'NoNewData',
+        }));
+        context.send(
+          [
+            {
+              referenceId: '_heartbeat',
+              payload: JSON.stringify([{ ReferenceId: '_heartbeat', Heartbeats: heartbeats }]),
+            },
+          ],
+          now,
+        );
+      } else if (
+        connection.sendHeartbeats &&
+        now - connection.lastSentAt >= this.limits.connectionHeartbeatMs
+      ) {
         context.sendConnectionHeartbeat(now);
       }
     }
     for (const [owner, owned] of this.contexts) {
       for (const [key, context] of owned) {
-        if (context.disconnectedAt !== undefined && now - context.disconnectedAt >= this.limits.disconnectedContextMs) owned.delete(key);
+        if (
+          context.disconnectedAt !== undefined &&
+          now - context.disconnectedAt >= this.limits.disconnectedContextMs
+        )
+          owned.delete(key);
       }
       if (owned.size === 0) this.contexts.delete(owner);
     }

@@ -5,7 +5,16 @@
  * the changed instruments' fields, each with its `Uic`.
  */
 import type { PricedInstrument } from '../market/instruments';
-import { changedMembers, priceObject, quoteLayout, valuesOf, wireInstant, type Field, type PriceFieldGroup, type QuoteRow } from '../market/wire';
+import {
+  changedMembers,
+  priceObject,
+  quoteLayout,
+  valuesOf,
+  wireInstant,
+  type Field,
+  type PriceFieldGroup,
+  type QuoteRow,
+} from '../market/wire';
 import { Subscription, type SubscriptionKind } from './subscription';
 import type { TickMemo } from './tickMemo';
 
@@ -46,7 +55,11 @@ export class PriceSubscription extends Subscription {
   }
 
   private rowOf(row: Row, tick: TickMemo): QuoteRow {
-    return { instrument: row.instrument, quote: tick.quote(row.instrument, this.greeks), amount: this.amount ?? row.instrument.defaultAmount };
+    return {
+      instrument: row.instrument,
+      quote: tick.quote(row.instrument, this.greeks),
+      amount: this.amount ?? row.instrument.defaultAmount,
+    };
   }
 
   snapshot(tick: TickMemo): unknown {
@@ -65,7 +78,9 @@ export class PriceSubscription extends Subscription {
       const members = changedMembers(this.layout, row.previous, valuesOf(this.layout, quoteRow));
       if (members === '') continue;
       const updated = `"LastUpdated":"${wireInstant(quoteRow.quote.lastUpdated)}"`;
-      parts.push(this.list ? `{${members},${updated},"Uic":${row.instrument.uic}}` : `{${members},${updated}}`);
+      parts.push(
+        this.list ? `{${members},${updated},"Uic":${row.instrument.uic}}` : `{${members},${updated}}`,
+      );
     }
     this.lastDeltaQuotes = parts.length;
     if (parts.length === 0) return undefined;

@@ -20,7 +20,12 @@ export const CONTEXT_ID_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 const MESSAGE_ID = /^\d{1,15}$/;
 
-function refuse(socket: Duplex, status: number, body?: { ErrorCode: string; Message: string }, headers: Record<string, string> = {}): void {
+function refuse(
+  socket: Duplex,
+  status: number,
+  body?: { ErrorCode: string; Message: string },
+  headers: Record<string, string> = {},
+): void {
   const text = body ? JSON.stringify(body) : '';
   const lines = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
@@ -56,21 +61,32 @@ export function serveStreamingSockets(server: Server, options: StreamingSocketOp
     }
     const origin = request.headers.origin;
     if (options.corsOrigins !== '*' && origin !== undefined && !options.corsOrigins.includes(origin)) {
-      return refuse(socket, 403, { ErrorCode: 'Forbidden', Message: 'This origin may not open streaming connections.' });
+      return refuse(socket, 403, {
+        ErrorCode: 'Forbidden',
+        Message: 'This origin may not open streaming connections.',
+      });
     }
     const query = new Map([...url.searchParams].map(([name, value]) => [name.toLowerCase(), value]));
     const contextId = query.get('contextid') ?? '';
     if (!CONTEXT_ID_PATTERN.test(contextId)) {
-      return refuse(socket, 400, { ErrorCode: 'InvalidRequest', Message: 'contextId is required: letters, digits, "-" and "_", at most 50 characters.' });
+      return refuse(socket, 400, {
+        ErrorCode: 'InvalidRequest',
+        Message: 'contextId is required: letters, digits, "-" and "_", at most 50 characters.',
+      });
     }
     const messageId = query.get('messageid');
     if (messageId !== undefined && !MESSAGE_ID.test(messageId)) {
-      return refuse(socket, 400, { ErrorCode: 'InvalidRequest', Message: 'messageid must be a whole number.' });
+      return refuse(socket, 400, {
+        ErrorCode: 'InvalidRequest',
+        Message: 'messageid must be a whole number.',
+      });
     }
     const token = BEARER.exec(query.get('authorization') ?? '')?.[1];
     const check = token === undefined ? undefined : await verify(options.auth, token);
     if (!check?.ok || token === undefined) {
-      return refuse(socket, 401, undefined, { 'WWW-Authenticate': 'Bearer realm="refdesk-simulator", error="invalid_token"' });
+      return refuse(socket, 401, undefined, {
+        'WWW-Authenticate': 'Bearer realm="refdesk-simulator", error="invalid_token"',
+      });
     }
     const claims: AccessTokenClaims = check.claims;
     const { hub } = options;
@@ -78,7 +94,8 @@ export function serveStreamingSockets(server: Server, options: StreamingSocketOp
     try {
       context = hub.contextFor(claims.uid, contextId);
     } catch (error) {
-      if (error instanceof ServiceError) return refuse(socket, error.status, { ErrorCode: error.errorCode, Message: error.message });
+      if (error instanceof ServiceError)
+        return refuse(socket, error.status, { ErrorCode: error.errorCode, Message: error.message });
       throw error;
     }
     if (!context.connection && hub.connectionCount(claims.uid) >= hub.limits.connectionsPerUser) {
@@ -87,6 +104,8 @@ export function serveStreamingSockets(server: Server, options: StreamingSocketOp
         Message: `A user may hold at most ${hub.limits.connectionsPerUser} streaming connections.`,
       });
     }
+    // The HTTP server's idle timeout is for requests: a quiet streaming connection stays open.
+    if ('setTimeout' in socket) (socket as Duplex & { setTimeout(ms: number): void }).setTimeout(0);
     sockets.handleUpgrade(request, socket, head, (webSocket) => {
       hub.connect(
         context,
@@ -100,7 +119,12 @@ export function serveStreamingSockets(server: Server, options: StreamingSocketOp
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    upgrade(request, socket, head).catch(() => refuse(socket, 500, { ErrorCode: 'InternalServerError', Message: 'The streaming connection could not be opened.' }));
+    upgrade(request, socket, head).catch(() =>
+      refuse(socket, 500, {
+        ErrorCode: 'InternalServerError',
+        Message: 'The streaming connection could not be opened.',
+      }),
+    );
   };
   server.on('upgrade', onUpgrade);
   return () => {

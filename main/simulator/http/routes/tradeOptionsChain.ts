@@ -13,7 +13,13 @@ import { TickMemo } from '../../streaming/tickMemo';
 import type { Trading } from '../../streaming/trading';
 import { badParameter, notFound } from '../errors';
 import { requestUser } from '../requestUser';
-import { canonicalMembers, checkAccountKey, grantedRefreshRate, parseArguments, readSubscriptionRequest } from './tradeArguments';
+import {
+  canonicalMembers,
+  checkAccountKey,
+  grantedRefreshRate,
+  parseArguments,
+  readSubscriptionRequest,
+} from './tradeArguments';
 import { contextIdOf, createdAnswer, ownerOf, registerUnsubscribeRoutes } from './tradeSubscriptions';
 
 const CHAIN_ASSET_TYPES = ['StockOption', 'StockIndexOption', 'FuturesOption'] as const;
@@ -30,12 +36,20 @@ const expirySpecification = z.preprocess(
 
 const windowMembers = {
   Expiries: z.array(expirySpecification).optional(),
-  MaxStrikesPerExpiry: z.number({ error: 'MaxStrikesPerExpiry must be a whole number.' }).int().min(1, 'MaxStrikesPerExpiry must be at least 1.').optional(),
+  MaxStrikesPerExpiry: z
+    .number({ error: 'MaxStrikesPerExpiry must be a whole number.' })
+    .int()
+    .min(1, 'MaxStrikesPerExpiry must be at least 1.')
+    .optional(),
 };
 
 const chainArguments = z.object({
   AssetType: z.string({ error: 'AssetType is required.' }),
-  Identifier: z.number({ error: 'Identifier (the OptionRootId) is required.' }).int().min(0).max(2_147_483_647),
+  Identifier: z
+    .number({ error: 'Identifier (the OptionRootId) is required.' })
+    .int()
+    .min(0)
+    .max(2_147_483_647),
   AccountKey: z.string().min(1).max(200).optional(),
   Amount: z.number().positive().max(1e12).optional(),
   ...windowMembers,
@@ -45,33 +59,59 @@ const patchBody = z.object(windowMembers);
 
 /** The window request of Expiries and MaxStrikesPerExpiry, within the limits. */
 function windowRequest(
-  members: { Expiries?: { Index: number; StrikeStartIndex?: number | undefined }[] | undefined; MaxStrikesPerExpiry?: number | undefined },
+  members: {
+    Expiries?: { Index: number; StrikeStartIndex?: number | undefined }[] | undefined;
+    MaxStrikesPerExpiry?: number | undefined;
+  },
   trading: Trading,
   prefix: string,
 ): ChainWindowRequest {
   const { strikesPerExpiry, expiriesPerChain } = trading.hub.limits;
   const maxStrikes = members.MaxStrikesPerExpiry ?? DEFAULT_STRIKES_PER_EXPIRY;
-  if (maxStrikes > strikesPerExpiry) throw badParameter(`${prefix}MaxStrikesPerExpiry`, `MaxStrikesPerExpiry may be at most ${strikesPerExpiry}.`);
-  const expiries: { Index: number; StrikeStartIndex?: number | undefined }[] = members.Expiries ?? Array.from({ length: DEFAULT_EXPIRIES }, (_, index) => ({ Index: index }));
-  if (expiries.length > expiriesPerChain) throw badParameter(`${prefix}Expiries`, `Expiries may name at most ${expiriesPerChain} expiries.`);
+  if (maxStrikes > strikesPerExpiry)
+    throw badParameter(
+      `${prefix}MaxStrikesPerExpiry`,
+      `MaxStrikesPerExpiry may be at most ${strikesPerExpiry}.`,
+    );
+  const expiries: { Index: number; StrikeStartIndex?: number | undefined }[] =
+    members.Expiries ?? Array.from({ length: DEFAULT_EXPIRIES }, (_, index) => ({ Index: index }));
+  if (expiries.length > expiriesPerChain)
+    throw badParameter(`${prefix}Expiries`, `Expiries may name at most ${expiriesPerChain} expiries.`);
   return {
-    expiries: expiries.map((expiry) => ({ index: expiry.Index, ...(expiry.StrikeStartIndex !== undefined ? { strikeStartIndex: expiry.StrikeStartIndex } : {}) })),
+    expiries: expiries.map((expiry) => ({
+      index: expiry.Index,
+      ...(expiry.StrikeStartIndex !== undefined ? { strikeStartIndex: expiry.StrikeStartIndex } : {}),
+    })),
     maxStrikesPerExpiry: maxStrikes,
   };
 }
 
 /** Registers the option chain subscription on the API scope. */
-export function registerTradeOptionsChainRoutes(app: FastifyInstance, context: SimulatorContext, trading: Trading): void {
+export function registerTradeOptionsChainRoutes(
+  app: FastifyInstance,
+  context: SimulatorContext,
+  trading: Trading,
+): void {
   const { hub, market, chains } = trading;
   const base = '/trade/v1/optionschain/subscriptions';
 
   app.post(base, async (request, reply) => {
     const user = requestUser(request, context);
     const asked = readSubscriptionRequest(request.body);
-    const members = parseArguments(chainArguments, canonicalMembers(asked.Arguments, CHAIN_MEMBERS), 'Arguments');
-    const assetType = CHAIN_ASSET_TYPES.find((type) => type.toLowerCase() === members.AssetType.toLowerCase());
+    const members = parseArguments(
+      chainArguments,
+      canonicalMembers(asked.Arguments, CHAIN_MEMBERS),
+      'Arguments',
+    );
+    const assetType = CHAIN_ASSET_TYPES.find(
+      (type) => type.toLowerCase() === members.AssetType.toLowerCase(),
+    );
     if (!assetType)
-      throw badParameter('Arguments.AssetType', `The option chain serves ${CHAIN_ASSET_TYPES.join(', ')} (got "${members.AssetType.slice(0, 60)}").`, 'InvalidAssetType');
+      throw badParameter(
+        'Arguments.AssetType',
+        `The option chain serves ${CHAIN_ASSET_TYPES.join(', ')} (got "${members.AssetType.slice(0, 60)}").`,
+        'InvalidAssetType',
+      );
     checkAccountKey(context.universe.db, user, members.AccountKey, 'Arguments.AccountKey');
     const chain = chains.chainOf(members.Identifier, assetType);
     if (!chain) throw notFound(`No option root ${members.Identifier} of ${assetType}.`);
@@ -90,14 +130,27 @@ export function registerTradeOptionsChainRoutes(app: FastifyInstance, context: S
     return reply.status(201).send(createdAnswer(asked, subscription, snapshot));
   });
 
-  app.patch<{ Params: { ContextId: string; ReferenceId: string } }>(`${base}/:ContextId/:ReferenceId`, async (request, reply) => {
-    const owner = ownerOf(request, context);
-    const members = parseArguments(patchBody, canonicalMembers(request.body ?? {}, ['Expiries', 'MaxStrikesPerExpiry']));
-    const subscription = hub.subscription(owner, contextIdOf(request.params.ContextId), request.params.ReferenceId);
-    if (!(subscription instanceof ChainSubscription)) throw notFound(`No option chain subscription ${request.params.ReferenceId.slice(0, 60)} in context ${request.params.ContextId}.`);
-    subscription.move(windowRequest(members, trading, ''));
-    return reply.status(204).send();
-  });
+  app.patch<{ Params: { ContextId: string; ReferenceId: string } }>(
+    `${base}/:ContextId/:ReferenceId`,
+    async (request, reply) => {
+      const owner = ownerOf(request, context);
+      const members = parseArguments(
+        patchBody,
+        canonicalMembers(request.body ?? {}, ['Expiries', 'MaxStrikesPerExpiry']),
+      );
+      const subscription = hub.subscription(
+        owner,
+        contextIdOf(request.params.ContextId),
+        request.params.ReferenceId,
+      );
+      if (!(subscription instanceof ChainSubscription))
+        throw notFound(
+          `No option chain subscription ${request.params.ReferenceId.slice(0, 60)} in context ${request.params.ContextId}.`,
+        );
+      subscription.move(windowRequest(members, trading, ''));
+      return reply.status(204).send();
+    },
+  );
 
   registerUnsubscribeRoutes(app, context, trading, base, 'optionschain');
 }

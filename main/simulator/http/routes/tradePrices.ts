@@ -10,7 +10,13 @@ import { z } from 'zod';
 import type { SimulatorContext } from '../../context';
 import type { SimUser } from '../../data/accounts/userTypes';
 import { isQuotedAssetType, type PricedInstrument } from '../../market/instruments';
-import { INFO_PRICE_FIELD_GROUPS, PRICE_FIELD_GROUPS, priceObject, quoteLayout, type PriceFieldGroup } from '../../market/wire';
+import {
+  INFO_PRICE_FIELD_GROUPS,
+  PRICE_FIELD_GROUPS,
+  priceObject,
+  quoteLayout,
+  type PriceFieldGroup,
+} from '../../market/wire';
 import type { Trading } from '../../streaming/trading';
 import { badParameter, notFound } from '../errors';
 import { QueryReader } from '../query';
@@ -38,21 +44,39 @@ export interface PriceRequest {
 /** The one asset type named, or a 400 naming `member`. */
 function quotedAssetType(raw: string, member: string): string {
   const resolved = resolveAssetType(raw);
-  if (!resolved) throw badParameter(member, `AssetType has an unknown value "${raw.slice(0, 60)}".`, 'InvalidAssetType');
-  if (resolved.length !== 1) throw badParameter(member, `AssetType must name one asset type ("${raw.slice(0, 60)}" names ${resolved.length}).`, 'InvalidAssetType');
+  if (!resolved)
+    throw badParameter(member, `AssetType has an unknown value "${raw.slice(0, 60)}".`, 'InvalidAssetType');
+  if (resolved.length !== 1)
+    throw badParameter(
+      member,
+      `AssetType must name one asset type ("${raw.slice(0, 60)}" names ${resolved.length}).`,
+      'InvalidAssetType',
+    );
   const assetType = resolved[0]!;
   if (!isQuotedAssetType(assetType))
-    throw badParameter(member, `The simulator does not quote ${assetType}; it quotes shares, funds, indices, CFDs, futures, FX spot and forwards, bonds and listed options.`, 'UnsupportedAssetType');
+    throw badParameter(
+      member,
+      `The simulator does not quote ${assetType}; it quotes shares, funds, indices, CFDs, futures, FX spot and forwards, bonds and listed options.`,
+      'UnsupportedAssetType',
+    );
   return assetType;
 }
 
 /** Field group names, each checked against the endpoint's. */
-function fieldGroupsOf(names: readonly string[] | undefined, endpoint: PriceEndpoint, member: string): PriceFieldGroup[] {
+function fieldGroupsOf(
+  names: readonly string[] | undefined,
+  endpoint: PriceEndpoint,
+  member: string,
+): PriceFieldGroup[] {
   if (names === undefined || names.length === 0) return ['Quote'];
   const allowed: readonly string[] = endpoint === 'prices' ? PRICE_FIELD_GROUPS : INFO_PRICE_FIELD_GROUPS;
   return names.map((name) => {
     const match = allowed.find((group) => group.toLowerCase() === name.trim().toLowerCase());
-    if (!match) throw badParameter(member, `FieldGroups has an unknown value "${name.slice(0, 60)}"; expected any of ${allowed.join(', ')}.`);
+    if (!match)
+      throw badParameter(
+        member,
+        `FieldGroups has an unknown value "${name.slice(0, 60)}"; expected any of ${allowed.join(', ')}.`,
+      );
     return match as PriceFieldGroup;
   });
 }
@@ -65,16 +89,37 @@ const priceArguments = z.object({
   Uics: integerList.optional(),
   AssetType: z.string({ error: 'AssetType is required.' }).min(1, 'AssetType is required.'),
   FieldGroups: nameList.optional(),
-  Amount: z.number({ error: 'Amount must be a number.' }).positive('Amount must be positive.').max(1e12).optional(),
+  Amount: z
+    .number({ error: 'Amount must be a number.' })
+    .positive('Amount must be positive.')
+    .max(1e12)
+    .optional(),
   AccountKey: z.string().min(1).max(200).optional(),
   ForwardDate: z.string().regex(DATE, 'ForwardDate must be a date written yyyy-mm-dd.').optional(),
 });
-const PRICE_ARGUMENT_MEMBERS = ['Uic', 'Uics', 'AssetType', 'FieldGroups', 'Amount', 'AccountKey', 'ForwardDate'];
+const PRICE_ARGUMENT_MEMBERS = [
+  'Uic',
+  'Uics',
+  'AssetType',
+  'FieldGroups',
+  'Amount',
+  'AccountKey',
+  'ForwardDate',
+];
 
 /** Checks the instrument and list members common to both forms of a request. */
-function checkedRequest(request: PriceRequest, maxInstruments: number, member: (name: string) => string): PriceRequest {
-  if (request.uics.length === 0) throw badParameter(member(request.list ? 'Uics' : 'Uic'), request.list ? 'Uics is required.' : 'Uic is required.');
-  if (request.uics.length > maxInstruments) throw badParameter(member('Uics'), `Uics may name at most ${maxInstruments} instruments.`);
+function checkedRequest(
+  request: PriceRequest,
+  maxInstruments: number,
+  member: (name: string) => string,
+): PriceRequest {
+  if (request.uics.length === 0)
+    throw badParameter(
+      member(request.list ? 'Uics' : 'Uic'),
+      request.list ? 'Uics is required.' : 'Uic is required.',
+    );
+  if (request.uics.length > maxInstruments)
+    throw badParameter(member('Uics'), `Uics may name at most ${maxInstruments} instruments.`);
   if (request.assetType === 'FxForwards' && request.forwardDate === undefined)
     throw badParameter(member('ForwardDate'), 'ForwardDate is required for FxForwards.');
   if (request.forwardDate !== undefined && Number.isNaN(Date.parse(`${request.forwardDate}T00:00:00Z`)))
@@ -83,10 +128,19 @@ function checkedRequest(request: PriceRequest, maxInstruments: number, member: (
 }
 
 /** A subscription's Arguments as a price request. */
-export function priceRequestOfArguments(value: unknown, endpoint: PriceEndpoint, maxInstruments: number): PriceRequest {
-  const members = parseArguments(priceArguments, canonicalMembers(value, PRICE_ARGUMENT_MEMBERS), 'Arguments');
+export function priceRequestOfArguments(
+  value: unknown,
+  endpoint: PriceEndpoint,
+  maxInstruments: number,
+): PriceRequest {
+  const members = parseArguments(
+    priceArguments,
+    canonicalMembers(value, PRICE_ARGUMENT_MEMBERS),
+    'Arguments',
+  );
   const list = members.Uics !== undefined;
-  if (list && members.Uic !== undefined) throw badParameter('Arguments.Uic', 'Give either Uic or Uics, not both.');
+  if (list && members.Uic !== undefined)
+    throw badParameter('Arguments.Uic', 'Give either Uic or Uics, not both.');
   return checkedRequest(
     {
       uics: list ? [...new Set(members.Uics)] : members.Uic === undefined ? [] : [members.Uic],
@@ -108,7 +162,8 @@ function priceRequestOfQuery(query: QueryReader, list: boolean, maxInstruments: 
   if (assetType === undefined) throw badParameter('AssetType', 'AssetType is required.');
   const uic = list ? undefined : query.integer('Uic', { min: 0, max: 2_147_483_647 });
   const uics = list ? query.integerList('Uics') : undefined;
-  if (uics?.some((value) => value > 2_147_483_647)) throw badParameter('Uics', 'Uics must hold uics from 0 to 2147483647.');
+  if (uics?.some((value) => value > 2_147_483_647))
+    throw badParameter('Uics', 'Uics must hold uics from 0 to 2147483647.');
   const amount = query.number('Amount');
   if (amount !== undefined && !(amount > 0)) throw badParameter('Amount', 'Amount must be positive.');
   const forwardDate = query.date('ForwardDate');
@@ -131,13 +186,20 @@ function priceRequestOfQuery(query: QueryReader, list: boolean, maxInstruments: 
  * The instruments of a request that the universe has (for `Uic`, a 404 when it lacks it), after
  * checking its AccountKey is the caller's and its ForwardDate lies ahead.
  */
-export function instrumentsOf(trading: Trading, context: SimulatorContext, user: SimUser, request: PriceRequest, memberPrefix = ''): PricedInstrument[] {
+export function instrumentsOf(
+  trading: Trading,
+  context: SimulatorContext,
+  user: SimUser,
+  request: PriceRequest,
+  memberPrefix = '',
+): PricedInstrument[] {
   checkAccountKey(context.universe.db, user, request.accountKey, `${memberPrefix}AccountKey`);
   let forwardDays: number | undefined;
   if (request.forwardDate !== undefined) {
     const today = Math.floor(trading.market.now() / DAY_MS) * DAY_MS;
     forwardDays = Math.round((Date.parse(`${request.forwardDate}T00:00:00Z`) - today) / DAY_MS);
-    if (forwardDays <= 0) throw badParameter(`${memberPrefix}ForwardDate`, 'ForwardDate must lie after today.');
+    if (forwardDays <= 0)
+      throw badParameter(`${memberPrefix}ForwardDate`, 'ForwardDate must lie after today.');
   }
   const forward = request.assetType === 'FxForwards' ? forwardDays : undefined;
   const instruments = request.uics
@@ -149,7 +211,11 @@ export function instrumentsOf(trading: Trading, context: SimulatorContext, user:
 }
 
 /** Registers the two quote snapshots on the API scope. */
-export function registerTradePriceRoutes(app: FastifyInstance, context: SimulatorContext, trading: Trading): void {
+export function registerTradePriceRoutes(
+  app: FastifyInstance,
+  context: SimulatorContext,
+  trading: Trading,
+): void {
   const maxInstruments = trading.hub.limits.instrumentsPerList;
 
   app.get('/trade/v1/infoprices', async (request) => {
@@ -157,7 +223,11 @@ export function registerTradePriceRoutes(app: FastifyInstance, context: Simulato
     const asked = priceRequestOfQuery(new QueryReader(request.query), false, maxInstruments);
     const [instrument] = instrumentsOf(trading, context, user, asked);
     const layout = quoteLayout(asked.fieldGroups);
-    return priceObject(layout, { instrument: instrument!, quote: trading.market.quote(instrument!), amount: asked.amount ?? instrument!.defaultAmount });
+    return priceObject(layout, {
+      instrument: instrument!,
+      quote: trading.market.quote(instrument!),
+      amount: asked.amount ?? instrument!.defaultAmount,
+    });
   });
 
   app.get('/trade/v1/infoprices/list', async (request) => {
@@ -167,7 +237,11 @@ export function registerTradePriceRoutes(app: FastifyInstance, context: Simulato
     const now = trading.market.now();
     return {
       Data: instrumentsOf(trading, context, user, asked).map((instrument) =>
-        priceObject(layout, { instrument, quote: trading.market.quote(instrument, now), amount: asked.amount ?? instrument.defaultAmount }),
+        priceObject(layout, {
+          instrument,
+          quote: trading.market.quote(instrument, now),
+          amount: asked.amount ?? instrument.defaultAmount,
+        }),
       ),
     };
   });

@@ -29,7 +29,11 @@ interface SubscriptionParams extends ContextParams {
 }
 
 /** The 201 answer of a new subscription. */
-export function createdAnswer(request: SubscriptionRequest, subscription: Subscription, snapshot: unknown): Record<string, unknown> {
+export function createdAnswer(
+  request: SubscriptionRequest,
+  subscription: Subscription,
+  snapshot: unknown,
+): Record<string, unknown> {
   return {
     ContextId: request.ContextId,
     Format: 'application/json',
@@ -44,7 +48,8 @@ export function createdAnswer(request: SubscriptionRequest, subscription: Subscr
 
 /** A ContextId of the route or query (`member` names it), or a 400. */
 export function contextIdOf(raw: string, member = 'ContextId'): string {
-  if (!CONTEXT_ID_PATTERN.test(raw)) throw badParameter(member, `${member} may hold letters, digits, "-" and "_", at most 50 characters.`);
+  if (!CONTEXT_ID_PATTERN.test(raw))
+    throw badParameter(member, `${member} may hold letters, digits, "-" and "_", at most 50 characters.`);
   return raw;
 }
 
@@ -54,11 +59,21 @@ export function ownerOf(request: FastifyRequest, context: SimulatorContext): str
 }
 
 /** Registers both DELETE forms for the subscriptions of `kind` under `base`. */
-export function registerUnsubscribeRoutes(app: FastifyInstance, context: SimulatorContext, trading: Trading, base: string, kind: SubscriptionKind): void {
+export function registerUnsubscribeRoutes(
+  app: FastifyInstance,
+  context: SimulatorContext,
+  trading: Trading,
+  base: string,
+  kind: SubscriptionKind,
+): void {
   app.delete<{ Params: SubscriptionParams }>(`${base}/:ContextId/:ReferenceId`, async (request, reply) => {
     const owner = ownerOf(request, context);
-    if (!trading.hub.unsubscribe(owner, contextIdOf(request.params.ContextId), request.params.ReferenceId, kind))
-      throw notFound(`No subscription ${request.params.ReferenceId.slice(0, 60)} in context ${request.params.ContextId}.`);
+    if (
+      !trading.hub.unsubscribe(owner, contextIdOf(request.params.ContextId), request.params.ReferenceId, kind)
+    )
+      throw notFound(
+        `No subscription ${request.params.ReferenceId.slice(0, 60)} in context ${request.params.ContextId}.`,
+      );
     return reply.status(202).send();
   });
   app.delete<{ Params: ContextParams }>(`${base}/:ContextId`, async (request, reply) => {
@@ -70,7 +85,11 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, context: Simulat
 }
 
 /** Registers the price subscriptions and the streaming authorization on the API scope. */
-export function registerTradeSubscriptionRoutes(app: FastifyInstance, context: SimulatorContext, trading: Trading): void {
+export function registerTradeSubscriptionRoutes(
+  app: FastifyInstance,
+  context: SimulatorContext,
+  trading: Trading,
+): void {
   const { hub, market } = trading;
   for (const kind of ['infoprices', 'prices'] as const) {
     const base = `/trade/v1/${kind}/subscriptions`;
