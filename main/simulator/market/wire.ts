@@ -127,12 +127,12 @@ function jsonValue(value: number | string): string {
 
 /**
  * The fields of `current` that differ from `previous`, as the inside of a JSON object (no
- * braces: the caller adds its own members), or '' when none changed. `previous` is brought up to
- * date with what was written. A field with no value now is not written (its last value stands).
+ * braces: the caller adds its own members), or '' when none changed. A field with no value now
+ * is not written (its last value stands).
  */
-export function changedMembers<Row>(
+export function membersBetween<Row>(
   layout: readonly Field<Row>[],
-  previous: Value[],
+  previous: readonly Value[],
   current: readonly Value[],
 ): string {
   let out = '';
@@ -140,7 +140,6 @@ export function changedMembers<Row>(
   for (let index = 0; index < layout.length; index++) {
     const value = current[index];
     if (value === undefined || value === previous[index]) continue;
-    previous[index] = value;
     const field = layout[index]!;
     if (field.group !== openGroup) {
       if (openGroup !== undefined) out += '}';
@@ -152,6 +151,15 @@ export function changedMembers<Row>(
   }
   if (openGroup !== undefined) out += '}';
   return out;
+}
+
+/** membersBetween, bringing `previous` up to date with what was written. */
+export function changedMembers<Row>(layout: readonly Field<Row>[], previous: Value[], current: readonly Value[]): string {
+  const members = membersBetween(layout, previous, current);
+  current.forEach((value, index) => {
+    if (value !== undefined) previous[index] = value;
+  });
+  return members;
 }
 
 /** The wire time of an instant: ISO 8601 in UTC with milliseconds. */

@@ -6,7 +6,7 @@
  */
 import type { PricedInstrument } from '../market/instruments';
 import {
-  changedMembers,
+  membersBetween,
   priceObject,
   quoteLayout,
   valuesOf,
@@ -22,7 +22,10 @@ type Value = number | string | undefined;
 
 interface Row {
   instrument: PricedInstrument;
-  previous: Value[];
+  /** What was last sent (shared with other rows sent the same: never changed in place). */
+  previous: readonly Value[];
+  /** Names the row within a tick: instrument, fields, amount and shape. */
+  key: string;
 }
 
 export interface PriceSubscriptionOptions {
@@ -51,7 +54,8 @@ export class PriceSubscription extends Subscription {
     this.greeks = options.fieldGroups.includes('Greeks');
     this.list = options.list;
     this.amount = options.amount;
-    this.rows = options.instruments.map((instrument) => ({ instrument, previous: [] }));
+    const shape = `${[...new Set(options.fieldGroups)].sort().join(',')}|${options.amount ?? ''}|${options.list ? 'list' : 'one'}`;
+    this.rows = options.instruments.map((instrument) => ({ instrument, previous: [], key: `${instrument.key}|${shape}` }));
   }
 
   private rowOf(row: Row, tick: TickMemo): QuoteRow {
@@ -74,13 +78,16 @@ export class PriceSubscription extends Subscription {
   delta(tick: TickMemo): string | undefined {
     const parts: string[] = [];
     for (const row of this.rows) {
-      const quoteRow = this.rowOf(row, tick);
-      const members = changedMembers(this.layout, row.previous, valuesOf(this.layout, quoteRow));
-      if (members === '') continue;
-      const updated = `"LastUpdated":"${wireInstant(quoteRow.quote.lastUpdated)}"`;
-      parts.push(
-        this.list ? `{${members},${updated},"Uic":${row.instrument.uic}}` : `{${members},${updated}}`,
-      );
+      const current = tick.valuesFor(row.key, () => valuesOf(this.layout, this.rowOf(row, tick)));
+      if (current === row.previous) continue;
+      const part = tick.partFor(row.key, row.previous, () => {
+        const members = membersBetween(this.layout, row.previous, current);
+        if (members === '') return '';
+        const updated = `"LastUpdated":"${wireInstant(tick.quote(row.instrument, this.greeks).lastUpdated)}"`;
+        return this.list ? `{${members},${updated},"Uic":${row.instrument.uic}}` : `{${members},${updated}}`;
+      });
+      row.previous = current;
+      if (part !== '') parts.push(part);
     }
     this.lastDeltaQuotes = parts.length;
     if (parts.length === 0) return undefined;
