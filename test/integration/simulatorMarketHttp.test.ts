@@ -79,7 +79,9 @@ describe('the Trading service group over HTTP', () => {
   let sim: TestSimulator;
 
   beforeAll(async () => {
-    sim = await startMarketSimulator({ streaming: { subscriptionsPerUser: 6, connectionsPerUser: 2 } });
+    sim = await startMarketSimulator({
+      streaming: { subscriptionsPerUser: 6, connectionsPerUser: 2, subscriptionHeartbeatMs: 1000 },
+    });
   });
   afterAll(() => sim.close());
 
@@ -305,6 +307,46 @@ describe('the Trading service group over HTTP', () => {
     });
     expect(missing.status).toBe(404);
     expect((await call(sim, 'DELETE', 'trade/v1/optionschain/subscriptions/chains/spx')).status).toBe(202);
+  });
+
+  it('keeps a quiet connection alive with heartbeats, numbering its messages consecutively', async () => {
+    const token = encodeURIComponent(`Bearer ${await sim.accessToken('trader2')}`);
+    const socket = new WebSocket(
+      `${sim.baseUrl.replace(/^http/, 'ws')}/streamingws/connect?contextId=beats&Authorization=${token}&sendHeartbeats=true`,
+    );
+    const messages: { id: number; referenceId: string; payload: string }[] = [];
+    socket.on('message', (data: Buffer) => messages.push(...parseFrame(data)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2600));
+      // Nothing to say for 2 s: a connection heartbeat, which has no message id.
+      const beat = messages.find((message) => message.referenceId === '_connectionheartbeat');
+      expect(beat?.id).toBe(0);
+      // A subscription whose fields never change (an index's display) hears a heartbeat instead.
+      const created = await call(
+        sim,
+        'POST',
+        'trade/v1/infoprices/subscriptions',
+        {
+          ContextId: 'beats',
+          ReferenceId: 'still',
+          Arguments: { Uic: 1000, AssetType: 'StockIndex', FieldGroups: ['DisplayAndFormat'] },
+        },
+        'trader2',
+      );
+      expect(created.status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const heartbeat = messages.find((message) => message.referenceId === '_heartbeat');
+      expect(JSON.parse(heartbeat!.payload)).toEqual([
+        { ReferenceId: '_heartbeat', Heartbeats: [{ OriginatingReferenceId: 'still', Reason: 'NoNewData' }] },
+      ]);
+      const numbered = messages
+        .filter((message) => message.referenceId !== '_connectionheartbeat')
+        .map((message) => message.id);
+      expect(numbered).toEqual(numbered.map((_, index) => index + 1));
+    } finally {
+      socket.close();
+    }
   });
 
   it('answers browser apps’ preflights for the subscription endpoints', async () => {
