@@ -171,7 +171,10 @@ describe('openapi-clientlib resets its subscriptions when the simulator cannot r
       subscribeQuotes(streaming, updates);
       await eventually(() => deltas(updates).length >= 3, 15_000, 'deltas before the drop');
       proxy.blackhole();
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Until the simulator has sent more than it keeps (two messages of at most two quotes each).
+      const hub = sim.simulator.trading.hub;
+      const sent = hub.quotesSent;
+      await eventually(() => hub.quotesSent >= sent + 10, 15_000, 'messages sent into the void');
       proxy.cut();
       await eventually(() => snapshots(updates).length === 2, 15_000, 'a second snapshot after the reset');
       expect(log.infos.some((info) => info.includes('Message id reset to 1'))).toBe(true);
