@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws';
 import { ServiceError } from '../http/errors';
 import type { Market } from '../market/market';
 import { StreamingContext } from './context';
-import { INACTIVITY_TIMEOUT_SECONDS, type StreamingLimits } from './limits';
+import type { StreamingLimits } from './limits';
 import type { Subscription, SubscriptionKind } from './subscription';
 import { TickMemo } from './tickMemo';
 
@@ -302,4 +302,3 @@ export class StreamingHub {
   }
 }
 
-export { INACTIVITY_TIMEOUT_SECONDS };
