@@ -167,6 +167,9 @@ export class StreamingHub {
     lastSeen: number | undefined,
   ): void {
     const now = Date.now();
+    // The upgrade took a moment: housekeeping may have let go of the context meanwhile.
+    const owned = this.contextsOf(context.owner);
+    if (!owned.has(context.contextId.toLowerCase())) owned.set(context.contextId.toLowerCase(), context);
     context.connection?.socket.close(CLOSE_NORMAL, 'Replaced by a newer connection of the context');
     context.connection = {
       socket,
