@@ -52,6 +52,7 @@ describe.skipIf(missing)(
         databaseUrl,
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
+        platformUrl: issuer.platformUrl,
       });
     }, 60_000);
 
@@ -207,6 +208,7 @@ describe.skipIf(missing)(
         databaseUrl,
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
+        platformUrl: issuer.platformUrl,
         jwksUrl: 'http://127.0.0.1:9/nothing/jwks.json',
       });
       try {

@@ -51,6 +51,7 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     const options = {
       databaseUrl: postgres.url(database),
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       teamFile,
       args: ['--heartbeat', '1'],
     };

@@ -42,6 +42,7 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
   const [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
   const database = await postgres.createDatabase();
   const teamFile = writeTeamFile({
+    appKeys: [simulator.simulator.info.appKey],
     members: [
       { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
       { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
@@ -50,6 +51,7 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
   const options = {
     databaseUrl: postgres.url(database),
     issuer: simulator.simulator.info.authUrl,
+    platformUrl: simulator.simulator.info.baseUrl,
     teamFile,
     args: ['--heartbeat', '1'],
   };

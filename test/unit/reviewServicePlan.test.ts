@@ -8,6 +8,7 @@ import { Team } from '../../main/reviewService/team';
 const team = Team.parse({
   id: 'ca',
   name: 'Corporate actions',
+  appKeys: ['desk'],
   members: [
     { userKey: 'clara', name: 'Clara Lindqvist' },
     { userKey: 'jonas', name: 'Jonas Berger' },
@@ -282,12 +283,13 @@ describe('the wire schema of actions', () => {
 describe('the team file', () => {
   it('names every problem of an unusable definition', () => {
     expect(() => Team.parse({ id: 'Bad Id', name: '', members: [] })).toThrow(
-      /id: .*name: name is required.*members: A team has at least one member/,
+      /id: .*name: name is required.*appKeys: appKeys is required.*members: A team has at least one member/,
     );
     expect(() =>
       Team.parse({
         id: 'ca',
         name: 'CA',
+        appKeys: ['desk'],
         members: [
           { userKey: 'a', name: 'A' },
           { userKey: 'a', name: 'B' },
@@ -297,7 +299,7 @@ describe('the team file', () => {
   });
 
   it('defaults to four eyes on every event with an election and members who may analyse and approve', () => {
-    const plain = Team.parse({ id: 'ca', name: 'CA', members: [{ userKey: 'a', name: 'A' }] });
+    const plain = Team.parse({ id: 'ca', name: 'CA', appKeys: ['desk'], members: [{ userKey: 'a', name: 'A' }] });
     expect(plain.needsFourEyes(tender)).toBe(true);
     expect(plain.needsFourEyes(merger)).toBe(false);
     expect([...plain.member('a')!.roles]).toEqual(['Analyst', 'Approver']);
