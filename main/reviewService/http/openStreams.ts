@@ -20,7 +20,7 @@ interface OpenStream {
 }
 
 /** How often open streams' tokens are looked at (the platform is asked only when their confirmation is old). */
-const RECHECK_MS = 5000;
+const RECHECK_MS = 2000;
 
 export class OpenStreams {
   private readonly streams = new Set<OpenStream>();
