@@ -104,7 +104,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
       app,
       async (authorization) => {
         const caller = await checkCaller(authorization);
-        await revocation.confirm(caller.token);
+        await revocation.confirm(caller.token, caller.tokenExpiresAt);
         return caller;
       },
       new MemberRateLimits(limits),

@@ -12,6 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { ReviewServiceError } from '../errors';
+import { CLOCK_TOLERANCE_SECONDS } from './identity';
 import type { PlatformAnswer, PlatformClient } from '../platform/platformClient';
 
 /** How long one confirmation by the platform is trusted before the token is asked about again. */
@@ -21,15 +22,17 @@ const TRUST_UNCONFIRMED_MS = 30_000;
 /** The platform's read that every signed-in token may make and that answers 401 once it is revoked. */
 const WHO_AM_I = '/port/v1/users/me';
 
-type Verdict = { confirmedAt: number } | { revoked: true };
+/** The platform's last word on a token: honoured at that time, or refused (for good). */
+type Verdict = { confirmedAt: number } | { refused: 'expired' | 'revoked' };
 
 export interface RevocationCheck {
   /**
    * Resolves when the platform honours `token` (asked when its last confirmation is older than
    * CONFIRM_EVERY_MS); throws a 401 once the platform refuses it, a 503 when the platform cannot
-   * say and the last confirmation is too old.
+   * say and the last confirmation is too old. `expiresAt`: the token's expiry, to say "expired"
+   * (which a client cures by renewing) when the platform refuses a token about to expire.
    */
-  confirm(token: string): Promise<void>;
+  confirm(token: string, expiresAt?: Date): Promise<void>;
 }
 
 export function createRevocationCheck(
@@ -62,22 +65,26 @@ export function createRevocationCheck(
   };
 
   return {
-    async confirm(token) {
+    async confirm(token, expiresAt) {
       const before = verdicts.get(token);
-      if (before && 'revoked' in before) throw revoked();
+      if (before && 'refused' in before) throw refusal(before.refused);
       if (before && now() - before.confirmedAt < CONFIRM_EVERY_MS) return;
       const answer = await ask(token);
       if (answer.reached && answer.status === 401) {
         platformAnswers(true);
-        verdicts.set(token, { revoked: true });
-        throw revoked();
+        // Refused just before it expires: the platform's clock is a little ahead of ours, and the
+        // token has simply run out (which a client cures by renewing), not been revoked.
+        const why =
+          expiresAt && expiresAt.getTime() - now() < CLOCK_TOLERANCE_SECONDS * 1000 ? 'expired' : 'revoked';
+        verdicts.set(token, { refused: why });
+        throw refusal(why);
       }
       // 403: the platform knows the token and only refuses this read: it still honours it.
       if (answer.reached && ((answer.status >= 200 && answer.status < 300) || answer.status === 403)) {
         platformAnswers(true);
         // Another request may have been refused meanwhile: a revocation is never undone.
         const latest = verdicts.get(token);
-        if (latest && 'revoked' in latest) throw revoked();
+        if (latest && 'refused' in latest) throw refusal(latest.refused);
         verdicts.set(token, { confirmedAt: now() });
         return;
       }
@@ -93,10 +100,12 @@ export function createRevocationCheck(
   };
 }
 
-function revoked(): ReviewServiceError {
+function refusal(why: 'expired' | 'revoked'): ReviewServiceError {
   return new ReviewServiceError(
     401,
     'Unauthorized',
-    'The platform no longer accepts this sign-in (it was revoked or ended): sign in again.',
+    why === 'expired'
+      ? 'The bearer token has expired; sign in again.'
+      : 'The platform no longer accepts this sign-in (it was revoked or ended): sign in again.',
   );
 }

@@ -90,6 +90,7 @@ export class OpenStreams {
     this.checking = true;
     try {
       const byToken = new Map<string, OpenStream[]>();
+      // Every stream of one token shares its caller's expiry.
       for (const stream of this.streams) {
         const list = byToken.get(stream.caller.token) ?? [];
         list.push(stream);
@@ -98,7 +99,7 @@ export class OpenStreams {
       await Promise.all(
         [...byToken].map(async ([token, streams]) => {
           try {
-            await this.revocation.confirm(token);
+            await this.revocation.confirm(token, streams[0]!.caller.tokenExpiresAt);
           } catch (error) {
             const refusal = error instanceof ReviewServiceError ? error : undefined;
             const ending: StreamEnding = {
