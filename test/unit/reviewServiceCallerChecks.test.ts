@@ -34,7 +34,11 @@ describe('asking the platform whether a token is still honoured', () => {
   it('asks at most once every 25 s per token, and only once for requests that come together', async () => {
     const { state, client } = fakePlatform();
     let now = 0;
-    const check = createRevocationCheck(client, () => {}, () => now);
+    const check = createRevocationCheck(
+      client,
+      () => {},
+      () => now,
+    );
     await Promise.all([check.confirm('a'), check.confirm('a'), check.confirm('a')]);
     expect(state.asked).toBe(1);
     now = 24_999;
@@ -50,7 +54,11 @@ describe('asking the platform whether a token is still honoured', () => {
   it('refuses a token for good once the platform answers 401; 403 still counts as honoured', async () => {
     const { state, client } = fakePlatform();
     let now = 0;
-    const check = createRevocationCheck(client, () => {}, () => now);
+    const check = createRevocationCheck(
+      client,
+      () => {},
+      () => now,
+    );
     state.answer = { reached: true, status: 403, body: undefined };
     await check.confirm('a');
     now = 30_000;
@@ -65,9 +73,40 @@ describe('asking the platform whether a token is still honoured', () => {
     expect(state.asked).toBe(2);
   });
 
+  it('waits for the platform on a token’s first use, but not on later confirmations (unless told to)', async () => {
+    const { state, client } = fakePlatform();
+    let now = 0;
+    const check = createRevocationCheck(
+      client,
+      () => {},
+      () => now,
+    );
+    state.answer = { reached: true, status: 401, body: undefined };
+    // Never seen: refused before it gets in.
+    expect((await refusalOf(check.confirm('revoked-before')))?.status).toBe(401);
+    state.answer = { reached: true, status: 200, body: {} };
+    await check.confirm('a');
+    now = 26_000;
+    state.answer = { reached: true, status: 401, body: undefined };
+    // Confirmed 26 s ago: let through while the platform is asked; refused from its answer on.
+    expect(await refusalOf(check.confirm('a'))).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await refusalOf(check.confirm('a')))?.status).toBe(401);
+    // A stream's periodic check waits for the answer.
+    state.answer = { reached: true, status: 200, body: {} };
+    await check.confirm('b');
+    now = 52_000;
+    state.answer = { reached: true, status: 401, body: undefined };
+    expect((await refusalOf(check.confirm('b', undefined, { waitForPlatform: true })))?.status).toBe(401);
+  });
+
   it('says "expired" (which a desk cures by renewing) for a 401 in the token’s last seconds', async () => {
     const { state, client } = fakePlatform();
-    const check = createRevocationCheck(client, () => {}, () => 100_000);
+    const check = createRevocationCheck(
+      client,
+      () => {},
+      () => 100_000,
+    );
     state.answer = { reached: true, status: 401, body: undefined };
     expect((await refusalOf(check.confirm('a', new Date(103_000))))?.message).toBe(
       'The bearer token has expired; sign in again.',
@@ -78,7 +117,11 @@ describe('asking the platform whether a token is still honoured', () => {
     const { state, client } = fakePlatform();
     const lines: string[] = [];
     let now = 0;
-    const check = createRevocationCheck(client, (line) => lines.push(line), () => now);
+    const check = createRevocationCheck(
+      client,
+      (line) => lines.push(line),
+      () => now,
+    );
     await check.confirm('a');
     state.answer = { reached: false, reason: 'connect ECONNREFUSED' };
     now = 26_000;
@@ -107,9 +150,14 @@ describe('limits per member', () => {
 
   it('allows a burst of twice the rate, then the rate, each member on their own', () => {
     let now = 0;
-    const limits = new MemberRateLimits({ requestsPerSecond: 5, actionsPerSecond: 100, streams: 4 }, () => now);
+    const limits = new MemberRateLimits(
+      { requestsPerSecond: 5, actionsPerSecond: 100, streams: 4 },
+      () => now,
+    );
     for (let count = 0; count < 10; count++) limits.request(clara);
-    expect(() => limits.request(clara)).toThrow(/^Too many requests from Clara Lindqvist: at most 5 a second/);
+    expect(() => limits.request(clara)).toThrow(
+      /^Too many requests from Clara Lindqvist: at most 5 a second/,
+    );
     limits.request(jonas);
     now = 200;
     limits.request(clara);
@@ -124,7 +172,10 @@ describe('limits per member', () => {
 
   it('counts each action of a bulk call, allowing two full bulks at once', () => {
     let now = 0;
-    const limits = new MemberRateLimits({ requestsPerSecond: 5, actionsPerSecond: 100, streams: 4 }, () => now);
+    const limits = new MemberRateLimits(
+      { requestsPerSecond: 5, actionsPerSecond: 100, streams: 4 },
+      () => now,
+    );
     limits.reviewActions(clara, 1000);
     limits.reviewActions(clara, 1000);
     expect(() => limits.reviewActions(clara, 1)).toThrow(

@@ -4,7 +4,9 @@
  * the platform at once. The service asks the platform with the token itself
  * (`GET {platform}/port/v1/users/me`, which the platform answers 401 for a revoked token) at most
  * once per token every CONFIRM_EVERY_MS, so a revocation is noticed within 30 s, by requests and
- * by open live streams alike (they ask again while open).
+ * by open live streams alike (they ask again while open). A token's first use waits for the
+ * platform's answer (a token revoked before it ever reached the service never gets in); later
+ * confirmations are asked for in the background, so requests do not wait for the platform.
  *
  * When the platform cannot say (unreachable, timing out, 5xx, 429), a token confirmed less than
  * TRUST_UNCONFIRMED_MS ago is still accepted; older ones get 503: the service cannot vouch for a
@@ -29,10 +31,13 @@ export interface RevocationCheck {
   /**
    * Resolves when the platform honours `token` (asked when its last confirmation is older than
    * CONFIRM_EVERY_MS); throws a 401 once the platform refuses it, a 503 when the platform cannot
-   * say and the last confirmation is too old. `expiresAt`: the token's expiry, to say "expired"
-   * (which a client cures by renewing) when the platform refuses a token about to expire.
+   * say and the last confirmation is too old. A token never confirmed waits for the platform's
+   * answer; one confirmed 25-30 s ago is let through while the platform is asked, unless
+   * `waitForPlatform` (the periodic check of open streams). `expiresAt`: the token's expiry, to
+   * say "expired" (which a client cures by renewing) when the platform refuses a token about to
+   * expire.
    */
-  confirm(token: string, expiresAt?: Date): Promise<void>;
+  confirm(token: string, expiresAt?: Date, options?: { waitForPlatform?: boolean }): Promise<void>;
 }
 
 export function createRevocationCheck(
@@ -64,38 +69,55 @@ export function createRevocationCheck(
     );
   };
 
+  /** Asks the platform about `token` and records its word; throws its refusal, or 503 when it cannot say. */
+  const askAndRecord = async (
+    token: string,
+    expiresAt: Date | undefined,
+    confirmedAt: number | undefined,
+  ) => {
+    const answer = await ask(token);
+    if (answer.reached && answer.status === 401) {
+      platformAnswers(true);
+      // Refused just before it expires: the platform's clock is a little ahead of ours, and the
+      // token has simply run out (which a client cures by renewing), not been revoked.
+      const why =
+        expiresAt && expiresAt.getTime() - now() < CLOCK_TOLERANCE_SECONDS * 1000 ? 'expired' : 'revoked';
+      verdicts.set(token, { refused: why });
+      throw refusal(why);
+    }
+    // 403: the platform knows the token and only refuses this read: it still honours it.
+    if (answer.reached && ((answer.status >= 200 && answer.status < 300) || answer.status === 403)) {
+      platformAnswers(true);
+      // Another request may have been refused meanwhile: a revocation is never undone.
+      const latest = verdicts.get(token);
+      if (latest && 'refused' in latest) throw refusal(latest.refused);
+      verdicts.set(token, { confirmedAt: now() });
+      return;
+    }
+    const reason = answer.reached ? `it answered ${answer.status}` : answer.reason;
+    platformAnswers(false, reason);
+    if (confirmedAt !== undefined && now() - confirmedAt < TRUST_UNCONFIRMED_MS) return;
+    throw new ReviewServiceError(
+      503,
+      'PlatformUnavailable',
+      `Team review unavailable: the platform cannot confirm that your sign-in is still valid (${reason}). Nothing was changed; try again in a moment.`,
+    );
+  };
+
   return {
-    async confirm(token, expiresAt) {
+    async confirm(token, expiresAt, { waitForPlatform = false } = {}) {
       const before = verdicts.get(token);
       if (before && 'refused' in before) throw refusal(before.refused);
-      if (before && now() - before.confirmedAt < CONFIRM_EVERY_MS) return;
-      const answer = await ask(token);
-      if (answer.reached && answer.status === 401) {
-        platformAnswers(true);
-        // Refused just before it expires: the platform's clock is a little ahead of ours, and the
-        // token has simply run out (which a client cures by renewing), not been revoked.
-        const why =
-          expiresAt && expiresAt.getTime() - now() < CLOCK_TOLERANCE_SECONDS * 1000 ? 'expired' : 'revoked';
-        verdicts.set(token, { refused: why });
-        throw refusal(why);
-      }
-      // 403: the platform knows the token and only refuses this read: it still honours it.
-      if (answer.reached && ((answer.status >= 200 && answer.status < 300) || answer.status === 403)) {
-        platformAnswers(true);
-        // Another request may have been refused meanwhile: a revocation is never undone.
-        const latest = verdicts.get(token);
-        if (latest && 'refused' in latest) throw refusal(latest.refused);
-        verdicts.set(token, { confirmedAt: now() });
+      const confirmedAt = before?.confirmedAt;
+      const age = confirmedAt === undefined ? Infinity : now() - confirmedAt;
+      if (age < CONFIRM_EVERY_MS) return;
+      if (age < TRUST_UNCONFIRMED_MS && !waitForPlatform) {
+        // Still trusted: the platform is asked while this request goes on (no request waits for
+        // it once a token is known), and its answer counts for every request after it.
+        askAndRecord(token, expiresAt, confirmedAt).catch(() => {});
         return;
       }
-      const reason = answer.reached ? `it answered ${answer.status}` : answer.reason;
-      platformAnswers(false, reason);
-      if (before && now() - before.confirmedAt < TRUST_UNCONFIRMED_MS) return;
-      throw new ReviewServiceError(
-        503,
-        'PlatformUnavailable',
-        `Team review unavailable: the platform cannot confirm that your sign-in is still valid (${reason}). Nothing was changed; try again in a moment.`,
-      );
+      await askAndRecord(token, expiresAt, confirmedAt);
     },
   };
 }

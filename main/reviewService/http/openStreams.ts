@@ -12,7 +12,10 @@ import type { Team } from '../team';
 import { tooMany } from './memberLimits';
 
 /** How a stream is ended: the event said last (none: a plain shutdown). */
-export type StreamEnding = { event: 'refused' | 'unavailable'; body: { ErrorCode?: string; Message: string } };
+export type StreamEnding = {
+  event: 'refused' | 'unavailable';
+  body: { ErrorCode?: string; Message: string };
+};
 
 interface OpenStream {
   caller: Caller;
@@ -99,12 +102,16 @@ export class OpenStreams {
       await Promise.all(
         [...byToken].map(async ([token, streams]) => {
           try {
-            await this.revocation.confirm(token, streams[0]!.caller.tokenExpiresAt);
+            await this.revocation.confirm(token, streams[0]!.caller.tokenExpiresAt, {
+              waitForPlatform: true,
+            });
           } catch (error) {
             const refusal = error instanceof ReviewServiceError ? error : undefined;
             const ending: StreamEnding = {
               event: refusal?.status === 401 ? 'refused' : 'unavailable',
-              body: refusal ? { ErrorCode: refusal.errorCode, Message: refusal.message } : { Message: String(error) },
+              body: refusal
+                ? { ErrorCode: refusal.errorCode, Message: refusal.message }
+                : { Message: String(error) },
             };
             for (const stream of streams) stream.end(ending);
           }
