@@ -267,7 +267,10 @@ export interface ReviewsFeed {
 // Year 0000 is ISO's 1 BC, which PostgreSQL (and every audit log) has no use for.
 const utcDateTime = z.iso
   .datetime({ offset: false, error: 'Date-times are ISO and end in Z.' })
-  .refine((text) => !text.startsWith('0000'), 'Date-times start in year 0001 (year 0000 is not a date the log has).');
+  .refine(
+    (text) => !text.startsWith('0000'),
+    'Date-times start in year 0001 (year 0000 is not a date the log has).',
+  );
 
 /** `GET /v1/audit`: the team's audit log, newest first, filtered. */
 export const auditQuerySchema = z

@@ -55,7 +55,12 @@ function parseUrl(option: Option, value: string, protocols: string[]): string {
 }
 
 /** A whole number from `min` to `max`, or undefined when not given. */
-function wholeNumber(values: Partial<Record<Option, string>>, option: Option, min: number, max: number): number | undefined {
+function wholeNumber(
+  values: Partial<Record<Option, string>>,
+  option: Option,
+  min: number,
+  max: number,
+): number | undefined {
   const value = values[option];
   if (value === undefined) return undefined;
   if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max)

@@ -78,7 +78,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
 export function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
   const code = (error as { code?: unknown }).code;
-  const message = error.message.replace(/"[^"]*"/g, '"…"').replace(/\s+/g, ' ').slice(0, 300);
+  const message = error.message
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
   return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${message}`;
 }
 

@@ -41,10 +41,10 @@ const teamFileSchema = z
           .regex(/^[A-Za-z0-9_-]{1,100}$/, 'An AppKey is 1-100 letters, digits, dashes or underscores.'),
         {
           error:
-            'appKeys is required: the AppKeys of the applications whose tokens this team accepts (the desk\'s AppKey, as in its connection profile).',
+            "appKeys is required: the AppKeys of the applications whose tokens this team accepts (the desk's AppKey, as in its connection profile).",
         },
       )
-      .min(1, 'appKeys names at least one application: the desk\'s AppKey, as in its connection profile.'),
+      .min(1, "appKeys names at least one application: the desk's AppKey, as in its connection profile."),
     members: z
       .array(
         z

@@ -70,7 +70,12 @@ describe.skipIf(missing)(
         await mallory.end();
       }
 
-      const reviewed = await clara.act({ Action: 'SetFlagged', EventId: 'HINT-1', Version: 0, Flagged: true });
+      const reviewed = await clara.act({
+        Action: 'SetFlagged',
+        EventId: 'HINT-1',
+        Version: 0,
+        Flagged: true,
+      });
       expect(reviewed.status).toBe(200);
       for (const stream of streams) await stream.waitFor(changeOf('HINT-1'), 5000);
       for (const [index, url] of setup.urls.entries()) {

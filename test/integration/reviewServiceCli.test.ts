@@ -90,7 +90,10 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
         { ...base, teamFile: noApplications },
         'appKeys: appKeys is required: the AppKeys of the applications whose tokens this team accepts',
       ],
-      [{ ...base, args: ['--member-streams', '0'] }, '--member-streams must be a whole number from 1 to 1000'],
+      [
+        { ...base, args: ['--member-streams', '0'] },
+        '--member-streams must be a whole number from 1 to 1000',
+      ],
       [
         { ...base, teamFile: badTeam },
         `The team file ${badTeam} is not a usable team definition: members: A team has at least one member.`,

@@ -28,7 +28,14 @@ describe.skipIf(missing)(`bad input and load${missing ? ` (skipped: ${missing})`
   beforeAll(async () => {
     // Low limits, so a flood is a flood however slowly a busy machine answers it.
     setup = await startTeamReview(2, {
-      args: ['--request-timeout', '2', '--member-requests-per-second', '5', '--member-actions-per-second', '20'],
+      args: [
+        '--request-timeout',
+        '2',
+        '--member-requests-per-second',
+        '5',
+        '--member-actions-per-second',
+        '20',
+      ],
     });
     clara = new TeamReviewClient([setup.urls[0]!], () => setup.simulator.accessToken('demo'));
     jonas = new TeamReviewClient([setup.urls[0]!], () => setup.simulator.accessToken('trader2'));
@@ -113,7 +120,12 @@ describe.skipIf(missing)(`bad input and load${missing ? ` (skipped: ${missing})`
     expect(flood.filter((answer) => answer.status === 200).length).toBe(150 - refused.length);
     expect(150 - refused.length).toBeGreaterThanOrEqual(10);
     expect(refused[0]!.body.Message).toMatch(/^Too many requests from Clara Lindqvist: at most 5 a second/);
-    const jonasMeanwhile = await jonas.act({ Action: 'SetFlagged', EventId: 'FLOOD-0', Version: 0, Flagged: true });
+    const jonasMeanwhile = await jonas.act({
+      Action: 'SetFlagged',
+      EventId: 'FLOOD-0',
+      Version: 0,
+      Flagged: true,
+    });
     expect(jonasMeanwhile.status).toBe(200);
 
     // Actions: 20 a second, two full bulk calls at once.

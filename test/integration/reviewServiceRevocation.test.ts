@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamReviewErrorBody } from '../../contract/wire/review';
 import { DEMO_APP } from '../../main/simulator/data/accounts/demo';
 import { postgresMissingReason } from '../support/postgres';
-import { freshToken, revokeToken, startTeamReview, type TeamReviewSetup } from '../support/reviewServiceDesks';
+import {
+  freshToken,
+  revokeToken,
+  startTeamReview,
+  type TeamReviewSetup,
+} from '../support/reviewServiceDesks';
 import { TeamReviewClient } from '../support/reviewServiceClient';
 
 const missing = postgresMissingReason();
@@ -32,7 +37,8 @@ describe.skipIf(missing)(
       const clara = [one, two].map((url) => new TeamReviewClient([url], () => claraToken));
       const jonas = new TeamReviewClient([two], () => freshToken(setup, 'trader2'));
       // Clara's token is in use on both replicas (each has asked the platform about it) and streams from one.
-      for (const client of clara) expect((await client.call('GET', '/v1/reviews?EventIds=REVOKE-1')).status).toBe(200);
+      for (const client of clara)
+        expect((await client.call('GET', '/v1/reviews?EventIds=REVOKE-1')).status).toBe(200);
       const stream = clara[1]!.stream();
       await stream.waitFor((message) => message.event === 'ready', 10_000);
 
@@ -57,13 +63,26 @@ describe.skipIf(missing)(
       ]);
       expect(refused.at - revokedAt).toBeLessThan(30_000);
       for (const at of readsRefusedAt) expect(at - revokedAt).toBeLessThan(30_000);
-      expect(refused.data).toMatchObject({ ErrorCode: 'Unauthorized', Message: expect.stringMatching(/revoked/) });
+      expect(refused.data).toMatchObject({
+        ErrorCode: 'Unauthorized',
+        Message: expect.stringMatching(/revoked/),
+      });
       stream.close();
       for (const client of clara) {
-        const write = await client.act({ Action: 'SetFlagged', EventId: 'REVOKE-1', Version: 0, Flagged: true });
+        const write = await client.act({
+          Action: 'SetFlagged',
+          EventId: 'REVOKE-1',
+          Version: 0,
+          Flagged: true,
+        });
         expect(write.status).toBe(401);
       }
-      const stillFine = await jonas.act({ Action: 'SetFlagged', EventId: 'REVOKE-1', Version: 0, Flagged: true });
+      const stillFine = await jonas.act({
+        Action: 'SetFlagged',
+        EventId: 'REVOKE-1',
+        Version: 0,
+        Flagged: true,
+      });
       expect(stillFine.status).toBe(200);
       // A new sign-in of the same user works at once.
       const again = new TeamReviewClient([one], await freshToken(setup, 'demo').then((token) => () => token));
@@ -89,7 +108,10 @@ describe.skipIf(missing)(
         }
       }
       // The same user through the team's application is welcome.
-      const welcome = new TeamReviewClient([setup.urls[0]!], await freshToken(setup, 'demo').then((t) => () => t));
+      const welcome = new TeamReviewClient(
+        [setup.urls[0]!],
+        await freshToken(setup, 'demo').then((t) => () => t),
+      );
       expect((await welcome.call('GET', '/v1/team')).status).toBe(200);
     });
   },

@@ -104,7 +104,8 @@ export async function revokeToken(setup: TeamReviewSetup, token: string): Promis
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_id: info.appKey, token, token_type_hint: 'access_token' }),
   });
-  if (response.status !== 200) throw new Error(`revocation answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`revocation answered ${response.status}: ${await response.text()}`);
 }
 
 /** A push event main sent, with when it arrived. */

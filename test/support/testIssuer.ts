@@ -8,14 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  jwtVerify,
-  SignJWT,
-  type CryptoKey,
-} from 'jose';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 
 /** The AppKey the stand-in issuer's tokens are issued to (`aid`), accepted by writeTeamFile's team. */
 export const TEST_APP_KEY = 'refdesk-test-desk';
@@ -99,17 +92,25 @@ async function signToken(
   options: { issuer: string; expiresInSeconds?: number; claims?: Record<string, unknown> },
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ uid: userKey, cid: `client-of-${userKey}`, aid: TEST_APP_KEY, isa: 'False', ...options.claims })
-    .setProtectedHeader({
-      alg: 'RS256',
-      typ: 'JWT',
-      kid,
-      x5t: createHash('sha1').update(kid).digest('base64url'),
+  return (
+    new SignJWT({
+      uid: userKey,
+      cid: `client-of-${userKey}`,
+      aid: TEST_APP_KEY,
+      isa: 'False',
+      ...options.claims,
     })
-    .setIssuer(options.issuer)
-    .setSubject(userKey)
-    // An `iat` among the claims wins (a token from a clock ahead of ours).
-    .setIssuedAt(typeof options.claims?.iat === 'number' ? options.claims.iat : now)
-    .setExpirationTime(now + (options.expiresInSeconds ?? 1200))
-    .sign(key);
+      .setProtectedHeader({
+        alg: 'RS256',
+        typ: 'JWT',
+        kid,
+        x5t: createHash('sha1').update(kid).digest('base64url'),
+      })
+      .setIssuer(options.issuer)
+      .setSubject(userKey)
+      // An `iat` among the claims wins (a token from a clock ahead of ours).
+      .setIssuedAt(typeof options.claims?.iat === 'number' ? options.claims.iat : now)
+      .setExpirationTime(now + (options.expiresInSeconds ?? 1200))
+      .sign(key)
+  );
 }

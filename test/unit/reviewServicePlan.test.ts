@@ -300,11 +300,18 @@ describe('the team file', () => {
 
   it('refuses names PostgreSQL cannot store, and an empty list of applications', () => {
     expect(() =>
-      Team.parse({ id: 'ca', name: 'C\u0000A', appKeys: ['desk'], members: [{ userKey: 'a', name: 'A\ud800' }] }),
-    ).toThrow(/name: name cannot contain the character U\+0000.*members\.0\.name: A name contains a lone surrogate/);
-    expect(() => Team.parse({ id: 'ca', name: 'CA', appKeys: [], members: [{ userKey: 'a', name: 'A' }] })).toThrow(
-      /appKeys: appKeys names at least one application/,
+      Team.parse({
+        id: 'ca',
+        name: 'C\u0000A',
+        appKeys: ['desk'],
+        members: [{ userKey: 'a', name: 'A\ud800' }],
+      }),
+    ).toThrow(
+      /name: name cannot contain the character U\+0000.*members\.0\.name: A name contains a lone surrogate/,
     );
+    expect(() =>
+      Team.parse({ id: 'ca', name: 'CA', appKeys: [], members: [{ userKey: 'a', name: 'A' }] }),
+    ).toThrow(/appKeys: appKeys names at least one application/);
   });
 
   it('takes a new definition in place, naming who left, but never another team id', () => {
@@ -337,13 +344,20 @@ describe('the team file', () => {
     expect(live.acceptsApplication('desk-2')).toBe(true);
     expect(live.needsFourEyes(tender)).toBe(false);
     expect(() =>
-      live.update(Team.parse({ id: 'other', name: 'O', appKeys: ['d'], members: [{ userKey: 'a', name: 'A' }] })),
+      live.update(
+        Team.parse({ id: 'other', name: 'O', appKeys: ['d'], members: [{ userKey: 'a', name: 'A' }] }),
+      ),
     ).toThrow(/the team id changed from "ca" to "other"/);
     expect(live.id).toBe('ca');
   });
 
   it('defaults to four eyes on every event with an election and members who may analyse and approve', () => {
-    const plain = Team.parse({ id: 'ca', name: 'CA', appKeys: ['desk'], members: [{ userKey: 'a', name: 'A' }] });
+    const plain = Team.parse({
+      id: 'ca',
+      name: 'CA',
+      appKeys: ['desk'],
+      members: [{ userKey: 'a', name: 'A' }],
+    });
     expect(plain.needsFourEyes(tender)).toBe(true);
     expect(plain.needsFourEyes(merger)).toBe(false);
     expect([...plain.member('a')!.roles]).toEqual(['Analyst', 'Approver']);

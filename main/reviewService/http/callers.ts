@@ -41,7 +41,8 @@ export function installCallerChecks(
   return {
     callerOf(request) {
       const caller = callers.get(request);
-      if (!caller) throw new ReviewServiceError(401, 'Unauthorized', 'This route was not checked for a caller.');
+      if (!caller)
+        throw new ReviewServiceError(401, 'Unauthorized', 'This route was not checked for a caller.');
       return caller;
     },
   };

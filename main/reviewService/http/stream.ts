@@ -115,7 +115,10 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
           for (const change of missed) send(change);
         }
       } catch (error) {
-        end({ event: 'unavailable', body: { Message: `Team review unavailable: ${(error as Error).message}` } });
+        end({
+          event: 'unavailable',
+          body: { Message: `Team review unavailable: ${(error as Error).message}` },
+        });
         return;
       }
     }

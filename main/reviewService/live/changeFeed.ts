@@ -230,6 +230,9 @@ export class ChangeFeed {
  */
 function listenerConnectionString(connectionString: string): string {
   const url = new URL(connectionString);
-  url.searchParams.set('application_name', `${url.searchParams.get('application_name') ?? 'refdesk-review-service'}-listener`);
+  url.searchParams.set(
+    'application_name',
+    `${url.searchParams.get('application_name') ?? 'refdesk-review-service'}-listener`,
+  );
   return url.toString();
 }

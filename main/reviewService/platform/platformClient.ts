@@ -8,8 +8,7 @@ import { Agent } from 'undici';
 
 /** What the platform answered: its status and JSON body, or why it could not be asked. */
 export type PlatformAnswer =
-  | { reached: true; status: number; body: unknown }
-  | { reached: false; reason: string };
+  { reached: true; status: number; body: unknown } | { reached: false; reason: string };
 
 export interface PlatformClient {
   /** The API's base URL, without a trailing slash. */
