@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
 import { SchemaTooNewError } from './database/migrate';
+import { describeFailure } from './errors';
 import { startReviewService } from './server';
 import { Team } from './team';
 
@@ -164,6 +165,13 @@ runCommand(async () => {
     throw error;
   });
   printReady(service.info);
+  // Only the operator stops a replica: a promise some code forgot to handle is a bug to log,
+  // not a reason to take the whole team's service down (Node's default ends the process).
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(
+      `${new Date().toISOString()} unhandled rejection, kept running: ${describeFailure(reason)}\n`,
+    ),
+  );
   process.on('SIGHUP', () => service.reloadTeam());
   closeOnSignals(() => service.close());
 });
