@@ -3,7 +3,7 @@
  * replicas on the same database; each applies pending migrations at start (once, under a lock),
  * serves the API, and fans the team's committed changes out to its live streams.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { createCallerCheck, defaultJwksUrl } from './auth/identity';
 import { createRevocationCheck } from './auth/revocation';
@@ -110,7 +110,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
       new MemberRateLimits(limits),
     );
     // The caller was checked (token, team, platform, rate) by the onRequest hook, before the body.
-    const authenticate = async (request: Parameters<typeof callerOf>[0]) => callerOf(request);
+    const authenticate = async (request: FastifyRequest) => callerOf(request);
     registerRoutes(app, { pool, team: options.team, authenticate });
     const streams = new OpenStreams(options.team, revocation, limits.streams);
     const endStreams = registerStream(app, {
