@@ -34,7 +34,7 @@ export const exchangeHolidaysArg = z
           .string()
           .min(1)
           .max(20)
-          .regex(/^[A-Za-z0-9]+$/, 'An exchange is named by its id, e.g. XNAS.'),
+          .regex(/^[A-Za-z0-9_-]+$/, 'An exchange is named by its id, e.g. NASDAQ or EUR_AMS2.'),
       )
       .min(1)
       .max(MAX_HOLIDAY_EXCHANGES)

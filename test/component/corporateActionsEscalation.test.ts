@@ -46,7 +46,7 @@ const reviewedTuesday: EventReviewState = {
 function desk(options: { notifications: boolean; shownByMain: boolean; latest: () => CorporateActionEvent[]; reviewed?: EventReviewState[] }) {
   return installDesk({
     ...queueWorldAnswers({
-      holidays: [{ Date: '2026-11-26', ExchangeId: 'XNYS', Name: 'Thanksgiving Day' }],
+      holidays: [{ Date: '2026-11-26', ExchangeId: 'NYSE', Name: 'Thanksgiving Day' }],
       workQueue: { notifications: options.notifications },
     }),
     'corporateActions:events': (arg: { SortColumn?: string }) =>

@@ -50,7 +50,7 @@ const reviewed: EventReviewState = {
 function desk(overdueBusinessDays = 5) {
   return installDesk({
     ...queueWorldAnswers({
-      holidays: [{ Date: '2026-11-26', ExchangeId: 'XNYS', Name: 'Thanksgiving Day' }],
+      holidays: [{ Date: '2026-11-26', ExchangeId: 'NYSE', Name: 'Thanksgiving Day' }],
       workQueue: { overdueBusinessDays },
     }),
     'corporateActions:events': () => ok({ Data: events, __count: events.length }),

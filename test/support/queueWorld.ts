@@ -10,7 +10,7 @@ import { ok } from './fakeDesk';
 
 /** The New York Stock Exchange as the exchanges list gives it (the fields the calendars read). */
 export const NEW_YORK_EXCHANGE = {
-  ExchangeId: 'XNYS',
+  ExchangeId: 'NYSE',
   IsoMic: 'XNYS',
   Mic: 'XNYS',
   Name: 'New York Stock Exchange',
@@ -48,7 +48,7 @@ export function queueWorldAnswers(
         Data: arg.Uics.map((Uic) => ({
           Uic,
           AssetType: arg.AssetTypes[0],
-          Exchange: { ExchangeId: 'XNYS', CountryCode: 'US', Name: 'New York Stock Exchange' },
+          Exchange: { ExchangeId: 'NYSE', CountryCode: 'US', Name: 'New York Stock Exchange' },
         })),
       }),
     'settings:get': () =>

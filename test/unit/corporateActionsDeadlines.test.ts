@@ -40,14 +40,14 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', '
 
 /** New York with 2026's Thanksgiving and Christmas, and London with its Christmas and Boxing Day. */
 const newYork = marketCalendar({
-  exchangeId: 'XNYS',
+  exchangeId: 'NYSE',
   name: 'New York Stock Exchange',
   zone: 'America/New_York',
   weekendDays: ['Saturday', 'Sunday'],
   holidays: ['2026-11-26', '2026-12-25'],
 });
 const sydney = marketCalendar({
-  exchangeId: 'XASX',
+  exchangeId: 'ASX',
   name: 'ASX',
   zone: 'Australia/Sydney',
   weekendDays: ['Saturday', 'Sunday'],
