@@ -139,7 +139,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('reference:timeZones', { refresh: true });
     await call('reference:currencyPairs', {});
     await call('reference:exchanges');
-    await call('reference:exchangeHolidays', { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: ['XNYS'] });
+    await call('reference:exchangeHolidays', { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: ['NYSE'] });
     const found = await call<Feed<SummaryInfo>>('instruments:search', { AssetTypes: ['Stock'], $top: 5 });
     const stock = found.Data[0]!;
     await call('instruments:details', { Uic: stock.Identifier, AssetType: 'Stock' });
