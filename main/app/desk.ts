@@ -65,6 +65,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
       pruneStaleUniverses: true,
+      // Its signing key, sessions and port outlive a restart: the session kept in the keychain stays good.
+      keepIdentity: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
       // Generating a large universe takes a while: Settings (and a terminal) can show how far it has got.
       onProgress: (progress) => {

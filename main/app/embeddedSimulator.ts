@@ -1,8 +1,8 @@
 /**
  * The embedded simulator as the Settings workspace controls it: its status, and a reset that
  * restarts it with a chosen scale and seed (optionally regenerating its universe) on the same
- * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens do not:
- * the simulator signs with a key made at each start, so the user signs in again afterwards.
+ * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. So do its tokens:
+ * the simulator keeps its identity (signing key, sessions) across starts, so the user stays signed in.
  */
 import type { EarlierRoll } from '../simulator/data/universe';
 import type { RunningSimulator } from '../simulator/server';

@@ -43,6 +43,11 @@ export function userDataDir(): string {
   return path.join(process.env.XDG_DATA_HOME ?? path.join(homedir(), '.local', 'share'), 'refdesk');
 }
 
+/** The simulator's own files (its kept identity, the demo app's certificate) unless told otherwise. */
+export function simulatorDataDir(): string {
+  return path.join(userDataDir(), 'simulator');
+}
+
 /** The per-user cache folder (the simulator's generated universes). `REFDESK_CACHE_DIR` overrides it. */
 export function userCacheDir(): string {
   if (process.env.REFDESK_CACHE_DIR) return process.env.REFDESK_CACHE_DIR;

@@ -77,6 +77,7 @@ runCommand(async () => {
     progress: { type: 'boolean' },
     verbose: { type: 'boolean' },
     'data-dir': { type: 'string' },
+    'keep-identity': { type: 'boolean' },
     'token-ttl': { type: 'string' },
     'refresh-token-ttl': { type: 'string' },
     'login-session-ttl': { type: 'string' },
@@ -102,6 +103,8 @@ runCommand(async () => {
     ...(showProgress ? { onProgress: progressDisplay(process.stderr) } : {}),
     logRequests: values.verbose ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    // Its clients' stored sessions outlive a restart, as the embedded simulator's do.
+    keepIdentity: values['keep-identity'] ?? false,
     ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
     ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),
