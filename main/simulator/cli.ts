@@ -4,6 +4,7 @@
  * rolls its universe it draws a progress bar on stderr (on a terminal, or with `--progress`).
  */
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
+import { simulatorCacheDir } from '../node/paths';
 import { progressDisplay } from './cliProgress';
 import { parseAsOf, SCALES, type Scale } from './data/universe';
 import { corsOriginsOption } from './http/cors';
@@ -96,8 +97,11 @@ runCommand(async () => {
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
     seed: parseSeed(values.seed),
+    // --cache-dir names the cache folder as REFDESK_CACHE_DIR does (universes in its simulator/).
     // A folder given with --cache-dir is the caller's to tidy; the default one is ours.
-    ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : { pruneStaleUniverses: true }),
+    ...(values['cache-dir']
+      ? { cacheDir: simulatorCacheDir(values['cache-dir']) }
+      : { cacheDir: simulatorCacheDir(), pruneStaleUniverses: true }),
     regenerate: values.regenerate ?? false,
     ...(asOf ? { asOf } : {}),
     ...(showProgress ? { onProgress: progressDisplay(process.stderr) } : {}),

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,5 +109,15 @@ describe('npm run simulator', () => {
     });
     expect(tuesday.stderr()).toMatch(/Rolling the universe to its day: 100%, done in \d+ s/);
     await tuesday.stop();
-  }, 180_000);
+
+    // One rule for the cache folder: --cache-dir names it as REFDESK_CACHE_DIR does, universes in its simulator/.
+    expect(readdirSync(cacheDir)).toEqual(['simulator']);
+    const fromEnvironment = await startSimulatorCli<SimulatorReady>(
+      ['--port', '0', '--scale', 'small', '--data-dir', dataDir, '--as-of', '2027-01-19'],
+      { env: { REFDESK_CACHE_DIR: cacheDir }, timeoutMs: 120_000 },
+    );
+    expect(fromEnvironment.ready.universe).toMatchObject({ asOf: '2027-01-19', cacheUsed: true });
+    expect(fromEnvironment.ready.universe.rolledFrom).toBeUndefined();
+    await fromEnvironment.stop();
+  }, 240_000);
 });
