@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../contract/bridge';
+import { BRIDGE_HEADER, WEB_EVENTS_PATH, WEB_HEARTBEAT_PATH } from '../../contract/bridge';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
 import { isAuthCallbackPath, registerAuthCallback } from './authCallback';
@@ -134,6 +134,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       return reply.header('cache-control', 'no-store').send(response);
     },
   );
+
+  // The page's heartbeat: answered as soon as this process's event loop runs, so a silence means main hangs.
+  app.post(WEB_HEARTBEAT_PATH, async (request, reply) => {
+    if (!isBridgeRequest(request)) return refuse(reply, 403, 'Bridge calls are accepted only from the RefDesk page.');
+    return reply.status(204).header('cache-control', 'no-store').send();
+  });
 
   // Push events as server-sent events, on a POST so the browser sends its Origin like bridge calls.
   const { events } = dispatch;

@@ -78,6 +78,16 @@ describe('web shell bridge', () => {
     expect((await fetch(`${shell.origin.replace('127.0.0.1', 'localhost')}/launch?key=x`)).status).toBe(421);
   });
 
+  it("answers the page's heartbeat at once, and only from its own page", async () => {
+    const beat = (headers: Record<string, string>) => fetch(`${shell.origin}/__desk/heartbeat`, { method: 'POST', headers });
+    const answered = await beat(trusted());
+    expect(answered.status).toBe(204);
+    expect(answered.headers.get('cache-control')).toBe('no-store');
+    const { [BRIDGE_HEADER]: _header, ...noHeader } = trusted();
+    expect((await beat(noHeader)).status).toBe(403);
+    expect((await beat({ ...trusted(), origin: 'http://127.0.0.1:1' })).status).toBe(403);
+  });
+
   it('refuses a wrong launch key', async () => {
     const response = await fetch(`${shell.origin}/launch?key=guess`, { redirect: 'manual' });
     expect(response.status).toBe(403);
