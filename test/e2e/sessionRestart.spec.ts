@@ -2,7 +2,8 @@
  * The trader's morning: RefDesk restarted, or started on a new day, opens signed in, without the
  * login page, because the embedded simulator kept its identity and the session kept in the
  * keychain (a real gnome-keyring here: `npm test` runs the suite inside dbus-run-session) is
- * still good, and renews by itself when its access token runs out.
+ * still good, and renews by itself when its access token runs out; and it opens where the
+ * trader was: the workspace, its open chain and its search text.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { startWebShellProcess, type WebShellProcess } from '../support/webShellP
 import { openRefDesk } from '../support/launchSession';
 import { expect, test } from './fixtures';
 import { InstrumentsPage } from './pages/InstrumentsPage';
+import { OptionChainPage } from './pages/OptionChainPage';
 import { SessionStatusBar } from './pages/SessionStatusBar';
 import { SignInPage } from './pages/SignInPage';
 
@@ -119,6 +121,40 @@ test('after signing out, a restart asks for the password again', async ({ browse
     await openRefDesk(after, second.ready.url);
     await expect(new SignInPage(after).prompt).toBeVisible();
     await expect(new SessionStatusBar(after).user).toHaveText('Not signed in');
+  } finally {
+    await second?.stop();
+    await first.stop();
+  }
+});
+
+test('the start opens the last workspace with its open chain and its search text', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dataDir = await dataFolder();
+  const first = await startWebShellProcess([], { dataDir });
+  let second: WebShellProcess | undefined;
+  try {
+    const page = await browser.newPage();
+    await signInToKeychain(page, first);
+    const chain = new OptionChainPage(page);
+    await chain.open();
+    await chain.rootSearchBox.fill('SPX');
+    await chain.resultRow('SPX:xcbo').click();
+    await expect(chain.activeTab).toBeVisible();
+    const chainUrl = page.url().replace(first.ready.origin, '');
+    expect(chainUrl).toMatch(/^\/#\/chains\/\d+$/);
+    // Kept shortly after it settles.
+    await page.waitForTimeout(1_500);
+    await first.stop();
+
+    second = await startWebShellProcess([], { dataDir });
+    const after = await browser.newPage();
+    await openRefDesk(after, second.ready.url);
+    await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`);
+    const restored = new OptionChainPage(after);
+    await expect(restored.activeTab).toBeVisible();
+    await restored.open();
+    await expect(restored.rootSearchBox).toHaveValue('SPX');
+    await expect(restored.resultRow('SPX:xcbo')).toBeVisible();
   } finally {
     await second?.stop();
     await first.stop();
