@@ -9,7 +9,7 @@ import { defineComponent, effectScope, h } from 'vue';
 import type { DeskResponse } from '../../contract/bridge';
 import TheStatusBar from '../../renderer/src/shell/TheStatusBar.vue';
 import { useShellHeartbeat } from '../../renderer/src/shell/useShellHeartbeat';
-import { callsInFlight, shellReachable, shellResponding } from '../../renderer/src/shared/bridgeHealth';
+import { callsInFlight, noteBridgeResponse, shellReachable, shellResponding } from '../../renderer/src/shared/bridgeHealth';
 import { call } from '../../renderer/src/shared/desk';
 import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
 
@@ -73,7 +73,10 @@ describe('the heartbeat over the bridge', () => {
 
     main.stop();
     const search = call('instruments:search', { Keywords: 'Apple' } as never);
-    await vi.advanceTimersByTimeAsync(2_900);
+    await vi.advanceTimersByTimeAsync(2_500);
+    // A search superseded meanwhile is answered by the bridge itself (Cancelled): not by main.
+    noteBridgeResponse({ ok: false, error: { code: 'Cancelled', message: 'The request was cancelled.' } });
+    await vi.advanceTimersByTimeAsync(400);
     expect(connection()).toBe('Connection: Not responding');
     expect(bar.get('[data-testid="status-waiting"]').text()).toBe('1 request waits for RefDesk');
 

@@ -139,7 +139,8 @@ test('the start opens the last workspace with its open chain and its search text
     await chain.open();
     await chain.rootSearchBox.fill('SPX');
     await chain.resultRow('SPX:xcbo').click();
-    await expect(chain.activeTab).toBeVisible();
+    // SPX is the largest root: its option space takes a while on a busy machine.
+    await expect(chain.activeTab).toBeVisible({ timeout: 30_000 });
     const chainUrl = page.url().replace(first.ready.origin, '');
     expect(chainUrl).toMatch(/^\/#\/chains\/\d+$/);
     // Kept shortly after it settles.
@@ -151,7 +152,7 @@ test('the start opens the last workspace with its open chain and its search text
     await openRefDesk(after, second.ready.url);
     await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`);
     const restored = new OptionChainPage(after);
-    await expect(restored.activeTab).toBeVisible();
+    await expect(restored.activeTab).toBeVisible({ timeout: 30_000 });
     await restored.open();
     await expect(restored.rootSearchBox).toHaveValue('SPX');
     await expect(restored.resultRow('SPX:xcbo')).toBeVisible();

@@ -20,8 +20,13 @@ export const callsInFlight = ref(0);
 /** The bridge's code of a call whose shell (main's process) could not be reached. */
 export const SHELL_UNREACHABLE = 'ShellUnreachable';
 
+/** The bridge's code of a call the page itself cancelled: main did not answer it. */
+const CANCELLED = 'Cancelled';
+
 /** Notes what one call's (or heartbeat's) response says about main's reachability. */
 export function noteBridgeResponse(response: DeskResponse<unknown>): void {
+  // A call the page gave up on (a superseded search) was answered by the page, not by main.
+  if (!response.ok && response.error.code === CANCELLED) return;
   if (!response.ok && response.error.code === SHELL_UNREACHABLE) {
     shellReachable.value = false;
     return;

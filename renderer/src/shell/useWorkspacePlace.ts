@@ -9,6 +9,9 @@
 import { watch, type WatchStopHandle } from 'vue';
 import type { Router } from 'vue-router';
 import { call, isCancelled, messageOf } from '../shared/desk';
+import { useFuturesStore } from '../features/instruments/futures/useFuturesStore';
+import { useOptionChainsStore } from '../features/instruments/optionChains/useOptionChainsStore';
+import { useInstrumentsStore } from '../features/instruments/useInstrumentsStore';
 import { useSessionStore } from '../features/session/useSessionStore';
 
 /** A search box's state as the stores hold it (InstrumentSearch, refs unwrapped). */
@@ -19,16 +22,12 @@ interface SearchText {
 /** How long the place must stay put before it is kept (typing, quick moves between workspaces). */
 const KEEP_AFTER_MS = 600;
 
-/**
- * The search of the workspace a route belongs to, loaded with the workspace's own chunk (never
- * with the page's first one).
- */
-async function searchOfRoute(route: string): Promise<SearchText | undefined> {
+/** The search of the workspace a route belongs to (the stores are the shell's already: useOpenTarget). */
+function searchOfRoute(route: string): SearchText | undefined {
   const workspace = route.split('/')[1];
-  if (workspace === 'instruments') return (await import('../features/instruments/useInstrumentsStore')).useInstrumentsStore().search;
-  if (workspace === 'chains')
-    return (await import('../features/instruments/optionChains/useOptionChainsStore')).useOptionChainsStore().rootSearch;
-  if (workspace === 'futures') return (await import('../features/instruments/futures/useFuturesStore')).useFuturesStore().continuousSearch;
+  if (workspace === 'instruments') return useInstrumentsStore().search;
+  if (workspace === 'chains') return useOptionChainsStore().rootSearch;
+  if (workspace === 'futures') return useFuturesStore().continuousSearch;
   return undefined;
 }
 
@@ -54,9 +53,8 @@ export function useWorkspacePlace(router: Router): void {
   };
 
   /** Follows the search box of the workspace `route` belongs to. */
-  const followSearchOf = async (route: string) => {
-    const found = await searchOfRoute(route);
-    if (router.currentRoute.value.path !== route) return;
+  const followSearchOf = (route: string) => {
+    const found = searchOfRoute(route);
     stopSearchWatch?.();
     search = found;
     stopSearchWatch = found ? watch(() => found.keywords, keepSoon) : undefined;
@@ -67,14 +65,14 @@ export function useWorkspacePlace(router: Router): void {
     await router.isReady();
     const landing = router.currentRoute.value;
     const openedOnNoWorkspace = landing.redirectedFrom?.path === '/';
-    const landingSearch = await searchOfRoute(landing.path);
+    const landingSearch = searchOfRoute(landing.path);
     const untouched = () => router.currentRoute.value.path === landing.path && !landingSearch?.keywords;
     if (!openedOnNoWorkspace) return;
     const { place } = await call('settings:lastPlace');
     if (!place || !untouched()) return;
     await router.replace(place.route);
     if (!place.searchText) return;
-    const restored = await searchOfRoute(place.route);
+    const restored = searchOfRoute(place.route);
     if (restored && router.currentRoute.value.path === place.route && !restored.keywords) restored.keywords = place.searchText;
   };
 
@@ -89,7 +87,7 @@ export function useWorkspacePlace(router: Router): void {
         .catch((error: unknown) => console.warn(`[place] not restored: ${messageOf(error)}`))
         .finally(() => {
           keeping = true;
-          void followSearchOf(router.currentRoute.value.path);
+          followSearchOf(router.currentRoute.value.path);
           keepSoon();
         });
     },
@@ -99,7 +97,7 @@ export function useWorkspacePlace(router: Router): void {
   watch(
     () => router.currentRoute.value.path,
     (route) => {
-      void followSearchOf(route);
+      followSearchOf(route);
       keepSoon();
     },
   );
