@@ -150,7 +150,8 @@ test('the start opens the last workspace with its open chain and its search text
     second = await startWebShellProcess([], { dataDir });
     const after = await browser.newPage();
     await openRefDesk(after, second.ready.url);
-    await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`);
+    // The page first lands on its default workspace, then goes to the kept place.
+    await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`, { timeout: 30_000 });
     const restored = new OptionChainPage(after);
     await expect(restored.activeTab).toBeVisible({ timeout: 30_000 });
     await restored.open();

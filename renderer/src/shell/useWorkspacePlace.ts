@@ -62,14 +62,12 @@ export function useWorkspacePlace(router: Router): void {
 
   /** Goes to the kept place when the page opened on no workspace of its own and nothing moved since. */
   const restore = async () => {
-    await router.isReady();
+    // Main is asked while the first workspace still loads, not after.
+    const [{ place }] = await Promise.all([call('settings:lastPlace'), router.isReady()]);
+    // Still where the page opened by itself (no route of its own, nothing typed since).
     const landing = router.currentRoute.value;
-    const openedOnNoWorkspace = landing.redirectedFrom?.path === '/';
-    const landingSearch = searchOfRoute(landing.path);
-    const untouched = () => router.currentRoute.value.path === landing.path && !landingSearch?.keywords;
-    if (!openedOnNoWorkspace) return;
-    const { place } = await call('settings:lastPlace');
-    if (!place || !untouched()) return;
+    const untouched = landing.redirectedFrom?.path === '/' && !searchOfRoute(landing.path)?.keywords;
+    if (!place || !untouched) return;
     await router.replace(place.route);
     if (!place.searchText) return;
     const restored = searchOfRoute(place.route);
