@@ -128,7 +128,7 @@ test('after signing out, a restart asks for the password again', async ({ browse
 });
 
 test('the start opens the last workspace with its open chain and its search text', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const dataDir = await dataFolder();
   const first = await startWebShellProcess([], { dataDir });
   let second: WebShellProcess | undefined;
@@ -151,7 +151,7 @@ test('the start opens the last workspace with its open chain and its search text
     const after = await browser.newPage();
     await openRefDesk(after, second.ready.url);
     // The page first lands on its default workspace, then goes to the kept place.
-    await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`, { timeout: 30_000 });
+    await expect(after).toHaveURL(`${second.ready.origin}${chainUrl}`, { timeout: 60_000 });
     const restored = new OptionChainPage(after);
     await expect(restored.activeTab).toBeVisible({ timeout: 30_000 });
     await restored.open();
