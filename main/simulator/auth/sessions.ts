@@ -21,6 +21,8 @@ export interface Session {
   appNumber: number;
   /** Started by an authenticated (confidential) client: refreshing then requires its secret too. */
   confidential: boolean;
+  /** The key of the login session the user signed in through, where there was one (not assertions). */
+  loginSession?: string;
   revoked: boolean;
   /** When the user signed in (ms): the platform's `LastLoginTime` of `/port/v1/users/me`. */
   startedAt: number;
@@ -40,6 +42,7 @@ export const SESSION_TABLES = `
     app_key TEXT NOT NULL,
     app_number INTEGER NOT NULL,
     confidential INTEGER NOT NULL CHECK (confidential IN (0, 1)),
+    login_session TEXT,
     revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1)),
     started_at INTEGER NOT NULL,
     ends_at INTEGER NOT NULL
@@ -58,6 +61,7 @@ interface SessionRow {
   app_key: string;
   app_number: number;
   confidential: number;
+  login_session: string | null;
   revoked: number;
   started_at: number;
   ends_at: number;
@@ -80,6 +84,7 @@ function sessionOf(row: SessionRow): Session {
     appKey: row.app_key,
     appNumber: row.app_number,
     confidential: row.confidential === 1,
+    ...(row.login_session !== null ? { loginSession: row.login_session } : {}),
     revoked: row.revoked === 1,
     startedAt: row.started_at,
     endsAt: row.ends_at,
@@ -90,8 +95,8 @@ function sessionOf(row: SessionRow): Session {
 function prepareStatements(db: Database.Database) {
   const prepare = <P extends unknown[], R = unknown>(sql: string) => db.prepare<P, R>(sql);
   return {
-    insertSession: prepare<[string, string, string, number, number, number, number]>(
-      'INSERT INTO sessions (id, user_id, app_key, app_number, confidential, started_at, ends_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    insertSession: prepare<[string, string, string, number, number, string | null, number, number]>(
+      'INSERT INTO sessions (id, user_id, app_key, app_number, confidential, login_session, started_at, ends_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     session: prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
     revoked: prepare<[string], number>('SELECT revoked FROM sessions WHERE id = ?').pluck(),
@@ -139,7 +144,13 @@ export class SessionStore {
    * forgotten by a sign-in starting meanwhile, and its token refused as of an ended session.
    */
   start(
-    owner: { userId: string; appKey: string; appNumber: number; confidential: boolean },
+    owner: {
+      userId: string;
+      appKey: string;
+      appNumber: number;
+      confidential: boolean;
+      loginSession?: string;
+    },
     now: Date,
     firstTokenExpiresAt: Date,
   ): Session {
@@ -157,6 +168,7 @@ export class SessionStore {
       session.appKey,
       session.appNumber,
       session.confidential ? 1 : 0,
+      session.loginSession ?? null,
       session.startedAt,
       session.endsAt,
     );

@@ -40,6 +40,8 @@ export interface SimulatorAuthOptions {
   loginSessionTtlSeconds?: number;
   /** The identity kept across starts (identityStore.ts); absent: a new one for this run only. */
   identity?: KeptIdentity;
+  /** Enforce the RFCs where the platform is lenient (authorizationServer.ts). */
+  strictOAuth?: boolean;
 }
 
 /** The authorization server of a simulator run and the demo credentials that work against it. */
@@ -62,6 +64,7 @@ export async function createSimulatorAuth(
       ...(options.identity
         ? { signingKey: options.identity.signingKey, sessionDatabase: options.identity.db }
         : {}),
+      ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
     }),
     ensureDemoCertificate(options.dataDir, DEMO_APP.name, options.clock()),
   ]);
