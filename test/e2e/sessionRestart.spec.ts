@@ -51,7 +51,8 @@ async function expectSignedInWithoutPassword(page: Page, shell: WebShellProcess)
   const instruments = new InstrumentsPage(page);
   await instruments.open();
   await instruments.search('Apple');
-  await expect(instruments.resultOf('AAPL:xnas', 'Stock')).toBeVisible();
+  // The first search of a start reads the universe's pages cold: seconds on a loaded machine.
+  await expect(instruments.resultOf('AAPL:xnas', 'Stock')).toBeVisible({ timeout: 15_000 });
   await expect(status.connection).toHaveText('Connection: Online');
 }
 
