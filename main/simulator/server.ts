@@ -62,7 +62,10 @@ export interface SimulatorOptions {
   pruneStaleUniverses?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
-  /** The day to simulate (its UTC date): listings, expiries and event states of that day. Default: the clock's day. */
+  /**
+   * The day to simulate (its UTC date): listings, expiries and event states of that day, and the
+   * day its days to expiry count from (at the clock's time of day). Default: the clock's day.
+   */
   asOf?: Date;
   /** Told how generating or rolling the universe advances (the CLI's progress bar, the app's Settings). */
   onProgress?: ProgressListener;
@@ -110,7 +113,19 @@ export interface RunningSimulator {
    * line): started earlier, the slices go between the steps of that start and delay it.
    */
   prepareForRequests(): void;
+  /** The day it simulates (`yyyy-mm-dd`) when one was set; undefined when it follows the clock. */
+  simulatedDay: string | undefined;
   close(): Promise<void>;
+}
+
+/** The clock's time of day on `day` (a UTC midnight), or the clock itself without a day. */
+export function simulatedClock(clock: () => Date, day: Date | undefined): () => Date {
+  if (!day) return clock;
+  const midnight = utcDateOf(day).getTime();
+  return () => {
+    const now = clock();
+    return new Date(midnight + (now.getTime() - utcDateOf(now).getTime()));
+  };
 }
 
 /** Paths under AUTH_PREFIX that browser apps call with fetch: token, revocation, discovery and keys. */
@@ -167,6 +182,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   const context: SimulatorContext = {
     universe,
     clock,
+    simulatedNow: simulatedClock(clock, options.asOf),
     countries: loadCountries(),
     origin: () => origin,
     auth,
@@ -233,7 +249,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       ...demo,
     },
     // A failure here is the exchanges route's to report, when it is asked.
-    prepareForRequests: () => void prepareExchangeDetails(context.clock()).catch(() => undefined),
+    prepareForRequests: () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
+    simulatedDay: options.asOf ? utcDateOf(options.asOf).toISOString().slice(0, 10) : undefined,
     close: () => app.close(),
   };
 }
