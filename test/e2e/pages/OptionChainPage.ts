@@ -103,21 +103,26 @@ export class OptionChainPage {
 
   /** The strike cells drawn in the grid's pinned left part (none unless the strike is pinned). */
   pinnedStrikeCells(): Locator {
-    return this.activeGrid().locator('.ag-pinned-left-cols-container [col-id="strike"]');
+    return this.activeGrid().locator('[role="gridcell"][col-id="strike"].ag-cell-last-left-pinned');
   }
 
-  /** How far the active grid's columns overflow its width sideways (0 when they all fit). */
+  /** How far the active grid's columns overflow its width sideways, in pixels (0 or less when they all fit). */
   async sidewaysOverflow(): Promise<number> {
-    return this.activeGrid()
-      .locator('.ag-center-cols-viewport')
-      .evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
+    return this.activeGrid().evaluate((grid) => {
+      // Every column is drawn (no column virtualisation): the last header's right edge is the columns'.
+      const rights = [...grid.querySelectorAll('[role="columnheader"]')].map((header) => header.getBoundingClientRect().right);
+      return Math.max(...rights) - grid.getBoundingClientRect().right;
+    });
   }
 
   /** Scrolls the active grid's columns to their right end. */
   async scrollSidewaysToEnd(): Promise<void> {
-    await this.activeGrid()
-      .locator('.ag-body-horizontal-scroll-viewport')
-      .evaluate((element) => element.scrollTo(element.scrollWidth, 0));
+    await this.activeGrid().evaluate((grid) => {
+      // Whatever scrolls sideways in the grid (its body and its header follow one another).
+      for (const element of grid.querySelectorAll<HTMLElement>('*')) {
+        if (element.scrollWidth > element.clientWidth + 1) element.scrollLeft = element.scrollWidth;
+      }
+    });
   }
 
   /** The data-expiry of every expiry tab shown. */
