@@ -39,6 +39,17 @@ import { registerCorporateActionsRoutes } from './http/routes/corporateActions';
 import { registerAccountsRoutes } from './http/routes/accounts';
 import { registerReferenceRoutes } from './http/routes/reference';
 import { registerTradingScheduleRoutes } from './http/routes/tradingSchedule';
+import { registerTradeOptionsChainRoutes } from './http/routes/tradeOptionsChain';
+import { registerTradePriceRoutes } from './http/routes/tradePrices';
+import { registerTradeSubscriptionRoutes } from './http/routes/tradeSubscriptions';
+import { ReferenceStore } from './data/instruments/store';
+import { Market } from './market/market';
+import { marketClockOf } from './market/marketClock';
+import { OptionChains } from './market/optionChain';
+import { StreamingHub } from './streaming/hub';
+import { streamingLimitsOf, type StreamingLimits } from './streaming/limits';
+import type { Trading } from './streaming/trading';
+import { serveStreamingSockets } from './streaming/websocket';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';
@@ -91,6 +102,8 @@ export interface SimulatorOptions {
    * empty: any origin (bearer tokens are not ambient credentials).
    */
   corsOrigins?: readonly string[];
+  /** Limits of the streaming (connections, subscriptions, resumption; defaults in streaming/limits.ts). */
+  streaming?: Partial<StreamingLimits>;
 }
 
 /** What a started simulator reports (also the JSON of the CLI's READY line), demo credentials included. */
@@ -107,6 +120,8 @@ export interface RunningSimulator {
   info: SimulatorInfo;
   app: FastifyInstance;
   context: SimulatorContext;
+  /** The market and its streaming (benchmarks read their counts). */
+  trading: Trading;
   /**
    * Starts the work that makes the first requests fast (the day's exchange calendars), a slice
    * per turn of the event loop. For the caller to start once its own start is done (its READY
@@ -141,6 +156,7 @@ export const DEFAULT_SEED = 20260101;
 export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise<{
   app: FastifyInstance;
   context: SimulatorContext;
+  trading: Trading;
   demo: DemoCredentials;
   /** The origins allowed across origins, as the CORS plugin compares them. */
   corsOrigins: CorsOrigins;
@@ -150,6 +166,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const corsOrigins = corsOriginsOption(options.corsOrigins);
+  const streamingLimits = streamingLimitsOf(options.streaming);
   // The signing key's RSA pair is made on the thread pool while the universe opens (or rolls)
   // below, unless the entry point began it earlier (then this adds none).
   prepareRsaKeyPairs(1);
@@ -200,6 +217,24 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
         .send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
+  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClockOf(clock, universe.asOf));
+  const trading: Trading = {
+    market,
+    chains: new OptionChains(market.store),
+    hub: new StreamingHub({
+      market,
+      limits: streamingLimits,
+      clock,
+      // A token this run verified is checked again (expiry, revocation); one it has forgotten keeps its expiry check.
+      tokenStillValid: (token) => auth.verifyKnownAccessToken(token)?.ok ?? true,
+    }),
+  };
+  const stopSockets = serveStreamingSockets(app.server, { hub: trading.hub, auth, apiPrefix: API_PREFIX, corsOrigins });
+  // Before the server waits for its connections to end: streaming connections end only when told.
+  app.addHook('preClose', async () => {
+    trading.hub.close();
+    stopSockets();
+  });
   app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
   refuseEmptySegments(app);
@@ -214,6 +249,9 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
       registerAppsRoutes(api, context);
       registerCorporateActionsRoutes(api, context);
       registerAccountsRoutes(api, context);
+      registerTradePriceRoutes(api, context, trading);
+      registerTradeSubscriptionRoutes(api, context, trading);
+      registerTradeOptionsChainRoutes(api, context, trading);
     },
     { prefix: API_PREFIX },
   );
@@ -225,12 +263,12 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     },
     { prefix: AUTH_PREFIX },
   );
-  return { app, context, demo, corsOrigins, setOrigin: (value) => (origin = value) };
+  return { app, context, trading, demo, corsOrigins, setOrigin: (value) => (origin = value) };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { app, context, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
+  const { app, context, trading, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
   await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
@@ -240,6 +278,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     app,
     context,
+    trading,
     info: {
       baseUrl: `${origin}${API_PREFIX}`,
       authUrl: `${origin}${AUTH_PREFIX}`,
