@@ -55,7 +55,9 @@ function optionSpace(arg: {
     ExerciseStyle: future ? 'American' : 'European',
     SettlementStyle: future ? 'PhysicalDelivery' : 'CashDelivery',
     CurrencyCode: 'USD',
-    RelatedInstruments: [future ? { AssetType: 'ContractFutures', Uic: 599 } : { AssetType: 'StockIndex', Uic: 500 }],
+    RelatedInstruments: [
+      future ? { AssetType: 'ContractFutures', Uic: 599 } : { AssetType: 'StockIndex', Uic: 500 },
+    ],
     OptionSpace: expiries.map((candidate) =>
       arg.OptionSpaceSegment === 'SpecificDates' && arg.ExpiryDates?.includes(candidate.Expiry.slice(0, 10))
         ? withOptions(candidate)
@@ -296,7 +298,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     const picker = wrapper.get('[data-testid="related-roots"]');
     const switcher = picker.get('[role="group"]');
     expect(switcher.attributes('aria-label')).toBe('Roots of S&P 500 Index');
-    expect(switcher.findAll('button').map((button) => [button.text(), button.attributes('aria-pressed')])).toEqual([
+    expect(
+      switcher.findAll('button').map((button) => [button.text(), button.attributes('aria-pressed')]),
+    ).toEqual([
       ['SPX:xcbo Standard', 'true'],
       ['SPXW:xcbo Weekly', 'false'],
     ]);
@@ -347,7 +351,8 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
       'cash settled',
     ]);
     // No column repeats them on every row.
-    const { chainColumnLabels } = await import('../../renderer/src/features/instruments/optionChains/logic/chainColumns');
+    const { chainColumnLabels } =
+      await import('../../renderer/src/features/instruments/optionChains/logic/chainColumns');
     expect(Object.values(chainColumnLabels)).toEqual(['Symbol', 'OCC symbol', 'Uic', 'Status']);
     wrapper.unmount();
   });
@@ -369,7 +374,10 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
   });
 
   it('counts the days of every expiry from the embedded simulator’s simulated day', async () => {
-    const desk = installRecordingDesk({ ...chainService, 'settings:simulatorStatus': () => ({ simulatedDay: '2026-03-01' }) });
+    const desk = installRecordingDesk({
+      ...chainService,
+      'settings:simulatorStatus': () => ({ simulatedDay: '2026-03-01' }),
+    });
     const { useSessionStore } = await import('../../renderer/src/features/session/useSessionStore');
     useSessionStore().session = {
       signedIn: true,

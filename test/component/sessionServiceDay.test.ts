@@ -52,7 +52,11 @@ describe('the service’s day', () => {
   });
 
   it('keeps the clock’s time of day on the simulated day', () => {
-    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), '2027-03-10').toISOString()).toBe('2027-03-10T15:30:00.000Z');
-    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), undefined).toISOString()).toBe('2026-11-23T15:30:00.000Z');
+    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), '2027-03-10').toISOString()).toBe(
+      '2027-03-10T15:30:00.000Z',
+    );
+    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), undefined).toISOString()).toBe(
+      '2026-11-23T15:30:00.000Z',
+    );
   });
 });

@@ -5,7 +5,13 @@
  * SPXW (PM-settled weeklies), each naming the other with its kind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractOptionSpace, Feed, FuturesSpace, InstrumentDetails, SummaryInfo } from '../../contract/wire/types';
+import type {
+  ContractOptionSpace,
+  Feed,
+  FuturesSpace,
+  InstrumentDetails,
+  SummaryInfo,
+} from '../../contract/wire/types';
 import { simulatedClock } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
@@ -22,19 +28,25 @@ describe('a simulator on a simulated day', () => {
 
   beforeAll(async () => {
     sim = await startTestSimulator({ clock, asOf: new Date(`${SIMULATED}T00:00:00Z`) });
-    const found = await sim.get<Feed<SummaryInfo>>('ref/v1/instruments?Keywords=SPX&AssetTypes=StockIndexOption');
+    const found = await sim.get<Feed<SummaryInfo>>(
+      'ref/v1/instruments?Keywords=SPX&AssetTypes=StockIndexOption',
+    );
     for (const item of found.body.Data) rootIds.set(item.Symbol, item.Identifier);
   }, 180_000);
   afterAll(() => sim?.close());
 
   it('says which day it simulates, and takes the clock’s time of day on it', () => {
     expect(sim.simulator.simulatedDay).toBe(SIMULATED);
-    expect(simulatedClock(clock, new Date(`${SIMULATED}T00:00:00Z`))().toISOString()).toBe(`${SIMULATED}T15:30:00.000Z`);
+    expect(simulatedClock(clock, new Date(`${SIMULATED}T00:00:00Z`))().toISOString()).toBe(
+      `${SIMULATED}T15:30:00.000Z`,
+    );
     expect(simulatedClock(clock, undefined)()).toEqual(clock());
   });
 
   it('counts the option space’s days to expiry and to the last trade from the simulated day', async () => {
-    const space = (await sim.get<ContractOptionSpace>(`ref/v1/instruments/contractoptionspaces/${rootIds.get('SPX:xcbo')}`)).body;
+    const space = (
+      await sim.get<ContractOptionSpace>(`ref/v1/instruments/contractoptionspaces/${rootIds.get('SPX:xcbo')}`)
+    ).body;
     expect(space.OptionSpace.length).toBeGreaterThan(10);
     for (const entry of space.OptionSpace) {
       expect(entry.DisplayDaysToExpiry).toBe(daysFrom(SIMULATED, entry.Expiry));
@@ -47,9 +59,11 @@ describe('a simulator on a simulated day', () => {
   it('counts a futures space’s days to expiry from the simulated day', async () => {
     const es = await sim.get<Feed<SummaryInfo>>('ref/v1/instruments?Keywords=ES&AssetTypes=ContractFutures');
     const continuous = es.body.Data.find((item) => item.Symbol.startsWith('ES'))!;
-    const space = (await sim.get<FuturesSpace>(`ref/v1/instruments/futuresspaces/${continuous.Identifier}`)).body;
+    const space = (await sim.get<FuturesSpace>(`ref/v1/instruments/futuresspaces/${continuous.Identifier}`))
+      .body;
     expect(space.Elements.length).toBeGreaterThan(0);
-    for (const element of space.Elements) expect(element.DaysToExpiry).toBe(daysFrom(SIMULATED, element.ExpiryDate));
+    for (const element of space.Elements)
+      expect(element.DaysToExpiry).toBe(daysFrom(SIMULATED, element.ExpiryDate));
   });
 
   it('schedules trading sessions from the simulated day', async () => {
@@ -67,14 +81,19 @@ describe('a simulator on a simulated day', () => {
     const spxwId = rootIds.get('SPXW:xcbo')!;
     expect(spxwId).toBeDefined();
     const spx = (await sim.get<ContractOptionSpace>(`ref/v1/instruments/contractoptionspaces/${spxId}`)).body;
-    const spxw = (await sim.get<ContractOptionSpace>(`ref/v1/instruments/contractoptionspaces/${spxwId}`)).body;
+    const spxw = (await sim.get<ContractOptionSpace>(`ref/v1/instruments/contractoptionspaces/${spxwId}`))
+      .body;
     const roots = [
       { AssetType: 'StockIndexOption', OptionRootId: spxId, OptionType: 'Standard' },
       { AssetType: 'StockIndexOption', OptionRootId: spxwId, OptionType: 'Weekly' },
     ];
     expect(spx.RelatedOptionRootsEnhanced).toEqual(roots);
     expect(spxw.RelatedOptionRootsEnhanced).toEqual(roots);
-    const index = (await sim.get<InstrumentDetails>(`ref/v1/instruments/details/${spx.RelatedInstruments![0]!.Uic}/StockIndex`)).body;
+    const index = (
+      await sim.get<InstrumentDetails>(
+        `ref/v1/instruments/details/${spx.RelatedInstruments![0]!.Uic}/StockIndex`,
+      )
+    ).body;
     expect(index.RelatedOptionRootsEnhanced).toEqual(roots);
     // SPX trades its monthly until the Thursday (AM settlement on Friday's open); SPXW until Friday's close.
     expect(spx.OptionSpace[0]!.LastTradeDate!.slice(0, 10)).toBe('2027-03-18');
@@ -92,8 +111,12 @@ describe('a simulator on a simulated day', () => {
         `ref/v1/instruments/contractoptionspaces/${spxwId}?OptionSpaceSegment=DefaultDates`,
       )
     ).body.OptionSpace[0]!.SpecificOptions!;
-    const details = (await sim.get<InstrumentDetails>(`ref/v1/instruments/details/${contracts[0]!.Uic}/StockIndexOption`)).body;
-    expect(details.RelatedOptionRootsEnhanced).toEqual([expect.objectContaining({ OptionRootId: spxwId, OptionType: 'Weekly' })]);
+    const details = (
+      await sim.get<InstrumentDetails>(`ref/v1/instruments/details/${contracts[0]!.Uic}/StockIndexOption`)
+    ).body;
+    expect(details.RelatedOptionRootsEnhanced).toEqual([
+      expect.objectContaining({ OptionRootId: spxwId, OptionType: 'Weekly' }),
+    ]);
     expect(details.Symbol).toMatch(/^SPXW\//);
   });
 });

@@ -1,7 +1,10 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { listedExpiries, type OptionRootShape } from '../../main/simulator/data/instruments/optionContracts';
-import { WELL_KNOWN_OPTION_ROOTS, type OptionRootFact } from '../../main/simulator/data/instruments/optionFacts';
+import {
+  WELL_KNOWN_OPTION_ROOTS,
+  type OptionRootFact,
+} from '../../main/simulator/data/instruments/optionFacts';
 import { exchangeById } from '../../main/simulator/data/reference/exchanges';
 import { exchangeIdOf } from '../../main/simulator/data/reference/venues';
 import {
@@ -88,7 +91,11 @@ describe('expiry tabs by month and kind', () => {
   });
 
   it('filters by kind, every kind when none is chosen; the quarter month’s standard expiry is a monthly too', () => {
-    expect(tabsOfKinds(tabs, ['monthly']).map((tab) => tab.expiry)).toEqual(['2026-03-20', '2026-04-17', '2026-05-15']);
+    expect(tabsOfKinds(tabs, ['monthly']).map((tab) => tab.expiry)).toEqual([
+      '2026-03-20',
+      '2026-04-17',
+      '2026-05-15',
+    ]);
     expect(tabsOfKinds(tabs, ['quarterly']).map((tab) => tab.expiry)).toEqual(['2026-03-20']);
     expect(tabsOfKinds(tabs, ['weekly', 'end-of-month']).map((tab) => tab.expiry)).toEqual([
       '2026-03-13',
@@ -146,8 +153,12 @@ describe('the Monthlies filter over several years, for every root the simulator 
         const monthlies = new Set(
           tabsOfKinds(expiryTabs(listed.map(({ entry }) => entry)), ['monthly']).map((tab) => tab.expiry),
         );
-        const standard = listed.filter(({ kind }) => kind === 'Monthly' || kind === 'Quarterly' || kind === 'LongDated');
-        const missing = standard.map(({ entry }) => entry.Expiry.slice(0, 10)).filter((expiry) => !monthlies.has(expiry));
+        const standard = listed.filter(
+          ({ kind }) => kind === 'Monthly' || kind === 'Quarterly' || kind === 'LongDated',
+        );
+        const missing = standard
+          .map(({ entry }) => entry.Expiry.slice(0, 10))
+          .filter((expiry) => !monthlies.has(expiry));
         expect(missing, `${fact.root} on ${day}`).toEqual([]);
       }
     }
@@ -157,7 +168,9 @@ describe('the Monthlies filter over several years, for every root the simulator 
     const spx = WELL_KNOWN_OPTION_ROOTS.find((fact) => fact.root === 'SPX')!;
     const tabs = expiryTabs(entriesOf(spx, new Date('2026-11-23T00:00:00Z')).map(({ entry }) => entry));
     const monthlies = tabsOfKinds(tabs, ['monthly']).map((tab) => tab.expiry);
-    expect(monthlies).toEqual(expect.arrayContaining(['2026-12-18', '2027-03-19', '2027-01-15', '2027-02-19']));
+    expect(monthlies).toEqual(
+      expect.arrayContaining(['2026-12-18', '2027-03-19', '2027-01-15', '2027-02-19']),
+    );
     expect(tabsOfKinds(tabs, ['quarterly']).map((tab) => tab.expiry)).toContain('2026-12-18');
     expect(tabsOfKinds(tabs, ['quarterly']).map((tab) => tab.expiry)).not.toContain('2027-01-15');
     expect(countOfKind(tabs, 'monthly')).toBe(monthlies.length);

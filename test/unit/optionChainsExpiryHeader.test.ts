@@ -5,7 +5,10 @@ import {
   lastTradeText,
   type ExpiryHeaderFacts,
 } from '../../renderer/src/features/instruments/optionChains/logic/expiryHeader';
-import { chainColumnIds, chainWidth } from '../../renderer/src/features/instruments/optionChains/logic/chainColumns';
+import {
+  chainColumnIds,
+  chainWidth,
+} from '../../renderer/src/features/instruments/optionChains/logic/chainColumns';
 
 const spxMarch: ExpiryHeaderFacts = {
   daysToExpiry: 12,
@@ -16,7 +19,8 @@ const spxMarch: ExpiryHeaderFacts = {
   settlement: 'CashDelivery',
 };
 
-const textOf = (facts: ExpiryHeaderFacts) => Object.fromEntries(expiryHeaderItems(facts).map((item) => [item.key, item.text]));
+const textOf = (facts: ExpiryHeaderFacts) =>
+  Object.fromEntries(expiryHeaderItems(facts).map((item) => [item.key, item.text]));
 
 describe('the expiry header: what every contract of an expiry shares, said once', () => {
   it('says the days to expiry, the last trade in the exchange’s time with its days, the exercise and the settlement', () => {
@@ -30,15 +34,20 @@ describe('the expiry header: what every contract of an expiry shares, said once'
 
   it('names the futures contract a futures option’s expiry exercises into, once its symbol is read', () => {
     const es = { ...spxMarch, exerciseStyle: 'American', settlement: 'PhysicalDelivery' };
-    expect(textOf({ ...es, underlyingFuture: { symbol: 'ESZ6', loading: false, error: undefined } })).toMatchObject({
+    expect(
+      textOf({ ...es, underlyingFuture: { symbol: 'ESZ6', loading: false, error: undefined } }),
+    ).toMatchObject({
       exercise: 'American exercise',
       settlement: 'physically settled',
       underlying: 'exercises into ESZ6',
     });
-    expect(textOf({ ...es, underlyingFuture: { symbol: undefined, loading: true, error: undefined } }).underlying).toBe('exercises into …');
-    expect(textOf({ ...es, underlyingFuture: { symbol: undefined, loading: false, error: 'Not found' } }).underlying).toBe(
-      'the futures contract it exercises into could not be read: Not found',
-    );
+    expect(
+      textOf({ ...es, underlyingFuture: { symbol: undefined, loading: true, error: undefined } }).underlying,
+    ).toBe('exercises into …');
+    expect(
+      textOf({ ...es, underlyingFuture: { symbol: undefined, loading: false, error: 'Not found' } })
+        .underlying,
+    ).toBe('the futures contract it exercises into could not be read: Not found');
     // Options on anything but a future have no such line.
     expect(textOf(spxMarch)).not.toHaveProperty('underlying');
   });
@@ -51,7 +60,14 @@ describe('the expiry header: what every contract of an expiry shares, said once'
     expect(daysText(1)).toBe('1 day');
     expect(textOf({ ...spxMarch, daysToExpiry: -2 }).days).toBe('expired 2 days ago');
     expect(
-      textOf({ daysToExpiry: 3, lastTrade: undefined, daysToLastTrade: undefined, zoneName: undefined, exerciseStyle: 'None', settlement: undefined }),
+      textOf({
+        daysToExpiry: 3,
+        lastTrade: undefined,
+        daysToLastTrade: undefined,
+        zoneName: undefined,
+        exerciseStyle: 'None',
+        settlement: undefined,
+      }),
     ).toEqual({
       days: '3 days to expiry',
       lastTrade: 'last trade not given',

@@ -35,8 +35,12 @@ describe('which roots have an OCC symbol', () => {
   const cboe = { CountryCode: 'US', ExchangeId: 'CBOE', Name: 'Cboe Options Exchange' };
 
   it('gives one to US equity and index options, cleared by the OCC', () => {
-    expect(occUnavailableReason({ AssetType: 'StockIndexOption', Exchange: cboe, Symbol: 'SPXW:xcbo' })).toBeUndefined();
-    expect(occUnavailableReason({ AssetType: 'StockOption', Exchange: cboe, Symbol: 'AAPL:xcbo' })).toBeUndefined();
+    expect(
+      occUnavailableReason({ AssetType: 'StockIndexOption', Exchange: cboe, Symbol: 'SPXW:xcbo' }),
+    ).toBeUndefined();
+    expect(
+      occUnavailableReason({ AssetType: 'StockOption', Exchange: cboe, Symbol: 'AAPL:xcbo' }),
+    ).toBeUndefined();
   });
 
   it('gives none to futures options on CME or COMEX, with the reason', () => {
@@ -45,15 +49,19 @@ describe('which roots have an OCC symbol', () => {
       'Futures options clear at their exchange (Chicago Mercantile Exchange), not the OCC: they have no OCC symbol.',
     );
     const comex = { CountryCode: 'US', ExchangeId: 'COMEX', Name: 'COMEX' };
-    expect(occUnavailableReason({ AssetType: 'FuturesOption', Exchange: comex, Symbol: 'OG:xcec' })).toMatch(/not the OCC/);
+    expect(occUnavailableReason({ AssetType: 'FuturesOption', Exchange: comex, Symbol: 'OG:xcec' })).toMatch(
+      /not the OCC/,
+    );
   });
 
   it('gives none to options listed outside the US, nor where the service names no country', () => {
     const eurex = { CountryCode: 'DE', ExchangeId: 'EUREX', Name: 'Eurex' };
-    expect(occUnavailableReason({ AssetType: 'StockIndexOption', Exchange: eurex, Symbol: 'ODAX:xeur' })).toBe(
-      'Options listed on Eurex (DE) are not cleared by the OCC: they have no OCC symbol.',
+    expect(
+      occUnavailableReason({ AssetType: 'StockIndexOption', Exchange: eurex, Symbol: 'ODAX:xeur' }),
+    ).toBe('Options listed on Eurex (DE) are not cleared by the OCC: they have no OCC symbol.');
+    expect(occUnavailableReason({ AssetType: 'StockOption', Symbol: 'AAPL:xcbo' })).toMatch(
+      /does not say where/,
     );
-    expect(occUnavailableReason({ AssetType: 'StockOption', Symbol: 'AAPL:xcbo' })).toMatch(/does not say where/);
   });
 });
 
@@ -74,7 +82,11 @@ describe('chain cells', () => {
   });
 
   it('never spells an OCC symbol for a contract the OCC does not clear', () => {
-    const es = { ...facts, rootSymbol: 'ES:xcme', occUnavailable: 'Futures options clear at their exchange.' };
+    const es = {
+      ...facts,
+      rootSymbol: 'ES:xcme',
+      occUnavailable: 'Futures options clear at their exchange.',
+    };
     expect(chainCellText('occSymbol', call, es)).toBe('—');
   });
 

@@ -37,21 +37,35 @@ describe('option expiries (universe-facts §5)', () => {
       new Set(['Daily', 'Weekly', 'Monthly', 'EndOfMonth']),
     );
     expect(expiries.length).toBeGreaterThanOrEqual(40);
-    const ends = expiries.filter((expiry) => expiry.kind === 'EndOfMonth').map((expiry) => expiry.date.toISOString().slice(0, 10));
+    const ends = expiries
+      .filter((expiry) => expiry.kind === 'EndOfMonth')
+      .map((expiry) => expiry.date.toISOString().slice(0, 10));
     // 31 Jan 2027 is a Sunday: its month ends on Friday the 29th.
     expect(ends).toEqual(expect.arrayContaining(['2026-12-31', '2027-01-29', '2027-03-31']));
     expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('XCBO', expiry.date))).toBe(true);
     // The two roots of the S&P 500: one underlying, the weeklies' root says so.
     expect(root('SPXW').underlying).toEqual(root('SPX').underlying);
-    expect([root('SPX').amSettled, root('SPXW').amSettled, root('SPXW').optionType]).toEqual([true, undefined, 'Weekly']);
+    expect([root('SPX').amSettled, root('SPXW').amSettled, root('SPXW').optionType]).toEqual([
+      true,
+      undefined,
+      'Weekly',
+    ]);
   });
 
   it('pairs each AM-settled index root with a PM-settled weeklies root, as the platform lists them', () => {
-    for (const [standard, weekly] of [['SPX', 'SPXW'], ['NDX', 'NDXP'], ['RUT', 'RUTW']] as const) {
+    for (const [standard, weekly] of [
+      ['SPX', 'SPXW'],
+      ['NDX', 'NDXP'],
+      ['RUT', 'RUTW'],
+    ] as const) {
       expect(root(weekly).underlying, weekly).toEqual(root(standard).underlying);
-      const standardKinds = new Set(listExpiries(root(standard).schedule, 'XCBO', asOf).map((expiry) => expiry.kind));
+      const standardKinds = new Set(
+        listExpiries(root(standard).schedule, 'XCBO', asOf).map((expiry) => expiry.kind),
+      );
       expect(standardKinds.has('Weekly') || standardKinds.has('Daily'), standard).toBe(false);
-      const weeklyKinds = new Set(listExpiries(root(weekly).schedule, 'XCBO', asOf).map((expiry) => expiry.kind));
+      const weeklyKinds = new Set(
+        listExpiries(root(weekly).schedule, 'XCBO', asOf).map((expiry) => expiry.kind),
+      );
       expect(weeklyKinds.has('Weekly'), weekly).toBe(true);
     }
   });

@@ -192,7 +192,11 @@ class OptionRootWriter {
     });
     const key = `${underlying.uic}:${underlying.assetType}`;
     const related = this.rootsByUnderlying.get(key) ?? [];
-    related.push({ AssetType: fact.assetType, OptionRootId: rootId, OptionType: fact.optionType ?? 'Standard' });
+    related.push({
+      AssetType: fact.assetType,
+      OptionRootId: rootId,
+      OptionType: fact.optionType ?? 'Standard',
+    });
     this.rootsByUnderlying.set(key, related);
     return shape;
   }
@@ -326,7 +330,10 @@ function linkUnderlyings(db: Database.Database, writer: OptionRootWriter): void 
   for (const [key, roots] of writer.rootsByUnderlying) {
     for (const root of roots) {
       const details = JSON.parse(readRoot.get(root.OptionRootId) as string) as Record<string, unknown>;
-      writeRoot.run(JSON.stringify(sortKeys({ ...details, RelatedOptionRootsEnhanced: roots })), root.OptionRootId);
+      writeRoot.run(
+        JSON.stringify(sortKeys({ ...details, RelatedOptionRootsEnhanced: roots })),
+        root.OptionRootId,
+      );
     }
     const [uic, assetType] = key.split(':') as [string, string];
     const row = read.get(Number(uic), assetType) as { details: string } | undefined;

@@ -21,7 +21,9 @@ const CLOCK_MS = 30_000;
 export function serviceNow(clockMs: number, day: string | undefined): Date {
   if (!day) return new Date(clockMs);
   const midnight = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(midnight) ? new Date(clockMs) : new Date(midnight + (((clockMs % DAY_MS) + DAY_MS) % DAY_MS));
+  return Number.isNaN(midnight)
+    ? new Date(clockMs)
+    : new Date(midnight + (((clockMs % DAY_MS) + DAY_MS) % DAY_MS));
 }
 
 export const useServiceDayStore = defineStore('serviceDay', () => {
@@ -57,7 +59,11 @@ export const useServiceDayStore = defineStore('serviceDay', () => {
       if (read === reads) known.value = true;
     }
   }
-  watch(() => `${profile.value?.kind}:${profile.value?.id}:${session.ownerKey}`, () => void load(), { immediate: true });
+  watch(
+    () => `${profile.value?.kind}:${profile.value?.id}:${session.ownerKey}`,
+    () => void load(),
+    { immediate: true },
+  );
   // A reset in Settings may set another day: the status it answered names it.
   watch(
     () => settings.simulator,

@@ -90,7 +90,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   const chosenColumns = computed(() => chains.columnsOf(optionRootId.value));
   /** The chosen columns the chain shows: never an OCC symbol the OCC does not clear. */
   const columns = computed(() => {
-    const shown = chosenColumns.value.filter((id) => id !== 'occSymbol' || occUnavailable.value === undefined);
+    const shown = chosenColumns.value.filter(
+      (id) => id !== 'occSymbol' || occUnavailable.value === undefined,
+    );
     return shown.length > 0 ? shown : (['symbol'] as ChainColumnId[]);
   });
   const isFuturesOption = computed(() => root.value?.AssetType === 'FuturesOption');

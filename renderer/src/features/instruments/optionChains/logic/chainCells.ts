@@ -21,7 +21,11 @@ export interface ChainExpiryFacts {
 }
 
 /** The text of one column for one contract. */
-export function chainCellText(column: ChainColumnId, option: SpecificOption, facts: ChainExpiryFacts): string {
+export function chainCellText(
+  column: ChainColumnId,
+  option: SpecificOption,
+  facts: ChainExpiryFacts,
+): string {
   switch (column) {
     case 'symbol':
       return facts.symbols?.get(option.Uic) ?? (facts.symbols ? '—' : '…');

@@ -84,7 +84,9 @@ export function expiryHeaderItems(facts: ExpiryHeaderFacts): ExpiryHeaderItem[] 
   items.push({ key: 'exercise', text: style ? `${style} exercise` : 'exercise style not given' });
   items.push({
     key: 'settlement',
-    text: facts.settlement ? (SETTLEMENT_WORDS[facts.settlement] ?? facts.settlement) : 'settlement not given',
+    text: facts.settlement
+      ? (SETTLEMENT_WORDS[facts.settlement] ?? facts.settlement)
+      : 'settlement not given',
   });
   if (facts.underlyingFuture) items.push({ key: 'underlying', text: underlyingText(facts.underlyingFuture) });
   return items;

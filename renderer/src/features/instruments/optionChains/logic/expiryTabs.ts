@@ -86,7 +86,9 @@ export function expiryTabs(entries: readonly ContractOptionEntry[], from?: DateT
 
 /** The tabs of the kinds in `kinds` (all of them when `kinds` is empty; quarterlies count as monthlies). */
 export function tabsOfKinds(tabs: readonly ExpiryTab[], kinds: readonly ExpiryKind[]): ExpiryTab[] {
-  return kinds.length === 0 ? [...tabs] : tabs.filter((tab) => kinds.some((kind) => isOfKind(tab.kind, kind)));
+  return kinds.length === 0
+    ? [...tabs]
+    : tabs.filter((tab) => kinds.some((kind) => isOfKind(tab.kind, kind)));
 }
 
 /** How many of `tabs` the filter for `kind` shows. */
