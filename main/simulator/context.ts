@@ -12,9 +12,10 @@ export interface SimulatorContext {
   clock: () => Date;
   /**
    * The moment the market reads describe (days to expiry and to the last trade, trading
-   * schedules, exchanges open now, time zone offsets): the clock's time of day on the day the
-   * simulator simulates (`--as-of`), or the clock itself when no day is set. So a universe of a
-   * chosen day counts its days from that day, as the platform would on it.
+   * schedules, exchanges open now, time zone offsets, prices): the clock's time of day on the day
+   * the simulator simulates (`--as-of`), running on across midnight as the market's clock does
+   * (market/marketClock.ts), or the clock itself when no day is set. So a universe of a chosen
+   * day counts its days from that day, as the platform would on it.
    */
   simulatedNow: () => Date;
   /** Static reference lists that need no database. */

@@ -128,19 +128,13 @@ export interface RunningSimulator {
    * line): started earlier, the slices go between the steps of that start and delay it.
    */
   prepareForRequests(): void;
-  /** The day it simulates (`yyyy-mm-dd`) when one was set; undefined when it follows the clock. */
-  simulatedDay: string | undefined;
+  /**
+   * The day it simulates now (`yyyy-mm-dd`) when one was set (`asOf`): the simulated day, or a
+   * day after it once the clock has passed midnight since the start; undefined when it follows
+   * the clock.
+   */
+  simulatedDay(): string | undefined;
   close(): Promise<void>;
-}
-
-/** The clock's time of day on `day` (a UTC midnight), or the clock itself without a day. */
-export function simulatedClock(clock: () => Date, day: Date | undefined): () => Date {
-  if (!day) return clock;
-  const midnight = utcDateOf(day).getTime();
-  return () => {
-    const now = clock();
-    return new Date(midnight + (now.getTime() - utcDateOf(now).getTime()));
-  };
 }
 
 /** Paths under AUTH_PREFIX that browser apps call with fetch: token, revocation, discovery and keys. */
@@ -196,10 +190,13 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
       ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
       : {}),
   });
+  // One clock for the market and the reference reads: the simulated day at the clock's time of
+  // day, running on across midnight (market/marketClock.ts); the clock itself without a day.
+  const marketClock = marketClockOf(clock, universe.asOf);
   const context: SimulatorContext = {
     universe,
     clock,
-    simulatedNow: simulatedClock(clock, options.asOf),
+    simulatedNow: () => new Date(marketClock()),
     countries: loadCountries(),
     origin: () => origin,
     auth,
@@ -217,7 +214,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
         .send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
-  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClockOf(clock, universe.asOf));
+  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClock);
   const trading: Trading = {
     market,
     chains: new OptionChains(market.store),
@@ -289,7 +286,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     },
     // A failure here is the exchanges route's to report, when it is asked.
     prepareForRequests: () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
-    simulatedDay: options.asOf ? utcDateOf(options.asOf).toISOString().slice(0, 10) : undefined,
+    simulatedDay: () => (options.asOf ? context.simulatedNow().toISOString().slice(0, 10) : undefined),
     close: () => app.close(),
   };
 }

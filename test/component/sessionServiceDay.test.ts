@@ -8,7 +8,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../contract/session';
 import type { SimulatorStatus } from '../../contract/settings';
-import { serviceNow, useServiceDayStore } from '../../renderer/src/features/session/useServiceDayStore';
+import { dayShift, useServiceDayStore } from '../../renderer/src/features/session/useServiceDayStore';
 import { useSessionStore } from '../../renderer/src/features/session/useSessionStore';
 import { useSettingsStore } from '../../renderer/src/features/settings/useSettingsStore';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
@@ -51,12 +51,9 @@ describe('the service’s day', () => {
     expect(desk.callsOf('settings:simulatorStatus')).toHaveLength(0);
   });
 
-  it('keeps the clock’s time of day on the simulated day', () => {
-    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), '2027-03-10').toISOString()).toBe(
-      '2027-03-10T15:30:00.000Z',
-    );
-    expect(serviceNow(Date.parse('2026-11-23T15:30:00Z'), undefined).toISOString()).toBe(
-      '2026-11-23T15:30:00.000Z',
-    );
+  it('keeps the clock’s time of day, shifted by whole days to the simulated day', () => {
+    expect(dayShift(Date.parse('2026-11-23T15:30:00Z'), '2027-03-10')).toBe(107);
+    expect(dayShift(Date.parse('2026-11-23T23:59:00Z'), '2026-11-22')).toBe(-1);
+    expect(dayShift(Date.parse('2026-11-23T15:30:00Z'), undefined)).toBe(0);
   });
 });

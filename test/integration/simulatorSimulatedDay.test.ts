@@ -12,7 +12,6 @@ import type {
   InstrumentDetails,
   SummaryInfo,
 } from '../../contract/wire/types';
-import { simulatedClock } from '../../main/simulator/server';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 const DAY_MS = 86_400_000;
@@ -36,11 +35,8 @@ describe('a simulator on a simulated day', () => {
   afterAll(() => sim?.close());
 
   it('says which day it simulates, and takes the clock’s time of day on it', () => {
-    expect(sim.simulator.simulatedDay).toBe(SIMULATED);
-    expect(simulatedClock(clock, new Date(`${SIMULATED}T00:00:00Z`))().toISOString()).toBe(
-      `${SIMULATED}T15:30:00.000Z`,
-    );
-    expect(simulatedClock(clock, undefined)()).toEqual(clock());
+    expect(sim.simulator.simulatedDay()).toBe(SIMULATED);
+    expect(sim.simulator.context.simulatedNow().toISOString()).toBe(`${SIMULATED}T15:30:00.000Z`);
   });
 
   it('counts the option space’s days to expiry and to the last trade from the simulated day', async () => {
