@@ -15,11 +15,11 @@ const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => can
 
 describe('option expiries (universe-facts §5)', () => {
   it('lists the AM-settled SPX on third Fridays: monthlies, quarterlies and December long-dated expiries', () => {
-    const expiries = listExpiries(root('SPX').schedule, 'XCBO', asOf);
+    const expiries = listExpiries(root('SPX').schedule, 'CBOE', asOf);
     const kinds = new Set(expiries.map((expiry) => expiry.kind));
     expect(kinds).toEqual(new Set(['Monthly', 'Quarterly', 'LongDated']));
     expect(expiries.length).toBeGreaterThanOrEqual(18);
-    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('XCBO', expiry.date))).toBe(true);
+    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('CBOE', expiry.date))).toBe(true);
     const dates = expiries.map((expiry) => expiry.date.getTime());
     expect(new Set(dates).size).toBe(dates.length);
     expect([...dates].sort((a, b) => a - b)).toEqual(dates);
@@ -32,7 +32,7 @@ describe('option expiries (universe-facts §5)', () => {
   });
 
   it('lists the PM-settled SPXW every weekday for four weeks, on Fridays, third Fridays and month ends', () => {
-    const expiries = listExpiries(root('SPXW').schedule, 'XCBO', asOf);
+    const expiries = listExpiries(root('SPXW').schedule, 'CBOE', asOf);
     expect(new Set(expiries.map((expiry) => expiry.kind))).toEqual(
       new Set(['Daily', 'Weekly', 'Monthly', 'EndOfMonth']),
     );
@@ -42,7 +42,7 @@ describe('option expiries (universe-facts §5)', () => {
       .map((expiry) => expiry.date.toISOString().slice(0, 10));
     // 31 Jan 2027 is a Sunday: its month ends on Friday the 29th.
     expect(ends).toEqual(expect.arrayContaining(['2026-12-31', '2027-01-29', '2027-03-31']));
-    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('XCBO', expiry.date))).toBe(true);
+    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('CBOE', expiry.date))).toBe(true);
     // The two roots of the S&P 500: one underlying, the weeklies' root says so.
     expect(root('SPXW').underlying).toEqual(root('SPX').underlying);
     expect([root('SPX').amSettled, root('SPXW').amSettled, root('SPXW').optionType]).toEqual([
@@ -60,18 +60,18 @@ describe('option expiries (universe-facts §5)', () => {
     ] as const) {
       expect(root(weekly).underlying, weekly).toEqual(root(standard).underlying);
       const standardKinds = new Set(
-        listExpiries(root(standard).schedule, 'XCBO', asOf).map((expiry) => expiry.kind),
+        listExpiries(root(standard).schedule, 'CBOE', asOf).map((expiry) => expiry.kind),
       );
       expect(standardKinds.has('Weekly') || standardKinds.has('Daily'), standard).toBe(false);
       const weeklyKinds = new Set(
-        listExpiries(root(weekly).schedule, 'XCBO', asOf).map((expiry) => expiry.kind),
+        listExpiries(root(weekly).schedule, 'CBOE', asOf).map((expiry) => expiry.kind),
       );
       expect(weeklyKinds.has('Weekly'), weekly).toBe(true);
     }
   });
 
   it('lists VIX expiries on the Wednesday 30 days before the next third Friday', () => {
-    const expiries = listExpiries(root('VIX').schedule, 'XCBO', asOf);
+    const expiries = listExpiries(root('VIX').schedule, 'CBOE', asOf);
     expect(expiries.length).toBe(7);
     for (const expiry of expiries) expect([2, 3]).toContain(expiry.date.getUTCDay());
   });
