@@ -1,8 +1,9 @@
 /**
  * The embedded simulator as the Settings workspace controls it: its status, and a reset that
  * restarts it with a chosen scale and seed (optionally regenerating its universe) on the same
- * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens do not:
- * the simulator signs with a key made at each start, so the user signs in again afterwards.
+ * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens would too
+ * (the simulator keeps its identity, signing key and sessions, across starts), but a reset signs
+ * the user out all the same (registerSettingsIpc.ts): the data behind the session changed.
  */
 import type { EarlierRoll } from '../simulator/data/universe';
 import type { RunningSimulator } from '../simulator/server';
@@ -55,6 +56,7 @@ export class EmbeddedSimulator implements SimulatorControl {
       authUrl: info.authUrl,
       port: info.port,
       corsOrigins: info.corsOrigins,
+      ...(this.running.simulatedDay() !== undefined ? { simulatedDay: this.running.simulatedDay() } : {}),
       startedAt: this.startedAt.toISOString(),
       universe: {
         scale,
