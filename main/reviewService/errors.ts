@@ -1,6 +1,6 @@
 /**
  * Every refusal of the review service as one error type carrying its HTTP status and the
- * service's error body `{ErrorCode, Message, ModelState?, Conflicts?}`, and the Fastify handlers
+ * service's error body `{ErrorCode, Message, ModelState?, Conflicts?, Disagreements?}`, and the Fastify handlers
  * that make every failure such an answer: bad input is a 4xx, a database that cannot be reached
  * is a 503 "Team review unavailable", never a 500.
  */
@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   TEAM_REVIEW_UNAVAILABLE,
+  type EventFactDisagreement,
   type ReviewConflict,
   type TeamReviewErrorBody,
 } from '../../contract/wire/review';
@@ -18,7 +19,11 @@ export class ReviewServiceError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
-    readonly details: { modelState?: Record<string, string[]>; conflicts?: ReviewConflict[] } = {},
+    readonly details: {
+      modelState?: Record<string, string[]>;
+      conflicts?: ReviewConflict[];
+      disagreements?: EventFactDisagreement[];
+    } = {},
   ) {
     super(message);
     this.name = 'ReviewServiceError';
@@ -30,6 +35,7 @@ export class ReviewServiceError extends Error {
       Message: this.message,
       ...(this.details.modelState ? { ModelState: this.details.modelState } : {}),
       ...(this.details.conflicts ? { Conflicts: this.details.conflicts } : {}),
+      ...(this.details.disagreements ? { Disagreements: this.details.disagreements } : {}),
     };
   }
 }

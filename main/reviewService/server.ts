@@ -5,6 +5,8 @@
  */
 import Fastify, { type FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { sealAuditChain } from './audit/auditChain';
+import type { AuditKey } from './audit/auditKey';
 import { createCallerCheck, defaultJwksUrl } from './auth/identity';
 import { migrateDatabase, knownMigrations } from './database/migrate';
 import { createServicePool } from './database/pool';
@@ -12,6 +14,8 @@ import { installErrorHandlers } from './errors';
 import { registerRoutes } from './http/routes';
 import { registerStream } from './http/stream';
 import { ChangeFeed } from './live/changeFeed';
+import { PlatformClient } from './platform/platformClient';
+import { forgetOldRequests } from './review/requests';
 import type { Team } from './team';
 
 export interface ReviewServiceOptions {
@@ -24,6 +28,10 @@ export interface ReviewServiceOptions {
   issuer: string;
   /** Its published keys; default `{issuer}/.well-known/jwks.json`. */
   jwksUrl?: string;
+  /** The platform's base URL, ending in /openapi: events marked reviewed are read there with the caller's token. */
+  platformUrl: string;
+  /** The key sealing the team's audit log (held outside the database; the same for every replica). */
+  auditKey: AuditKey;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -45,6 +53,9 @@ export interface ReviewServiceInfo {
   team: { id: string; name: string };
   issuer: string;
   jwksUrl: string;
+  platformUrl: string;
+  /** The fingerprint of the audit key (not the key). */
+  auditKeyId: string;
   /** The newest migration this version knows (the schema version it runs). */
   schemaVersion: string;
   /** Migrations applied by this start (empty when the database was current). */
@@ -62,12 +73,17 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
   const migrationsApplied = await migrateDatabase(options.migrateDatabaseUrl ?? options.databaseUrl, log);
   const pool = createServicePool(options.databaseUrl, log, options.poolSize);
   const feed = new ChangeFeed(options.databaseUrl, pool, options.team.id, log);
+  const platform = new PlatformClient(options.platformUrl);
+  // Old idempotency keys are forgotten now and then (a desk retries for seconds).
+  const forgetting = setInterval(() => void forgetOldRequests(pool, options.team.id).catch(() => {}), 10 * 60_000);
+  forgetting.unref();
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,
     bodyLimit: 2 * 1024 * 1024,
     ...(options.tls ? { https: options.tls } : {}),
   });
   try {
+    await sealAuditChain(pool, options.team.id, options.auditKey);
     await feed.start();
     installErrorHandlers(app);
     app.addHook('onSend', async (_request, reply) => {
@@ -76,7 +92,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
     const jwksUrl = options.jwksUrl ?? defaultJwksUrl(options.issuer);
     const checkCaller = createCallerCheck(options.team, { issuer: options.issuer, jwksUrl, log });
     const authenticate = (request: FastifyRequest) => checkCaller(request.headers.authorization);
-    registerRoutes(app, { pool, team: options.team, authenticate });
+    registerRoutes(app, { pool, team: options.team, authenticate, auditKey: options.auditKey, platform });
     const endStreams = registerStream(app, {
       feed,
       pool,
@@ -96,19 +112,29 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
         team: { id: options.team.id, name: options.team.name },
         issuer: options.issuer,
         jwksUrl,
+        platformUrl: options.platformUrl,
+        auditKeyId: options.auditKey.id,
         schemaVersion: knownMigrations().at(-1) ?? 'none',
         migrationsApplied,
       },
-      close: () => closeAll(app, feed, pool),
+      close: () => closeAll(app, feed, pool, platform, forgetting),
     };
   } catch (error) {
-    await closeAll(app, feed, pool);
+    await closeAll(app, feed, pool, platform, forgetting);
     throw error;
   }
 }
 
-async function closeAll(app: ReturnType<typeof Fastify>, feed: ChangeFeed, pool: pg.Pool): Promise<void> {
+async function closeAll(
+  app: ReturnType<typeof Fastify>,
+  feed: ChangeFeed,
+  pool: pg.Pool,
+  platform: PlatformClient,
+  forgetting: NodeJS.Timeout,
+): Promise<void> {
+  clearInterval(forgetting);
   await app.close();
   await feed.close();
   await pool.end();
+  await platform.close();
 }

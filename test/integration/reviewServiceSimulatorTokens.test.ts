@@ -9,6 +9,7 @@ import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
+import { writeAuditKey } from '../support/reviewService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 const missing = postgresMissingReason();
@@ -47,6 +48,8 @@ describe.skipIf(missing)(
         databaseUrl: postgres.url(await postgres.createDatabase()),
         team,
         issuer: simulator.simulator.info.authUrl,
+        platformUrl: simulator.simulator.info.baseUrl,
+        auditKey: writeAuditKey().key,
       });
     }, 120_000);
 

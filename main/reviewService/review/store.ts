@@ -1,184 +1,311 @@
 /**
- * Applies review actions in one transaction each call: lock the events' rows, refuse stale
- * versions with a 409 naming who changed what and when, plan every action, then write the new
- * states, the read marks, the change (numbered in commit order) and its audit entries, and
- * NOTIFY the replicas. Nothing is written unless everything is.
+ * Applies a review request: its actions together or not at all, at most once per idempotency
+ * key, and only if committed by its deadline.
+ *
+ * Events marked reviewed are first read from the platform with the caller's token (four eyes is
+ * decided on what the platform says; a desk's statement that disagrees is refused). Then one
+ * transaction in two round trips: `review_begin` takes the team's lock (every writer of the team,
+ * on any replica, queues on it, so the audit chain has one head and changes are numbered in
+ * commit order) and reads the key's first outcome, the events' states and the caller's read
+ * marks; the service plans every action (plan.ts), refuses stale versions with the changes since,
+ * seals the audit entries (each MAC chained to the one before), and `review_write` writes it all
+ * with the COMMIT in the same round trip. A deferred trigger refuses the COMMIT past the deadline.
  */
 import type pg from 'pg';
-import type { ReviewAction, ReviewActionsResult, ReviewConflict } from '../../../contract/wire/review';
-import { inTransaction } from '../database/pool';
+import type {
+  ReviewAction,
+  ReviewActionsBody,
+  ReviewActionsResult,
+  ReviewConflict,
+  TeamEventReview,
+} from '../../../contract/wire/review';
+import { EVENT_FACTS_DISAGREE } from '../../../contract/wire/review';
+import { macOf } from '../audit/auditChain';
+import type { AuditKey } from '../audit/auditKey';
+import { isDatabaseUnavailable } from '../database/pool';
 import { ReviewServiceError } from '../errors';
+import { describeDisagreements, disagreements, type PlatformEvent } from '../platform/eventFacts';
+import type { PlatformClient } from '../platform/platformClient';
 import type { Member, Team } from '../team';
 import { planAction, type AuditDraft } from './plan';
-import { auditOfEvents, clockAndReadMarks } from './queries';
+import { auditOfEvents } from './queries';
 import {
-  rowFromState,
-  SHARED_COLUMNS,
-  sharedWire,
-  stateFromRow,
-  untouched,
-  type SharedRow,
-  type SharedState,
-} from './state';
+  checkDeadline,
+  DEADLINE_SQLSTATE,
+  deadlinePassed,
+  isKeptRefusal,
+  keepRefusal,
+  replay,
+  requestHashOf,
+  storedOutcome,
+  type StoredOutcome,
+} from './requests';
+import { rowFromState, sharedWire, stateFromRow, untouched, type SharedRow, type SharedState } from './state';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
 export const CHANGE_CHANNEL = 'refdesk_team_review';
 
-/** Applies `actions` by `actor` for `team`; answers the states after them. */
+export interface StoreDependencies {
+  pool: pg.Pool;
+  team: Team;
+  auditKey: AuditKey;
+  platform: PlatformClient;
+}
+
+/** What review_begin answers. */
+interface Begun {
+  at: string;
+  lastSequence: number | null;
+  chainMac: string | null;
+  chainKeyId: string | null;
+  outcome: StoredOutcome | null;
+  states: SharedRow[];
+  reads: Record<string, boolean>;
+}
+
+/** Errors after which the whole request may simply run again. */
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const ATTEMPTS = 4;
+
+/** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */
 export async function applyActions(
-  pool: pg.Pool,
-  team: Team,
+  deps: StoreDependencies,
   actor: Member,
-  actions: ReviewAction[],
+  token: string,
+  body: ReviewActionsBody,
 ): Promise<ReviewActionsResult> {
-  return inTransaction(pool, async (client) => {
-    const eventIds = actions.map((action) => action.EventId);
-    const { at, reads } = await clockAndReadMarks(client, team.id, actor.userKey, eventIds);
-    // Locked in one order, so two bulk changes never deadlock each other.
-    const { rows } = await client.query<SharedRow>(
-      `SELECT ${SHARED_COLUMNS} FROM event_review WHERE team = $1 AND event_id = ANY($2) ORDER BY event_id FOR UPDATE`,
-      [team.id, [...eventIds].sort()],
-    );
-    const current = new Map(rows.map((row) => [row.event_id, stateFromRow(row)]));
-    await refuseStale(client, team, actor, actions, current, reads);
-
-    const changedStates: SharedState[] = [];
-    const created: SharedState[] = [];
-    const readChanges: { EventId: string; Read: boolean }[] = [];
-    const audit: (AuditDraft & { eventId: string; version?: number })[] = [];
-    for (const action of actions) {
-      const before = current.get(action.EventId) ?? untouched(action.EventId);
-      const plan = planAction(team, actor, action, before, reads.get(action.EventId) ?? false, at);
-      if (plan.shared) {
-        (before.version === 0 ? created : changedStates).push(plan.shared);
-        current.set(action.EventId, plan.shared);
-      }
-      if (plan.read !== undefined) {
-        readChanges.push({ EventId: action.EventId, Read: plan.read });
-        reads.set(action.EventId, plan.read);
-      }
-      for (const draft of plan.audit) {
-        audit.push({
-          ...draft,
-          eventId: action.EventId,
-          ...(draft.personal ? {} : { version: plan.shared?.version }),
-        });
-      }
-    }
-    const data = eventIds.map((id) => ({
-      ...sharedWire(current.get(id) ?? untouched(id)),
-      Read: reads.get(id) ?? false,
-    }));
-    if (audit.length === 0) return { Data: data };
-
-    const sequence = await writeChange(client, team, actor, at, {
-      created,
-      changed: changedStates,
-      reads: readChanges,
-      audit: audit.map((entry) => ({
-        event_id: entry.eventId,
-        action: entry.action,
-        before: entry.before,
-        after: entry.after,
-        event_version: entry.version ?? null,
-        event_facts: entry.event ?? null,
-      })),
-    });
-    return { Sequence: sequence, Data: data };
-  });
+  const deadline = new Date(body.Deadline);
+  checkDeadline(deadline);
+  const request = {
+    team: deps.team.id,
+    key: body.IdempotencyKey,
+    userKey: actor.userKey,
+    requestHash: requestHashOf(body.Actions),
+    deadline,
+  };
+  let events: Map<string, PlatformEvent>;
+  try {
+    events = await readReviewedEvents(deps.platform, token, body.Actions);
+  } catch (error) {
+    if (!isKeptRefusal(error)) throw error;
+    // Refused on the platform's facts: a retry of a key applied earlier (when they were otherwise) still gets its first outcome.
+    const first = await storedOutcome(deps.pool, request.team, request.key);
+    if (first) return replay(first, request.userKey, request.requestHash);
+    await keepRefusal(deps.pool, request, error);
+    throw error;
+  }
+  return transact(deps, actor, request, body.Actions, events);
 }
 
-interface ChangeRows {
-  created: SharedState[];
-  changed: SharedState[];
-  reads: { EventId: string; Read: boolean }[];
-  audit: Record<string, unknown>[];
-}
-
-const UPDATED_COLUMNS = SHARED_COLUMNS.split(', ')
-  .filter((column) => column !== 'event_id')
-  .map((column) => `${column} = n.${column}`)
-  .join(', ');
-
-/**
- * Writes one change in one statement (one round trip): new states by INSERT (a concurrent
- * creator of the same row makes it fail and the transaction run again), changed ones by UPDATE
- * of the version seen, the read marks, the next number of the team's change feed, the change,
- * its audit entries and the NOTIFY to the replicas (delivered at commit). The counter's row lock
- * is taken here, at the end, and held only until the commit that follows.
- */
-async function writeChange(
-  client: pg.PoolClient,
-  team: Team,
-  actor: Member,
-  at: Date,
-  rows: ChangeRows,
-): Promise<number> {
-  const columns = `team, ${SHARED_COLUMNS}`;
-  const { rows: written } = await client.query<{ sequence: string; updated: string }>(
-    `WITH created AS (
-       INSERT INTO event_review (${columns})
-       SELECT ${columns} FROM jsonb_populate_recordset(null::event_review, $5::jsonb)
-     ), updated AS (
-       UPDATE event_review e SET ${UPDATED_COLUMNS} FROM jsonb_populate_recordset(null::event_review, $6::jsonb) n
-       WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1 RETURNING 1
-     ), marks AS (
-       INSERT INTO event_read (team, event_id, user_key, read, changed_at)
-       SELECT $1, r."EventId", $3, r."Read", $2 FROM json_to_recordset($7::json) AS r("EventId" text, "Read" boolean)
-       ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at
-     ), numbered AS (
-       INSERT INTO review_sequence (team, last_sequence) VALUES ($1, 1)
-       ON CONFLICT (team) DO UPDATE SET last_sequence = review_sequence.last_sequence + 1 RETURNING last_sequence
-     ), change AS (
-       INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
-       SELECT $1, last_sequence, $2, $3, $4, $8::json, $7::json FROM numbered
-     ), audit AS (
-       INSERT INTO review_audit (team, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts)
-       SELECT $1, numbered.last_sequence, a.event_id, $2, $3, $4, a.action, a.before, a.after, a.event_version, a.event_facts
-       FROM numbered, json_to_recordset($9::json)
-         AS a(event_id text, action text, before text, after text, event_version integer, event_facts json)
-     )
-     SELECT last_sequence AS sequence, (SELECT count(*) FROM updated) AS updated,
-       pg_notify('${CHANGE_CHANNEL}', json_build_object('team', $1::text, 'sequence', last_sequence)::text)
-     FROM numbered`,
-    [
-      team.id,
-      at,
-      actor.userKey,
-      actor.name,
-      JSON.stringify(rows.created.map((state) => rowFromState(team.id, state))),
-      JSON.stringify(rows.changed.map((state) => rowFromState(team.id, state))),
-      JSON.stringify(rows.reads),
-      JSON.stringify([...rows.created, ...rows.changed].map(sharedWire)),
-      JSON.stringify(rows.audit),
-    ],
-  );
-  // The rows are locked, so this cannot happen; if it ever did, the transaction is rolled back.
-  if (Number(written[0]!.updated) !== rows.changed.length)
-    throw new Error('A review state changed under its row lock.');
-  return Number(written[0]!.sequence);
-}
-
-/** 409 when any shared action names a version other than the current one, with the changes since. */
-async function refuseStale(
-  client: pg.PoolClient,
-  team: Team,
-  actor: Member,
+/** The platform's events of every MarkReviewed; 409 EventFactsDisagree when the desk stated any otherwise. */
+async function readReviewedEvents(
+  platform: PlatformClient,
+  token: string,
   actions: ReviewAction[],
-  current: Map<string, SharedState>,
-  reads: Map<string, boolean>,
-): Promise<void> {
+): Promise<Map<string, PlatformEvent>> {
+  const reviews = actions.filter((action) => action.Action === 'MarkReviewed');
+  if (reviews.length === 0) return new Map();
+  const events = await platform.readEvents(
+    token,
+    reviews.map((action) => action.EventId),
+  );
+  const found = reviews.flatMap((action) => disagreements(action.EventId, action.Event, events.get(action.EventId)!.facts));
+  if (found.length > 0) {
+    throw new ReviewServiceError(409, EVENT_FACTS_DISAGREE, describeDisagreements(found), { disagreements: found });
+  }
+  return events;
+}
+
+interface RequestIdentity {
+  team: string;
+  key: string;
+  userKey: string;
+  requestHash: string;
+  deadline: Date;
+}
+
+/** The transaction, run again after a serialization failure or deadlock (never once committed). */
+async function transact(
+  deps: StoreDependencies,
+  actor: Member,
+  request: RequestIdentity,
+  actions: ReviewAction[],
+  events: Map<string, PlatformEvent>,
+): Promise<ReviewActionsResult> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await deps.pool.connect();
+    let broken = false;
+    let ended = false;
+    try {
+      const literal = (value: string) => client.escapeLiteral(value);
+      const eventIds = JSON.stringify(actions.map((action) => action.EventId));
+      const results = (await client.query(
+        `BEGIN; SELECT review_begin(${literal(request.team)}, ${literal(actor.userKey)},
+           ARRAY(SELECT json_array_elements_text(${literal(eventIds)}::json)), ${literal(request.key)}) AS begun`,
+      )) as unknown as pg.QueryResult<{ begun: Begun }>[];
+      const begun = results[1]!.rows[0]!.begun;
+      if (begun.outcome) {
+        await client.query('ROLLBACK');
+        ended = true;
+        return replay(begun.outcome, actor.userKey, request.requestHash);
+      }
+      const write = planRequest(deps, actor, request, actions, events, begun);
+      if (write.conflicts) {
+        await client.query('ROLLBACK');
+        ended = true;
+        throw await conflictOf(deps, actor, write.conflicts);
+      }
+      await client.query(`SELECT review_write(${literal(JSON.stringify(write.payload))}); COMMIT`);
+      return write.result;
+    } catch (error) {
+      broken = isDatabaseUnavailable(error);
+      if (!broken && !ended) await client.query('ROLLBACK').catch(() => (broken = true));
+      const code = (error as { code?: unknown }).code;
+      if (code === DEADLINE_SQLSTATE) throw deadlinePassed(request.deadline);
+      if (code === '55P03') throw teamBusy();
+      if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
+      if (isKeptRefusal(error)) await keepRefusal(deps.pool, request, error);
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is dropped, never handed to the next request.
+      client.release(broken);
+    }
+  }
+}
+
+function teamBusy(): ReviewServiceError {
+  return new ReviewServiceError(
+    503,
+    'TeamReviewUnavailable',
+    'Team review unavailable: another change of the team held the team’s lock too long (a replica that stopped?). Nothing was saved; try again.',
+  );
+}
+
+interface Planned {
+  conflicts?: { eventId: string; yourVersion: number; current: SharedState; read: boolean }[];
+  payload?: Record<string, unknown>;
+  result: ReviewActionsResult;
+}
+
+/** Plans every action on what review_begin read; answers what review_write writes and what the caller gets. */
+function planRequest(
+  deps: StoreDependencies,
+  actor: Member,
+  request: RequestIdentity,
+  actions: ReviewAction[],
+  events: Map<string, PlatformEvent>,
+  begun: Begun,
+): Planned {
+  const { team, auditKey } = deps;
+  if (begun.lastSequence === null || !begun.chainMac || begun.chainKeyId !== auditKey.id) {
+    throw new ReviewServiceError(
+      503,
+      'TeamReviewUnavailable',
+      'Team review unavailable: the team’s audit log is not sealed with this replica’s key (see the replica’s log at start).',
+    );
+  }
+  const at = new Date(begun.at);
+  const current = new Map(begun.states.map((row) => [row.event_id, stateFromRow(row)]));
+  const reads = new Map(Object.entries(begun.reads));
+
   const stale = actions.flatMap((action) => {
-    if (action.Action === 'SetRead') return [];
-    const version = current.get(action.EventId)?.version ?? 0;
-    return action.Version === version ? [] : [{ eventId: action.EventId, yourVersion: action.Version }];
+    if (action.Action === 'SetRead' || action.Action === 'AddNote') return [];
+    const state = current.get(action.EventId) ?? untouched(action.EventId);
+    return action.Version === state.version
+      ? []
+      : [{ eventId: action.EventId, yourVersion: action.Version, current: state, read: reads.get(action.EventId) ?? false }];
   });
-  if (stale.length === 0) return;
-  const history = await auditOfEvents(client, team.id, stale);
-  const conflicts: ReviewConflict[] = stale.map(({ eventId, yourVersion }) => ({
+  if (stale.length > 0) return { conflicts: stale, result: { Data: [] } };
+
+  const created: SharedState[] = [];
+  const changed: SharedState[] = [];
+  const readChanges: { EventId: string; Read: boolean }[] = [];
+  const drafts: (AuditDraft & { eventId: string; version: number })[] = [];
+  const snapshots: { event_id: string; version: number; event: Record<string, unknown> }[] = [];
+  for (const action of actions) {
+    const before = current.get(action.EventId) ?? untouched(action.EventId);
+    const plan = planAction(team, actor, action, before, reads.get(action.EventId) ?? false, at, events.get(action.EventId));
+    if (plan.shared) {
+      (before.version === 0 ? created : changed).push(plan.shared);
+      current.set(action.EventId, plan.shared);
+      for (const draft of plan.audit) drafts.push({ ...draft, eventId: action.EventId, version: plan.shared.version });
+      if (plan.snapshot) snapshots.push({ event_id: action.EventId, version: plan.shared.version, event: plan.snapshot });
+    }
+    if (plan.read !== undefined) {
+      readChanges.push({ EventId: action.EventId, Read: plan.read });
+      reads.set(action.EventId, plan.read);
+    }
+  }
+  const data: TeamEventReview[] = actions.map(({ EventId }) => ({
+    ...sharedWire(current.get(EventId) ?? untouched(EventId)),
+    Read: reads.get(EventId) ?? false,
+  }));
+  const changes = created.length + changed.length + readChanges.length > 0;
+  const sequence = changes ? Number(begun.lastSequence) + 1 : undefined;
+  const result: ReviewActionsResult = { ...(sequence !== undefined ? { Sequence: sequence } : {}), Data: data };
+
+  // Seal the entries: each MAC chained to the one before, from the team's chain head.
+  let previous: Buffer = Buffer.from(begun.chainMac, 'hex');
+  const audit = drafts.map((draft, index) => {
+    const content = {
+      team: team.id,
+      sequence: sequence!,
+      position: index + 1,
+      eventId: draft.eventId,
+      at,
+      actorKey: actor.userKey,
+      actorName: actor.name,
+      action: draft.action,
+      before: draft.before,
+      after: draft.after,
+      eventVersion: draft.version,
+      eventFacts: draft.event ?? null,
+    };
+    previous = macOf(auditKey, previous, content);
+    return {
+      position: content.position,
+      event_id: draft.eventId,
+      action: draft.action,
+      before: draft.before,
+      after: draft.after,
+      event_version: draft.version,
+      event_facts: draft.event ?? null,
+      mac: previous.toString('hex'),
+    };
+  });
+  const payload = {
+    team: team.id,
+    at: at.toISOString(),
+    userKey: actor.userKey,
+    userName: actor.name,
+    key: request.key,
+    requestHash: request.requestHash,
+    deadline: request.deadline.toISOString(),
+    sequence: sequence ?? null,
+    chainMac: previous.toString('hex'),
+    created: created.map((state) => rowFromState(team.id, state)),
+    changed: changed.map((state) => rowFromState(team.id, state)),
+    reads: readChanges.map((mark) => ({ event_id: mark.EventId, read: mark.Read })),
+    reviews: [...created, ...changed].map(sharedWire),
+    readMarks: readChanges,
+    audit,
+    snapshots,
+    response: result,
+  };
+  return { payload, result };
+}
+
+/** 409 naming, for each stale event, its state now and every shared change since the version sent. */
+async function conflictOf(
+  deps: StoreDependencies,
+  actor: Member,
+  stale: NonNullable<Planned['conflicts']>,
+): Promise<ReviewServiceError> {
+  const history = await auditOfEvents(deps.pool, deps.team.id, stale);
+  const conflicts: ReviewConflict[] = stale.map(({ eventId, yourVersion, current, read }) => ({
     EventId: eventId,
     YourVersion: yourVersion,
-    Current: { ...sharedWire(current.get(eventId) ?? untouched(eventId)), Read: reads.get(eventId) ?? false },
+    Current: { ...sharedWire(current), Read: read },
     ChangesSince: history.get(eventId) ?? [],
   }));
   const first = conflicts[0]!;
@@ -188,7 +315,7 @@ async function refuseStale(
     : 'someone';
   const more =
     conflicts.length > 1 ? ` and ${conflicts.length - 1} more event${conflicts.length > 2 ? 's' : ''}` : '';
-  throw new ReviewServiceError(
+  return new ReviewServiceError(
     409,
     'ReviewConflict',
     `Event ${first.EventId}${more} changed since you loaded it: last changed by ${who}. Nothing was saved; reload and try again.`,
