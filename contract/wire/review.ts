@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { eventIdSchema, MAX_BULK_EVENTS, MAX_NOTE_LENGTH } from '../corporateActions';
+import type { CorporateActionEvent } from './corporateActions';
 import { corporateActionTypes } from './enums';
 
 /** What a member may do: Viewer reads (and keeps personal read marks), Analyst changes review state, Approver approves. */
@@ -127,6 +128,10 @@ export const eventFactsSchema = z
   .strict();
 export type EventFacts = z.output<typeof eventFactsSchema>;
 
+/** What a desk states of an event (any of its facts): checked against the platform, never used. */
+export const eventStatementSchema = eventFactsSchema.partial().strict();
+export type EventStatement = z.output<typeof eventStatementSchema>;
+
 const shared = { EventId: eventIdSchema, Version: version };
 
 /** Most notes one event keeps (a thread, not a chat). */
@@ -156,7 +161,9 @@ export const reviewActionSchema = z.discriminatedUnion(
     /** Assignee absent: unassign. */
     z.object({ Action: z.literal('Assign'), ...shared, Assignee: userKeySchema.optional() }).strict(),
     /** `Event`: what the desk read (optional; checked against the platform, never trusted). */
-    z.object({ Action: z.literal('MarkReviewed'), ...shared, Event: eventFactsSchema.optional() }).strict(),
+    z
+      .object({ Action: z.literal('MarkReviewed'), ...shared, Event: eventStatementSchema.optional() })
+      .strict(),
     z.object({ Action: z.literal('Unreview'), ...shared }).strict(),
     z.object({ Action: z.literal('Approve'), ...shared }).strict(),
     z.object({ Action: z.literal('WithdrawApproval'), ...shared }).strict(),
@@ -195,7 +202,8 @@ export const reviewActionsBodySchema = z
     IdempotencyKey: idempotencyKeySchema,
     Deadline: z.iso.datetime({
       offset: false,
-      error: 'Deadline is required: the instant (UTC, ending in Z) after which the request must not be applied.',
+      error:
+        'Deadline is required: the instant (UTC, ending in Z) after which the request must not be applied.',
     }),
     Actions: z
       .array(reviewActionSchema)
@@ -226,7 +234,7 @@ export interface ReviewedEventSnapshot {
    * The platform's event (`GET /ca/v2/events/{EventId}`) at the review, without what belongs to
    * the reviewer's own accounts (Holdings, AffectedAccounts, EligibleHoldings, ElectionStatus).
    */
-  Event: Record<string, unknown>;
+  Event: Omit<CorporateActionEvent, 'Holdings' | 'AffectedAccounts' | 'EligibleHoldings' | 'ElectionStatus'>;
 }
 
 /** One line of the team's audit log. */

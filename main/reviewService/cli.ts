@@ -91,7 +91,8 @@ async function serve(argv: string[]): Promise<void> {
     logRequests: flags.verbose ?? false,
   }).catch((error: unknown) => {
     // A schema from the future, or an audit log this replica cannot continue, is the operator's to resolve: say so plainly, no stack.
-    if (error instanceof SchemaTooNewError || error instanceof AuditChainError) throw new UsageError(error.message);
+    if (error instanceof SchemaTooNewError || error instanceof AuditChainError)
+      throw new UsageError(error.message);
     throw error;
   });
   printReady(service.info);

@@ -26,7 +26,10 @@ export type Option = keyof typeof OPTIONS;
 export type OptionValues = Partial<Record<Option, string>>;
 
 /** The flags and environment of a command line; an empty value counts as not given. */
-export function readOptions(argv: string[]): { values: OptionValues; flags: { 'plain-http'?: boolean; verbose?: boolean } } {
+export function readOptions(argv: string[]): {
+  values: OptionValues;
+  flags: { 'plain-http'?: boolean; verbose?: boolean };
+} {
   const { values: flags } = parseCommandLine(argv, {
     ...(Object.fromEntries(Object.keys(OPTIONS).map((option) => [option, { type: 'string' }])) as Record<
       Option,

@@ -75,7 +75,10 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
   const feed = new ChangeFeed(options.databaseUrl, pool, options.team.id, log);
   const platform = new PlatformClient(options.platformUrl);
   // Old idempotency keys are forgotten now and then (a desk retries for seconds).
-  const forgetting = setInterval(() => void forgetOldRequests(pool, options.team.id).catch(() => {}), 10 * 60_000);
+  const forgetting = setInterval(
+    () => void forgetOldRequests(pool, options.team.id).catch(() => {}),
+    10 * 60_000,
+  );
   forgetting.unref();
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,

@@ -115,7 +115,7 @@ describe('the event detail pane', () => {
         eventId: '77',
         read: true,
         flagged: false,
-        note: '',
+        notes: [],
         changedAt: 'x',
         version: 1,
         progress: 'Reviewed',
@@ -139,7 +139,7 @@ describe('the event detail pane', () => {
       eventId: '77',
       read: true,
       flagged: false,
-      note: '',
+      notes: [],
       version: 1,
       progress: 'AwaitingApproval' as const,
       fourEyes: true,
@@ -148,14 +148,31 @@ describe('the event detail pane', () => {
       reviewedBy: { name: 'Clara Lindqvist', userId: 'key-clara' },
     };
     const wrapper = mount(EventDetailPane, {
-      props: { event: rights, history: [], today: '2026-03-02', team, review: reviewedElsewhere, changes: { missing: 'reviewed' } },
+      props: {
+        event: rights,
+        history: [],
+        today: '2026-03-02',
+        team,
+        review: reviewedElsewhere,
+        changes: { missing: 'reviewed' },
+      },
     });
     expect(wrapper.get('[data-testid="reviewed-elsewhere"]').text()).toBe(
       'Reviewed by Clara Lindqvist through the team review service (Corporate actions, Copenhagen) at 2026-02-27 09:15, ' +
         'on the event as updated 2026-02-26 08:00. This computer never read that version of the event (or no longer ' +
         'keeps it), so what changed cannot be shown field by field. Read the event and review it again.',
     );
-    await wrapper.setProps({ changes: { changes: [{ field: 'Options 1 › Deadline › Date', before: '2026-03-06T16:00:00Z', after: '2026-03-04T16:00:00Z' }] } });
+    await wrapper.setProps({
+      changes: {
+        changes: [
+          {
+            field: 'Options 1 › Deadline › Date',
+            before: '2026-03-06T16:00:00Z',
+            after: '2026-03-04T16:00:00Z',
+          },
+        ],
+      },
+    });
     expect(wrapper.find('[data-testid="reviewed-elsewhere"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="event-changes"]').text()).toContain('Options 1 › Deadline › Date');
   });

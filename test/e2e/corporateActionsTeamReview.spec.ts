@@ -15,7 +15,7 @@ import type { SimulatorInfo } from '../../main/simulator/server';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
 import { answerLoginPage } from '../support/loginPage';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { startReplica, writeTeamFile } from '../support/reviewService';
+import { startReplica, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import { startStandaloneSimulator } from '../support/standaloneSimulator';
 import { userKeyOf } from '../support/reviewServiceDesks';
@@ -115,7 +115,9 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
     const options = {
       databaseUrl: postgres.url(await postgres.createDatabase()),
       issuer: platform.ready.authUrl,
+      platformUrl: platform.ready.baseUrl,
       teamFile,
+      auditKeyFile: writeAuditKey().file,
     };
     const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
     for (let index = 0; index < 2; index++)

@@ -179,7 +179,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
       (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]
         ?.version ?? 0;
     await call('corporateActions:setFlagged', { eventId, flagged: true, version: await version() });
-    await call('corporateActions:setNote', { eventId, note: 'Checked.', version: await version() });
+    await call('corporateActions:addNote', { eventId, note: 'Checked.' });
     await call('corporateActions:setReviewed', {
       events: [{ eventId, version: await version() }],
       reviewed: true,

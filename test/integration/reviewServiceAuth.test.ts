@@ -160,9 +160,9 @@ describe.skipIf(missing)(
       ]);
       expect(spoofed.status).toBe(400);
       expect(spoofed.body.ErrorCode).toBe('InvalidRequest');
-      expect(
-        (await act(token, [{ Action: 'AddNote', EventId: 'AUTH-4', Note: 'Checked.' }])).status,
-      ).toBe(200);
+      expect((await act(token, [{ Action: 'AddNote', EventId: 'AUTH-4', Note: 'Checked.' }])).status).toBe(
+        200,
+      );
       const audit = await call('/v1/audit?EventId=AUTH-4', token);
       expect((audit.body as unknown as { Data: TeamAuditEntry[] }).Data.map((entry) => entry.By)).toEqual([
         { UserKey: ANALYST_A.userKey, Name: 'Clara Lindqvist' },

@@ -96,9 +96,15 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       [{ ...base, databaseUrl: '' }, '--database (or REFDESK_REVIEW_DATABASE_URL) is required'],
       [{ ...base, databaseUrl: 'mysql://x@y/z' }, '--database must start with postgres: or postgresql:'],
       [{ ...base, issuer: '' }, '--issuer (or REFDESK_REVIEW_ISSUER) is required'],
-      [{ ...base, platformUrl: '' }, "--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required: the platform's base URL"],
+      [
+        { ...base, platformUrl: '' },
+        "--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required: the platform's base URL",
+      ],
       [{ ...base, auditKeyFile: '' }, '--audit-key (or REFDESK_REVIEW_AUDIT_KEY_FILE) is required'],
-      [{ ...base, auditKeyFile: openKey }, `The audit key file ${openKey} can be read by other users (mode 644): chmod 600 it.`],
+      [
+        { ...base, auditKeyFile: openKey },
+        `The audit key file ${openKey} can be read by other users (mode 644): chmod 600 it.`,
+      ],
       [{ ...base, auditKeyFile: notAKey }, `The audit key file ${notAKey} does not hold a key`],
       [
         { ...base, teamFile: badTeam },

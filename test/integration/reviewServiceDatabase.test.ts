@@ -128,9 +128,8 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     });
     const [clara] = clientsOf(service);
     expect(
-      (
-        await clara.act({ Action: 'AddNote', EventId: 'ROLE-1', Note: 'From a least-privilege login.' })
-      ).status,
+      (await clara.act({ Action: 'AddNote', EventId: 'ROLE-1', Note: 'From a least-privilege login.' }))
+        .status,
     ).toBe(200);
   });
 
@@ -214,9 +213,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     const [clara, jonas] = clientsOf(service);
     const stream = jonas.stream();
     await stream.waitFor((message) => message.event === 'ready');
-    expect(
-      (await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'Before.' })).status,
-    ).toBe(200);
+    expect((await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'Before.' })).status).toBe(200);
 
     postgres.stop();
     try {

@@ -142,7 +142,12 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
 
   it('answers a stale change with 409 naming who changed what and when, and overwrites nothing', async () => {
     await clara.act({ Action: 'SetFlagged', EventId: 'LIVE-3', Version: 0, Flagged: true });
-    const stale = await jonas.act({ Action: 'Assign', EventId: 'LIVE-3', Version: 0, Assignee: ANALYST_B.userKey });
+    const stale = await jonas.act({
+      Action: 'Assign',
+      EventId: 'LIVE-3',
+      Version: 0,
+      Assignee: ANALYST_B.userKey,
+    });
     expect(stale.status).toBe(409);
     const body = stale.body as TeamReviewErrorBody;
     expect(body.ErrorCode).toBe('ReviewConflict');
@@ -150,7 +155,11 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
       /Event LIVE-3 changed since you loaded it: last changed by Clara Lindqvist \(flagged, \d{4}-\d\d-\d\dT/,
     );
     const conflict = body.Conflicts![0]!;
-    expect(conflict).toMatchObject({ EventId: 'LIVE-3', YourVersion: 0, Current: { Version: 1, Flagged: true } });
+    expect(conflict).toMatchObject({
+      EventId: 'LIVE-3',
+      YourVersion: 0,
+      Current: { Version: 1, Flagged: true },
+    });
     expect(conflict.ChangesSince).toEqual([
       expect.objectContaining({
         By: { UserKey: ANALYST_A.userKey, Name: 'Clara Lindqvist' },
@@ -164,7 +173,12 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     expect(kept.body.Data[0]).toMatchObject({ Version: 1, Flagged: true });
     expect(kept.body.Data[0]!.Assignee).toBeUndefined();
     // Reloaded, Jonas's change goes through on top of Clara's.
-    const retried = await jonas.act({ Action: 'Assign', EventId: 'LIVE-3', Version: 1, Assignee: ANALYST_A.userKey });
+    const retried = await jonas.act({
+      Action: 'Assign',
+      EventId: 'LIVE-3',
+      Version: 1,
+      Assignee: ANALYST_A.userKey,
+    });
     expect(retried.status).toBe(200);
   });
 
@@ -178,7 +192,12 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     const notes = third.body.Data[0]!.Notes!;
     expect(notes.map((note) => note.Id)).toEqual([1, 2, 3]);
     expect(notes.at(-1)).toMatchObject({ By: { Name: 'Clara Lindqvist' }, Text: 'Agreed after a call.' });
-    expect(notes.slice(0, 2).map((note) => [note.By.Name, note.Text]).sort()).toEqual([
+    expect(
+      notes
+        .slice(0, 2)
+        .map((note) => [note.By.Name, note.Text])
+        .sort(),
+    ).toEqual([
       ['Clara Lindqvist', 'Checked the ratio with the agent.'],
       ['Jonas Berger', 'Ratio looks wrong?'],
     ]);

@@ -1,8 +1,9 @@
 /**
  * The team review set-up of the desktop's integration tests: a real PostgreSQL, the simulator
- * (in this process) as the platform whose tokens the team service trusts, review service
- * replicas as real processes, and core desks (the services a shell runs, driven through the
- * dispatcher) signed in through the simulator's login page as different users.
+ * (in this process) as the platform whose tokens the team service trusts, reached by desks and
+ * replicas through a pass-through proxy that can change an event meanwhile (platformProxy.ts),
+ * review service replicas as real processes, and core desks (the services a shell runs, driven
+ * through the dispatcher) signed in through the simulator's login page as different users.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,10 @@ import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { opaqueKey } from '../../main/simulator/data/accounts/keys';
 import { answerLoginPage } from './loginPage';
+import { startPlatformProxy, type PlatformProxy } from './platformProxy';
 import { openCoreDesk, unusedSimulatorControl, type CoreDesk } from './coreDesk';
 import { startTestPostgres, type TestPostgres } from './postgres';
-import { startReplica, writeTeamFile } from './reviewService';
+import { startReplica, writeAuditKey, writeTeamFile } from './reviewService';
 import type { ReadyProcess } from './simulatorProcess';
 import { startTestSimulator, type TestSimulator } from './testSimulator';
 
@@ -29,6 +31,8 @@ export function userKeyOf(login: string): string {
 export interface TeamReviewSetup {
   postgres: TestPostgres;
   simulator: TestSimulator;
+  /** The platform desks and replicas use: the simulator, with events a test may change. */
+  platform: PlatformProxy;
   replicas: ReadyProcess<ReviewServiceInfo>[];
   urls: string[];
   close(): Promise<void>;
@@ -40,6 +44,7 @@ export interface TeamReviewSetup {
  */
 export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup> {
   const [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
+  const platform = await startPlatformProxy(simulator.simulator.info.baseUrl);
   const database = await postgres.createDatabase();
   const teamFile = writeTeamFile({
     members: [
@@ -50,7 +55,9 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
   const options = {
     databaseUrl: postgres.url(database),
     issuer: simulator.simulator.info.authUrl,
+    platformUrl: platform.baseUrl,
     teamFile,
+    auditKeyFile: writeAuditKey().file,
     args: ['--heartbeat', '1'],
   };
   const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
@@ -59,10 +66,12 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
   return {
     postgres,
     simulator,
+    platform,
     replicas,
     urls: replicas.map((replica) => replica.ready.url),
     async close() {
       await Promise.all(replicas.map((replica) => replica.stop()));
+      await platform.close();
       await simulator.close();
       postgres.remove();
     },
@@ -100,7 +109,7 @@ export async function openSignedInDesk(setup: TeamReviewSetup, login: string): P
   const desk = await openCoreDesk({
     dataDir,
     embedded: {
-      baseUrl: info.baseUrl,
+      baseUrl: setup.platform.baseUrl,
       authUrl: info.authUrl,
       appKey: info.appKey,
       appSecret: info.appSecret,

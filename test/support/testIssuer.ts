@@ -74,7 +74,10 @@ export async function startTestIssuer(): Promise<TestIssuer> {
       jwtVerify(token, publicKey, { issuer }).then(
         () => {
           const body = events.get(decodeURIComponent(event[1]!));
-          if (!body) response.writeHead(404, { 'content-type': 'application/json' }).end('{"ErrorCode":"NotFound","Message":"No such event."}');
+          if (!body)
+            response
+              .writeHead(404, { 'content-type': 'application/json' })
+              .end('{"ErrorCode":"NotFound","Message":"No such event."}');
           else response.writeHead(200, { 'content-type': 'application/json' }).end(body);
         },
         () => response.writeHead(401).end(),
@@ -92,7 +95,8 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     token: (userKey, options = {}) => signToken(privateKey, kid, userKey, { issuer, ...options }),
     jwksFetches: () => fetches,
     platformUrl: `${origin}/openapi`,
-    publishEvent: (eventId, facts, fields) => events.set(eventId, JSON.stringify(platformEvent(eventId, facts, fields))),
+    publishEvent: (eventId, facts, fields) =>
+      events.set(eventId, JSON.stringify(platformEvent(eventId, facts, fields))),
     eventReads: () => reads,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

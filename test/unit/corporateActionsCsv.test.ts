@@ -54,7 +54,7 @@ describe('the inbox export', () => {
     UpdatedDateTime: '2026-03-01T12:00:00Z',
   };
 
-  it('writes the shown columns with ISO dates, the countdown in business days and the note', () => {
+  it('writes the shown columns with ISO dates, the countdown in business days and the notes', () => {
     const csv = inboxCsv(
       [event],
       ['eventType', 'instrument', 'exDate', 'recordDate', 'payDate', 'deadline', 'countdown'],
@@ -63,7 +63,14 @@ describe('the inbox export', () => {
           eventId: '9652429',
           read: true,
           flagged: false,
-          note: '@call me',
+          notes: [
+            {
+              id: 1,
+              by: { name: 'Clara Lindqvist', userId: '17340521' },
+              at: '2026-03-02T09:00:00Z',
+              text: '@call me',
+            },
+          ],
           changedAt: '2026-03-02T09:00:00Z',
           version: 1,
           progress: 'NotReviewed',
@@ -74,8 +81,10 @@ describe('the inbox export', () => {
     );
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Event id,Type,Instrument,Ex date,Record date,Pay date,Deadline,Business days left,Note',
+      'Event id,Type,Instrument,Ex date,Record date,Pay date,Deadline,Business days left,Notes',
     );
-    expect(row).toBe(`9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09,5,'@call me`);
+    expect(row).toBe(
+      `9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09,5,'@call me (Clara Lindqvist)`,
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reviewActionsBodySchema, type EventFacts, type ReviewAction } from '../../contract/wire/review';
 import { ReviewServiceError } from '../../main/reviewService/errors';
-import { disagreements, platformEventOf, type PlatformEvent } from '../../main/reviewService/platform/eventFacts';
+import {
+  disagreements,
+  platformEventOf,
+  type PlatformEvent,
+} from '../../main/reviewService/platform/eventFacts';
 import { planAction } from '../../main/reviewService/review/plan';
 import { reviewStatusOf, untouched, type SharedState } from '../../main/reviewService/review/state';
 import { Team } from '../../main/reviewService/team';
@@ -206,9 +210,7 @@ describe('roles, assignees and audit entries', () => {
       at,
     );
     expect(assigned.shared?.assignee).toEqual({ userKey: 'jonas', name: 'Jonas Berger' });
-    expect(assigned.audit).toEqual([
-      { action: 'Assigned', before: '', after: 'Jonas Berger' },
-    ]);
+    expect(assigned.audit).toEqual([{ action: 'Assigned', before: '', after: 'Jonas Berger' }]);
     expect(
       refusal(() =>
         planAction(
@@ -249,22 +251,43 @@ describe('roles, assignees and audit entries', () => {
       onPlatform(tender),
     );
     expect(plan.read).toBe(true);
-    expect(plan.audit).toEqual([{ action: 'Reviewed', before: 'NotReviewed', after: 'AwaitingApproval', event: tender }]);
+    expect(plan.audit).toEqual([
+      { action: 'Reviewed', before: 'NotReviewed', after: 'AwaitingApproval', event: tender },
+    ]);
     expect(plan.snapshot).toEqual({ EventId: 'E1' });
   });
 
   it('adds notes to the thread, overwriting none, oldest first', () => {
-    const first = planAction(team, clara, { Action: 'AddNote', EventId: 'E1', Note: 'Agent confirmed.' }, untouched('E1'), false, at)
-      .shared!;
-    const second = planAction(team, jonas, { Action: 'AddNote', EventId: 'E1', Note: 'Ratio checked.' }, first, false, at)
-      .shared!;
+    const first = planAction(
+      team,
+      clara,
+      { Action: 'AddNote', EventId: 'E1', Note: 'Agent confirmed.' },
+      untouched('E1'),
+      false,
+      at,
+    ).shared!;
+    const second = planAction(
+      team,
+      jonas,
+      { Action: 'AddNote', EventId: 'E1', Note: 'Ratio checked.' },
+      first,
+      false,
+      at,
+    ).shared!;
     expect(second.version).toBe(2);
     expect(second.notes).toEqual([
-      { Id: 1, By: { UserKey: 'clara', Name: 'Clara Lindqvist' }, At: at.toISOString(), Text: 'Agent confirmed.' },
+      {
+        Id: 1,
+        By: { UserKey: 'clara', Name: 'Clara Lindqvist' },
+        At: at.toISOString(),
+        Text: 'Agent confirmed.',
+      },
       { Id: 2, By: { UserKey: 'jonas', Name: 'Jonas Berger' }, At: at.toISOString(), Text: 'Ratio checked.' },
     ]);
     expect(
-      refusal(() => planAction(team, amelia, { Action: 'AddNote', EventId: 'E1', Note: 'x' }, first, false, at)),
+      refusal(() =>
+        planAction(team, amelia, { Action: 'AddNote', EventId: 'E1', Note: 'x' }, first, false, at),
+      ),
     ).toMatchObject({ status: 403, code: 'RoleRequired' });
   });
 });
@@ -296,18 +319,24 @@ describe('the platform’s facts of an event', () => {
 
   it('finds where a desk states the event otherwise (an electable tender said to be a mandatory cash dividend)', () => {
     const { facts } = platformEventOf(body);
-    expect(disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-02T08:00:00.123Z' }, facts)).toEqual([]);
+    expect(
+      disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-02T08:00:00.123Z' }, facts),
+    ).toEqual([]);
     expect(disagreements('9652429', undefined, facts)).toEqual([]);
     expect(
-      disagreements('9652429', { EventType: 'DVCA', CorporateActionType: 'Mandatory', Electable: 'NotElectable' }, facts).map(
-        (found) => [found.Field, found.Stated, found.Platform],
-      ),
+      disagreements(
+        '9652429',
+        { EventType: 'DVCA', CorporateActionType: 'Mandatory', Electable: 'NotElectable' },
+        facts,
+      ).map((found) => [found.Field, found.Stated, found.Platform]),
     ).toEqual([
       ['EventType', 'DVCA', 'TEND'],
       ['CorporateActionType', 'Mandatory', 'Voluntary'],
       ['Electable', 'NotElectable', 'Electable'],
     ]);
-    expect(disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-01T08:00:00Z' }, facts)).toHaveLength(1);
+    expect(
+      disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-01T08:00:00Z' }, facts),
+    ).toHaveLength(1);
   });
 });
 
@@ -336,12 +365,12 @@ describe('the wire schema of actions', () => {
 
   it('needs an idempotency key and a deadline (an instant in UTC)', () => {
     const actions = [{ Action: 'SetFlagged', EventId: 'E1', Version: 0, Flagged: true }];
-    expect(reviewActionsBodySchema.safeParse({ Actions: actions }).error?.issues.map((issue) => issue.path[0])).toEqual([
-      'IdempotencyKey',
-      'Deadline',
-    ]);
     expect(
-      reviewActionsBodySchema.safeParse({ IdempotencyKey: 'short', Deadline: '2026-11-23T10:00:10+01:00', Actions: actions })
+      reviewActionsBodySchema.safeParse({ Actions: actions }).error?.issues.map((issue) => issue.path[0]),
+    ).toEqual(['IdempotencyKey', 'Deadline']);
+    expect(
+      reviewActionsBodySchema
+        .safeParse({ IdempotencyKey: 'short', Deadline: '2026-11-23T10:00:10+01:00', Actions: actions })
         .error?.issues.map((issue) => issue.path[0]),
     ).toEqual(['IdempotencyKey', 'Deadline']);
   });

@@ -151,9 +151,10 @@ export async function sealAuditChain(pool: pg.Pool, team: string, key: AuditKey)
       );
     }
     if (!keyId) {
-      const sealed = await client.query('SELECT 1 FROM review_audit WHERE team = $1 AND mac IS NOT NULL LIMIT 1', [
-        team,
-      ]);
+      const sealed = await client.query(
+        'SELECT 1 FROM review_audit WHERE team = $1 AND mac IS NOT NULL LIMIT 1',
+        [team],
+      );
       if (sealed.rowCount) {
         throw new AuditChainError(
           `The audit log of team ${team} has sealed entries but its chain head is gone: the log was tampered with. ` +

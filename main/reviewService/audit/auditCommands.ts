@@ -28,7 +28,8 @@ export function createAuditKeyCommand(values: OptionValues): string {
 /** The verification in words, as verify-audit prints it. */
 export function describeVerification(teamName: string, result: AuditVerification): string {
   const lines = [`Audit log of the team ${teamName}: ${count(result.Entries)} entries.`];
-  const before = result.SealedBefore > 0 ? ` (${count(result.SealedBefore)} written before the log was sealed)` : '';
+  const before =
+    result.SealedBefore > 0 ? ` (${count(result.SealedBefore)} written before the log was sealed)` : '';
   const failure = result.FirstFailure;
   if (!failure) {
     lines.push(`All ${count(result.Entries)} entries verify${before}.`);

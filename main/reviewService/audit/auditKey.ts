@@ -52,7 +52,9 @@ export function createAuditKeyFile(file: string): AuditKey {
   try {
     writeFileSync(file, `${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    throw new Error(`Cannot create the audit key file ${file}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Cannot create the audit key file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return auditKeyOf(key);
 }

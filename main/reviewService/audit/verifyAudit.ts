@@ -26,7 +26,15 @@ function failureOf(row: ChainRow, reason: string): NonNullable<AuditVerification
 
 /** A failure that no entry stands for (a missing head, a removed part of the log). */
 function logFailure(at: Date, reason: string): NonNullable<AuditVerification['FirstFailure']> {
-  return { Id: 0, Sequence: 0, EventId: '', At: at.toISOString(), By: { UserKey: '', Name: '' }, Action: '', Reason: reason };
+  return {
+    Id: 0,
+    Sequence: 0,
+    EventId: '',
+    At: at.toISOString(),
+    By: { UserKey: '', Name: '' },
+    Action: '',
+    Reason: reason,
+  };
 }
 
 /** How far `team`'s log verifies under `key`, as of now. */
@@ -54,12 +62,18 @@ export async function verifyAuditLog(
     CheckedAt: now().toISOString(),
   });
   if (!head?.chain_mac || !head.chain_key_id) {
-    return result(0, logFailure(now(), 'The log has no chain head: no review service sealed it, or its head was removed.'));
+    return result(
+      0,
+      logFailure(now(), 'The log has no chain head: no review service sealed it, or its head was removed.'),
+    );
   }
   if (head.chain_key_id !== key.id) {
     return result(
       0,
-      logFailure(now(), `The log is sealed with another key (fingerprint ${head.chain_key_id}; this key is ${key.id}).`),
+      logFailure(
+        now(),
+        `The log is sealed with another key (fingerprint ${head.chain_key_id}; this key is ${key.id}).`,
+      ),
     );
   }
   const unsealed = await unsealedEntries(db, team);

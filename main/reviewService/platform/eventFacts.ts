@@ -5,7 +5,7 @@
  * with the platform's, never used.
  */
 import { z } from 'zod';
-import type { EventFactDisagreement, EventFacts } from '../../../contract/wire/review';
+import type { EventFactDisagreement, EventFacts, EventStatement } from '../../../contract/wire/review';
 import { corporateActionTypes } from '../../../contract/wire/enums';
 
 /** Fields of an event that are the reader's own position, not terms of the event. */
@@ -59,7 +59,7 @@ export function platformEventOf(body: unknown): PlatformEvent {
 /** Where what the desk stated of `eventId` differs from what the platform says (empty: they agree). */
 export function disagreements(
   eventId: string,
-  stated: EventFacts | undefined,
+  stated: EventStatement | undefined,
   platform: EventFacts,
 ): EventFactDisagreement[] {
   if (!stated) return [];
@@ -87,6 +87,7 @@ export function describeDisagreements(found: EventFactDisagreement[]): string {
     first.Field === 'UpdatedDateTime'
       ? `it was updated on the platform at ${first.Platform ?? 'an unknown time'}, after the version you read (${first.Stated})`
       : `your desk said ${first.Field} ${first.Stated}, the platform says ${first.Platform ?? 'nothing of it'}`;
-  const more = found.length > 1 ? ` (and ${found.length - 1} more difference${found.length > 2 ? 's' : ''})` : '';
+  const more =
+    found.length > 1 ? ` (and ${found.length - 1} more difference${found.length > 2 ? 's' : ''})` : '';
   return `Event ${first.EventId} is not what your desk says: ${what}${more}. Nothing was saved: reload the event and review it again.`;
 }

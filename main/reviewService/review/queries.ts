@@ -171,7 +171,9 @@ export async function readMarksOf(
     values,
   );
   return {
-    __count: rows[0] ? Number(rows[0].total) : await countOf(db, `SELECT count(*) FROM event_read WHERE ${where}`, values.slice(0, -2)),
+    __count: rows[0]
+      ? Number(rows[0].total)
+      : await countOf(db, `SELECT count(*) FROM event_read WHERE ${where}`, values.slice(0, -2)),
     Data: rows.map((row) => ({ EventId: row.event_id, Read: row.read, At: row.changed_at.toISOString() })),
   };
 }
@@ -187,7 +189,7 @@ export async function reviewedEventOf(
     reviewed_by_name: string;
     reviewed_at: Date;
     reviewed_event_version: string | null;
-    event: Record<string, unknown>;
+    event: ReviewedEventSnapshot['Event'];
   }>(
     `SELECT r.reviewed_by_key, r.reviewed_by_name, r.reviewed_at, r.reviewed_event_version, s.event
      FROM event_review r JOIN event_review_snapshot s ON s.team = r.team AND s.event_id = r.event_id

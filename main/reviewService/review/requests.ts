@@ -77,14 +77,28 @@ export function replay(outcome: StoredOutcome, userKey: string, requestHash: str
 }
 
 /** The stored outcome of `key`, if any (outside the team's lock: only for refusals before it). */
-export async function storedOutcome(pool: pg.Pool, team: string, key: string): Promise<StoredOutcome | undefined> {
-  const { rows } = await pool.query<{ user_key: string; request_hash: Buffer; status: number; response: unknown }>(
+export async function storedOutcome(
+  pool: pg.Pool,
+  team: string,
+  key: string,
+): Promise<StoredOutcome | undefined> {
+  const { rows } = await pool.query<{
+    user_key: string;
+    request_hash: Buffer;
+    status: number;
+    response: unknown;
+  }>(
     'SELECT user_key, request_hash, status, response FROM review_request WHERE team = $1 AND idempotency_key = $2',
     [team, key],
   );
   const row = rows[0];
   return row
-    ? { userKey: row.user_key, requestHash: row.request_hash.toString('hex'), status: row.status, response: row.response }
+    ? {
+        userKey: row.user_key,
+        requestHash: row.request_hash.toString('hex'),
+        status: row.status,
+        response: row.response,
+      }
     : undefined;
 }
 
@@ -111,7 +125,15 @@ export async function keepRefusal(
     .query(
       `INSERT INTO review_request (team, idempotency_key, user_key, request_hash, deadline, received_at, status, response)
        VALUES ($1, $2, $3, decode($4, 'hex'), $5, now(), $6, $7) ON CONFLICT (team, idempotency_key) DO NOTHING`,
-      [request.team, request.key, request.userKey, request.requestHash, request.deadline, refusal.status, JSON.stringify(refusal.body())],
+      [
+        request.team,
+        request.key,
+        request.userKey,
+        request.requestHash,
+        request.deadline,
+        refusal.status,
+        JSON.stringify(refusal.body()),
+      ],
     )
     // Not kept (the deadline passed, the database went away): a retry is then judged afresh, which it may be.
     .catch(() => {});
@@ -119,5 +141,8 @@ export async function keepRefusal(
 
 /** Forgets the outcomes of requests older than a day (run now and then by each replica). */
 export async function forgetOldRequests(pool: pg.Pool, team: string): Promise<void> {
-  await pool.query(`DELETE FROM review_request WHERE team = $1 AND received_at < now() - interval '${KEPT_FOR}'`, [team]);
+  await pool.query(
+    `DELETE FROM review_request WHERE team = $1 AND received_at < now() - interval '${KEPT_FOR}'`,
+    [team],
+  );
 }

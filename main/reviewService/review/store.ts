@@ -109,9 +109,13 @@ async function readReviewedEvents(
     token,
     reviews.map((action) => action.EventId),
   );
-  const found = reviews.flatMap((action) => disagreements(action.EventId, action.Event, events.get(action.EventId)!.facts));
+  const found = reviews.flatMap((action) =>
+    disagreements(action.EventId, action.Event, events.get(action.EventId)!.facts),
+  );
   if (found.length > 0) {
-    throw new ReviewServiceError(409, EVENT_FACTS_DISAGREE, describeDisagreements(found), { disagreements: found });
+    throw new ReviewServiceError(409, EVENT_FACTS_DISAGREE, describeDisagreements(found), {
+      disagreements: found,
+    });
   }
   return events;
 }
@@ -213,7 +217,14 @@ function planRequest(
     const state = current.get(action.EventId) ?? untouched(action.EventId);
     return action.Version === state.version
       ? []
-      : [{ eventId: action.EventId, yourVersion: action.Version, current: state, read: reads.get(action.EventId) ?? false }];
+      : [
+          {
+            eventId: action.EventId,
+            yourVersion: action.Version,
+            current: state,
+            read: reads.get(action.EventId) ?? false,
+          },
+        ];
   });
   if (stale.length > 0) return { conflicts: stale, result: { Data: [] } };
 
@@ -224,12 +235,22 @@ function planRequest(
   const snapshots: { event_id: string; version: number; event: Record<string, unknown> }[] = [];
   for (const action of actions) {
     const before = current.get(action.EventId) ?? untouched(action.EventId);
-    const plan = planAction(team, actor, action, before, reads.get(action.EventId) ?? false, at, events.get(action.EventId));
+    const plan = planAction(
+      team,
+      actor,
+      action,
+      before,
+      reads.get(action.EventId) ?? false,
+      at,
+      events.get(action.EventId),
+    );
     if (plan.shared) {
       (before.version === 0 ? created : changed).push(plan.shared);
       current.set(action.EventId, plan.shared);
-      for (const draft of plan.audit) drafts.push({ ...draft, eventId: action.EventId, version: plan.shared.version });
-      if (plan.snapshot) snapshots.push({ event_id: action.EventId, version: plan.shared.version, event: plan.snapshot });
+      for (const draft of plan.audit)
+        drafts.push({ ...draft, eventId: action.EventId, version: plan.shared.version });
+      if (plan.snapshot)
+        snapshots.push({ event_id: action.EventId, version: plan.shared.version, event: plan.snapshot });
     }
     if (plan.read !== undefined) {
       readChanges.push({ EventId: action.EventId, Read: plan.read });
@@ -242,7 +263,10 @@ function planRequest(
   }));
   const changes = created.length + changed.length + readChanges.length > 0;
   const sequence = changes ? Number(begun.lastSequence) + 1 : undefined;
-  const result: ReviewActionsResult = { ...(sequence !== undefined ? { Sequence: sequence } : {}), Data: data };
+  const result: ReviewActionsResult = {
+    ...(sequence !== undefined ? { Sequence: sequence } : {}),
+    Data: data,
+  };
 
   // Seal the entries: each MAC chained to the one before, from the team's chain head.
   let previous: Buffer = Buffer.from(begun.chainMac, 'hex');

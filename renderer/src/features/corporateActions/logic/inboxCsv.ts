@@ -22,6 +22,11 @@ export function inboxCsv(
   // The event id always goes along, so a row can be found again.
   if (!columnIds.includes('eventId'))
     columns.unshift({ header: 'Event id', value: (event) => event.EventId });
-  columns.push({ header: 'Note', value: (event) => reviewStates[event.EventId]?.note });
+  // The thread, oldest first: each note followed by its author.
+  columns.push({
+    header: 'Notes',
+    value: (event) =>
+      reviewStates[event.EventId]?.notes.map((note) => `${note.text} (${note.by.name})`).join('\n') || undefined,
+  });
   return toCsv(columns, events);
 }
