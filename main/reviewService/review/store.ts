@@ -75,7 +75,6 @@ export async function applyActions(
   body: ReviewActionsBody,
 ): Promise<ReviewActionsResult> {
   const deadline = new Date(body.Deadline);
-  checkDeadline(deadline);
   const request = {
     team: deps.team.id,
     key: body.IdempotencyKey,
@@ -83,6 +82,14 @@ export async function applyActions(
     requestHash: requestHashOf(body.Actions),
     deadline,
   };
+  try {
+    checkDeadline(deadline);
+  } catch (error) {
+    // Arrived late (a replica that hung): a key another replica applied meanwhile still answers its outcome.
+    const first = await storedOutcome(deps.pool, request.team, request.key);
+    if (first) return replay(first, request.userKey, request.requestHash);
+    throw error;
+  }
   let events: Map<string, PlatformEvent>;
   try {
     events = await readReviewedEvents(deps.platform, token, body.Actions);
