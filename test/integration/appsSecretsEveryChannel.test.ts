@@ -194,6 +194,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await refusal('corporateActions:copyToTeam', undefined, 'TeamReviewOnly');
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');
+    await call('corporateActions:auditVerification');
     const definition = { filters: {}, sort: { column: 'Date', type: 'Asc' }, columns: ['EventId'] };
     await call('corporateActions:saveView', { name: 'Mine', definition });
     await call('corporateActions:views');
