@@ -19,7 +19,7 @@ import type { Caller } from '../auth/identity';
 import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors';
 import { bearerTokenOf, type PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
-import { applyActions } from '../review/store';
+import { applyActions, WriterQueue } from '../review/store';
 import type { Team } from '../team';
 
 export interface RouteDependencies {
@@ -35,6 +35,7 @@ const VERIFICATION_KEPT_MS = 30_000;
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { pool, team, authenticate } = deps;
+  const writers = new WriterQueue();
   /** For load balancers: 200 while the database answers, 503 otherwise. No token needed, nothing revealed. */
   app.get('/v1/health', async (_request, reply) => {
     try {
@@ -75,7 +76,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDependencies): v
   app.post('/v1/reviews/actions', async (request) => {
     const caller = await authenticate(request);
     const body = parseInput(reviewActionsBodySchema, request.body, 'body');
-    return applyActions(deps, caller, bearerTokenOf(request.headers.authorization), body);
+    return applyActions({ ...deps, writers }, caller, bearerTokenOf(request.headers.authorization), body);
   });
 
   app.get('/v1/audit', async (request) => {

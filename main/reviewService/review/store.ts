@@ -17,17 +17,14 @@ import type {
   ReviewActionsBody,
   ReviewActionsResult,
   ReviewConflict,
-  TeamEventReview,
 } from '../../../contract/wire/review';
 import { EVENT_FACTS_DISAGREE } from '../../../contract/wire/review';
-import { macOf } from '../audit/auditChain';
 import type { AuditKey } from '../audit/auditKey';
 import { isDatabaseUnavailable } from '../database/pool';
 import { ReviewServiceError } from '../errors';
 import { describeDisagreements, disagreements, type PlatformEvent } from '../platform/eventFacts';
 import type { PlatformClient } from '../platform/platformClient';
 import type { Member, Team } from '../team';
-import { planAction, type AuditDraft } from './plan';
 import { auditOfEvents } from './queries';
 import {
   checkDeadline,
@@ -38,9 +35,9 @@ import {
   replay,
   requestHashOf,
   storedOutcome,
-  type StoredOutcome,
 } from './requests';
-import { rowFromState, sharedWire, stateFromRow, untouched, type SharedRow, type SharedState } from './state';
+import { planRequest, type Begun, type Planned, type RequestIdentity } from './requestPlan';
+import { sharedWire } from './state';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
 export const CHANGE_CHANNEL = 'refdesk_team_review';
@@ -50,17 +47,24 @@ export interface StoreDependencies {
   team: Team;
   auditKey: AuditKey;
   platform: PlatformClient;
+  /** This replica's writers of the team, one at a time (see WriterQueue). */
+  writers: WriterQueue;
 }
 
-/** What review_begin answers. */
-interface Begun {
-  at: string;
-  lastSequence: number | null;
-  chainMac: string | null;
-  chainKeyId: string | null;
-  outcome: StoredOutcome | null;
-  states: SharedRow[];
-  reads: Record<string, boolean>;
+/**
+ * The team's writers of this replica, one after the other. The team's lock lets one writer in
+ * at a time anyway (whatever the replica); queueing them here rather than in the database keeps
+ * a burst of changes from holding every pooled connection while they wait (reads go on), and
+ * spares the database waking lock waiters.
+ */
+export class WriterQueue {
+  private last: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.last.then(work, work);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
 }
 
 /** Errors after which the whole request may simply run again. */
@@ -82,14 +86,8 @@ export async function applyActions(
     requestHash: requestHashOf(body.Actions),
     deadline,
   };
-  try {
-    checkDeadline(deadline);
-  } catch (error) {
-    // Arrived late (a replica that hung): a key another replica applied meanwhile still answers its outcome.
-    const first = await storedOutcome(deps.pool, request.team, request.key);
-    if (first) return replay(first, request.userKey, request.requestHash);
-    throw error;
-  }
+  const late = await lateAnswer(deps, request);
+  if (late) return late;
   let events: Map<string, PlatformEvent>;
   try {
     events = await readReviewedEvents(deps.platform, token, body.Actions);
@@ -101,7 +99,27 @@ export async function applyActions(
     await keepRefusal(deps.pool, request, error);
     throw error;
   }
-  return transact(deps, actor, request, body.Actions, events);
+  return deps.writers.run(
+    async () => (await lateAnswer(deps, request)) ?? transact(deps, actor, request, body.Actions, events),
+  );
+}
+
+/**
+ * A request that arrives (or gets its turn) after its deadline is refused, unless its key was
+ * applied meanwhile (a replica that hung while another took the retry): then it answers that.
+ */
+async function lateAnswer(
+  deps: StoreDependencies,
+  request: RequestIdentity,
+): Promise<ReviewActionsResult | undefined> {
+  try {
+    checkDeadline(request.deadline);
+    return undefined;
+  } catch (error) {
+    const first = await storedOutcome(deps.pool, request.team, request.key);
+    if (first) return replay(first, request.userKey, request.requestHash);
+    throw error;
+  }
 }
 
 /** The platform's events of every MarkReviewed; 409 EventFactsDisagree when the desk stated any otherwise. */
@@ -125,14 +143,6 @@ async function readReviewedEvents(
     });
   }
   return events;
-}
-
-interface RequestIdentity {
-  team: string;
-  key: string;
-  userKey: string;
-  requestHash: string;
-  deadline: Date;
 }
 
 /** The transaction, run again after a serialization failure or deadlock (never once committed). */
@@ -190,140 +200,6 @@ function teamBusy(): ReviewServiceError {
     'TeamReviewUnavailable',
     'Team review unavailable: another change of the team held the team’s lock too long (a replica that stopped?). Nothing was saved; try again.',
   );
-}
-
-interface Planned {
-  conflicts?: { eventId: string; yourVersion: number; current: SharedState; read: boolean }[];
-  payload?: Record<string, unknown>;
-  result: ReviewActionsResult;
-}
-
-/** Plans every action on what review_begin read; answers what review_write writes and what the caller gets. */
-function planRequest(
-  deps: StoreDependencies,
-  actor: Member,
-  request: RequestIdentity,
-  actions: ReviewAction[],
-  events: Map<string, PlatformEvent>,
-  begun: Begun,
-): Planned {
-  const { team, auditKey } = deps;
-  if (begun.lastSequence === null || !begun.chainMac || begun.chainKeyId !== auditKey.id) {
-    throw new ReviewServiceError(
-      503,
-      'TeamReviewUnavailable',
-      'Team review unavailable: the team’s audit log is not sealed with this replica’s key (see the replica’s log at start).',
-    );
-  }
-  const at = new Date(begun.at);
-  const current = new Map(begun.states.map((row) => [row.event_id, stateFromRow(row)]));
-  const reads = new Map(Object.entries(begun.reads));
-
-  const stale = actions.flatMap((action) => {
-    if (action.Action === 'SetRead' || action.Action === 'AddNote') return [];
-    const state = current.get(action.EventId) ?? untouched(action.EventId);
-    return action.Version === state.version
-      ? []
-      : [
-          {
-            eventId: action.EventId,
-            yourVersion: action.Version,
-            current: state,
-            read: reads.get(action.EventId) ?? false,
-          },
-        ];
-  });
-  if (stale.length > 0) return { conflicts: stale, result: { Data: [] } };
-
-  const created: SharedState[] = [];
-  const changed: SharedState[] = [];
-  const readChanges: { EventId: string; Read: boolean }[] = [];
-  const drafts: (AuditDraft & { eventId: string; version: number })[] = [];
-  const snapshots: { event_id: string; version: number; event: Record<string, unknown> }[] = [];
-  for (const action of actions) {
-    const before = current.get(action.EventId) ?? untouched(action.EventId);
-    const plan = planAction(
-      team,
-      actor,
-      action,
-      before,
-      reads.get(action.EventId) ?? false,
-      at,
-      events.get(action.EventId),
-    );
-    if (plan.shared) {
-      (before.version === 0 ? created : changed).push(plan.shared);
-      current.set(action.EventId, plan.shared);
-      for (const draft of plan.audit)
-        drafts.push({ ...draft, eventId: action.EventId, version: plan.shared.version });
-      if (plan.snapshot)
-        snapshots.push({ event_id: action.EventId, version: plan.shared.version, event: plan.snapshot });
-    }
-    if (plan.read !== undefined) {
-      readChanges.push({ EventId: action.EventId, Read: plan.read });
-      reads.set(action.EventId, plan.read);
-    }
-  }
-  const data: TeamEventReview[] = actions.map(({ EventId }) => ({
-    ...sharedWire(current.get(EventId) ?? untouched(EventId)),
-    Read: reads.get(EventId) ?? false,
-  }));
-  const changes = created.length + changed.length + readChanges.length > 0;
-  const sequence = changes ? Number(begun.lastSequence) + 1 : undefined;
-  const result: ReviewActionsResult = {
-    ...(sequence !== undefined ? { Sequence: sequence } : {}),
-    Data: data,
-  };
-
-  // Seal the entries: each MAC chained to the one before, from the team's chain head.
-  let previous: Buffer = Buffer.from(begun.chainMac, 'hex');
-  const audit = drafts.map((draft, index) => {
-    const content = {
-      team: team.id,
-      sequence: sequence!,
-      position: index + 1,
-      eventId: draft.eventId,
-      at,
-      actorKey: actor.userKey,
-      actorName: actor.name,
-      action: draft.action,
-      before: draft.before,
-      after: draft.after,
-      eventVersion: draft.version,
-      eventFacts: draft.event ?? null,
-    };
-    previous = macOf(auditKey, previous, content);
-    return {
-      position: content.position,
-      event_id: draft.eventId,
-      action: draft.action,
-      before: draft.before,
-      after: draft.after,
-      event_version: draft.version,
-      event_facts: draft.event ?? null,
-      mac: previous.toString('hex'),
-    };
-  });
-  const payload = {
-    team: team.id,
-    at: at.toISOString(),
-    userKey: actor.userKey,
-    userName: actor.name,
-    key: request.key,
-    requestHash: request.requestHash,
-    deadline: request.deadline.toISOString(),
-    sequence: sequence ?? null,
-    chainMac: previous.toString('hex'),
-    created: created.map((state) => rowFromState(team.id, state)),
-    changed: changed.map((state) => rowFromState(team.id, state)),
-    reads: readChanges.map((mark) => ({ event_id: mark.EventId, read: mark.Read })),
-    reviews: [...created, ...changed].map(sharedWire),
-    readMarks: readChanges,
-    audit,
-    snapshots,
-    response: result,
-  };
-  return { payload, result };
 }
 
 /** 409 naming, for each stale event, its state now and every shared change since the version sent. */
