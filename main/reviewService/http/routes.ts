@@ -19,7 +19,7 @@ import type { Caller } from '../auth/identity';
 import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors';
 import { bearerTokenOf, type PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
-import { applyActions, WriterQueue } from '../review/store';
+import { ReviewRequests } from '../review/store';
 import type { Team } from '../team';
 
 export interface RouteDependencies {
@@ -35,7 +35,7 @@ const VERIFICATION_KEPT_MS = 30_000;
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDependencies): void {
   const { pool, team, authenticate } = deps;
-  const writers = new WriterQueue();
+  const requests = new ReviewRequests(deps);
   /** For load balancers: 200 while the database answers, 503 otherwise. No token needed, nothing revealed. */
   app.get('/v1/health', async (_request, reply) => {
     try {
@@ -76,7 +76,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDependencies): v
   app.post('/v1/reviews/actions', async (request) => {
     const caller = await authenticate(request);
     const body = parseInput(reviewActionsBodySchema, request.body, 'body');
-    return applyActions({ ...deps, writers }, caller, bearerTokenOf(request.headers.authorization), body);
+    return requests.apply(caller, bearerTokenOf(request.headers.authorization), body);
   });
 
   app.get('/v1/audit', async (request) => {

@@ -90,12 +90,14 @@ REVOKE ALL ON review_request, event_review_snapshot FROM PUBLIC;
 GRANT SELECT, INSERT, DELETE ON review_request TO refdesk_review_service;
 GRANT SELECT, INSERT, UPDATE ON event_review_snapshot TO refdesk_review_service;
 
--- 5. A request in two round trips (the review service's store.ts): review_begin takes the team's
--- lock (its row of review_sequence: every writer of the team, on any replica, queues here, so
--- one audit chain and sequences in commit order) and then, with a snapshot taken after the lock,
--- reads what the service plans on; review_write writes what it planned. Plans of PL/pgSQL
--- statements are kept per connection, so a request costs the database little planning.
-CREATE FUNCTION review_begin(p_team text, p_user_key text, p_event_ids text[], p_key text) RETURNS json
+-- 5. Requests in two round trips, and in groups: each replica writes the team's requests that
+-- queue up meanwhile together (group commit). review_begin takes the team's lock (its row of
+-- review_sequence: every writer of the team, on any replica, queues here, so one audit chain
+-- and sequences in commit order) and then, with a snapshot taken after the lock, reads what the
+-- service plans on: the keys' first outcomes, the events' states and the callers' read marks;
+-- review_write writes each request's change in order, then the chain's new head. Plans of
+-- PL/pgSQL statements are kept per connection, so a request costs the database little planning.
+CREATE FUNCTION review_begin(p_team text, p_event_ids text[], p_keys text[], p_user_keys text[]) RETURNS json
 LANGUAGE plpgsql AS $$
 DECLARE
   head record;
@@ -103,18 +105,18 @@ BEGIN
   SELECT last_sequence, encode(chain_mac, 'hex') AS chain_mac, chain_key_id INTO head
     FROM review_sequence WHERE team = p_team FOR UPDATE;
   RETURN json_build_object(
-    -- The change's time: after the lock, so times follow the sequence; milliseconds, as the wire writes them.
+    -- The changes' time: after the lock, so times follow the sequence; milliseconds, as the wire writes them.
     'at', date_trunc('milliseconds', clock_timestamp()),
     'lastSequence', head.last_sequence,
     'chainMac', head.chain_mac,
     'chainKeyId', head.chain_key_id,
-    'outcome', (SELECT json_build_object('userKey', r.user_key, 'requestHash', encode(r.request_hash, 'hex'),
-                  'status', r.status, 'response', r.response)
-                FROM review_request r WHERE r.team = p_team AND r.idempotency_key = p_key),
+    'outcomes', (SELECT coalesce(json_object_agg(r.idempotency_key, json_build_object('userKey', r.user_key,
+                  'requestHash', encode(r.request_hash, 'hex'), 'status', r.status, 'response', r.response)), '{}')
+                 FROM review_request r WHERE r.team = p_team AND r.idempotency_key = ANY (p_keys)),
     'states', (SELECT coalesce(json_agg(e), '[]') FROM event_review e
                WHERE e.team = p_team AND e.event_id = ANY (p_event_ids)),
-    'reads', (SELECT coalesce(json_object_agg(r.event_id, r.read), '{}') FROM event_read r
-              WHERE r.team = p_team AND r.user_key = p_user_key AND r.event_id = ANY (p_event_ids)));
+    'reads', (SELECT coalesce(json_agg(json_build_object('userKey', r.user_key, 'eventId', r.event_id, 'read', r.read)), '[]')
+              FROM event_read r WHERE r.team = p_team AND r.user_key = ANY (p_user_keys) AND r.event_id = ANY (p_event_ids)));
 END
 $$;
 
@@ -123,55 +125,72 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_team text := p ->> 'team';
   v_at timestamptz := (p ->> 'at')::timestamptz;
-  v_user_key text := p ->> 'userKey';
-  v_sequence bigint := (p ->> 'sequence')::bigint;
+  c json;
+  v_user_key text;
+  v_sequence bigint;
   v_updated integer;
 BEGIN
-  INSERT INTO event_review SELECT * FROM json_populate_recordset(null::event_review, p -> 'created');
-  UPDATE event_review e SET version = n.version, flagged = n.flagged, notes = n.notes,
-      assignee_key = n.assignee_key, assignee_name = n.assignee_name, event_type = n.event_type,
-      four_eyes = n.four_eyes, reviewed_by_key = n.reviewed_by_key, reviewed_by_name = n.reviewed_by_name,
-      reviewed_at = n.reviewed_at, reviewed_event_version = n.reviewed_event_version,
-      approved_by_key = n.approved_by_key, approved_by_name = n.approved_by_name, approved_at = n.approved_at,
-      changed_by_key = n.changed_by_key, changed_by_name = n.changed_by_name, changed_at = n.changed_at
-    FROM json_populate_recordset(null::event_review, p -> 'changed') n
-    WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1;
-  GET DIAGNOSTICS v_updated = ROW_COUNT;
-  IF v_updated <> json_array_length(p -> 'changed') THEN
-    -- Cannot happen under the team's lock; if it ever did, the service runs the request again.
-    RAISE EXCEPTION 'A review state changed under the team''s lock' USING ERRCODE = '40001';
-  END IF;
-  INSERT INTO event_read (team, event_id, user_key, read, changed_at)
-    SELECT v_team, r.event_id, v_user_key, r.read, v_at FROM json_to_recordset(p -> 'reads') AS r(event_id text, read boolean)
-    ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at;
-  IF v_sequence IS NOT NULL THEN
-    UPDATE review_sequence SET last_sequence = v_sequence, chain_mac = decode(p ->> 'chainMac', 'hex')
+  FOR c IN SELECT value FROM json_array_elements(p -> 'changes') LOOP
+    v_user_key := c ->> 'userKey';
+    v_sequence := (c ->> 'sequence')::bigint;
+    IF json_array_length(c -> 'created') > 0 THEN
+      INSERT INTO event_review SELECT * FROM json_populate_recordset(null::event_review, c -> 'created');
+    END IF;
+    IF json_array_length(c -> 'changed') > 0 THEN
+      UPDATE event_review e SET version = n.version, flagged = n.flagged, notes = n.notes,
+          assignee_key = n.assignee_key, assignee_name = n.assignee_name, event_type = n.event_type,
+          four_eyes = n.four_eyes, reviewed_by_key = n.reviewed_by_key, reviewed_by_name = n.reviewed_by_name,
+          reviewed_at = n.reviewed_at, reviewed_event_version = n.reviewed_event_version,
+          approved_by_key = n.approved_by_key, approved_by_name = n.approved_by_name, approved_at = n.approved_at,
+          changed_by_key = n.changed_by_key, changed_by_name = n.changed_by_name, changed_at = n.changed_at
+        FROM json_populate_recordset(null::event_review, c -> 'changed') n
+        WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1;
+      GET DIAGNOSTICS v_updated = ROW_COUNT;
+      IF v_updated <> json_array_length(c -> 'changed') THEN
+        -- Cannot happen under the team's lock; if it ever did, the service runs the requests again.
+        RAISE EXCEPTION 'A review state changed under the team''s lock' USING ERRCODE = '40001';
+      END IF;
+    END IF;
+    IF json_array_length(c -> 'reads') > 0 THEN
+      INSERT INTO event_read (team, event_id, user_key, read, changed_at)
+        SELECT v_team, r.event_id, v_user_key, r.read, v_at FROM json_to_recordset(c -> 'reads') AS r(event_id text, read boolean)
+        ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at;
+    END IF;
+    IF v_sequence IS NOT NULL THEN
+      INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
+        VALUES (v_team, v_sequence, v_at, v_user_key, c ->> 'userName', c -> 'reviews', c -> 'readMarks');
+      IF json_array_length(c -> 'audit') > 0 THEN
+        INSERT INTO review_audit (team, sequence, position, event_id, at, actor_key, actor_name, action, before, after,
+            event_version, event_facts, mac)
+          SELECT v_team, v_sequence, a.position, a.event_id, v_at, v_user_key, c ->> 'userName', a.action, a.before, a.after,
+            a.event_version, a.event_facts, decode(a.mac, 'hex')
+          FROM json_to_recordset(c -> 'audit') AS a(position smallint, event_id text, action text, before text, after text,
+            event_version integer, event_facts json, mac text);
+      END IF;
+      IF json_array_length(c -> 'snapshots') > 0 THEN
+        INSERT INTO event_review_snapshot (team, event_id, version, event)
+          SELECT v_team, s.event_id, s.version, s.event FROM json_to_recordset(c -> 'snapshots') AS s(event_id text, version integer, event jsonb)
+          ON CONFLICT (team, event_id) DO UPDATE SET version = excluded.version, event = excluded.event;
+      END IF;
+    END IF;
+    INSERT INTO review_request (team, idempotency_key, user_key, request_hash, deadline, received_at, status, response, sequence)
+      VALUES (v_team, c ->> 'key', v_user_key, decode(c ->> 'requestHash', 'hex'), (c ->> 'deadline')::timestamptz, v_at,
+        200, c -> 'response', v_sequence);
+  END LOOP;
+  IF p ->> 'lastSequence' IS NOT NULL THEN
+    UPDATE review_sequence SET last_sequence = (p ->> 'lastSequence')::bigint, chain_mac = decode(p ->> 'chainMac', 'hex')
       WHERE team = v_team;
-    INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
-      VALUES (v_team, v_sequence, v_at, v_user_key, p ->> 'userName', p -> 'reviews', p -> 'readMarks');
-    INSERT INTO review_audit (team, sequence, position, event_id, at, actor_key, actor_name, action, before, after,
-        event_version, event_facts, mac)
-      SELECT v_team, v_sequence, a.position, a.event_id, v_at, v_user_key, p ->> 'userName', a.action, a.before, a.after,
-        a.event_version, a.event_facts, decode(a.mac, 'hex')
-      FROM json_to_recordset(p -> 'audit') AS a(position smallint, event_id text, action text, before text, after text,
-        event_version integer, event_facts json, mac text);
-    INSERT INTO event_review_snapshot (team, event_id, version, event)
-      SELECT v_team, s.event_id, s.version, s.event FROM json_to_recordset(p -> 'snapshots') AS s(event_id text, version integer, event jsonb)
-      ON CONFLICT (team, event_id) DO UPDATE SET version = excluded.version, event = excluded.event;
-    PERFORM pg_notify('refdesk_team_review', json_build_object('team', v_team, 'sequence', v_sequence)::text);
+    PERFORM pg_notify('refdesk_team_review', json_build_object('team', v_team, 'sequence', (p ->> 'lastSequence')::bigint)::text);
   END IF;
-  INSERT INTO review_request (team, idempotency_key, user_key, request_hash, deadline, received_at, status, response, sequence)
-    VALUES (v_team, p ->> 'key', v_user_key, decode(p ->> 'requestHash', 'hex'), (p ->> 'deadline')::timestamptz, v_at,
-      200, p -> 'response', v_sequence);
 END
 $$;
 
-REVOKE ALL ON FUNCTION review_begin(text, text, text[], text), review_write(json) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION review_begin(text, text, text[], text), review_write(json) TO refdesk_review_service;
+REVOKE ALL ON FUNCTION review_begin(text, text[], text[], text[]), review_write(json) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION review_begin(text, text[], text[], text[]), review_write(json) TO refdesk_review_service;
 
 -- Down Migration
 DROP FUNCTION review_write(json);
-DROP FUNCTION review_begin(text, text, text[], text);
+DROP FUNCTION review_begin(text, text[], text[], text[]);
 DROP INDEX event_read_user;
 ALTER TABLE event_review ADD COLUMN note text NOT NULL DEFAULT '';
 UPDATE event_review SET note = coalesce(notes -> -1 ->> 'Text', '');

@@ -1,15 +1,16 @@
 /**
- * Applies a review request: its actions together or not at all, at most once per idempotency
- * key, and only if committed by its deadline.
+ * Applies review requests: each request's actions together or not at all, at most once per
+ * idempotency key, and only if committed by its deadline.
  *
  * Events marked reviewed are first read from the platform with the caller's token (four eyes is
- * decided on what the platform says; a desk's statement that disagrees is refused). Then one
- * transaction in two round trips: `review_begin` takes the team's lock (every writer of the team,
- * on any replica, queues on it, so the audit chain has one head and changes are numbered in
- * commit order) and reads the key's first outcome, the events' states and the caller's read
- * marks; the service plans every action (plan.ts), refuses stale versions with the changes since,
- * seals the audit entries (each MAC chained to the one before), and `review_write` writes it all
- * with the COMMIT in the same round trip. A deferred trigger refuses the COMMIT past the deadline.
+ * decided on what the platform says; a desk's statement that disagrees is refused). Then the
+ * request joins this replica's writer queue (writerQueue.ts), which writes the requests waiting
+ * together in one transaction of two round trips: `review_begin` takes the team's lock (every
+ * writer of the team, on any replica, queues on it, so the audit chain has one head and changes
+ * are numbered in commit order) and reads the keys' first outcomes, the events' states and the
+ * callers' read marks; the service plans each request in order (groupPlan.ts), and
+ * `review_write` writes them with the COMMIT in the same round trip. A deferred trigger refuses
+ * the COMMIT past a deadline; a group that fails is written again request by request.
  */
 import type pg from 'pg';
 import type {
@@ -25,6 +26,14 @@ import { ReviewServiceError } from '../errors';
 import { describeDisagreements, disagreements, type PlatformEvent } from '../platform/eventFacts';
 import type { PlatformClient } from '../platform/platformClient';
 import type { Member, Team } from '../team';
+import {
+  planGroup,
+  type Begun,
+  type Job,
+  type JobOutcome,
+  type RequestIdentity,
+  type StaleEvent,
+} from './groupPlan';
 import { auditOfEvents } from './queries';
 import {
   checkDeadline,
@@ -36,8 +45,8 @@ import {
   requestHashOf,
   storedOutcome,
 } from './requests';
-import { planRequest, type Begun, type Planned, type RequestIdentity } from './requestPlan';
 import { sharedWire } from './state';
+import { WriterQueue, type Queued } from './writerQueue';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
 export const CHANGE_CHANNEL = 'refdesk_team_review';
@@ -47,33 +56,29 @@ export interface StoreDependencies {
   team: Team;
   auditKey: AuditKey;
   platform: PlatformClient;
-  /** This replica's writers of the team, one at a time (see WriterQueue). */
-  writers: WriterQueue;
 }
 
-/**
- * The team's writers of this replica, one after the other. The team's lock lets one writer in
- * at a time anyway (whatever the replica); queueing them here rather than in the database keeps
- * a burst of changes from holding every pooled connection while they wait (reads go on), and
- * spares the database waking lock waiters.
- */
-export class WriterQueue {
-  private last: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.last.then(work, work);
-    this.last = next.catch(() => undefined);
-    return next;
-  }
-}
-
-/** Errors after which the whole request may simply run again. */
+/** Errors after which a group may simply be written again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 const ATTEMPTS = 4;
 
-/** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */
-export async function applyActions(
+/** The replica's store of review requests: `apply` each; they are written in groups. */
+export class ReviewRequests {
+  private readonly writers: WriterQueue<Job, ReviewActionsResult>;
+
+  constructor(private readonly deps: StoreDependencies) {
+    this.writers = new WriterQueue((group) => writeGroup(deps, group));
+  }
+
+  /** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */
+  apply(actor: Member, token: string, body: ReviewActionsBody): Promise<ReviewActionsResult> {
+    return applyActions(this.deps, this.writers, actor, token, body);
+  }
+}
+
+async function applyActions(
   deps: StoreDependencies,
+  writers: WriterQueue<Job, ReviewActionsResult>,
   actor: Member,
   token: string,
   body: ReviewActionsBody,
@@ -99,9 +104,7 @@ export async function applyActions(
     await keepRefusal(deps.pool, request, error);
     throw error;
   }
-  return deps.writers.run(
-    async () => (await lateAnswer(deps, request)) ?? transact(deps, actor, request, body.Actions, events),
-  );
+  return writers.submit({ actor, request, actions: body.Actions, events });
 }
 
 /**
@@ -145,47 +148,85 @@ async function readReviewedEvents(
   return events;
 }
 
-/** The transaction, run again after a serialization failure or deadlock (never once committed). */
-async function transact(
-  deps: StoreDependencies,
-  actor: Member,
-  request: RequestIdentity,
-  actions: ReviewAction[],
-  events: Map<string, PlatformEvent>,
-): Promise<ReviewActionsResult> {
+/**
+ * Writes a group of requests and settles each: late ones are answered on their own; the rest in
+ * one transaction, run again after a serialization failure; a group that fails otherwise is
+ * written again one request at a time, so one request's failure is its own.
+ */
+async function writeGroup(deps: StoreDependencies, group: Queued<Job, ReviewActionsResult>[]): Promise<void> {
+  const ready: Queued<Job, ReviewActionsResult>[] = [];
+  for (const queued of group) {
+    try {
+      const late = await lateAnswer(deps, queued.job.request);
+      if (late) queued.resolve(late);
+      else ready.push(queued);
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+  if (ready.length === 0) return;
+  let outcomes: JobOutcome[];
+  try {
+    outcomes = await transact(
+      deps,
+      ready.map((queued) => queued.job),
+    );
+  } catch (error) {
+    if (ready.length > 1 && !isDatabaseUnavailable(error)) {
+      for (const queued of ready) await writeGroup(deps, [queued]);
+      return;
+    }
+    for (const queued of ready) queued.reject(mapped(error, queued.job.request));
+    return;
+  }
+  await Promise.all(
+    ready.map(async (queued, index) => {
+      const outcome = outcomes[index]!;
+      try {
+        if (outcome.kind === 'done') return queued.resolve(outcome.result);
+        const error =
+          outcome.kind === 'stale' ? await conflictOf(deps, queued.job.actor, outcome.stale) : outcome.error;
+        if ((outcome.kind === 'stale' || outcome.keep) && isKeptRefusal(error))
+          await keepRefusal(deps.pool, queued.job.request, error);
+        queued.reject(error);
+      } catch (error) {
+        queued.reject(error);
+      }
+    }),
+  );
+}
+
+/** A database error of a single request in the words of the service. */
+function mapped(error: unknown, request: RequestIdentity): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === DEADLINE_SQLSTATE) return deadlinePassed(request.deadline);
+  if (code === '55P03') return teamBusy();
+  return error;
+}
+
+/** One transaction for `jobs`: lock and read, plan, write and commit; run again after a serialization failure. */
+async function transact(deps: StoreDependencies, jobs: Job[]): Promise<JobOutcome[]> {
+  const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
+  const keys = jobs.map((job) => job.request.key);
+  const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
   for (let attempt = 1; ; attempt++) {
     const client = await deps.pool.connect();
     let broken = false;
-    let ended = false;
     try {
-      const literal = (value: string) => client.escapeLiteral(value);
-      const eventIds = JSON.stringify(actions.map((action) => action.EventId));
+      const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
+      const array = (value: string[]) => `ARRAY(SELECT json_array_elements_text(${literal(value)}::json))`;
       const results = (await client.query(
-        `BEGIN; SELECT review_begin(${literal(request.team)}, ${literal(actor.userKey)},
-           ARRAY(SELECT json_array_elements_text(${literal(eventIds)}::json)), ${literal(request.key)}) AS begun`,
+        `BEGIN; SELECT review_begin(${client.escapeLiteral(deps.team.id)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
       )) as unknown as pg.QueryResult<{ begun: Begun }>[];
-      const begun = results[1]!.rows[0]!.begun;
-      if (begun.outcome) {
-        await client.query('ROLLBACK');
-        ended = true;
-        return replay(begun.outcome, actor.userKey, request.requestHash);
-      }
-      const write = planRequest(deps, actor, request, actions, events, begun);
-      if (write.conflicts) {
-        await client.query('ROLLBACK');
-        ended = true;
-        throw await conflictOf(deps, actor, write.conflicts);
-      }
-      await client.query(`SELECT review_write(${literal(JSON.stringify(write.payload))}); COMMIT`);
-      return write.result;
+      const { outcomes, payload } = planGroup(deps.team, deps.auditKey, jobs, results[1]!.rows[0]!.begun);
+      const changes = (payload.changes as unknown[]).length;
+      await client.query(changes > 0 ? `SELECT review_write(${literal(payload)}); COMMIT` : 'ROLLBACK');
+      return outcomes;
     } catch (error) {
       broken = isDatabaseUnavailable(error);
-      if (!broken && !ended) await client.query('ROLLBACK').catch(() => (broken = true));
+      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       const code = (error as { code?: unknown }).code;
-      if (code === DEADLINE_SQLSTATE) throw deadlinePassed(request.deadline);
-      if (code === '55P03') throw teamBusy();
       if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
-      if (isKeptRefusal(error)) await keepRefusal(deps.pool, request, error);
       throw error;
     } finally {
       // A connection that failed mid-transaction is dropped, never handed to the next request.
@@ -206,7 +247,7 @@ function teamBusy(): ReviewServiceError {
 async function conflictOf(
   deps: StoreDependencies,
   actor: Member,
-  stale: NonNullable<Planned['conflicts']>,
+  stale: StaleEvent[],
 ): Promise<ReviewServiceError> {
   const history = await auditOfEvents(deps.pool, deps.team.id, stale);
   const conflicts: ReviewConflict[] = stale.map(({ eventId, yourVersion, current, read }) => ({
