@@ -120,62 +120,63 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION review_write(p json) RETURNS void
+-- The payload is parsed once (jsonb): each request's parts are then read without parsing again.
+CREATE FUNCTION review_write(p jsonb) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   v_team text := p ->> 'team';
   v_at timestamptz := (p ->> 'at')::timestamptz;
-  c json;
+  c jsonb;
   v_user_key text;
   v_sequence bigint;
   v_updated integer;
 BEGIN
-  FOR c IN SELECT value FROM json_array_elements(p -> 'changes') LOOP
+  FOR c IN SELECT value FROM jsonb_array_elements(p -> 'changes') LOOP
     v_user_key := c ->> 'userKey';
     v_sequence := (c ->> 'sequence')::bigint;
-    IF json_array_length(c -> 'created') > 0 THEN
-      INSERT INTO event_review SELECT * FROM json_populate_recordset(null::event_review, c -> 'created');
+    IF jsonb_array_length(c -> 'created') > 0 THEN
+      INSERT INTO event_review SELECT * FROM jsonb_populate_recordset(null::event_review, c -> 'created');
     END IF;
-    IF json_array_length(c -> 'changed') > 0 THEN
+    IF jsonb_array_length(c -> 'changed') > 0 THEN
       UPDATE event_review e SET version = n.version, flagged = n.flagged, notes = n.notes,
           assignee_key = n.assignee_key, assignee_name = n.assignee_name, event_type = n.event_type,
           four_eyes = n.four_eyes, reviewed_by_key = n.reviewed_by_key, reviewed_by_name = n.reviewed_by_name,
           reviewed_at = n.reviewed_at, reviewed_event_version = n.reviewed_event_version,
           approved_by_key = n.approved_by_key, approved_by_name = n.approved_by_name, approved_at = n.approved_at,
           changed_by_key = n.changed_by_key, changed_by_name = n.changed_by_name, changed_at = n.changed_at
-        FROM json_populate_recordset(null::event_review, c -> 'changed') n
+        FROM jsonb_populate_recordset(null::event_review, c -> 'changed') n
         WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1;
       GET DIAGNOSTICS v_updated = ROW_COUNT;
-      IF v_updated <> json_array_length(c -> 'changed') THEN
+      IF v_updated <> jsonb_array_length(c -> 'changed') THEN
         -- Cannot happen under the team's lock; if it ever did, the service runs the requests again.
         RAISE EXCEPTION 'A review state changed under the team''s lock' USING ERRCODE = '40001';
       END IF;
     END IF;
-    IF json_array_length(c -> 'reads') > 0 THEN
+    IF jsonb_array_length(c -> 'reads') > 0 THEN
       INSERT INTO event_read (team, event_id, user_key, read, changed_at)
-        SELECT v_team, r.event_id, v_user_key, r.read, v_at FROM json_to_recordset(c -> 'reads') AS r(event_id text, read boolean)
+        SELECT v_team, r.event_id, v_user_key, r.read, v_at FROM jsonb_to_recordset(c -> 'reads') AS r(event_id text, read boolean)
         ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at;
     END IF;
     IF v_sequence IS NOT NULL THEN
       INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
-        VALUES (v_team, v_sequence, v_at, v_user_key, c ->> 'userName', c -> 'reviews', c -> 'readMarks');
-      IF json_array_length(c -> 'audit') > 0 THEN
+        VALUES (v_team, v_sequence, v_at, v_user_key, c ->> 'userName', (c -> 'reviews')::json, (c -> 'readMarks')::json);
+      IF jsonb_array_length(c -> 'audit') > 0 THEN
         INSERT INTO review_audit (team, sequence, position, event_id, at, actor_key, actor_name, action, before, after,
             event_version, event_facts, mac)
           SELECT v_team, v_sequence, a.position, a.event_id, v_at, v_user_key, c ->> 'userName', a.action, a.before, a.after,
             a.event_version, a.event_facts, decode(a.mac, 'hex')
-          FROM json_to_recordset(c -> 'audit') AS a(position smallint, event_id text, action text, before text, after text,
+          FROM jsonb_to_recordset(c -> 'audit') AS a(position smallint, event_id text, action text, before text, after text,
             event_version integer, event_facts json, mac text);
       END IF;
-      IF json_array_length(c -> 'snapshots') > 0 THEN
+      IF jsonb_array_length(c -> 'snapshots') > 0 THEN
         INSERT INTO event_review_snapshot (team, event_id, version, event)
-          SELECT v_team, s.event_id, s.version, s.event FROM json_to_recordset(c -> 'snapshots') AS s(event_id text, version integer, event jsonb)
+          SELECT v_team, s.event_id, s.version, s.event FROM jsonb_to_recordset(c -> 'snapshots') AS s(event_id text, version integer, event jsonb)
           ON CONFLICT (team, event_id) DO UPDATE SET version = excluded.version, event = excluded.event;
       END IF;
     END IF;
     INSERT INTO review_request (team, idempotency_key, user_key, request_hash, deadline, received_at, status, response, sequence)
       VALUES (v_team, c ->> 'key', v_user_key, decode(c ->> 'requestHash', 'hex'), (c ->> 'deadline')::timestamptz, v_at,
-        200, c -> 'response', v_sequence);
+        200, (c -> 'response')::json, v_sequence);
   END LOOP;
   IF p ->> 'lastSequence' IS NOT NULL THEN
     UPDATE review_sequence SET last_sequence = (p ->> 'lastSequence')::bigint, chain_mac = decode(p ->> 'chainMac', 'hex')
@@ -185,11 +186,11 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION review_begin(text, text[], text[], text[]), review_write(json) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION review_begin(text, text[], text[], text[]), review_write(json) TO refdesk_review_service;
+REVOKE ALL ON FUNCTION review_begin(text, text[], text[], text[]), review_write(jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION review_begin(text, text[], text[], text[]), review_write(jsonb) TO refdesk_review_service;
 
 -- Down Migration
-DROP FUNCTION review_write(json);
+DROP FUNCTION review_write(jsonb);
 DROP FUNCTION review_begin(text, text[], text[], text[]);
 DROP INDEX event_read_user;
 ALTER TABLE event_review ADD COLUMN note text NOT NULL DEFAULT '';
