@@ -21,7 +21,7 @@ import path from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../test/support/postgres';
 import { startReplica, writeAuditKey } from '../test/support/reviewService';
 import type { ReadyProcess } from '../test/support/simulatorProcess';
-import { startTestIssuer, type TestIssuer } from '../test/support/testIssuer';
+import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/testIssuer';
 import type { ReviewServiceInfo } from '../main/reviewService/server';
 import { cpuMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
@@ -55,7 +55,7 @@ function writeBenchTeam(): { file: string; userKeys: string[] } {
     name: `Analyst ${index + 1}`,
     roles: ['Analyst', 'Approver'],
   }));
-  writeFileSync(file, JSON.stringify({ id: 'bench', name: 'Bench team', members }));
+  writeFileSync(file, JSON.stringify({ id: 'bench', name: 'Bench team', appKeys: [TEST_APP_KEY], members }));
   return { file, userKeys };
 }
 

@@ -2,7 +2,8 @@
  * `npm run review-service -- --database postgres://… --issuer URL --platform-url URL --team team.json
  * --audit-key FILE`: one replica of the team review service. Every option can also come from the
  * environment (keep the database password out of the command line: REFDESK_REVIEW_DATABASE_URL
- * or PGPASSWORD). Prints `READY {json}` once listening; stops cleanly on SIGINT/SIGTERM.
+ * or PGPASSWORD). Prints `READY {json}` once listening; reads the team file again on SIGHUP (and
+ * when it changes); stops cleanly on SIGINT/SIGTERM.
  *
  * Two more commands: `create-audit-key --audit-key FILE` (a new key sealing the audit log) and
  * `verify-audit --team FILE --audit-key FILE --database URL` (exit 1 naming the first entry that
@@ -19,9 +20,11 @@ import {
   readOptions,
   required,
   teamOf,
+  wholeNumber,
   type Option,
 } from './cliOptions';
 import { SchemaTooNewError } from './database/migrate';
+import { describeFailure } from './errors';
 import { startReviewService } from './server';
 
 const DEFAULT_PORT = 8750;
@@ -52,7 +55,7 @@ async function serve(argv: string[]): Promise<void> {
     required(
       values,
       'platform-url',
-      "the platform's base URL (ending in /openapi): events marked reviewed are read there with the caller's token",
+      "the platform's API base, ending in /openapi (asked, with the caller's token, whether sign-ins are still valid and for the facts of events marked reviewed)",
     ),
     ['https:', 'http:'],
   );
@@ -72,13 +75,20 @@ async function serve(argv: string[]): Promise<void> {
   const heartbeat = values.heartbeat;
   if (heartbeat !== undefined && !/^\d{1,4}$/.test(heartbeat))
     throw new UsageError(`--heartbeat must be whole seconds (got "${heartbeat}")`);
-  const team = teamOf(values);
+  const requestTimeoutSeconds = wholeNumber(values, 'request-timeout', 1, 600);
+  const limits = {
+    requestsPerSecond: wholeNumber(values, 'member-requests-per-second', 1, 100_000),
+    actionsPerSecond: wholeNumber(values, 'member-actions-per-second', 1, 1_000_000),
+    streams: wholeNumber(values, 'member-streams', 1, 1000),
+  };
+  const { team, file: teamFile } = teamOf(values);
   const auditKey = auditKeyOf(values);
 
   const service = await startReviewService({
     databaseUrl,
     ...(migrateDatabaseUrl ? { migrateDatabaseUrl } : {}),
     team,
+    teamFile,
     issuer,
     ...(jwksUrl ? { jwksUrl } : {}),
     platformUrl,
@@ -87,7 +97,9 @@ async function serve(argv: string[]): Promise<void> {
     port: parsePort(values.port, DEFAULT_PORT),
     ...(tls ? { tls } : {}),
     ...(heartbeat ? { heartbeatSeconds: Math.max(1, Number(heartbeat)) } : {}),
-    log: (line) => process.stderr.write(`${line}\n`),
+    ...(requestTimeoutSeconds ? { requestTimeoutSeconds } : {}),
+    limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
+    log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     logRequests: flags.verbose ?? false,
   }).catch((error: unknown) => {
     // A schema from the future, or an audit log this replica cannot continue, is the operator's to resolve: say so plainly, no stack.
@@ -96,6 +108,14 @@ async function serve(argv: string[]): Promise<void> {
     throw error;
   });
   printReady(service.info);
+  // Only the operator stops a replica: a promise some code forgot to handle is a bug to log,
+  // not a reason to take the whole team's service down (Node's default ends the process).
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(
+      `${new Date().toISOString()} unhandled rejection, kept running: ${describeFailure(reason)}\n`,
+    ),
+  );
+  process.on('SIGHUP', () => service.reloadTeam());
   closeOnSignals(() => service.close());
 }
 

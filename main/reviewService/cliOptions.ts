@@ -21,6 +21,10 @@ export const OPTIONS = {
   'tls-cert': 'REFDESK_REVIEW_TLS_CERT',
   'tls-key': 'REFDESK_REVIEW_TLS_KEY',
   heartbeat: 'REFDESK_REVIEW_HEARTBEAT_SECONDS',
+  'request-timeout': 'REFDESK_REVIEW_REQUEST_TIMEOUT_SECONDS',
+  'member-requests-per-second': 'REFDESK_REVIEW_MEMBER_REQUESTS_PER_SECOND',
+  'member-actions-per-second': 'REFDESK_REVIEW_MEMBER_ACTIONS_PER_SECOND',
+  'member-streams': 'REFDESK_REVIEW_MEMBER_STREAMS',
 } as const;
 export type Option = keyof typeof OPTIONS;
 export type OptionValues = Partial<Record<Option, string>>;
@@ -64,6 +68,15 @@ export function parseUrl(option: Option, value: string, protocols: string[]): st
   return value;
 }
 
+/** A whole number from `min` to `max`, or undefined when not given. */
+export function wholeNumber(values: OptionValues, option: Option, min: number, max: number): number | undefined {
+  const value = values[option];
+  if (value === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${option} must be a whole number from ${min} to ${max} (got "${value}")`);
+  return Number(value);
+}
+
 /** The team database's URL (required). */
 export function databaseUrlOf(values: OptionValues): string {
   return parseUrl('database', required(values, 'database', 'the PostgreSQL database of the team'), [
@@ -72,10 +85,11 @@ export function databaseUrlOf(values: OptionValues): string {
   ]);
 }
 
-export function teamOf(values: OptionValues): Team {
-  const file = required(values, 'team', 'the team file (JSON: id, name, members, fourEyes)');
+/** The team file (required) and the team it names. */
+export function teamOf(values: OptionValues): { team: Team; file: string } {
+  const file = required(values, 'team', 'the team file (JSON: id, name, appKeys, members, fourEyes)');
   try {
-    return Team.load(file);
+    return { team: Team.load(file), file };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -86,7 +86,8 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     };
     const folder = await mkdtemp(path.join(tmpdir(), 'refdesk-team-'));
     const badTeam = path.join(folder, 'team.json');
-    writeFileSync(badTeam, JSON.stringify({ id: 'ca', name: 'CA', members: [] }));
+    writeFileSync(badTeam, JSON.stringify({ id: 'ca', name: 'CA', appKeys: ['desk'], members: [] }));
+    const noApplications = writeTeamFile({ appKeys: undefined });
     const openKey = path.join(folder, 'open.key');
     copyFileSync(auditKeyFile, openKey);
     chmodSync(openKey, 0o644);
@@ -97,8 +98,16 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       [{ ...base, databaseUrl: 'mysql://x@y/z' }, '--database must start with postgres: or postgresql:'],
       [{ ...base, issuer: '' }, '--issuer (or REFDESK_REVIEW_ISSUER) is required'],
       [
+        { ...base, teamFile: noApplications },
+        'appKeys: appKeys is required: the AppKeys of the applications whose tokens this team accepts',
+      ],
+      [
+        { ...base, args: ['--member-streams', '0'] },
+        '--member-streams must be a whole number from 1 to 1000',
+      ],
+      [
         { ...base, platformUrl: '' },
-        "--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required: the platform's base URL",
+        "--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required: the platform's API base",
       ],
       [{ ...base, auditKeyFile: '' }, '--audit-key (or REFDESK_REVIEW_AUDIT_KEY_FILE) is required'],
       [

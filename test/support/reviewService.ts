@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createAuditKeyFile, type AuditKey } from '../../main/reviewService/audit/auditKey';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { startReadyProcess, type ReadyProcess } from './simulatorProcess';
+import { TEST_APP_KEY } from './testIssuer';
 
 /** Members of the test team: two analysts who may approve, a viewer. Keys look like the platform's. */
 export const ANALYST_A = { userKey: 'kJmU3v1Zh0q9Qx2wLr4y8A==', name: 'Clara Lindqvist' };
@@ -16,13 +17,17 @@ export const ANALYST_B = { userKey: 'Qp7sT2nR5aXc9bVm1eFg3w==', name: 'Jonas Ber
 export const VIEWER = { userKey: 'Zr8yH3kL6pWq2tNs5vBd1g==', name: 'Amelia Ortiz' };
 export const OUTSIDER = { userKey: 'Mx4cV7bN1mQw8eRt6yUi2o==', name: 'Not in the team' };
 
-/** Writes a team file (Clara and Jonas analysts and approvers, Amelia a viewer) and returns its path. */
+/**
+ * Writes a team file (Clara and Jonas analysts and approvers, Amelia a viewer; accepting the
+ * test issuer's application) and returns its path.
+ */
 export function writeTeamFile(overrides: Record<string, unknown> = {}): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'refdesk-team-'));
   const file = path.join(folder, 'team.json');
   const team = {
     id: 'ca-copenhagen',
     name: 'Corporate actions, Copenhagen',
+    appKeys: [TEST_APP_KEY],
     members: [
       { ...ANALYST_A, roles: ['Analyst', 'Approver'] },
       { ...ANALYST_B, roles: ['Analyst', 'Approver'] },
@@ -45,7 +50,7 @@ export const REVIEW_SERVICE_CLI = path.resolve('main/reviewService/cli.ts');
 export interface ReplicaOptions {
   databaseUrl: string;
   issuer: string;
-  /** The platform (ends in /openapi) events marked reviewed are read from. */
+  /** The platform's API base (`--platform-url`): revocation checks, and the events marked reviewed. */
   platformUrl: string;
   teamFile: string;
   /** The team's audit key file (every replica of a team gets the same). */
@@ -72,10 +77,10 @@ export function startReplica(options: ReplicaOptions): Promise<ReadyProcess<Revi
       options.databaseUrl,
       '--issuer',
       options.issuer,
-      '--team',
-      options.teamFile,
       '--platform-url',
       options.platformUrl,
+      '--team',
+      options.teamFile,
       '--audit-key',
       options.auditKeyFile,
       ...(options.args ?? []),

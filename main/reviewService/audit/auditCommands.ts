@@ -50,7 +50,7 @@ export function describeVerification(teamName: string, result: AuditVerification
 
 /** Verifies the team's log; answers what to print and whether it all verifies. */
 export async function verifyAuditCommand(values: OptionValues): Promise<{ text: string; ok: boolean }> {
-  const team = teamOf(values);
+  const { team } = teamOf(values);
   const key = auditKeyOf(values);
   const client = new pg.Client(serviceClientConfig(databaseUrlOf(values)));
   await client.connect();

@@ -17,7 +17,7 @@ import type { AuditKey } from '../audit/auditKey';
 import { verifyAuditLog } from '../audit/verifyAudit';
 import type { Caller } from '../auth/identity';
 import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors';
-import { bearerTokenOf, type PlatformClient } from '../platform/platformClient';
+import type { PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
 import { ReviewRequests } from '../review/store';
 import type { Team } from '../team';
@@ -76,7 +76,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDependencies): v
   app.post('/v1/reviews/actions', async (request) => {
     const caller = await authenticate(request);
     const body = parseInput(reviewActionsBodySchema, request.body, 'body');
-    return requests.apply(caller, bearerTokenOf(request.headers.authorization), body);
+    return requests.apply(caller, caller.token, body);
   });
 
   app.get('/v1/audit', async (request) => {

@@ -25,6 +25,7 @@ import { isDatabaseUnavailable } from '../database/pool';
 import { ReviewServiceError } from '../errors';
 import { describeDisagreements, disagreements, type PlatformEvent } from '../platform/eventFacts';
 import type { PlatformClient } from '../platform/platformClient';
+import { readPlatformEvents } from '../platform/platformEvents';
 import type { Member, Team } from '../team';
 import {
   planGroup,
@@ -133,7 +134,8 @@ async function readReviewedEvents(
 ): Promise<Map<string, PlatformEvent>> {
   const reviews = actions.filter((action) => action.Action === 'MarkReviewed');
   if (reviews.length === 0) return new Map();
-  const events = await platform.readEvents(
+  const events = await readPlatformEvents(
+    platform,
     token,
     reviews.map((action) => action.EventId),
   );
