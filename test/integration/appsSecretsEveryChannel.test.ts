@@ -233,6 +233,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:save', { secrets: { revealSeconds: 25, clipboardClearSeconds: 35 } });
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
     await call('settings:simulatorStatus');
+    await call('settings:keepPlace', { route: '/chains/4012', searchText: 'SPX' });
+    await call('settings:lastPlace');
   }
 
   it('holds for the demo user and for the admin, over every channel of the contract', async () => {
