@@ -216,6 +216,12 @@ export interface SimulatorStatus {
   };
   /** Browser origins allowed to call it now; `*`: any origin. */
   corsOrigins: '*' | string[];
+  /**
+   * The day it simulates now (`yyyy-mm-dd`) when one is set (`simulator.asOf`, `--as-of`): its
+   * days to expiry and to notice count from it, at the clock's time of day. Absent: it follows
+   * the clock, as a remote service does.
+   */
+  simulatedDay?: string;
   /** What the next start uses (kept in settings.json). */
   configured: SimulatorSettings;
   /** The last restart's failure, in words. */

@@ -29,7 +29,7 @@ export function registerExchangesAndCurrenciesRoutes(
   app.get('/ref/v1/exchanges', async (request) => {
     const query = new QueryReader(request.query);
     const window = { top: query.top(DEFAULT_TOP, MAX_TOP), skip: query.skip() };
-    const now = context.clock();
+    const now = context.simulatedNow();
     const page = EXCHANGES.slice(window.skip, window.skip + window.top).map((exchange) =>
       exchangeDetails(exchange, now),
     );
@@ -40,7 +40,7 @@ export function registerExchangesAndCurrenciesRoutes(
     const { ExchangeId } = request.params;
     const exchange = findExchange(ExchangeId);
     if (!exchange) throw notFound(`No exchange with ExchangeId "${ExchangeId.slice(0, 40)}".`);
-    return exchangeDetails(exchange, context.clock());
+    return exchangeDetails(exchange, context.simulatedNow());
   });
 
   app.get('/ref/v1/currencies', async (request) => {
