@@ -130,7 +130,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
       await expect(inbox.flagCell(second)).toHaveText('Flagged');
       await inbox.openEvent(first);
-      await expect(inbox.note).toHaveValue('=SUM(A1) checked with the agent');
+      await expect(inbox.notes).toContainText('=SUM(A1) checked with the agent');
       await expect(inbox.detailRegion('Review history')).toContainText('Marked reviewed');
       await keepScreenshot(page, 'corporate-actions-after-restart');
     } finally {

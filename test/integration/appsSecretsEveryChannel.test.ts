@@ -181,7 +181,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
       (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]
         ?.version ?? 0;
     await call('corporateActions:setFlagged', { eventId, flagged: true, version: await version() });
-    await call('corporateActions:setNote', { eventId, note: 'Checked.', version: await version() });
+    await call('corporateActions:addNote', { eventId, note: 'Checked.' });
     await call('corporateActions:setReviewed', {
       events: [{ eventId, version: await version() }],
       reviewed: true,
@@ -196,6 +196,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await refusal('corporateActions:copyToTeam', undefined, 'TeamReviewOnly');
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');
+    await call('corporateActions:auditVerification');
     const definition = { filters: {}, sort: { column: 'Date', type: 'Asc' }, columns: ['EventId'] };
     await call('corporateActions:saveView', { name: 'Mine', definition });
     await call('corporateActions:views');
@@ -235,6 +236,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
     await call('settings:saveWorkQueue', { overdueBusinessDays: 5, notifications: false });
     await call('settings:simulatorStatus');
+    await call('settings:keepPlace', { route: '/chains/4012', searchText: 'SPX' });
+    await call('settings:lastPlace');
   }
 
   it('holds for the demo user and for the admin, over every channel of the contract', async () => {

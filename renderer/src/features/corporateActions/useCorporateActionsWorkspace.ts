@@ -47,7 +47,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
-  const { auditOpen, auditLog, auditLoading, toggleAudit, exportAudit } = useInboxAuditLog(today);
+  const { auditOpen, auditLog, auditLoading, auditVerification, toggleAudit, exportAudit } =
+    useInboxAuditLog(today);
   const selectedIds = ref<string[]>([]);
   /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
   const allMatching = ref<CorporateActionEvent[]>();
@@ -165,34 +166,24 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   }
 
   /**
-   * Saves the open event's note on the version of the review state its draft started from (the
-   * version shown when there is no draft), so a note saved elsewhere meanwhile comes back as a
-   * conflict; the draft goes once main kept the note (a failure or a conflict keeps it).
+   * Adds the open event's draft note to its thread (notes overwrite nothing, so there is no
+   * conflict to fear); the draft goes once main kept the note (a failure keeps it).
    */
-  async function setNoteOfOpen(note: string): Promise<void> {
+  async function addNoteOfOpen(note: string): Promise<void> {
     const eventId = openEventId.value;
-    if (!eventId) return;
-    const draft = drafts.drafts[eventId];
-    await review.setNote(eventId, note, draft?.text === note ? draft.version : undefined);
-    if (states.value[eventId]?.note === note) drafts.forget(eventId);
+    if (!eventId || !note.trim()) return;
+    if (await review.addNote(eventId, note)) drafts.forget(eventId);
     await review.loadAudit(eventId);
   }
 
-  /** What the user types in the open event's note. */
+  /** What the user types in the open event's new note. */
   function typeNoteOfOpen(text: string): void {
     const eventId = openEventId.value;
-    if (eventId) drafts.keep(eventId, text, states.value[eventId]);
+    if (eventId) drafts.keep(eventId, text);
   }
 
-  // A drafted event's newer state (a live change, the user's own flag or review) moves its draft on.
-  watch(
-    () => Object.keys(drafts.drafts).map((eventId) => states.value[eventId]),
-    (shown) => shown.forEach((state) => state && drafts.follow(state)),
-  );
-
-  /** Reload after a conflict: the conflicted events' current state, their refused drafts given up. */
+  /** Reload after a conflict: the conflicted events' current state (a note being typed stays: it is a new note). */
   async function reloadConflicted(): Promise<void> {
-    for (const entry of review.conflict?.conflicts ?? []) drafts.forget(entry.eventId);
     await review.reloadConflicted();
   }
 
@@ -304,6 +295,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     auditOpen,
     auditLog,
     auditLoading,
+    auditVerification,
     views,
     selectedIds,
     allMatching,
@@ -321,7 +313,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     assignOpen,
     setFlagged,
     setReadOfOpen,
-    setNoteOfOpen,
+    addNoteOfOpen,
     typeNoteOfOpen,
     reloadConflicted,
     applyFilters,

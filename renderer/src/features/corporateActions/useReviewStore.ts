@@ -19,6 +19,7 @@ import type {
   SavedInboxView,
 } from '../../../../contract/corporateActions';
 import type {
+  AuditVerificationView,
   CopyToTeamReport,
   ReviewConflictView,
   ReviewsChanged,
@@ -189,12 +190,12 @@ export const useReviewStore = defineStore('review', () => {
         ),
       ),
     );
-  /** Saves a note written on `version` of the event's state (default: the version shown now). */
-  const setNote = (eventId: string, note: string, version = versionOf(eventId)) =>
-    act(
-      async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note, version }))),
-      note ? `your note “${note}”` : 'removing the note',
-    );
+  /** Adds a note to the event's thread; answers whether main kept it. */
+  const addNote = async (eventId: string, note: string): Promise<boolean> =>
+    (await act(async () => {
+      keep(await owned.settle(call('corporateActions:addNote', { eventId, note })));
+      return true;
+    }, `your note “${note}”`)) ?? false;
   /** Assigns an event to a member of the team (their userId), or unassigns it. */
   const assign = (eventId: string, assignee: string | undefined) =>
     act(async () =>
@@ -257,6 +258,11 @@ export const useReviewStore = defineStore('review', () => {
     return (await act(() => call('corporateActions:audit', { limit: 5000 }, { signal: owned.signal }))) ?? [];
   }
 
+  /** How far the audit log verifies (a team's log is chained; nothing to verify on this computer). */
+  async function readAuditVerification(): Promise<AuditVerificationView | undefined> {
+    return act(() => call('corporateActions:auditVerification', undefined, { signal: owned.signal }));
+  }
+
   async function loadViews(): Promise<void> {
     await act(async () => {
       const answer = await call('corporateActions:views', undefined, { signal: owned.signal });
@@ -297,13 +303,14 @@ export const useReviewStore = defineStore('review', () => {
     reloads,
     setRead,
     setFlagged,
-    setNote,
+    addNote,
     setReviewed,
     assign,
     approve,
     copyToTeam,
     loadAudit,
     readAuditLog,
+    readAuditVerification,
     loadViews,
     saveView,
     deleteView,
