@@ -52,6 +52,8 @@ export const channelNames = [
   'session:saveProfile',
   'session:deleteProfile',
   'session:chooseProfile',
+  'settings:lastPlace',
+  'settings:keepPlace',
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',

@@ -42,12 +42,7 @@ describe.skipIf(missing)(`team review as a control${missing ? ` (skipped: ${miss
   let clara: TeamReviewClient;
   let jonas: TeamReviewClient;
   let voluntary: CorporateActionEvent[];
-  const teamFile = writeTeamFile({
-    members: [
-      { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
-      { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
-    ],
-  });
+  let teamFile: string;
   const auditKeyFile = writeAuditKey().file;
 
   /** `verify-audit` as an operator runs it: its output and exit code. */
@@ -75,6 +70,13 @@ describe.skipIf(missing)(`team review as a control${missing ? ` (skipped: ${miss
   beforeAll(async () => {
     [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
     database = await postgres.createDatabase();
+    teamFile = writeTeamFile({
+      appKeys: [simulator.simulator.info.appKey],
+      members: [
+        { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
+        { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
+      ],
+    });
     const options = {
       databaseUrl: postgres.url(database),
       issuer: simulator.simulator.info.authUrl,

@@ -32,6 +32,10 @@ export async function startPlatformProxy(simulatorBaseUrl: string): Promise<Plat
         headers: { ...incoming.headers, host: target.host },
       },
       (answer) => {
+        // Hop-by-hop: the simulator's keep-alive promise is not this proxy's (its sockets idle
+        // out sooner), and a client trusting it would reuse a socket the proxy already closed.
+        delete answer.headers['keep-alive'];
+        delete answer.headers.connection;
         const isEvents =
           /\/ca\/v2\/events(\/[^/?]+)?(\?|$)/.test(incoming.url ?? '') &&
           !incoming.url?.includes('lookupdata');

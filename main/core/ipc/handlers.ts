@@ -16,6 +16,7 @@ import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
+import { registerSettingsPlaceIpc } from './registerSettingsPlaceIpc';
 
 /** Every channel's handler over the services the composition root built. */
 export function createIpcHandlers(services: DeskServices): IpcHandlers {
@@ -30,5 +31,6 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
+    ...registerSettingsPlaceIpc(services),
   };
 }
