@@ -23,6 +23,7 @@ import {
   wholeNumber,
   type Option,
 } from './cliOptions';
+import { DatabaseMissingError } from './database/createDatabase';
 import { SchemaTooNewError } from './database/migrate';
 import { describeFailure } from './errors';
 import { startReviewService } from './server';
@@ -103,7 +104,11 @@ async function serve(argv: string[]): Promise<void> {
     logRequests: flags.verbose ?? false,
   }).catch((error: unknown) => {
     // A schema from the future, or an audit log this replica cannot continue, is the operator's to resolve: say so plainly, no stack.
-    if (error instanceof SchemaTooNewError || error instanceof AuditChainError)
+    if (
+      error instanceof SchemaTooNewError ||
+      error instanceof AuditChainError ||
+      error instanceof DatabaseMissingError
+    )
       throw new UsageError(error.message);
     throw error;
   });

@@ -106,6 +106,14 @@ function teamDesk(initial: EventReviewState) {
         return ok(state);
       },
       'corporateActions:approve': (arg: { version: number }) => {
+        if (state.reviewedBy?.userId === jonas.userId)
+          return {
+            ok: false,
+            error: {
+              code: 'FourEyesSameUser',
+              message: 'You reviewed event 41 yourself: a different analyst must approve it (four eyes).',
+            },
+          };
         state = {
           ...state,
           version: arg.version + 1,
@@ -211,6 +219,39 @@ describe('the inbox on a team review service', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="team-review-unavailable"]').text()).toBe(
       'Team review unavailable: the review database cannot be reached.',
+    );
+    wrapper.unmount();
+  });
+
+  it('bulk approve asks first and lists its four-eyes refusals in the summary', async () => {
+    const team = teamDesk({
+      ...untouched,
+      version: 1,
+      progress: 'AwaitingApproval',
+      fourEyes: true,
+      reviewedBy: jonas,
+      reviewedAt: '2026-03-02T09:00:00Z',
+      reviewedVersion: '2026-03-01T00:00:00Z',
+    });
+    const wrapper = mount(CorporateActionsView, { attachTo: document.body });
+    await flushPromises();
+    const button = (text: string) => {
+      const found = wrapper.findAll('button').find((candidate) => candidate.text() === text);
+      if (!found) throw new Error(`no button "${text}"`);
+      return found;
+    };
+    await button('Select all 1 matching').trigger('click');
+    await flushPromises();
+    await button('Approve 1 selected').trigger('click');
+    await flushPromises();
+    expect(wrapper.text()).toContain('Approve 1 event?');
+    expect(team.desk.channel('corporateActions:approve')).not.toHaveBeenCalled();
+    await button('Approve').trigger('click');
+    await flushPromises();
+    const summary = wrapper.get('[aria-label="Bulk action summary"]');
+    expect(summary.text()).toContain('0 approved, 1 refused.');
+    expect(summary.get('[aria-label="Refused"]').text()).toBe(
+      '41: You reviewed event 41 yourself: a different analyst must approve it (four eyes).',
     );
     wrapper.unmount();
   });

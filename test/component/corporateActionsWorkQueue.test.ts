@@ -335,7 +335,7 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
-  it('selects every matching event, says how many, and marks them all reviewed', async () => {
+  it('selects every matching event, says how many, asks, marks them all reviewed and sums it up', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
     await button(wrapper, 'Select all 3 matching').trigger('click');
@@ -343,6 +343,17 @@ describe('the inbox as a work queue', () => {
     expect(wrapper.text()).toContain('All 3 matching events selected');
     await button(wrapper, 'Mark 3 selected reviewed').trigger('click');
     await flushPromises();
+    // Nothing happens to many events before the user says so; Cancel leaves them as they were.
+    expect(wrapper.text()).toContain('Mark 3 events reviewed?');
+    await button(wrapper, 'Cancel').trigger('click');
+    await flushPromises();
+    expect(desk.channel('corporateActions:setReviewed')).not.toHaveBeenCalled();
+    expect(wrapper.text()).not.toContain('Mark 3 events reviewed?');
+    await button(wrapper, 'Mark 3 selected reviewed').trigger('click');
+    await flushPromises();
+    await button(wrapper, 'Mark reviewed').trigger('click');
+    await flushPromises();
+    expect(wrapper.get('[aria-label="Bulk action summary"]').text()).toContain('3 reviewed, 0 refused.');
     expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith({
       events: ['2', '4', '1'].map((eventId) => ({
         eventId,

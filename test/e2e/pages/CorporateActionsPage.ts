@@ -254,6 +254,21 @@ export class CorporateActionsPage {
     return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
   }
 
+  /** The question a bulk action asks first ("Mark 2 events reviewed?"). */
+  bulkQuestion(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Confirm bulk action' });
+  }
+
+  /** The summary a bulk action ends with (reviewed, awaiting approval, refused and why). */
+  bulkSummary(): Locator {
+    return this.page.getByRole('status', { name: 'Bulk action summary' });
+  }
+
+  /** Confirms the bulk action asked about (its button: "Mark reviewed" or "Approve"). */
+  async confirmBulk(label: 'Mark reviewed' | 'Approve'): Promise<void> {
+    await this.bulkQuestion().getByRole('button', { name: label, exact: true }).click();
+  }
+
   /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */
   detailRegion(name: string): Locator {
     return this.detail.getByRole('region', { name, exact: true });

@@ -2,8 +2,8 @@
  * The workflow of the corporate actions workspace, between its stores and its components:
  * opening an event marks it read and shows its history; review, flag and note actions keep the
  * history current; notes being typed are kept as drafts; keyboard triage; the work queue's
- * filters and sorts; saved views (useInboxViews); bulk review of the ticked events or of every
- * matching one; the audit log; the CSV export; the day the countdowns count from. The view only
+ * filters and sorts; saved views (useInboxViews); bulk review and approve of the ticked events
+ * or of every matching one, asked first (useBulkActions); the audit log; the CSV export; the day the countdowns count from. The view only
  * lays it out.
  */
 import { storeToRefs } from 'pinia';
@@ -16,6 +16,7 @@ import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
 import { queueStatusText } from './logic/queueStatus';
 import { isLocalSort } from './logic/workQueue';
 import { useAccountsStore } from './useAccountsStore';
+import { useBulkActions } from './useBulkActions';
 import { useEventLookupStore } from './useEventLookupStore';
 import { useInboxViews } from './useInboxViews';
 import { useNoteDraftsStore } from './useNoteDraftsStore';
@@ -259,19 +260,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     }
   }
 
-  /** Marks reviewed what is selected: every matching event when chosen, else the ticked rows. */
-  async function reviewSelected(): Promise<void> {
-    const chosen = allMatching.value;
-    if (chosen) {
-      await review.setReviewed(
-        chosen.map((event) => seenEvent(event.EventId, event)),
-        true,
-      );
-      allMatching.value = undefined;
-    } else {
-      await setReviewed(selectedIds.value, true);
-    }
-  }
+  const bulk = useBulkActions({ selectedIds, allMatching, eventOf });
 
   function closeEvent(): void {
     events.closeEvent();
@@ -323,7 +312,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     applySort,
     sortByHeader,
     selectAllMatching,
-    reviewSelected,
+    bulk,
     toggleAudit,
     closeEvent,
   };

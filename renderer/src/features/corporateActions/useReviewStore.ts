@@ -27,6 +27,7 @@ import type {
 } from '../../../../contract/review';
 import { call, DeskCallError, isCancelled, messageOf, onDeskEvent } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
+import { countStates, emptySummary, type BulkSummary } from './logic/bulkSummary';
 import type { SeenEvent } from './logic/seenEvent';
 
 export type { SeenEvent };
@@ -232,6 +233,49 @@ export const useReviewStore = defineStore('review', () => {
     });
   }
 
+  /**
+   * Marks many events reviewed, a request per chunk (each all-or-nothing), and answers what came
+   * of it: a refused chunk is listed with its reason and the others still go ahead.
+   */
+  async function reviewMany(events: SeenEvent[]): Promise<BulkSummary> {
+    const summary = emptySummary('review');
+    actionError.value = undefined;
+    for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
+      const chunk = events.slice(start, start + EVENTS_PER_CALL).map((event) => ({
+        ...event,
+        version: versionOf(event.eventId),
+      }));
+      try {
+        const states = await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed: true }));
+        keep(states);
+        countStates(summary, states);
+      } catch (error) {
+        if (isCancelled(error)) break;
+        summary.refused.push({ eventIds: chunk.map((event) => event.eventId), reason: messageOf(error) });
+      }
+    }
+    return summary;
+  }
+
+  /** Approves many events, one request each (four eyes is decided per event), listing each refusal and why. */
+  async function approveMany(eventIds: string[]): Promise<BulkSummary> {
+    const summary = emptySummary('approve');
+    actionError.value = undefined;
+    for (const eventId of eventIds) {
+      try {
+        const state = await owned.settle(
+          call('corporateActions:approve', { eventId, approved: true, version: versionOf(eventId) }),
+        );
+        keep(state);
+        countStates(summary, [state]);
+      } catch (error) {
+        if (isCancelled(error)) break;
+        summary.refused.push({ eventIds: [eventId], reason: messageOf(error) });
+      }
+    }
+    return summary;
+  }
+
   /** Copies the state kept on this computer to the team; the report says what was copied. */
   async function copyToTeam(): Promise<void> {
     copying.value = true;
@@ -305,6 +349,8 @@ export const useReviewStore = defineStore('review', () => {
     setFlagged,
     addNote,
     setReviewed,
+    reviewMany,
+    approveMany,
     assign,
     approve,
     copyToTeam,
