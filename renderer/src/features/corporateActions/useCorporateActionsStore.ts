@@ -22,7 +22,13 @@ import { useOwnedState } from '../session/useOwnedState';
 import { defaultColumnIds } from './logic/inboxColumns';
 import { cleanFilters, eventsQuery, type InboxSort } from './logic/inboxQuery';
 import type { DeadlineClock } from './logic/deadlines';
-import { countQueue, DEFAULT_OVERDUE_BUSINESS_DAYS, placeInQueue, type QueueContext, type QueuePlacing } from './logic/queue';
+import {
+  countQueue,
+  DEFAULT_OVERDUE_BUSINESS_DAYS,
+  placeInQueue,
+  type QueueContext,
+  type QueuePlacing,
+} from './logic/queue';
 import { queueRows } from './logic/queueRows';
 import {
   hasWorkQueueFilters,
@@ -37,7 +43,7 @@ import {
 import { useSettingsStore } from '../settings/useSettingsStore';
 import { useMarketCalendarsStore } from './useMarketCalendarsStore';
 import { useReviewStore } from './useReviewStore';
-import { useServiceClockStore } from './useServiceClockStore';
+import { useServiceDayStore } from '../session/useServiceDayStore';
 
 /** Events per page of the list. */
 export const PAGE_SIZE = 100;
@@ -46,7 +52,7 @@ export const EXPORT_CAP = 10_000;
 
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const review = useReviewStore();
-  const serviceClock = useServiceClockStore();
+  const serviceDay = useServiceDayStore();
   const calendars = useMarketCalendarsStore();
   const settings = useSettingsStore();
   const filters = ref<InboxFilters>({});
@@ -60,9 +66,12 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   /** More events matched than EXPORT_CAP: the list holds the first EXPORT_CAP. */
   const capped = ref(false);
   /** What deadlines are read against: the service's now and each event's market calendar. */
-  const clock = computed<DeadlineClock>(() => ({ now: serviceClock.now, calendarOf: calendars.calendarOf }));
+  const clock = computed<DeadlineClock>(() => ({
+    now: serviceDay.now.getTime(),
+    calendarOf: calendars.calendarOf,
+  }));
   /** The service's calendar day in UTC (`yyyy-mm-dd`), where a timeline marks today. */
-  const today = computed(() => new Date(serviceClock.now).toISOString().slice(0, 10));
+  const today = computed(() => serviceDay.now.toISOString().slice(0, 10));
   const total = ref<number>();
   const hasMore = ref(false);
   const loading = ref(false);
@@ -153,7 +162,8 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
       const decidedMeanwhile =
         sticky &&
         queued.value.has(event.EventId) &&
-        (reason === 'review' || (reason === 'place' && placing.place === 'history' && placing.reason === 'decided'));
+        (reason === 'review' ||
+          (reason === 'place' && placing.place === 'history' && placing.reason === 'decided'));
       if (reason === undefined || decidedMeanwhile) kept.add(event.EventId);
       else if (reason !== 'place') hiddenCounts[reason] = (hiddenCounts[reason] ?? 0) + 1;
     }
@@ -224,7 +234,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
         // The review states and the markets' calendars decide what the queue shows: read before the list changes.
         await Promise.all([
           review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states))),
-          calendars.prepare(all.events, serviceClock.now),
+          calendars.prepare(all.events, serviceDay.now.getTime()),
         ]);
         if (signal.aborted) return;
         matching.value = all.events;
@@ -240,7 +250,7 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
         eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
         { signal },
       );
-      await calendars.prepare(feed.Data, serviceClock.now);
+      await calendars.prepare(feed.Data, serviceDay.now.getTime());
       if (signal.aborted) return;
       matching.value = skip === 0 ? feed.Data : [...matching.value, ...feed.Data];
       readEverything.value = false;

@@ -25,7 +25,7 @@ import { useCorporateActionsStore } from './useCorporateActionsStore';
 import { useInboxAuditLog } from './useInboxAuditLog';
 import { useInboxExport } from './useInboxExport';
 import { useTriageKeys } from './useTriageKeys';
-import { useServiceClockStore } from './useServiceClockStore';
+import { useServiceDayStore } from '../session/useServiceDayStore';
 import { useSettingsStore } from '../settings/useSettingsStore';
 
 /** What the workflow needs of the inbox grid (InboxGrid's exposed functions). */
@@ -44,7 +44,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const drafts = useNoteDraftsStore();
   const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today, counts, hidden } =
     storeToRefs(events);
-  const serviceClock = useServiceClockStore();
+  const serviceDay = useServiceDayStore();
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
@@ -94,7 +94,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     void review.loadStatus();
     void accounts.load();
     void lookup.load();
-    const ready = Promise.all([review.loadViews(), serviceClock.load(), useSettingsStore().load()]);
+    const ready = Promise.all([review.loadViews(), serviceDay.load(), useSettingsStore().load()]);
     void ready.then(async () => {
       const restored = firstPage && (await views.restoreActiveView());
       if (firstPage && !restored) void events.search();
@@ -270,12 +270,11 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   // As the service's clock moves on, deadlines pass, and Settings may keep them overdue longer:
   // the queue follows (a decision taken meanwhile stays put).
   watch(
-    () => [Math.floor(serviceClock.now / 60_000), events.overdueBusinessDays],
+    () => [Math.floor(serviceDay.now.getTime() / 60_000), events.overdueBusinessDays],
     () => events.readEverything && events.refilter(true),
   );
   onMounted(() => {
     review.follow();
-    serviceClock.start();
     read(matching.value.length === 0);
   });
 

@@ -18,7 +18,7 @@ import { showDesktopNotice } from './desktopNotice';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
 import { useMarketCalendarsStore } from './useMarketCalendarsStore';
 import { useReviewStore } from './useReviewStore';
-import { useServiceClockStore } from './useServiceClockStore';
+import { useServiceDayStore } from '../session/useServiceDayStore';
 
 const DAY_MS = 86_400_000;
 /** How often the service is asked again. */
@@ -36,7 +36,7 @@ const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 export const useEscalationStore = defineStore('escalation', () => {
   const review = useReviewStore();
   const calendars = useMarketCalendarsStore();
-  const serviceClock = useServiceClockStore();
+  const serviceDay = useServiceDayStore();
   const settings = useSettingsStore();
   const inbox = useCorporateActionsStore();
   /** The events whose deadlines lie around now, as read last. */
@@ -55,7 +55,7 @@ export const useEscalationStore = defineStore('escalation', () => {
 
   const placings = computed(() => {
     const context = {
-      clock: { now: serviceClock.now, calendarOf: calendars.calendarOf },
+      clock: { now: serviceDay.now.getTime(), calendarOf: calendars.calendarOf },
       worker: inbox.worker,
       overdueBusinessDays: settings.settings?.workQueue?.overdueBusinessDays ?? DEFAULT_OVERDUE_BUSINESS_DAYS,
     };
@@ -88,7 +88,7 @@ export const useEscalationStore = defineStore('escalation', () => {
 
   /** One look: the deadlines around now (with their review states and markets), then what to notify. */
   async function look(): Promise<void> {
-    const now = serviceClock.now;
+    const now = serviceDay.now.getTime();
     try {
       const events = await readWatched(now);
       await review.loadStates(events.map((event) => event.EventId).filter((id) => !(id in review.states)));
@@ -120,8 +120,7 @@ export const useEscalationStore = defineStore('escalation', () => {
   /** Starts looking (now and every minute) for the signed-in user. */
   function start(): void {
     if (timer !== undefined) return;
-    serviceClock.start();
-    void Promise.all([serviceClock.load(), settings.load()]).then(look);
+    void Promise.all([serviceDay.load(), settings.load()]).then(look);
     timer = setInterval(() => void look(), POLL_MS);
   }
 
