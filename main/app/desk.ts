@@ -18,6 +18,7 @@ import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
 import { SessionService } from '../core/session/sessionService';
 import { SettingsService } from '../core/settings/settingsService';
+import { WatchlistsService } from '../core/watchlists/watchlistsService';
 import type { SimulatorProgress } from '../../contract/settings';
 import { userDataDir } from '../node/paths';
 import { parseAsOf } from '../simulator/data/universe';
@@ -103,6 +104,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   if (local.problem) console.warn(`[review] ${local.problem}`);
   const eventVersions = EventVersions.open(dataDir);
   if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
+  const watchlists = await WatchlistsService.open(dataDir);
+  if (watchlists.startProblem) console.warn(`[watchlists] ${watchlists.startProblem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const client = createServiceClient({
     // Requests go to the active profile's service, with that profile's session.
@@ -128,6 +131,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     settings,
     simulator: embedded,
     secretClipboard,
+    watchlists,
   };
   const handlers = createIpcHandlers(services);
   return {

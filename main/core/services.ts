@@ -12,6 +12,7 @@ import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
 import type { SettingsService } from './settings/settingsService';
 import type { SimulatorControl } from './settings/simulatorControl';
+import type { WatchlistsService } from './watchlists/watchlistsService';
 import type { PushEvents } from '../../contract/events';
 
 /** The service client: the HTTP client the endpoint functions (api/endpoints.ts) use, and the caches in front of some. */
@@ -35,6 +36,8 @@ export interface DeskServices extends ServiceClient {
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;
   secretClipboard: SecretClipboard;
+  /** The users' watchlists (watchlists.json). */
+  watchlists: WatchlistsService;
 }
 
 export interface ServiceClientOptions {
