@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { assetType, uic } from './arguments';
-import type { AssetType } from './wire/enums';
+import type { assetTypes } from './wire/enums';
 
 /** The limits main keeps watchlists within, named in its refusals. */
 export const WATCHLIST_LIMITS = {
@@ -77,7 +77,8 @@ export const removeFromWatchlistArgSchema = z
 /** One instrument of a watchlist. */
 export interface WatchedInstrument {
   uic: number;
-  assetType: AssetType;
+  /** One the service accepts in requests (a quote is asked for by uic and asset type). */
+  assetType: (typeof assetTypes)[number];
   /** The symbol when it was added (shown while the service cannot be read, or once it no longer lists it). */
   symbol: string;
   description: string;

@@ -12,7 +12,7 @@ import {
   type WatchedInstrument,
   type WatchlistsView,
 } from '../../../contract/watchlists';
-import type { AssetType } from '../../../contract/wire/enums';
+import type { WatchedInstrument as Watched } from '../../../contract/watchlists';
 import {
   changeWatchlistsFile,
   readWatchlistsFile,
@@ -39,7 +39,7 @@ export const watchlistOwner = (profileId: string, userId: string): string => `${
 /** New instruments, as the add channel takes them. */
 export interface InstrumentToWatch {
   uic: number;
-  assetType: AssetType;
+  assetType: Watched['assetType'];
   symbol: string;
   description: string;
 }
@@ -155,7 +155,7 @@ export class WatchlistsService {
   }
 
   /** Removes instruments from a list (those not in it are ignored). */
-  remove(owner: string, id: string, keys: readonly { uic: number; assetType: AssetType }[]): Promise<WatchlistsView> {
+  remove(owner: string, id: string, keys: readonly { uic: number; assetType: Watched['assetType'] }[]): Promise<WatchlistsView> {
     return this.change(owner, (mine) => {
       this.listOf(mine, id);
       return this.withList(mine, id, (list) => ({

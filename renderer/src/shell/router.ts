@@ -14,6 +14,7 @@ import OptionChainView from '../features/instruments/optionChains/OptionChainVie
 import OptionChainsView from '../features/instruments/optionChains/OptionChainsView.vue';
 import ReferenceView from '../features/reference/ReferenceView.vue';
 import SettingsView from '../features/settings/SettingsView.vue';
+import WatchlistsView from '../features/watchlists/WatchlistsView.vue';
 
 /** One entry of the navigation; `label` is its accessible name. */
 export interface Workspace {
@@ -21,11 +22,12 @@ export interface Workspace {
   to: string;
 }
 
-/** Navigation entries, in the order the navigation shows them (Alt+1 … Alt+7). */
+/** Navigation entries, in the order the navigation shows them (Alt+1 … Alt+8). */
 export const workspaces: Workspace[] = [
   { label: 'Instruments', to: '/instruments' },
   { label: 'Option chains', to: '/chains' },
   { label: 'Futures', to: '/futures' },
+  { label: 'Watchlists', to: '/watchlists' },
   { label: 'Corporate actions', to: '/corporate-actions' },
   { label: 'Apps', to: '/apps' },
   { label: 'Reference data', to: '/reference' },
@@ -44,6 +46,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/chains/:optionRootId', name: routeNames.optionChain, component: OptionChainView },
   { path: '/futures', name: routeNames.futures, component: FuturesView },
   { path: '/futures/:uic', name: routeNames.futuresLadder, component: FuturesLadderView },
+  { path: '/watchlists', name: routeNames.watchlists, component: WatchlistsView },
   { path: '/reference', name: routeNames.reference, component: ReferenceView },
   { path: '/corporate-actions', name: routeNames.corporateActions, component: CorporateActionsView },
   { path: '/apps', name: routeNames.apps, component: AppsView },
