@@ -40,7 +40,7 @@ test('an option chain exports every expiry shown, one row per strike led by its 
   await expect(chain.strikeRows().first()).toBeVisible();
   await chain.stackNext.click();
   await expect(chain.grids).toHaveCount(2);
-  await expect(chain.grids.nth(1).locator('[role="row"][row-index]').first()).toBeVisible();
+  await expect(chain.rowsOfGrid(1).first()).toBeVisible();
   const expiry = (await chain.activeTab.getAttribute('data-expiry')) ?? '';
 
   const { text, fileName } = await new GridExportPart(deskPage, /^Export SPX:xcbo chain/).saveCsv();

@@ -54,7 +54,7 @@ test('W keeps instruments of the search, the chain and the ladder in a watchlist
       await futures.searchBox.fill('E-mini S&P');
       await futures.resultRow('ES:xcme', 'Futures ladder').first().click();
       await expect(futures.focusedRow).toHaveClass(/front-month/);
-      const symbol = (await futures.focusedRow.locator('[col-id="symbol"]').textContent()) ?? '';
+      const symbol = (await futures.focusedSymbol().textContent()) ?? '';
       await watchlists.watchButton.click();
       await expect(watchlists.watchMessage).toHaveText(`Added ${symbol} to Watchlist.`);
       kept.push(symbol);
@@ -64,8 +64,8 @@ test('W keeps instruments of the search, the chain and the ladder in a watchlist
       await watchlists.open();
       await expect(watchlists.count).toContainText('3 instruments');
       expect(await watchlists.column('symbol')).toEqual(kept);
-      await expect(watchlists.row('AAPL:xnas').locator('[col-id="exchangeId"]')).toHaveText('XNAS');
-      await expect(watchlists.row('AAPL:xnas').locator('[col-id="currency"]')).toHaveText('USD');
+      await expect(watchlists.cell('AAPL:xnas', 'exchangeId')).toHaveText('XNAS');
+      await expect(watchlists.cell('AAPL:xnas', 'currency')).toHaveText('USD');
       await keepScreenshot(page, 'watchlists-three-workspaces');
     });
   } finally {
@@ -79,7 +79,7 @@ test('W keeps instruments of the search, the chain and the ladder in a watchlist
       await watchlists.open();
       await expect(watchlists.lists).toHaveText([/^Watchlist\s*3$/]);
       await expect.poll(() => watchlists.column('symbol')).toEqual(kept);
-      await watchlists.row('AAPL:xnas').locator('[col-id="symbol"]').click();
+      await watchlists.cell('AAPL:xnas', 'symbol').click();
       await page.keyboard.press('Delete');
       await expect(watchlists.count).toContainText('2 instruments');
       expect(await watchlists.column('symbol')).toEqual(kept.slice(1));

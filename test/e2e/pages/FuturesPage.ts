@@ -39,6 +39,11 @@ export class FuturesPage {
     return this.row(symbol).locator('[col-id="links"]').getByRole('link', { name });
   }
 
+  /** The symbol of the row with the keyboard focus. */
+  focusedSymbol(): Locator {
+    return this.focusedRow.locator('[col-id="symbol"]');
+  }
+
   /** Days to roll as numbers (from "12 days (to notice)"). */
   async daysToRoll(): Promise<number[]> {
     return (await this.column('daysToRoll')).map((text) => Number(/^(-?\d+)/.exec(text)?.[1]));

@@ -188,6 +188,11 @@ export class OptionChainPage {
     return this.grids.first();
   }
 
+  /** Data rows of the grid of the `index`th expiry shown (0: the active one). */
+  rowsOfGrid(index: number): Locator {
+    return this.grids.nth(index).locator('[role="row"][row-index]');
+  }
+
   /** Data rows of the active expiry's grid. */
   strikeRows(): Locator {
     return this.activeGrid().locator('[role="row"][row-index]');

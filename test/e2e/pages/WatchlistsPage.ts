@@ -44,6 +44,11 @@ export class WatchlistsPage {
     return this.grid.getByRole('row').filter({ has: this.page.getByRole('gridcell', { name: symbol, exact: true }) });
   }
 
+  /** One cell of the row of `symbol`, e.g. its "exchangeId". */
+  cell(symbol: string, colId: string): Locator {
+    return this.row(symbol).locator(`[col-id="${colId}"]`);
+  }
+
   /** The cell of a row that has the keyboard focus. */
   focusedCell(): Locator {
     return this.grid.locator('.ag-cell-focus');
