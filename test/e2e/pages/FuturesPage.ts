@@ -39,6 +39,11 @@ export class FuturesPage {
     return this.row(symbol).locator('[col-id="links"]').getByRole('link', { name });
   }
 
+  /** The row index of the row with the keyboard focus. */
+  async focusedRowIndex(): Promise<number> {
+    return Number(await this.focusedRow.first().getAttribute('row-index'));
+  }
+
   /** The symbol of the row with the keyboard focus. */
   focusedSymbol(): Locator {
     return this.focusedRow.locator('[col-id="symbol"]');
