@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
@@ -6,8 +7,17 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The simulator's streaming is tested with the platform's own client library, whose ES
+        // modules import without file extensions (so vitest bundles it) and import one enum of a
+        // transport the tests do not use from a package it does not ship (see the file named).
+        resolve: {
+          alias: {
+            '@microsoft/signalr': fileURLToPath(new URL('./test/support/signalrConnectionState.ts', import.meta.url)),
+          },
+        },
         test: {
           name: 'node',
+          server: { deps: { inline: ['openapi-clientlib'] } },
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/electron/**/*.test.ts'],
           testTimeout: 30_000,

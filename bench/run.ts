@@ -8,12 +8,14 @@
  *   npm run bench -- --large            also the large scale (1,000,000+ instruments; slow the first time)
  *   npm run bench -- --only ipc,events  some sections (startup: launch to data on screen, new day and warm)
  *   npm run bench -- --only teamReview  the team review service on PostgreSQL (needs postgresql installed)
+ *   npm run bench -- --only simulatorMarket  quotes streamed to 50 connections, SPX first expiry with prices
  */
 import { parseArgs } from 'node:util';
 import { benchIpcOverhead } from './ipcOverhead';
 import { machineFacts, saveReport, type BenchReport, type SectionResult } from './report';
 import { benchRendererTrader } from './rendererTrader';
 import { benchSimulatorEvents } from './simulatorEvents';
+import { benchSimulatorMarket } from './simulatorMarket';
 import { benchSimulatorReference } from './simulatorReference';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
@@ -28,6 +30,7 @@ const scales: ('default' | 'large')[] = values.large ? ['default', 'large'] : ['
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   reference: () => benchSimulatorReference({ scales }),
   events: () => benchSimulatorEvents({ scales }),
+  simulatorMarket: () => benchSimulatorMarket(),
   ipc: () => benchIpcOverhead(),
   renderer: () => benchRendererTrader(),
   soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 300) }),

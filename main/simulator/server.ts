@@ -39,6 +39,17 @@ import { registerCorporateActionsRoutes } from './http/routes/corporateActions';
 import { registerAccountsRoutes } from './http/routes/accounts';
 import { registerReferenceRoutes } from './http/routes/reference';
 import { registerTradingScheduleRoutes } from './http/routes/tradingSchedule';
+import { registerTradeOptionsChainRoutes } from './http/routes/tradeOptionsChain';
+import { registerTradePriceRoutes } from './http/routes/tradePrices';
+import { registerTradeSubscriptionRoutes } from './http/routes/tradeSubscriptions';
+import { ReferenceStore } from './data/instruments/store';
+import { Market } from './market/market';
+import { marketClockOf } from './market/marketClock';
+import { OptionChains } from './market/optionChain';
+import { StreamingHub } from './streaming/hub';
+import { streamingLimitsOf, type StreamingLimits } from './streaming/limits';
+import type { Trading } from './streaming/trading';
+import { serveStreamingSockets } from './streaming/websocket';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';
@@ -79,6 +90,11 @@ export interface SimulatorOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of the authorization server's login session in seconds (default 8 h). */
   loginSessionTtlSeconds?: number;
+  /**
+   * Hold OAuth clients to the RFCs where the platform is lenient (`--strict-oauth`): PKCE code
+   * verifiers of 43 to 128 characters (RFC 7636) instead of the platform's 32 to 128.
+   */
+  strictOAuth?: boolean;
   /** Rate limits (generous defaults), or false for none. */
   rateLimit?: Partial<RateLimits> | false;
   /** Timeouts and body size (defaults in http/connectionLimits.ts; tests shorten them). */
@@ -88,6 +104,8 @@ export interface SimulatorOptions {
    * empty: any origin (bearer tokens are not ambient credentials).
    */
   corsOrigins?: readonly string[];
+  /** Limits of the streaming (connections, subscriptions, resumption; defaults in streaming/limits.ts). */
+  streaming?: Partial<StreamingLimits>;
 }
 
 /** What a started simulator reports (also the JSON of the CLI's READY line), demo credentials included. */
@@ -104,6 +122,8 @@ export interface RunningSimulator {
   info: SimulatorInfo;
   app: FastifyInstance;
   context: SimulatorContext;
+  /** The market and its streaming (benchmarks read their counts). */
+  trading: Trading;
   /**
    * Starts the work that makes the first requests fast (the day's exchange calendars), a slice
    * per turn of the event loop. For the caller to start once its own start is done (its READY
@@ -126,6 +146,7 @@ export const DEFAULT_SEED = 20260101;
 export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise<{
   app: FastifyInstance;
   context: SimulatorContext;
+  trading: Trading;
   demo: DemoCredentials;
   /** The origins allowed across origins, as the CORS plugin compares them. */
   corsOrigins: CorsOrigins;
@@ -135,6 +156,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const corsOrigins = corsOriginsOption(options.corsOrigins);
+  const streamingLimits = streamingLimitsOf(options.streaming);
   // The signing key's RSA pair is made on the thread pool while the universe opens (or rolls)
   // below, unless the entry point began it earlier (then this adds none).
   prepareRsaKeyPairs(1);
@@ -163,6 +185,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     ...(options.loginSessionTtlSeconds !== undefined
       ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
       : {}),
+    ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
   });
   const context: SimulatorContext = {
     universe,
@@ -184,6 +207,24 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
         .send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
+  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClockOf(clock, universe.asOf));
+  const trading: Trading = {
+    market,
+    chains: new OptionChains(market.store),
+    hub: new StreamingHub({
+      market,
+      limits: streamingLimits,
+      clock,
+      // A token this run verified is checked again (expiry, revocation); one it has forgotten keeps its expiry check.
+      tokenStillValid: (token) => auth.verifyKnownAccessToken(token)?.ok ?? true,
+    }),
+  };
+  const stopSockets = serveStreamingSockets(app.server, { hub: trading.hub, auth, apiPrefix: API_PREFIX, corsOrigins });
+  // Before the server waits for its connections to end: streaming connections end only when told.
+  app.addHook('preClose', async () => {
+    trading.hub.close();
+    stopSockets();
+  });
   app.addHook('onClose', async () => universe.close());
   installErrorHandlers(app);
   refuseEmptySegments(app);
@@ -198,6 +239,9 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
       registerAppsRoutes(api, context);
       registerCorporateActionsRoutes(api, context);
       registerAccountsRoutes(api, context);
+      registerTradePriceRoutes(api, context, trading);
+      registerTradeSubscriptionRoutes(api, context, trading);
+      registerTradeOptionsChainRoutes(api, context, trading);
     },
     { prefix: API_PREFIX },
   );
@@ -209,12 +253,12 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     },
     { prefix: AUTH_PREFIX },
   );
-  return { app, context, demo, corsOrigins, setOrigin: (value) => (origin = value) };
+  return { app, context, trading, demo, corsOrigins, setOrigin: (value) => (origin = value) };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { app, context, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
+  const { app, context, trading, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
   await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
@@ -224,6 +268,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     app,
     context,
+    trading,
     info: {
       baseUrl: `${origin}${API_PREFIX}`,
       authUrl: `${origin}${AUTH_PREFIX}`,

@@ -15,6 +15,8 @@ export interface InstrumentRecord {
   exchange_id: string | null;
   mic: string | null;
   display_hint: string | null;
+  /** Seed price in the quote currency (what the market's prices move around); null for specific options and FX. */
+  price: number | null;
   is_tradable: number;
   option_root_id: number | null;
   expiry: string | null;
@@ -76,7 +78,7 @@ export interface SearchColumnFilters {
 /** Up to 4 GiB mapped: every scale's file fits. */
 const MMAP_BYTES = 4 * 1024 ** 3;
 
-const INSTRUMENT_COLUMNS = `uic, asset_type, symbol, description, currency, exchange_id, mic, display_hint, is_tradable, option_root_id, expiry,
+const INSTRUMENT_COLUMNS = `uic, asset_type, symbol, description, currency, exchange_id, mic, display_hint, price, is_tradable, option_root_id, expiry,
   strike, put_call, underlying_uic, trading_status, details`;
 
 export class ReferenceStore {
@@ -114,6 +116,9 @@ export class ReferenceStore {
       optionsOfExpiry: db.prepare(
         `SELECT uic, expiry, strike, put_call, trading_status, underlying_uic FROM instruments
          WHERE option_root_id = ? AND expiry = ? ORDER BY strike, put_call`,
+      ),
+      strikeCounts: db.prepare(
+        'SELECT expiry, count(DISTINCT strike) AS strikes FROM instruments WHERE option_root_id = ? GROUP BY expiry ORDER BY expiry',
       ),
       futuresSpace: db.prepare('SELECT base_identifier FROM futures_spaces WHERE continuous_uic = ?'),
       futuresElements: db.prepare(
@@ -213,6 +218,11 @@ export class ReferenceStore {
   /** The specific options of one expiry of a root, by strike, calls before puts. */
   optionsOfExpiry(rootId: number, expiry: string): SpecificOptionRecord[] {
     return this.statements.optionsOfExpiry.all(rootId, expiry) as SpecificOptionRecord[];
+  }
+
+  /** How many strikes each listed expiry of a root has, in date order. */
+  strikeCounts(rootId: number): { expiry: string; strikes: number }[] {
+    return this.statements.strikeCounts.all(rootId) as { expiry: string; strikes: number }[];
   }
 
   /** Base identifier of a continuous futures instrument's space, or undefined when the uic has none. */
