@@ -23,7 +23,7 @@ test('search results export as a CSV file and as tab-separated text, as the grid
   expect(rows[0]).toEqual(['Symbol', 'Description', 'Asset type', 'Exchange', 'Currency', 'Uic / root id', 'Opens']);
   // Every result loaded, not only the rows drawn.
   expect(rows).toHaveLength(shown + 1);
-  expect(rows).toContainEqual(['AAPL:xnas', 'Apple Inc.', 'Stock', 'XNAS', 'USD', expect.stringMatching(/^\d+$/), 'Details']);
+  expect(rows).toContainEqual(['AAPL:xnas', 'Apple Inc.', 'Stock', 'NASDAQ', 'USD', expect.stringMatching(/^\d+$/), 'Details']);
   await expect(exporter.message).toHaveText(`Saved ${shown} rows as ${fileName}.`);
 
   const copied = readDelimited(await exporter.copyTabSeparated(), '\t');

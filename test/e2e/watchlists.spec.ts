@@ -64,7 +64,7 @@ test('W keeps instruments of the search, the chain and the ladder in a watchlist
       await watchlists.open();
       await expect(watchlists.count).toContainText('3 instruments');
       expect(await watchlists.column('symbol')).toEqual(kept);
-      await expect(watchlists.cell('AAPL:xnas', 'exchangeId')).toHaveText('XNAS');
+      await expect(watchlists.cell('AAPL:xnas', 'exchangeId')).toHaveText('NASDAQ');
       await expect(watchlists.cell('AAPL:xnas', 'currency')).toHaveText('USD');
       await keepScreenshot(page, 'watchlists-three-workspaces');
     });
