@@ -256,7 +256,7 @@ describe('ReferenceView', { timeout: 30_000 }, () => {
     const busy = { ...nasdaq, Holidays: holidays, EarlyCloses: [{ Date: '2026-11-27', CloseTime: '13:00', Name: 'Day after Thanksgiving' }, { Date: '2027-11-26', CloseTime: '13:00', Name: 'Day after Thanksgiving' }] };
     installReferenceDesk(async () => ok({ Data: [denmark] }), [busy]);
     const { wrapper, router } = await mountView();
-    await router.replace({ query: { list: 'exchanges', exchange: 'XNAS' } });
+    await router.replace({ query: { list: 'exchanges', exchange: 'NASDAQ' } });
     await settle();
     const days = () => wrapper.findAll('[data-testid="exchange-holidays"] li').map((item) => item.text());
     expect(days()).toHaveLength(8);
