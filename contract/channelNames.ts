@@ -58,6 +58,8 @@ export const channelNames = [
   'watchlists:choose',
   'watchlists:add',
   'watchlists:remove',
+  'settings:lastPlace',
+  'settings:keepPlace',
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',

@@ -17,6 +17,7 @@ import { openTokenStore } from '../core/secrets/keychainStore';
 import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
 import { SessionService } from '../core/session/sessionService';
+import { LastPlaces } from '../core/settings/lastPlaces';
 import { SettingsService } from '../core/settings/settingsService';
 import { WatchlistsService } from '../core/watchlists/watchlistsService';
 import type { SimulatorProgress } from '../../contract/settings';
@@ -66,6 +67,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
       pruneStaleUniverses: true,
+      // Its signing key, sessions and port outlive a restart: the session kept in the keychain stays good.
+      keepIdentity: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
       // Generating a large universe takes a while: Settings (and a terminal) can show how far it has got.
       onProgress: (progress) => {
@@ -106,6 +109,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
   const watchlists = await WatchlistsService.open(dataDir);
   if (watchlists.startProblem) console.warn(`[watchlists] ${watchlists.startProblem}`);
+  const lastPlaces = await LastPlaces.open(dataDir);
+  if (lastPlaces.problem) console.warn(`[settings] ${lastPlaces.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const client = createServiceClient({
     // Requests go to the active profile's service, with that profile's session.
@@ -129,6 +134,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     reviews,
     eventVersions,
     settings,
+    lastPlaces,
     simulator: embedded,
     secretClipboard,
     watchlists,

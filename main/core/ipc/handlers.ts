@@ -16,6 +16,7 @@ import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
+import { registerSettingsPlaceIpc } from './registerSettingsPlaceIpc';
 import { registerWatchlistsIpc } from './registerWatchlistsIpc';
 
 /** Every channel's handler over the services the composition root built. */
@@ -31,6 +32,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
+    ...registerSettingsPlaceIpc(services),
     ...registerWatchlistsIpc(services),
   };
 }
