@@ -233,6 +233,8 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:save', { secrets: { revealSeconds: 25, clipboardClearSeconds: 35 } });
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
     await call('settings:simulatorStatus');
+    await call('settings:keepPlace', { route: '/watchlists', searchText: 'AAPL' });
+    await call('settings:lastPlace');
     const { lists } = await call<WatchlistsView>('watchlists:create', { name: 'Morning' });
     const watchlist = lists[0]!.id;
     const watched = { uic: stock.Identifier, assetType: 'Stock', symbol: stock.Symbol, description: stock.Description };
