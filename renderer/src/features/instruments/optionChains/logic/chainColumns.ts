@@ -1,32 +1,46 @@
 /**
  * The per-contract columns of an option chain that the trader chooses and orders. The same
  * columns show on both sides, mirrored around the strike (calls read towards it, puts away from
- * it). Each is reference data of the contract; none is a price (the service carries none).
+ * it). Only what differs from contract to contract is a column: what a whole expiry shares (its
+ * last trade, days to it, exercise style, settlement, the future it exercises into) is said once
+ * in the expiry's header (expiryHeader.ts). A new column is one entry of `chainColumns` (and its
+ * cell in chainCells.ts).
  */
 
-export const chainColumnIds = [
-  'symbol',
-  'occSymbol',
-  'uic',
-  'status',
-  'lastTrade',
-  'daysToLastTrade',
-  'exerciseStyle',
-  'settlement',
-] as const;
-export type ChainColumnId = (typeof chainColumnIds)[number];
+/** How one column shows. */
+export interface ChainColumnDefinition {
+  /** The header. */
+  label: string;
+  /** Width in pixels, sized so every column on both sides fits a 1920 px screen. */
+  width: number;
+  /** Numbers: right-aligned, tabular. */
+  numeric: boolean;
+  /** Fixed-width text that must line up from row to row (the OCC symbol's padded root). */
+  monospace: boolean;
+}
 
-/** Each column's header and what it shows. */
-export const chainColumnLabels: Record<ChainColumnId, string> = {
-  symbol: 'Symbol',
-  occSymbol: 'OCC symbol',
-  uic: 'Uic',
-  status: 'Status',
-  lastTrade: 'Last trade',
-  daysToLastTrade: 'Days to last trade',
-  exerciseStyle: 'Exercise',
-  settlement: 'Settlement',
-};
+export const chainColumns = {
+  symbol: { label: 'Symbol', width: 175, numeric: false, monospace: false },
+  occSymbol: { label: 'OCC symbol', width: 185, numeric: false, monospace: true },
+  uic: { label: 'Uic', width: 96, numeric: true, monospace: false },
+  status: { label: 'Status', width: 104, numeric: false, monospace: false },
+} as const satisfies Record<string, ChainColumnDefinition>;
+
+export type ChainColumnId = keyof typeof chainColumns;
+export const chainColumnIds = Object.keys(chainColumns) as ChainColumnId[];
+
+/** Each column's header. */
+export const chainColumnLabels = Object.fromEntries(
+  chainColumnIds.map((id) => [id, chainColumns[id].label]),
+) as Record<ChainColumnId, string>;
+
+/** Width of the strike column between the two sides. */
+export const STRIKE_COLUMN_WIDTH = 96;
+
+/** Pixels a chain of `columns` needs to show without scrolling sideways (both sides and the strike). */
+export function chainWidth(columns: readonly ChainColumnId[]): number {
+  return STRIKE_COLUMN_WIDTH + 2 * columns.reduce((sum, id) => sum + chainColumns[id].width, 0);
+}
 
 /** What a chain shows before the trader chooses. */
 export const defaultChainColumns: readonly ChainColumnId[] = ['symbol', 'occSymbol', 'status'];
