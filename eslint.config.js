@@ -96,6 +96,11 @@ export const boundaryZones = [
     message: 'main/electron never imports the web shell, the simulator or the composition root.',
   },
   {
+    target: './main/teamDemo',
+    from: fromProject('main/core', 'main/electron', 'main/web', ...compositionRoot),
+    message: 'main/teamDemo starts the simulator and the review service as processes; it never imports the desk.',
+  },
+  {
     target: './main/web',
     from: fromProject('main/electron', 'main/simulator', ...compositionRoot),
     message: 'main/web never imports the Electron shell, the simulator or the composition root.',

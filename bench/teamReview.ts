@@ -6,16 +6,20 @@
  * human pace). Figures: actions/s, p50/p95 action latency, p95/p99 propagation (from the answer on
  * the author's desk to the change's arrival on every other desk's stream; and, queueing included,
  * from sending the action), conflicts (409, expected when 50 desks share 500 events), and lost
- * changes (acknowledged changes some other desk never received: must be 0). CPU milliseconds per action (replicas; PostgreSQL) stay comparable when the machine
- * is shared and the wall-clock figures swing with other load. The in-run reference is the
- * 1-replica run: the 2-replica figures are given as ratios to it. REFDESK_TEAM_REVIEW_SECONDS
- * shortens the runs.
+ * changes (acknowledged changes some other desk never received: must be 0), and, counted by
+ * idempotency key in the database, acknowledged changes the database does not hold (lost) and
+ * keys applied more than once (must both be 0). CPU milliseconds per action (replicas;
+ * PostgreSQL) stay comparable when the machine is shared and the wall-clock figures swing with
+ * other load; pg_stat_statements says which statements PostgreSQL spends its time on. Events
+ * marked reviewed are read from a stand-in platform (the test issuer's), as the service reads
+ * them from the real one. The in-run reference is the 1-replica run: the 2-replica figures are
+ * given as ratios to it. REFDESK_TEAM_REVIEW_SECONDS shortens the runs.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../test/support/postgres';
-import { startReplica } from '../test/support/reviewService';
+import { startReplica, writeAuditKey } from '../test/support/reviewService';
 import type { ReadyProcess } from '../test/support/simulatorProcess';
 import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/testIssuer';
 import type { ReviewServiceInfo } from '../main/reviewService/server';
@@ -75,6 +79,59 @@ interface RunFigures {
   refused: number;
   errors: number;
   lost: number;
+  /** Acknowledged changes whose idempotency key the database does not hold with that Sequence. */
+  lostByKey: number;
+  /** Changes in the database beyond one per idempotency key (applied twice). */
+  appliedTwice: number;
+  /** Where PostgreSQL spent its time (pg_stat_statements): the statements, most time first. */
+  databaseStatements: { statement: string; calls: number; msPerCall: number; share: number }[];
+}
+
+/** The statements PostgreSQL spent most time on during a run (pg_stat_statements, reset before it). */
+async function statementsOf(
+  postgres: TestPostgres,
+  database: string,
+): Promise<RunFigures['databaseStatements']> {
+  const { rows } = await postgres.sql(
+    database,
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS statement, calls::int AS calls,
+       (total_exec_time + total_plan_time) AS total
+     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+     ORDER BY total DESC LIMIT 8`,
+  );
+  const all = (rows as { total: number }[]).reduce((sum, row) => sum + row.total, 0) || 1;
+  return (rows as { statement: string; calls: number; total: number }[]).map((row) => ({
+    statement: row.statement,
+    calls: row.calls,
+    msPerCall: round(row.total / Math.max(1, row.calls)),
+    share: round(row.total / all),
+  }));
+}
+
+/** Checks the acknowledged keys against the database: lost (absent, or another Sequence) and applied twice. */
+async function countByKeys(
+  postgres: TestPostgres,
+  database: string,
+  keys: Map<string, number>,
+): Promise<{ lostByKey: number; appliedTwice: number }> {
+  const { rows } = await postgres.sql(
+    database,
+    `SELECT idempotency_key, sequence FROM review_request WHERE team = 'bench' AND status = 200 AND sequence IS NOT NULL`,
+  );
+  const stored = new Map(
+    (rows as { idempotency_key: string; sequence: string }[]).map((row) => [
+      row.idempotency_key,
+      Number(row.sequence),
+    ]),
+  );
+  let lostByKey = 0;
+  for (const [key, sequence] of keys) if (stored.get(key) !== sequence) lostByKey++;
+  const changes = await postgres.sql(
+    database,
+    `SELECT count(*)::int AS count FROM review_change WHERE team = 'bench'`,
+  );
+  const appliedTwice = (changes.rows[0] as { count: number }).count - stored.size;
+  return { lostByKey, appliedTwice };
 }
 
 async function runLoad(
@@ -84,7 +141,9 @@ async function runLoad(
   replicaCount: number,
   seconds: number,
 ): Promise<RunFigures> {
-  const databaseUrl = postgres.url(await postgres.createDatabase('bench'));
+  const database = await postgres.createDatabase('bench');
+  const databaseUrl = postgres.url(database);
+  const auditKeyFile = writeAuditKey().file;
   const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
   for (let index = 0; index < replicaCount; index++) {
     replicas.push(
@@ -93,12 +152,23 @@ async function runLoad(
         issuer: issuer.issuer,
         platformUrl: issuer.platformUrl,
         teamFile: team.file,
+        auditKeyFile,
       }),
     );
   }
   const urls = replicas.map((replica) => replica.ready.url);
   const eventIds = Array.from({ length: EVENTS }, (_, index) => `BENCH-${index}`);
-  const ledger: RunLedger = { sentAt: new Map(), ackedAt: new Map(), madeBy: new Map() };
+  // Half the events have an election (four eyes), half not, as the platform says.
+  eventIds.forEach((eventId, index) =>
+    issuer.publishEvent(
+      eventId,
+      index % 2
+        ? { EventType: 'DVOP', CorporateActionType: 'Mandatory', Electable: 'Electable' }
+        : { EventType: 'DVCA', CorporateActionType: 'Mandatory', Electable: 'NotElectable' },
+    ),
+  );
+  await postgres.sql(database, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const ledger: RunLedger = { sentAt: new Map(), ackedAt: new Map(), madeBy: new Map(), keys: new Map() };
   const desks = await Promise.all(
     team.userKeys.map(async (userKey, index) => {
       // Desk i starts on replica i mod n and has the others as fallbacks.
@@ -115,12 +185,14 @@ async function runLoad(
   );
   try {
     await Promise.all(desks.map((desk) => desk.connect()));
+    await postgres.sql(database, 'SELECT pg_stat_statements_reset()');
     const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
     const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
     const started = performance.now();
     await Promise.all(desks.map((desk) => desk.run(started + seconds * 1000)));
     const elapsedSeconds = (performance.now() - started) / 1000;
     const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
+    const databaseStatements = await statementsOf(postgres, database);
 
     const newest = largest(ledger.sentAt.keys());
     const drainUntil = performance.now() + DRAIN_MS;
@@ -166,6 +238,8 @@ async function runLoad(
       refused: sum((desk) => desk.tally.refused),
       errors: sum((desk) => desk.tally.errors),
       lost,
+      ...(await countByKeys(postgres, database, ledger.keys)),
+      databaseStatements,
     };
   } finally {
     for (const desk of desks) desk.close();
@@ -175,7 +249,10 @@ async function runLoad(
 
 /** The section: 1 replica, then 2, same desks, same duration. */
 export async function benchTeamReview(options: { seconds: number }): Promise<Record<string, unknown>> {
-  const postgres = await startTestPostgres();
+  const postgres = await startTestPostgres([
+    'shared_preload_libraries=pg_stat_statements',
+    'pg_stat_statements.track_planning=on',
+  ]);
   const issuer = await startTestIssuer();
   const team = writeBenchTeam();
   try {
@@ -185,6 +262,10 @@ export async function benchTeamReview(options: { seconds: number }): Promise<Rec
     console.log(JSON.stringify(two));
     if (one.lost + two.lost > 0)
       throw new Error(`${one.lost + two.lost} acknowledged changes never reached another desk`);
+    if (one.lostByKey + two.lostByKey + one.appliedTwice + two.appliedTwice > 0)
+      throw new Error(
+        `by idempotency key: ${one.lostByKey + two.lostByKey} acknowledged changes lost, ${one.appliedTwice + two.appliedTwice} applied twice`,
+      );
     return {
       desks: DESKS,
       events: EVENTS,

@@ -2,8 +2,10 @@
  * One simulated analyst's desk for the team review bench: a live stream and a loop of mixed
  * review actions on a shared set of events, as fast as answers come back. The desk keeps the
  * versions it has seen (from its answers, its stream and 409 bodies) the way the inbox would,
- * chooses actions that make sense for what it sees, and records every latency and arrival.
+ * chooses actions that make sense for what it sees, sends each under an idempotency key of its
+ * own, and records every latency, arrival and acknowledged key.
  */
+import { randomUUID } from 'node:crypto';
 import type { ReviewAction, ReviewChangeMessage, SharedEventReview } from '../contract/wire/review';
 import { TeamReviewClient, type LiveStream } from '../test/support/reviewServiceClient';
 
@@ -15,6 +17,8 @@ export interface RunLedger {
   ackedAt: Map<number, number>;
   /** The desk that made each shared change. */
   madeBy: Map<number, number>;
+  /** Each acknowledged change's idempotency key and the Sequence it answered (checked against the database). */
+  keys: Map<string, number>;
 }
 
 export interface DeskTally {
@@ -27,13 +31,6 @@ export interface DeskTally {
   /** Arrivals on this desk's stream: Sequence → performance.now(). */
   arrivals: Map<number, number>;
 }
-
-const withElection = { EventType: 'DVOP', CorporateActionType: 'Mandatory', Electable: 'Electable' } as const;
-const withoutElection = {
-  EventType: 'DVCA',
-  CorporateActionType: 'Mandatory',
-  Electable: 'NotElectable',
-} as const;
 
 export class Desk {
   readonly tally: DeskTally = {
@@ -89,14 +86,16 @@ export class Desk {
     const eventId = this.eventIds[Math.floor(Math.random() * this.eventIds.length)]!;
     const action = this.choose(eventId, this.seen.get(eventId));
     const sent = performance.now();
+    const key = randomUUID();
     try {
-      const answer = await this.client.act(action);
+      const answer = await this.client.request({ key }, action);
       const answered = performance.now();
       this.tally.latenciesMs.push(answered - sent);
       this.tally.actions++;
       if (answer.status === 200) {
         for (const review of answer.body.Data) this.remember(review);
         const sequence = answer.body.Sequence;
+        if (sequence !== undefined) this.ledger.keys.set(key, sequence);
         if (sequence !== undefined && action.Action !== 'SetRead') {
           this.ledger.sentAt.set(sequence, sent);
           this.ledger.ackedAt.set(sequence, answered);
@@ -135,20 +134,11 @@ export class Desk {
     if (roll < 0.2) return { Action: 'SetRead', EventId: eventId, Read: Math.random() < 0.8 };
     if (roll < 0.4) return { Action: 'SetFlagged', EventId: eventId, Version, Flagged: !state?.Flagged };
     if (roll < 0.6)
-      return {
-        Action: 'SetNote',
-        EventId: eventId,
-        Version,
-        Note: `Desk ${this.index} checked at ${Date.now()}.`,
-      };
+      return { Action: 'AddNote', EventId: eventId, Note: `Desk ${this.index} checked at ${Date.now()}.` };
     if (roll < 0.7) return { Action: 'Assign', EventId: eventId, Version, Assignee: this.userKey };
     if (roll < 0.95 || !state?.Reviewed) {
-      return {
-        Action: 'MarkReviewed',
-        EventId: eventId,
-        Version,
-        Event: Math.random() < 0.5 ? withElection : withoutElection,
-      };
+      // The service reads the event from the platform (the bench's stand-in) and decides four eyes on it.
+      return { Action: 'MarkReviewed', EventId: eventId, Version };
     }
     return { Action: 'Unreview', EventId: eventId, Version };
   }

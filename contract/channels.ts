@@ -28,7 +28,7 @@ import {
   reviewStatesArgSchema,
   saveViewArgSchema,
   setFlaggedArgSchema,
-  setNoteArgSchema,
+  addNoteArgSchema,
   setReadArgSchema,
   setReviewedArgSchema,
   type AccountsTree,
@@ -47,7 +47,12 @@ import {
   searchInstrumentsArg,
   tradingScheduleArg,
 } from './instruments';
-import { approveArgSchema, assignArgSchema, type CopyToTeamReport } from './review';
+import {
+  approveArgSchema,
+  assignArgSchema,
+  type AuditVerificationView,
+  type CopyToTeamReport,
+} from './review';
 import { currencyPairsArg, exchangeHolidaysArg, referenceListArg } from './reference';
 import {
   profileIdArg,
@@ -210,10 +215,10 @@ export const channels = {
     setReviewedArgSchema,
     'Mark events (not) reviewed.',
   ),
-  /** Keeps a note on one event (audited; empty removes it; refused as a conflict when `version` is stale). */
-  'corporateActions:setNote': channel<typeof setNoteArgSchema, EventReviewState>(
-    setNoteArgSchema,
-    'Keep a note on an event.',
+  /** Adds a note to one event's thread (audited; kept with its author and time; overwrites no other note). */
+  'corporateActions:addNote': channel<typeof addNoteArgSchema, EventReviewState>(
+    addNoteArgSchema,
+    'Add a note to an event.',
   ),
   /** Assigns one event to a member of the team, or unassigns it (team store only; audited). */
   'corporateActions:assign': channel<typeof assignArgSchema, EventReviewState>(
@@ -231,6 +236,11 @@ export const channels = {
     'Copy local review state to the team.',
   ),
   /** The append-only audit log, newest first: the signed-in user's (this computer) or the team's. */
+  /** How far the audit log verifies: a team's log is chained under a key the service holds; none on this computer. */
+  'corporateActions:auditVerification': channel<typeof noArg, AuditVerificationView>(
+    noArg,
+    'Audit log verification.',
+  ),
   'corporateActions:audit': channel<typeof auditArgSchema, ReviewAuditEntry[]>(
     auditArgSchema,
     'Review audit log.',

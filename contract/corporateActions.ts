@@ -140,20 +140,32 @@ export const setReviewedArgSchema = z
   .strict();
 export type SetReviewedArg = z.output<typeof setReviewedArgSchema>;
 
-export const setNoteArgSchema = z
+/**
+ * Adds a note to an event's thread: notes are kept with their author and time, newest last, and
+ * never overwrite one another, so adding one needs no version (it still moves the version on).
+ */
+export const addNoteArgSchema = z
   .object({
     eventId: eventIdSchema,
-    version: reviewVersionSchema,
-    note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+    note: z
+      .string()
+      .trim()
+      .min(1, 'A note needs some text.')
+      .max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
   })
   .strict();
-export type SetNoteArg = z.output<typeof setNoteArgSchema>;
+export type AddNoteArg = z.output<typeof addNoteArgSchema>;
 
 export const auditArgSchema = z
   .object({
     /** Only this event's entries; absent: every entry of the reviewer. */
     eventId: eventIdSchema.optional(),
     limit: z.number().int().min(1).max(5000).optional(),
+    /**
+     * The signed-in reviewer's own read marks instead of the shared trail (read marks are
+     * personal: in a team nobody else sees them, and they are not in the team's audit log).
+     */
+    readMarks: z.boolean().optional(),
   })
   .strict()
   .optional();

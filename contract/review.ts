@@ -16,6 +16,19 @@ export type ReviewProgress = (typeof reviewProgressValues)[number];
 export const reviewPersonSchema = z.object({ name: z.string(), userId: z.string() }).strict();
 export type ReviewPerson = z.output<typeof reviewPersonSchema>;
 
+/** One note of an event's thread. */
+export const reviewNoteSchema = z
+  .object({
+    /** 1 for the event's first note, one more for each after it. */
+    id: z.number().int().positive(),
+    by: reviewPersonSchema,
+    /** When it was added (ISO). */
+    at: z.string(),
+    text: z.string(),
+  })
+  .strict();
+export type ReviewNote = z.output<typeof reviewNoteSchema>;
+
 /** The review state of one event for the signed-in reviewer. */
 export const eventReviewStateSchema = z
   .object({
@@ -27,7 +40,8 @@ export const eventReviewStateSchema = z
     reviewedAt: z.string().optional(),
     /** The event's UpdatedDateTime at the moment it was reviewed; a later one means it changed since. */
     reviewedVersion: z.string().optional(),
-    note: z.string(),
+    /** The event's notes, oldest first (newest last): each kept with its author and time, none overwritten. */
+    notes: z.array(reviewNoteSchema),
     /** Last change of the shared state (ISO); absent while nobody changed it. */
     changedAt: z.string().optional(),
     /**
@@ -94,6 +108,11 @@ export const reviewStoreViewSchema = z.discriminatedUnion('kind', [
       message: z.string().optional(),
       /** The replica answering now. */
       replica: z.string().optional(),
+      /**
+       * Replicas that did not answer a request in time (their addresses): a change sent to one is
+       * sent again, with the same idempotency key, to the next; they stay listed until one answers.
+       */
+      notResponding: z.array(z.string()).optional(),
       team: z
         .object({ name: z.string(), me: teamMemberViewSchema, members: z.array(teamMemberViewSchema) })
         .strict()
@@ -102,6 +121,30 @@ export const reviewStoreViewSchema = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 export type ReviewStoreView = z.output<typeof reviewStoreViewSchema>;
+
+/**
+ * How far the audit log verifies (`corporateActions:auditVerification`): on this computer there
+ * is nothing to verify against (`local`); a team's log is chained with a key the service holds,
+ * and the service says how many entries verify and the first that does not.
+ */
+export type AuditVerificationView =
+  | { kind: 'local' }
+  | {
+      kind: 'team';
+      entries: number;
+      verifiedEntries: number;
+      /** Entries written before the log was sealed (vouched for as they were then). */
+      sealedBefore: number;
+      firstFailure?: {
+        id: number;
+        eventId: string;
+        at: string;
+        by: ReviewPerson;
+        action: string;
+        reason: string;
+      };
+      checkedAt: string;
+    };
 
 /** The words every refused action carries while the team service cannot be used. */
 export const TEAM_REVIEW_UNAVAILABLE_TEXT = 'Team review unavailable';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { eventIdSchema, MAX_BULK_EVENTS, MAX_NOTE_LENGTH } from '../corporateActions';
+import type { CorporateActionEvent } from './corporateActions';
 import { corporateActionTypes } from './enums';
 
 /** What a member may do: Viewer reads (and keeps personal read marks), Analyst changes review state, Approver approves. */
@@ -20,10 +21,13 @@ export type TeamRole = (typeof teamRoles)[number];
 export const reviewStatuses = ['NotReviewed', 'Reviewed', 'AwaitingApproval', 'Approved'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
-/** Every kind of audit entry. */
+/**
+ * Every kind of entry of the team's (shared) audit log. Read marks are personal: they are not in
+ * it (a member reads their own with `GET /v1/reads`).
+ */
 // prettier-ignore
 export const teamAuditActions = [
-  'Read', 'Unread', 'Flagged', 'Unflagged', 'Note', 'Assigned', 'Unassigned', 'Reviewed', 'Unreviewed', 'Approved',
+  'Flagged', 'Unflagged', 'Note', 'Assigned', 'Unassigned', 'Reviewed', 'Unreviewed', 'Approved',
   'ApprovalWithdrawn',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActions)[number];
@@ -54,22 +58,34 @@ export interface ReviewSignature {
   At: string;
 }
 
+/** One note of an event's thread: notes are added, never overwritten. */
+export interface TeamNote {
+  /** 1 for the event's first note, one more for each note after it. */
+  Id: number;
+  By: TeamMember;
+  At: string;
+  Text: string;
+}
+
 /** The team's shared review state of one event. */
 export interface SharedEventReview {
   EventId: string;
   /** 0 for an event nobody has touched; every shared change adds one. Send it back with a change. */
   Version: number;
   Flagged: boolean;
-  /** Absent when there is no note. */
-  Note?: string;
+  /** The event's notes, oldest first (newest last); absent when there are none. */
+  Notes?: TeamNote[];
   Assignee?: TeamMember;
   /** Whether a review of this event needs a different analyst's approval. */
   FourEyes: boolean;
   ReviewStatus: ReviewStatus;
-  /** The review; `EventUpdatedDateTime` is the event's UpdatedDateTime the reviewer saw. */
+  /**
+   * The review; `EventUpdatedDateTime` is the event's UpdatedDateTime on the platform when it was
+   * reviewed (read by the service itself; the event as it was then: `GET /v1/reviews/{EventId}/reviewed-event`).
+   */
   Reviewed?: ReviewSignature & { EventUpdatedDateTime?: string };
   Approved?: ReviewSignature;
-  /** The event type code as last stated by a reviewer's desk (e.g. DVCA). */
+  /** The event type code the platform gave when the event was last reviewed (e.g. DVCA). */
   EventType?: string;
   /** The last shared change. */
   Changed?: ReviewSignature;
@@ -113,9 +129,12 @@ export const userKeySchema = z
   .regex(/^[A-Za-z0-9+/=|_.-]+$/, 'Not a valid user key.');
 
 /**
- * What the reviewer's desk read from the platform about the event when marking it reviewed:
- * the service decides from it whether four eyes are needed (and keeps that decision: once an
- * event needed four eyes, a later statement cannot lift it).
+ * An event's facts that decide four eyes. The service reads them from the platform itself (with
+ * the caller's token) when an event is marked reviewed, and keeps them in the audit entry. A desk
+ * may also state what it read (MarkReviewed's `Event`): a statement that disagrees with the
+ * platform (another type, or another UpdatedDateTime: the event changed since the desk read it)
+ * is refused (409 `EventFactsDisagree`); it never decides anything. Once an event needed four
+ * eyes, a later review cannot lift it.
  */
 export const eventFactsSchema = z
   .object({
@@ -129,9 +148,20 @@ export const eventFactsSchema = z
   .strict();
 export type EventFacts = z.output<typeof eventFactsSchema>;
 
+/** What a desk states of an event (any of its facts): checked against the platform, never used. */
+export const eventStatementSchema = eventFactsSchema.partial().strict();
+export type EventStatement = z.output<typeof eventStatementSchema>;
+
 const shared = { EventId: eventIdSchema, Version: version };
 
-/** One review action. Every shared change names the Version it saw; read marks are personal and need none. */
+/** Most notes one event keeps (a thread, not a chat). */
+export const MAX_NOTES_PER_EVENT = 200;
+
+/**
+ * One review action. Every change of the shared state names the Version it saw (a stale one is
+ * refused with the changes since); read marks are personal and need none; a note is added to
+ * the event's thread and overwrites nothing, so it needs none either (it still moves the Version on).
+ */
 export const reviewActionSchema = z.discriminatedUnion(
   'Action',
   [
@@ -139,32 +169,65 @@ export const reviewActionSchema = z.discriminatedUnion(
     z.object({ Action: z.literal('SetFlagged'), ...shared, Flagged: z.boolean() }).strict(),
     z
       .object({
-        Action: z.literal('SetNote'),
-        ...shared,
+        Action: z.literal('AddNote'),
+        EventId: eventIdSchema,
         Note: storableText(
-          z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+          z
+            .string()
+            .trim()
+            .min(1, 'A note needs some text.')
+            .max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
           'A note',
         ),
       })
       .strict(),
     /** Assignee absent: unassign. */
     z.object({ Action: z.literal('Assign'), ...shared, Assignee: userKeySchema.optional() }).strict(),
-    z.object({ Action: z.literal('MarkReviewed'), ...shared, Event: eventFactsSchema }).strict(),
+    /** `Event`: what the desk read (optional; checked against the platform, never trusted). */
+    z
+      .object({ Action: z.literal('MarkReviewed'), ...shared, Event: eventStatementSchema.optional() })
+      .strict(),
     z.object({ Action: z.literal('Unreview'), ...shared }).strict(),
     z.object({ Action: z.literal('Approve'), ...shared }).strict(),
     z.object({ Action: z.literal('WithdrawApproval'), ...shared }).strict(),
   ],
   {
     error:
-      'Action must be one of SetRead, SetFlagged, SetNote, Assign, MarkReviewed, Unreview, Approve, WithdrawApproval.',
+      'Action must be one of SetRead, SetFlagged, AddNote, Assign, MarkReviewed, Unreview, Approve, WithdrawApproval.',
   },
 );
 export type ReviewAction = z.output<typeof reviewActionSchema>;
 export type ReviewActionName = ReviewAction['Action'];
 
-/** `POST /v1/reviews/actions`: one or more actions, applied together or not at all (one per event). */
+/** Longest a deadline may lie ahead of the service's clock (a later one means a wrong clock). */
+export const MAX_DEADLINE_AHEAD_SECONDS = 300;
+
+/**
+ * The idempotency key of a request: chosen by the desk (a UUID), sent again unchanged when the
+ * desk retries the request on another replica. The service applies a key at most once and
+ * answers a retry with the first outcome.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'IdempotencyKey is required: a key of your own for this request (a UUID).' })
+  .regex(
+    /^[A-Za-z0-9_-]{16,100}$/,
+    'IdempotencyKey is 16 to 100 letters, digits, dashes or underscores (a UUID).',
+  );
+
+/**
+ * `POST /v1/reviews/actions`: one or more actions, applied together or not at all (one per
+ * event), at most once per IdempotencyKey, and only if committed by the Deadline (an instant,
+ * UTC; the service checks it when it commits, so a replica that hangs can never commit the
+ * request later). Desk and service clocks are assumed synchronized (NTP).
+ */
 export const reviewActionsBodySchema = z
   .object({
+    IdempotencyKey: idempotencyKeySchema,
+    Deadline: z.iso.datetime({
+      offset: false,
+      error:
+        'Deadline is required: the instant (UTC, ending in Z) after which the request must not be applied.',
+    }),
     Actions: z
       .array(reviewActionSchema)
       .min(1, 'Send at least one action.')
@@ -182,6 +245,19 @@ export interface ReviewActionsResult {
   /** Absent when nothing changed. */
   Sequence?: number;
   Data: TeamEventReview[];
+  /** Set when this answer is the first outcome of the same IdempotencyKey, applied earlier (a retry). */
+  Replayed?: true;
+}
+
+/** `GET /v1/reviews/{EventId}/reviewed-event`: the event as the platform had it when it was reviewed. */
+export interface ReviewedEventSnapshot {
+  EventId: string;
+  Reviewed: ReviewSignature & { EventUpdatedDateTime?: string };
+  /**
+   * The platform's event (`GET /ca/v2/events/{EventId}`) at the review, without what belongs to
+   * the reviewer's own accounts (Holdings, AffectedAccounts, EligibleHoldings, ElectionStatus).
+   */
+  Event: Omit<CorporateActionEvent, 'Holdings' | 'AffectedAccounts' | 'EligibleHoldings' | 'ElectionStatus'>;
 }
 
 /** One line of the team's audit log. */
@@ -195,10 +271,20 @@ export interface TeamAuditEntry {
   Action: TeamAuditAction;
   Before: string;
   After: string;
-  /** The event's Version after a shared change (absent for personal read marks). */
+  /** The event's Version after the change. */
   Version?: number;
-  /** What the reviewer's desk said the event was (MarkReviewed). */
+  /** The event's facts as the platform gave them to the service (MarkReviewed). */
   Event?: EventFacts;
+}
+
+/** One of an action's facts that the desk stated otherwise than the platform has it. */
+export interface EventFactDisagreement {
+  EventId: string;
+  Field: keyof EventFacts;
+  /** What the desk said; absent when it said nothing of it. */
+  Stated?: string;
+  /** What the platform says; absent when it says nothing of it. */
+  Platform?: string;
 }
 
 /** Body of a 409: for each stale event, its current state and every change since the version sent. */
@@ -209,13 +295,26 @@ export interface ReviewConflict {
   ChangesSince: TeamAuditEntry[];
 }
 
-/** Error body of the service (409s add Conflicts). */
+/** Error body of the service (409 ReviewConflict adds Conflicts; 409 EventFactsDisagree adds Disagreements). */
 export interface TeamReviewErrorBody {
   ErrorCode: string;
   Message: string;
   ModelState?: Record<string, string[]>;
   Conflicts?: ReviewConflict[];
+  Disagreements?: EventFactDisagreement[];
 }
+
+/**
+ * ErrorCodes of refusals a desk acts on:
+ * - `DeadlinePassed` (409): the request was not committed by its Deadline and never will be;
+ * - `EventFactsDisagree` (409): a stated fact differs from the platform's (Disagreements);
+ * - `IdempotencyKeyReused` (422): the key was used for another request or by another member;
+ * - `EventNotOnPlatform` (404): the platform does not show the event to the caller;
+ * - `PlatformUnavailable` (503): the platform could not be asked for the event's facts, or
+ *   (for a while) whether it still honours the caller's sign-in.
+ */
+export const DEADLINE_PASSED = 'DeadlinePassed';
+export const EVENT_FACTS_DISAGREE = 'EventFactsDisagree';
 
 /** ErrorCode of every answer given while the database cannot be reached (503). */
 export const TEAM_REVIEW_UNAVAILABLE = 'TeamReviewUnavailable';
@@ -289,6 +388,50 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 export interface AuditFeed {
   __count: number;
   Data: TeamAuditEntry[];
+}
+
+/**
+ * `GET /v1/audit/verification`: how far the team's audit log verifies. Each entry is chained to
+ * the one before by an HMAC-SHA256 under a key the service holds outside the database, so an
+ * entry inserted, changed or removed by anyone without the key breaks the chain there.
+ */
+export interface AuditVerification {
+  /** Entries in the log. */
+  Entries: number;
+  /** Entries that verify, from the first on (all of them when the log is intact). */
+  VerifiedEntries: number;
+  /** Entries written before the log was sealed (an upgrade), vouched for as they were then. */
+  SealedBefore: number;
+  /** The first entry that does not verify, and why; absent when every entry verifies. */
+  FirstFailure?: {
+    Id: number;
+    Sequence: number;
+    EventId: string;
+    At: string;
+    By: TeamMember;
+    Action: string;
+    Reason: string;
+  };
+  /** When the service checked (verification is cached briefly). */
+  CheckedAt: string;
+}
+
+/** `GET /v1/reads`: the caller's own read marks (personal: nobody else can read them). */
+export const readsQuerySchema = z
+  .object({ EventId: eventIdSchema.optional(), $top: top(5000), $skip: skip })
+  .strict();
+export type ReadsQuery = z.output<typeof readsQuerySchema>;
+
+export interface ReadMark {
+  EventId: string;
+  Read: boolean;
+  /** When the caller last marked it. */
+  At: string;
+}
+
+export interface ReadMarksFeed {
+  __count: number;
+  Data: ReadMark[];
 }
 
 /**

@@ -10,7 +10,6 @@ import type { DesktopNotifier } from '../core/corporateActions/desktopNotices';
 import { EventVersions } from '../core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../core/corporateActions/review/localReviewStore';
 import { ReviewStores } from '../core/corporateActions/review/reviewStores';
-import { platformEventFacts } from '../core/corporateActions/review/team/copyToTeam';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
@@ -128,7 +127,6 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     initial: settings.review,
     session,
     events,
-    readEventFacts: platformEventFacts(client.http),
   });
   const services: DeskServices = {
     ...client,

@@ -1,73 +1,35 @@
 /**
- * `npm run review-service -- --database postgres://… --issuer URL --platform-url URL --team team.json`:
- * one replica of the team review service. Every option can also come from the environment (keep
- * the database password out of the command line: REFDESK_REVIEW_DATABASE_URL or PGPASSWORD).
- * Prints `READY {json}` once listening; reads the team file again on SIGHUP (and when it
- * changes); stops cleanly on SIGINT/SIGTERM.
+ * `npm run review-service -- --database postgres://… --issuer URL --platform-url URL --team team.json
+ * --audit-key FILE`: one replica of the team review service. Every option can also come from the
+ * environment (keep the database password out of the command line: REFDESK_REVIEW_DATABASE_URL
+ * or PGPASSWORD). Prints `READY {json}` once listening; reads the team file again on SIGHUP (and
+ * when it changes); stops cleanly on SIGINT/SIGTERM.
+ *
+ * Two more commands: `create-audit-key --audit-key FILE` (a new key sealing the audit log) and
+ * `verify-audit --team FILE --audit-key FILE --database URL` (exit 1 naming the first entry that
+ * does not verify).
  */
 import { readFileSync } from 'node:fs';
-import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
+import { closeOnSignals, parsePort, printReady, runCommand, UsageError } from '../node/cli';
+import { AuditChainError } from './audit/auditChain';
+import { createAuditKeyCommand, verifyAuditCommand } from './audit/auditCommands';
+import {
+  auditKeyOf,
+  databaseUrlOf,
+  parseUrl,
+  readOptions,
+  required,
+  teamOf,
+  wholeNumber,
+  type Option,
+} from './cliOptions';
+import { DatabaseMissingError } from './database/createDatabase';
 import { SchemaTooNewError } from './database/migrate';
 import { describeFailure } from './errors';
 import { startReviewService } from './server';
-import { Team } from './team';
-
-/** Each option and the environment variable that stands in for it. */
-const OPTIONS = {
-  database: 'REFDESK_REVIEW_DATABASE_URL',
-  'migrate-database': 'REFDESK_REVIEW_MIGRATE_DATABASE_URL',
-  port: 'REFDESK_REVIEW_PORT',
-  host: 'REFDESK_REVIEW_HOST',
-  issuer: 'REFDESK_REVIEW_ISSUER',
-  jwks: 'REFDESK_REVIEW_JWKS_URL',
-  'platform-url': 'REFDESK_REVIEW_PLATFORM_URL',
-  team: 'REFDESK_REVIEW_TEAM_FILE',
-  'tls-cert': 'REFDESK_REVIEW_TLS_CERT',
-  'tls-key': 'REFDESK_REVIEW_TLS_KEY',
-  heartbeat: 'REFDESK_REVIEW_HEARTBEAT_SECONDS',
-  'request-timeout': 'REFDESK_REVIEW_REQUEST_TIMEOUT_SECONDS',
-  'member-requests-per-second': 'REFDESK_REVIEW_MEMBER_REQUESTS_PER_SECOND',
-  'member-actions-per-second': 'REFDESK_REVIEW_MEMBER_ACTIONS_PER_SECOND',
-  'member-streams': 'REFDESK_REVIEW_MEMBER_STREAMS',
-} as const;
-type Option = keyof typeof OPTIONS;
 
 const DEFAULT_PORT = 8750;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
-function required(values: Partial<Record<Option, string>>, option: Option, what: string): string {
-  const value = values[option];
-  if (!value) throw new UsageError(`--${option} (or ${OPTIONS[option]}) is required: ${what}`);
-  return value;
-}
-
-function parseUrl(option: Option, value: string, protocols: string[]): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(
-      `--${option} must be a URL (got "${option.includes('database') ? '<hidden>' : value}")`,
-    );
-  }
-  if (!protocols.includes(url.protocol))
-    throw new UsageError(`--${option} must start with ${protocols.join(' or ')}`);
-  return value;
-}
-
-/** A whole number from `min` to `max`, or undefined when not given. */
-function wholeNumber(
-  values: Partial<Record<Option, string>>,
-  option: Option,
-  min: number,
-  max: number,
-): number | undefined {
-  const value = values[option];
-  if (value === undefined) return undefined;
-  if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max)
-    throw new UsageError(`--${option} must be a whole number from ${min} to ${max} (got "${value}")`);
-  return Number(value);
-}
 
 function readPem(option: Option, file: string): string {
   try {
@@ -77,24 +39,9 @@ function readPem(option: Option, file: string): string {
   }
 }
 
-runCommand(async () => {
-  const { values: flags } = parseCommandLine(process.argv.slice(2), {
-    ...(Object.fromEntries(Object.keys(OPTIONS).map((option) => [option, { type: 'string' }])) as Record<
-      Option,
-      { type: 'string' }
-    >),
-    'plain-http': { type: 'boolean' },
-    verbose: { type: 'boolean' },
-  });
-  const values: Partial<Record<Option, string>> = {};
-  for (const option of Object.keys(OPTIONS) as Option[])
-    values[option] = flags[option] || process.env[OPTIONS[option]] || undefined; // empty means not given
-
-  const databaseUrl = parseUrl(
-    'database',
-    required(values, 'database', 'the PostgreSQL database of the team'),
-    ['postgres:', 'postgresql:'],
-  );
+async function serve(argv: string[]): Promise<void> {
+  const { values, flags } = readOptions(argv);
+  const databaseUrl = databaseUrlOf(values);
   const migrateDatabaseUrl =
     values['migrate-database'] &&
     parseUrl('migrate-database', values['migrate-database'], ['postgres:', 'postgresql:']);
@@ -109,11 +56,10 @@ runCommand(async () => {
     required(
       values,
       'platform-url',
-      "the platform's API base, ending in /openapi (asked whether callers' sign-ins are still valid)",
+      "the platform's API base, ending in /openapi (asked, with the caller's token, whether sign-ins are still valid and for the facts of events marked reviewed)",
     ),
     ['https:', 'http:'],
   );
-  const teamFile = required(values, 'team', 'the team file (JSON: id, name, appKeys, members, fourEyes)');
   const host = values.host ?? '127.0.0.1';
   if (Boolean(values['tls-cert']) !== Boolean(values['tls-key']))
     throw new UsageError('--tls-cert and --tls-key go together');
@@ -136,21 +82,18 @@ runCommand(async () => {
     actionsPerSecond: wholeNumber(values, 'member-actions-per-second', 1, 1_000_000),
     streams: wholeNumber(values, 'member-streams', 1, 1000),
   };
-  let team: Team;
-  try {
-    team = Team.load(teamFile);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { team, file: teamFile } = teamOf(values);
+  const auditKey = auditKeyOf(values);
 
   const service = await startReviewService({
     databaseUrl,
     ...(migrateDatabaseUrl ? { migrateDatabaseUrl } : {}),
     team,
     teamFile,
-    platformUrl,
     issuer,
     ...(jwksUrl ? { jwksUrl } : {}),
+    platformUrl,
+    auditKey,
     host,
     port: parsePort(values.port, DEFAULT_PORT),
     ...(tls ? { tls } : {}),
@@ -160,8 +103,13 @@ runCommand(async () => {
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     logRequests: flags.verbose ?? false,
   }).catch((error: unknown) => {
-    // A schema from the future is the operator's to resolve: say so plainly, no stack.
-    if (error instanceof SchemaTooNewError) throw new UsageError(error.message);
+    // A schema from the future, or an audit log this replica cannot continue, is the operator's to resolve: say so plainly, no stack.
+    if (
+      error instanceof SchemaTooNewError ||
+      error instanceof AuditChainError ||
+      error instanceof DatabaseMissingError
+    )
+      throw new UsageError(error.message);
     throw error;
   });
   printReady(service.info);
@@ -174,4 +122,19 @@ runCommand(async () => {
   );
   process.on('SIGHUP', () => service.reloadTeam());
   closeOnSignals(() => service.close());
+}
+
+runCommand(async () => {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'create-audit-key') {
+    process.stdout.write(`${createAuditKeyCommand(readOptions(rest).values)}\n`);
+    return;
+  }
+  if (command === 'verify-audit') {
+    const { text, ok } = await verifyAuditCommand(readOptions(rest).values);
+    process.stdout.write(`${text}\n`);
+    process.exitCode = ok ? 0 : 1;
+    return;
+  }
+  await serve(process.argv.slice(2));
 });

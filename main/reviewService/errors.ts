@@ -1,6 +1,6 @@
 /**
  * Every refusal of the review service as one error type carrying its HTTP status and the
- * service's error body `{ErrorCode, Message, ModelState?, Conflicts?}`, and the Fastify handlers
+ * service's error body `{ErrorCode, Message, ModelState?, Conflicts?, Disagreements?}`, and the Fastify handlers
  * that make every failure such an answer: bad input is a 4xx, a database that cannot be reached
  * is a 503 "Team review unavailable", never a 500. Every 5xx is logged (one line, without
  * `--verbose`), never with the request's token or body.
@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   TEAM_REVIEW_UNAVAILABLE,
+  type EventFactDisagreement,
   type ReviewConflict,
   type TeamReviewErrorBody,
 } from '../../contract/wire/review';
@@ -22,6 +23,7 @@ export class ReviewServiceError extends Error {
     readonly details: {
       modelState?: Record<string, string[]>;
       conflicts?: ReviewConflict[];
+      disagreements?: EventFactDisagreement[];
       /** Sent as Retry-After (429, 503). */
       retryAfterSeconds?: number;
     } = {},
@@ -36,6 +38,7 @@ export class ReviewServiceError extends Error {
       Message: this.message,
       ...(this.details.modelState ? { ModelState: this.details.modelState } : {}),
       ...(this.details.conflicts ? { Conflicts: this.details.conflicts } : {}),
+      ...(this.details.disagreements ? { Disagreements: this.details.disagreements } : {}),
     };
   }
 }

@@ -5,6 +5,8 @@
  */
 import Fastify, { type FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { sealAuditChain } from './audit/auditChain';
+import type { AuditKey } from './audit/auditKey';
 import { createCallerCheck, defaultJwksUrl } from './auth/identity';
 import { createRevocationCheck } from './auth/revocation';
 import { migrateDatabase, knownMigrations } from './database/migrate';
@@ -17,6 +19,7 @@ import { registerRoutes } from './http/routes';
 import { registerStream } from './http/stream';
 import { ChangeFeed } from './live/changeFeed';
 import { createPlatformClient, type PlatformClient } from './platform/platformClient';
+import { forgetOldRequests } from './review/requests';
 import type { Team } from './team';
 import { watchTeamFile, type TeamWatcher } from './teamWatcher';
 
@@ -28,12 +31,17 @@ export interface ReviewServiceOptions {
   team: Team;
   /** The file `team` was read from: watched, and read again by reloadTeam(), so changes apply without a restart. */
   teamFile?: string;
-  /** The platform's API base (ending in /openapi): asked, with the caller's token, whether it still honours it. */
-  platformUrl: string;
   /** The authorization server, exactly as tokens carry it in `iss`. */
   issuer: string;
   /** Its published keys; default `{issuer}/.well-known/jwks.json`. */
   jwksUrl?: string;
+  /**
+   * The platform's API base (ending in /openapi), always asked with the caller's token: whether it
+   * still honours the token, and the facts of every event marked reviewed.
+   */
+  platformUrl: string;
+  /** The key sealing the team's audit log (held outside the database; the same for every replica). */
+  auditKey: AuditKey;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -59,6 +67,9 @@ export interface ReviewServiceInfo {
   team: { id: string; name: string };
   issuer: string;
   jwksUrl: string;
+  platformUrl: string;
+  /** The fingerprint of the audit key (not the key). */
+  auditKeyId: string;
   /** The newest migration this version knows (the schema version it runs). */
   schemaVersion: string;
   /** Migrations applied by this start (empty when the database was current). */
@@ -79,6 +90,12 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
   const pool = createServicePool(options.databaseUrl, log, options.poolSize);
   const feed = new ChangeFeed(options.databaseUrl, pool, options.team.id, log);
   const platform = createPlatformClient(options.platformUrl);
+  // Old idempotency keys are forgotten now and then (a desk retries for seconds).
+  const forgetting = setInterval(
+    () => void forgetOldRequests(pool, options.team.id).catch(() => {}),
+    10 * 60_000,
+  );
+  forgetting.unref();
   const requestTimeout = (options.requestTimeoutSeconds ?? 10) * 1000;
   // The whole request (headers and body) must arrive within requestTimeout, checked every
   // second: a client that sends headers and then nothing is cut off, not left holding a socket.
@@ -91,6 +108,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
   });
   let watcher: TeamWatcher | undefined;
   try {
+    await sealAuditChain(pool, options.team.id, options.auditKey);
     await feed.start();
     installErrorHandlers(app, log);
     app.addHook('onSend', async (_request, reply) => {
@@ -111,7 +129,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
     );
     // The caller was checked (token, team, platform, rate) by the onRequest hook, before the body.
     const authenticate = async (request: FastifyRequest) => callerOf(request);
-    registerRoutes(app, { pool, team: options.team, authenticate });
+    registerRoutes(app, { pool, team: options.team, authenticate, auditKey: options.auditKey, platform });
     const streams = new OpenStreams(options.team, revocation, limits.streams);
     const endStreams = registerStream(app, {
       feed,
@@ -135,14 +153,16 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
         team: { id: options.team.id, name: options.team.name },
         issuer: options.issuer,
         jwksUrl,
+        platformUrl: options.platformUrl,
+        auditKeyId: options.auditKey.id,
         schemaVersion: knownMigrations().at(-1) ?? 'none',
         migrationsApplied,
       },
       reloadTeam: () => watcher?.reload('asked to (SIGHUP)') ?? false,
-      close: () => closeAll(app, feed, pool, platform, watcher),
+      close: () => closeAll(app, feed, pool, platform, forgetting, watcher),
     };
   } catch (error) {
-    await closeAll(app, feed, pool, platform, watcher);
+    await closeAll(app, feed, pool, platform, forgetting, watcher);
     throw error;
   }
 }
@@ -152,8 +172,10 @@ async function closeAll(
   feed: ChangeFeed,
   pool: pg.Pool,
   platform: PlatformClient,
+  forgetting: NodeJS.Timeout,
   watcher: TeamWatcher | undefined,
 ): Promise<void> {
+  clearInterval(forgetting);
   watcher?.close();
   await app.close();
   await feed.close();

@@ -50,7 +50,7 @@ describe('the review badge', () => {
     eventId: '1',
     read: false,
     flagged: false,
-    note: '',
+    notes: [],
     changedAt: '2026-03-02T09:00:00Z',
     version: 0,
     progress: 'NotReviewed',

@@ -122,7 +122,7 @@ describe('the event detail pane', () => {
         eventId: '77',
         read: true,
         flagged: false,
-        note: '',
+        notes: [],
         changedAt: 'x',
         version: 1,
         progress: 'Reviewed',
@@ -146,7 +146,7 @@ describe('the event detail pane', () => {
       eventId: '77',
       read: true,
       flagged: false,
-      note: '',
+      notes: [],
       version: 1,
       progress: 'AwaitingApproval' as const,
       fourEyes: true,
@@ -162,7 +162,17 @@ describe('the event detail pane', () => {
         'on the event as updated 2026-02-26 08:00. This computer never read that version of the event (or no longer ' +
         'keeps it), so what changed cannot be shown field by field. Read the event and review it again.',
     );
-    await wrapper.setProps({ changes: { changes: [{ field: 'Options 1 › Deadline › Date', before: '2026-03-06T16:00:00Z', after: '2026-03-04T16:00:00Z' }] } });
+    await wrapper.setProps({
+      changes: {
+        changes: [
+          {
+            field: 'Options 1 › Deadline › Date',
+            before: '2026-03-06T16:00:00Z',
+            after: '2026-03-04T16:00:00Z',
+          },
+        ],
+      },
+    });
     expect(wrapper.find('[data-testid="reviewed-elsewhere"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="event-changes"]').text()).toContain('Options 1 › Response deadline › Date');
   });

@@ -39,7 +39,7 @@ const monday = event('mon', 2, '2026-11-30T22:00:00Z');
 const tuesday = event('tue', 3, '2026-12-01T22:00:00Z');
 const later = event('later', 4, '2026-12-09T22:00:00Z');
 const reviewedTuesday: EventReviewState = {
-  eventId: 'tue', read: true, flagged: false, note: '', version: 1, progress: 'Reviewed', fourEyes: false,
+  eventId: 'tue', read: true, flagged: false, notes: [], version: 1, progress: 'Reviewed', fourEyes: false,
   reviewedAt: '2026-11-20T10:00:00Z', reviewedVersion: '2026-11-01T00:00:00Z',
 };
 

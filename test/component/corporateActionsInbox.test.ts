@@ -34,7 +34,7 @@ function fakeDesk() {
       eventId,
       read: false,
       flagged: false,
-      note: '',
+      notes: [],
       changedAt: 'now',
       version: 0,
       progress: 'NotReviewed' as const,
@@ -45,7 +45,13 @@ function fakeDesk() {
     'corporateActions:lookupData': () =>
       ok({
         Data: [
-          { FieldGroup: 'EventTypes', Values: [{ Code: 'DVCA', Name: 'Cash Dividend' }, { Code: 'XMET', Name: 'Extraordinary General Meeting' }] },
+          {
+            FieldGroup: 'EventTypes',
+            Values: [
+              { Code: 'DVCA', Name: 'Cash Dividend' },
+              { Code: 'XMET', Name: 'Extraordinary General Meeting' },
+            ],
+          },
           { FieldGroup: 'EventStates', Values: [{ Code: 'Approved', Name: 'Approved' }] },
         ],
       }),
@@ -53,7 +59,10 @@ function fakeDesk() {
     'corporateActions:event': (arg: { EventId: string }) =>
       ok(events.find((candidate) => candidate.EventId === arg.EventId)),
     'corporateActions:reviewStatus': () =>
-      ok({ store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' } }),
+      ok({
+        store: { kind: 'local', revision: 1 },
+        reviewer: { profileId: 'embedded', userId: 'u1', name: 'Demo' },
+      }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) =>
       ok(arg.eventIds.filter((id) => states.has(id)).map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
@@ -61,7 +70,11 @@ function fakeDesk() {
       return ok(state(arg.eventId));
     },
     'corporateActions:setFlagged': (arg: { eventId: string; flagged: boolean }) => {
-      states.set(arg.eventId, { ...state(arg.eventId), flagged: arg.flagged, version: state(arg.eventId).version + 1 });
+      states.set(arg.eventId, {
+        ...state(arg.eventId),
+        flagged: arg.flagged,
+        version: state(arg.eventId).version + 1,
+      });
       return ok(state(arg.eventId));
     },
     'corporateActions:setReviewed': (arg: { events: { eventId: string; updatedDateTime?: string }[] }) =>
@@ -106,7 +119,10 @@ describe('the corporate events inbox', () => {
       expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 1000, $skip: 0 }),
       expect.anything(),
     );
-    expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith({ eventIds: ['1', '2', '3'] }, expect.anything());
+    expect(desk.channel('corporateActions:reviewStates')).toHaveBeenCalledWith(
+      { eventIds: ['1', '2', '3'] },
+      expect.anything(),
+    );
     wrapper.unmount();
   });
 
@@ -126,11 +142,18 @@ describe('the corporate events inbox', () => {
     press('f');
     await flushPromises();
     // The flag is sent with the version the review made.
-    expect(desk.channel('corporateActions:setFlagged')).toHaveBeenCalledWith({ eventId: '2', flagged: true, version: 1 });
+    expect(desk.channel('corporateActions:setFlagged')).toHaveBeenCalledWith({
+      eventId: '2',
+      flagged: true,
+      version: 1,
+    });
     press('k');
     press('Enter');
     await flushPromises();
-    expect(desk.channel('corporateActions:event')).toHaveBeenCalledWith(expect.objectContaining({ EventId: '1' }), expect.anything());
+    expect(desk.channel('corporateActions:event')).toHaveBeenCalledWith(
+      expect.objectContaining({ EventId: '1' }),
+      expect.anything(),
+    );
     expect(desk.channel('corporateActions:setRead')).toHaveBeenCalledWith({ eventId: '1', read: true });
     expect(wrapper.get('[data-testid="event-detail"]').text()).toContain('Company 1');
     wrapper.unmount();
@@ -157,7 +180,10 @@ describe('the corporate events inbox', () => {
     // The event types offered are the service's lookup data.
     const eventTypes = wrapper.get('form[aria-label="Event filters"] select[multiple]');
     expect(desk.channel('corporateActions:lookupData')).toHaveBeenCalledTimes(1);
-    expect(eventTypes.findAll('option').map((option) => option.text())).toEqual(['DVCA Cash Dividend', 'XMET Extraordinary General Meeting']);
+    expect(eventTypes.findAll('option').map((option) => option.text())).toEqual([
+      'DVCA Cash Dividend',
+      'XMET Extraordinary General Meeting',
+    ]);
     (eventTypes.find('option[value="XMET"]').element as HTMLOptionElement).selected = true;
     await eventTypes.trigger('change');
     // Enter (or Apply) applies at once; otherwise the filters apply once the typing pauses.

@@ -43,7 +43,7 @@ const events = [
   event('done', 8, '2026-12-02'),
 ];
 const reviewed: EventReviewState = {
-  eventId: 'done', read: true, flagged: false, note: '', version: 1, progress: 'Reviewed', fourEyes: false,
+  eventId: 'done', read: true, flagged: false, notes: [], version: 1, progress: 'Reviewed', fourEyes: false,
   reviewedAt: '2026-11-20T10:00:00Z', reviewedVersion: '2026-11-01T00:00:00Z',
 };
 

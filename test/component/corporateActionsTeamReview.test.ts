@@ -44,7 +44,7 @@ const untouched: EventReviewState = {
   eventId: '41',
   read: true,
   flagged: false,
-  note: '',
+  notes: [],
   version: 0,
   progress: 'NotReviewed',
   fourEyes: false,
@@ -64,31 +64,56 @@ function teamDesk(initial: EventReviewState) {
       'corporateActions:reviewStates': () => ok([state]),
       'corporateActions:audit': () => ok([]),
       'corporateActions:views': () => ok({ views: [] }),
-      'corporateActions:setNote': (arg: { note: string; version: number }) => {
+      'corporateActions:addNote': (arg: { note: string }) => {
+        state = {
+          ...state,
+          notes: [
+            ...state.notes,
+            { id: state.notes.length + 1, by: jonas, at: '2026-03-02T09:30:00Z', text: arg.note },
+          ],
+          version: state.version + 1,
+        };
+        return ok(state);
+      },
+      'corporateActions:setFlagged': (arg: { flagged: boolean; version: number }) => {
         if (arg.version !== state.version) {
           return {
             ok: false,
             error: {
               code: 'ReviewConflict',
               message:
-                'Event 41 changed since you loaded it: last changed by Clara Lindqvist (note). Nothing was saved; reload and try again.',
+                'Event 41 changed since you loaded it: last changed by Clara Lindqvist (flagged). Nothing was saved; reload and try again.',
               conflicts: [
                 {
                   eventId: '41',
                   yourVersion: arg.version,
                   current: state,
                   changesSince: [
-                    { by: clara, at: '2026-03-02T09:00:00Z', action: 'note', before: '', after: state.note },
+                    {
+                      by: clara,
+                      at: '2026-03-02T09:00:00Z',
+                      action: 'flagged',
+                      before: 'false',
+                      after: 'true',
+                    },
                   ],
                 },
               ],
             },
           };
         }
-        state = { ...state, note: arg.note, version: state.version + 1 };
+        state = { ...state, flagged: arg.flagged, version: state.version + 1 };
         return ok(state);
       },
       'corporateActions:approve': (arg: { version: number }) => {
+        if (state.reviewedBy?.userId === jonas.userId)
+          return {
+            ok: false,
+            error: {
+              code: 'FourEyesSameUser',
+              message: 'You reviewed event 41 yourself: a different analyst must approve it (four eyes).',
+            },
+          };
         state = {
           ...state,
           version: arg.version + 1,
@@ -121,56 +146,43 @@ describe('the inbox on a team review service', () => {
   });
   afterEach(removeFakeDesk);
 
-  it('keeps a draft when another desk saves a note, refuses it as a conflict naming who and what, and Reload shows theirs', async () => {
+  it('keeps both desks’ notes as a thread, newest last; a note being typed survives another desk’s note and a conflict’s Reload', async () => {
     const team = teamDesk(untouched);
     const wrapper = await openTheEvent();
     const note = () => wrapper.get<HTMLTextAreaElement>('textarea');
     await note().setValue('Waiting for the agent.');
-    // Clara saves a note on her desk: it arrives live.
-    const theirs = team.set({ ...untouched, note: 'Ratio confirmed.', version: 1, changedBy: clara });
+    // Clara adds a note on her desk and flags the event: both arrive live.
+    const theirs = team.set({
+      ...untouched,
+      flagged: true,
+      notes: [{ id: 1, by: clara, at: '2026-03-02T09:00:00Z', text: 'Ratio confirmed.' }],
+      version: 2,
+      changedBy: clara,
+    });
     team.desk.emit('corporateActions:reviewsChanged', {
       states: [{ ...theirs, read: undefined }],
       by: clara,
     });
     await flushPromises();
     expect(note().element.value).toBe('Waiting for the agent.');
+    expect(wrapper.get('[data-testid="event-notes"]').text()).toContain('Ratio confirmed.');
 
     await wrapper.get('form.note').trigger('submit');
     await flushPromises();
-    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({
+    expect(team.desk.channel('corporateActions:addNote')).toHaveBeenCalledWith({
       eventId: '41',
       note: 'Waiting for the agent.',
-      version: 0,
     });
-    const conflict = wrapper.get('[data-testid="review-conflict"]');
-    expect(conflict.text()).toContain('last changed by Clara Lindqvist');
-    expect(conflict.text()).toContain('Clara Lindqvist · Added the note “Ratio confirmed.”');
-    expect(conflict.text()).toContain('Not saved: your note “Waiting for the agent.”');
-    expect(note().element.value).toBe('Waiting for the agent.');
-
-    await conflict.get('button').trigger('click');
-    await flushPromises();
-    expect(wrapper.find('[data-testid="review-conflict"]').exists()).toBe(false);
-    expect(note().element.value).toBe('Ratio confirmed.');
-    wrapper.unmount();
-  });
-
-  it('follows notes saved on other desks once the own note is saved', async () => {
-    const team = teamDesk(untouched);
-    const wrapper = await openTheEvent();
-    const note = () => wrapper.get<HTMLTextAreaElement>('textarea');
-    await note().setValue('Mine.');
-    await wrapper.get('form.note').trigger('submit');
-    await flushPromises();
-    expect(team.desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({
-      eventId: '41',
-      note: 'Mine.',
-      version: 0,
-    });
-    const theirs = team.set({ ...untouched, note: 'Theirs.', version: 2, changedBy: clara });
-    team.desk.emit('corporateActions:reviewsChanged', { states: [theirs], by: clara });
-    await flushPromises();
-    expect(note().element.value).toBe('Theirs.');
+    const thread = wrapper
+      .get('[data-testid="event-notes"]')
+      .findAll('li')
+      .map((item) => item.text());
+    expect(thread).toHaveLength(2);
+    expect(thread[0]).toContain('Clara Lindqvist');
+    expect(thread[0]).toContain('Ratio confirmed.');
+    expect(thread[1]).toContain('Jonas Berger');
+    expect(thread[1]).toContain('Waiting for the agent.');
+    expect(note().element.value).toBe('');
     wrapper.unmount();
   });
 
@@ -207,6 +219,39 @@ describe('the inbox on a team review service', () => {
     await flushPromises();
     expect(wrapper.get('[data-testid="team-review-unavailable"]').text()).toBe(
       'Team review unavailable: the review database cannot be reached.',
+    );
+    wrapper.unmount();
+  });
+
+  it('bulk approve asks first and lists its four-eyes refusals in the summary', async () => {
+    const team = teamDesk({
+      ...untouched,
+      version: 1,
+      progress: 'AwaitingApproval',
+      fourEyes: true,
+      reviewedBy: jonas,
+      reviewedAt: '2026-03-02T09:00:00Z',
+      reviewedVersion: '2026-03-01T00:00:00Z',
+    });
+    const wrapper = mount(CorporateActionsView, { attachTo: document.body });
+    await flushPromises();
+    const button = (text: string) => {
+      const found = wrapper.findAll('button').find((candidate) => candidate.text() === text);
+      if (!found) throw new Error(`no button "${text}"`);
+      return found;
+    };
+    await button('Select all 1 matching').trigger('click');
+    await flushPromises();
+    await button('Approve 1 selected').trigger('click');
+    await flushPromises();
+    expect(wrapper.text()).toContain('Approve 1 event?');
+    expect(team.desk.channel('corporateActions:approve')).not.toHaveBeenCalled();
+    await button('Approve').trigger('click');
+    await flushPromises();
+    const summary = wrapper.get('[aria-label="Bulk action summary"]');
+    expect(summary.text()).toContain('0 approved, 1 refused.');
+    expect(summary.get('[aria-label="Refused"]').text()).toBe(
+      '41: You reviewed event 41 yourself: a different analyst must approve it (four eyes).',
     );
     wrapper.unmount();
   });

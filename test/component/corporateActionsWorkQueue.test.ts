@@ -20,7 +20,13 @@ function event(id: string, deadlineOffset: number, updated = '2026-03-01T00:00:0
     EventState: 'Approved',
     EventStatus: 'Active',
     UpdatedDateTime: updated,
-    Options: [{ OptionId: '1', OptionType: { Code: 'CASH', Name: 'Cash' }, Deadline: { Date: `${day(deadlineOffset)}T16:00:00Z` } }],
+    Options: [
+      {
+        OptionId: '1',
+        OptionType: { Code: 'CASH', Name: 'Cash' },
+        Deadline: { Date: `${day(deadlineOffset)}T16:00:00Z` },
+      },
+    ],
     Holdings: [{ AccountId: '9300112INET', ClientId: '9300112', Amount: 100 }],
   };
 }
@@ -28,34 +34,73 @@ function event(id: string, deadlineOffset: number, updated = '2026-03-01T00:00:0
 /** Event 2 changed after it was reviewed; 3 is reviewed and unchanged; 1 and 4 are open work. */
 const events = [event('1', 20), event('2', 3, '2026-03-05T00:00:00Z'), event('3', 1), event('4', 9)];
 const reviewed = (eventId: string): EventReviewState => ({
-  eventId, read: true, flagged: false, note: '', changedAt: 'x', reviewedAt: '2026-03-02T00:00:00Z', reviewedVersion: '2026-03-01T00:00:00Z',
-  version: 1, progress: 'Reviewed', fourEyes: false,
+  eventId,
+  read: true,
+  flagged: false,
+  notes: [],
+  changedAt: 'x',
+  reviewedAt: '2026-03-02T00:00:00Z',
+  reviewedVersion: '2026-03-01T00:00:00Z',
+  version: 1,
+  progress: 'Reviewed',
+  fourEyes: false,
 });
 
 function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {}) {
-  const states = new Map<string, EventReviewState>([['2', reviewed('2')], ['3', reviewed('3')]]);
-  const state = (eventId: string) => states.get(eventId) ??
-    ({ eventId, read: false, flagged: false, note: '', changedAt: 'now', version: 0, progress: 'NotReviewed', fourEyes: false } as const);
+  const states = new Map<string, EventReviewState>([
+    ['2', reviewed('2')],
+    ['3', reviewed('3')],
+  ]);
+  const state = (eventId: string) =>
+    states.get(eventId) ??
+    ({
+      eventId,
+      read: false,
+      flagged: false,
+      notes: [],
+      changedAt: 'now',
+      version: 0,
+      progress: 'NotReviewed',
+      fourEyes: false,
+    } as const);
   let views = options.views ?? [];
   return installDesk({
     ...queueWorldAnswers(),
     'corporateActions:events': () => ok({ Data: events, __count: events.length }),
-    'corporateActions:event': (arg: { EventId: string }) => ok(events.find((candidate) => candidate.EventId === arg.EventId)),
-    'corporateActions:reviewStatus': () => ok({ store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
+    'corporateActions:event': (arg: { EventId: string }) =>
+      ok(events.find((candidate) => candidate.EventId === arg.EventId)),
+    'corporateActions:reviewStatus': () =>
+      ok({
+        store: { kind: 'local', revision: 1 },
+        reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' },
+      }),
     'corporateActions:reviewStates': (arg: { eventIds: string[] }) => ok(arg.eventIds.map(state)),
     'corporateActions:setRead': (arg: { eventId: string; read: boolean }) => {
       states.set(arg.eventId, { ...state(arg.eventId), read: arg.read });
       return ok(state(arg.eventId));
     },
-    'corporateActions:setNote': (arg: { eventId: string; note: string }) => {
-      states.set(arg.eventId, { ...state(arg.eventId), note: arg.note, version: state(arg.eventId).version + 1 });
+    'corporateActions:addNote': (arg: { eventId: string; note: string }) => {
+      const before = state(arg.eventId);
+      const by = { name: 'Clara Lindqvist', userId: '17340521' };
+      states.set(arg.eventId, {
+        ...before,
+        notes: [
+          ...before.notes,
+          { id: before.notes.length + 1, by, at: '2026-03-02T09:00:00Z', text: arg.note },
+        ],
+        version: before.version + 1,
+      });
       return ok(state(arg.eventId));
     },
-    'corporateActions:setReviewed': (arg: { events: { eventId: string }[] }) => ok(arg.events.map(({ eventId }) => reviewed(eventId))),
+    'corporateActions:setReviewed': (arg: { events: { eventId: string }[] }) =>
+      ok(arg.events.map(({ eventId }) => reviewed(eventId))),
     'corporateActions:audit': () => ok([]),
     'corporateActions:views': () => ok({ views }),
     'corporateActions:saveView': (arg: { name: string; definition: InboxViewDefinition }) => {
-      views = [...views.filter((view) => view.name !== arg.name), { name: arg.name, definition: arg.definition, savedAt: 'now' }];
+      views = [
+        ...views.filter((view) => view.name !== arg.name),
+        { name: arg.name, definition: arg.definition, savedAt: 'now' },
+      ];
       return ok({ views });
     },
     'corporateActions:deleteView': (arg: { name: string }) => {
@@ -65,11 +110,27 @@ function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {
     'corporateActions:activeView': () => ok(options.activeView ? { name: options.activeView } : {}),
     'corporateActions:chooseView': (arg: { name: string | null }) => ok(arg.name ? { name: arg.name } : {}),
     'corporateActions:changesSinceReviewed': () =>
-      ok({ changes: [{ field: 'Options 1 › Deadline › Date', before: `${day(5)}T16:00:00Z`, after: `${day(3)}T16:00:00Z` }] }),
+      ok({
+        changes: [
+          {
+            field: 'Options 1 › Deadline › Date',
+            before: `${day(5)}T16:00:00Z`,
+            after: `${day(3)}T16:00:00Z`,
+          },
+        ],
+      }),
     'corporateActions:accounts': () =>
       ok({
         clients: [{ ClientKey: 'top', ClientId: '9300112', Name: 'Lindqvist Capital ApS' }],
-        accounts: [{ AccountId: '9300112INET', AccountKey: 'inet', ClientKey: 'top', ClientId: '9300112', DisplayName: 'Lindqvist Capital ApS EUR' }],
+        accounts: [
+          {
+            AccountId: '9300112INET',
+            AccountKey: 'inet',
+            ClientKey: 'top',
+            ClientId: '9300112',
+            DisplayName: 'Lindqvist Capital ApS EUR',
+          },
+        ],
       }),
   });
 }
@@ -126,12 +187,17 @@ describe('the inbox as a work queue', () => {
   it('on this computer offers no "awaiting approval" or "assigned to me" and says why', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
-    const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
+    const box = (label: string) =>
+      wrapper
+        .findAll('fieldset[aria-label="Work queue"] [role="checkbox"]')
+        .find((candidate) => candidate.text() === label)!;
     for (const label of ['Awaiting approval', 'Assigned to me']) {
       expect(box(label).attributes('aria-disabled')).toBe('true');
       expect(box(label).attributes('aria-checked')).toBe('false');
     }
-    expect(wrapper.get('[data-testid="team-only-filters"]').text()).toContain('on this computer nobody approves or assigns');
+    expect(wrapper.get('[data-testid="team-only-filters"]').text()).toContain(
+      'on this computer nobody approves or assigns',
+    );
     const reads = desk.channel('corporateActions:events').mock.calls.length;
     await box('Assigned to me').trigger('click');
     await flushPromises();
@@ -175,17 +241,29 @@ describe('the inbox as a work queue', () => {
     expect(wrapper.get('[role="alertdialog"][aria-label="Unsaved note"]').text()).toContain('not saved');
     await button(wrapper, 'Save note').trigger('click');
     await flushPromises();
-    expect(desk.channel('corporateActions:setNote')).toHaveBeenCalledWith({ eventId: '4', note: 'Call the registrar first', version: 0 });
+    expect(desk.channel('corporateActions:addNote')).toHaveBeenCalledWith({
+      eventId: '4',
+      note: 'Call the registrar first',
+    });
     expect(wrapper.find('[data-testid="event-detail"]').exists()).toBe(false);
     wrapper.unmount();
   });
 
   it('asks before replacing a saved view, can undo a delete, and shows the view chosen last', async () => {
-    const definition: InboxViewDefinition = { filters: { Keywords: 'nordic' }, sort: { column: 'PayDate', type: 'Asc' }, columns: ['instrument'] };
+    const definition: InboxViewDefinition = {
+      filters: { Keywords: 'nordic' },
+      sort: { column: 'PayDate', type: 'Asc' },
+      columns: ['instrument'],
+    };
     const desk = fakeDesk({ views: [{ name: 'Nordic', definition, savedAt: 'then' }], activeView: 'Nordic' });
     const wrapper = await mountInbox();
-    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe('Nordic');
-    expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(expect.objectContaining({ Keywords: 'nordic' }), expect.anything());
+    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe(
+      'Nordic',
+    );
+    expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(
+      expect.objectContaining({ Keywords: 'nordic' }),
+      expect.anything(),
+    );
     await button(wrapper, 'Save view…').trigger('click');
     await wrapper.get('input[aria-label="View name"]').setValue('Nordic');
     await wrapper.get('.name-form').trigger('submit');
@@ -197,11 +275,18 @@ describe('the inbox as a work queue', () => {
     expect(desk.channel('corporateActions:saveView')).toHaveBeenCalledTimes(1);
     await button(wrapper, 'Delete view').trigger('click');
     await flushPromises();
-    expect(wrapper.findAll('select[aria-label="Saved view"] option').map((option) => option.text())).not.toContain('Nordic');
+    expect(
+      wrapper.findAll('select[aria-label="Saved view"] option').map((option) => option.text()),
+    ).not.toContain('Nordic');
     await button(wrapper, 'Undo').trigger('click');
     await flushPromises();
-    expect(wrapper.findAll('select[aria-label="Saved view"] option').map((option) => option.text())).toContain('Nordic');
-    expect(desk.channel('corporateActions:chooseView')).toHaveBeenLastCalledWith({ name: 'Nordic' }, expect.anything());
+    expect(
+      wrapper.findAll('select[aria-label="Saved view"] option').map((option) => option.text()),
+    ).toContain('Nordic');
+    expect(desk.channel('corporateActions:chooseView')).toHaveBeenLastCalledWith(
+      { name: 'Nordic' },
+      expect.anything(),
+    );
     wrapper.unmount();
   });
 
@@ -213,7 +298,9 @@ describe('the inbox as a work queue', () => {
     await wrapper.get('.name-form').trigger('submit');
     await flushPromises();
     expect(desk.channel('corporateActions:saveView')).toHaveBeenCalledTimes(1);
-    const [saved] = desk.channel('corporateActions:saveView').mock.lastCall as [{ name: string; definition: InboxViewDefinition }];
+    const [saved] = desk.channel('corporateActions:saveView').mock.lastCall as [
+      { name: string; definition: InboxViewDefinition },
+    ];
     expect(saved.name).toBe('My open work');
     expect(saved.definition.workQueue).toEqual({ place: 'toDo' });
     expect(saved.definition.sort).toEqual({ column: 'Deadline', type: 'Asc' });
@@ -228,18 +315,27 @@ describe('the inbox as a work queue', () => {
       sort: { column: 'EventType', type: 'Asc' },
       columns: ['review', 'eventType'],
     };
-    const desk = fakeDesk({ views: [{ name: 'Voluntary to review', definition, savedAt: 'then' }], activeView: 'Voluntary to review' });
+    const desk = fakeDesk({
+      views: [{ name: 'Voluntary to review', definition, savedAt: 'then' }],
+      activeView: 'Voluntary to review',
+    });
     const wrapper = await mountInbox();
-    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe('Voluntary to review');
+    expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe(
+      'Voluntary to review',
+    );
     expect(useCorporateActionsStore().sort).toEqual({ column: 'EventType', type: 'Asc' });
     expect(desk.channel('corporateActions:events')).toHaveBeenLastCalledWith(
-      expect.objectContaining({ CorporateActionTypes: ['Voluntary'], SortColumn: 'EventType', SortType: 'Asc' }),
+      expect.objectContaining({
+        CorporateActionTypes: ['Voluntary'],
+        SortColumn: 'EventType',
+        SortType: 'Asc',
+      }),
       expect.anything(),
     );
     wrapper.unmount();
   });
 
-  it('selects every matching event, says how many, and marks them all reviewed', async () => {
+  it('selects every matching event, says how many, asks, marks them all reviewed and sums it up', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
     await button(wrapper, 'Select all 3 matching').trigger('click');
@@ -247,29 +343,62 @@ describe('the inbox as a work queue', () => {
     expect(wrapper.text()).toContain('All 3 matching events selected');
     await button(wrapper, 'Mark 3 selected reviewed').trigger('click');
     await flushPromises();
-    expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith(
-      {
-        events: ['2', '4', '1'].map((eventId) => ({
-          eventId,
-          updatedDateTime: events.find((e) => e.EventId === eventId)!.UpdatedDateTime,
-          eventType: 'DVOP',
-          version: eventId === '2' ? 1 : 0,
-        })),
-        reviewed: true,
-      },
-    );
+    // Nothing happens to many events before the user says so; Cancel leaves them as they were.
+    expect(wrapper.text()).toContain('Mark 3 events reviewed?');
+    await button(wrapper, 'Cancel').trigger('click');
+    await flushPromises();
+    expect(desk.channel('corporateActions:setReviewed')).not.toHaveBeenCalled();
+    expect(wrapper.text()).not.toContain('Mark 3 events reviewed?');
+    await button(wrapper, 'Mark 3 selected reviewed').trigger('click');
+    await flushPromises();
+    await button(wrapper, 'Mark reviewed').trigger('click');
+    await flushPromises();
+    expect(wrapper.get('[aria-label="Bulk action summary"]').text()).toContain('3 reviewed, 0 refused.');
+    expect(desk.channel('corporateActions:setReviewed')).toHaveBeenCalledWith({
+      events: ['2', '4', '1'].map((eventId) => ({
+        eventId,
+        updatedDateTime: events.find((e) => e.EventId === eventId)!.UpdatedDateTime,
+        eventType: 'DVOP',
+        version: eventId === '2' ? 1 : 0,
+      })),
+      reviewed: true,
+    });
     wrapper.unmount();
   });
 
   it('opens the audit log full width, filters it and exports what is shown as CSV', async () => {
     const entries = [
-      { id: 2, eventId: '4', at: '2026-03-03T10:00:00Z', actor: { name: 'Jonas Berger', userId: '17340877' }, profileId: 'embedded', action: 'flagged', before: 'false', after: 'true' },
-      { id: 1, eventId: '1', at: '2026-03-02T10:00:00Z', actor: { name: 'Clara Lindqvist', userId: '17340521' }, profileId: 'embedded', action: 'read', before: 'false', after: 'true' },
+      {
+        id: 2,
+        eventId: '4',
+        at: '2026-03-03T10:00:00Z',
+        actor: { name: 'Jonas Berger', userId: '17340877' },
+        profileId: 'embedded',
+        action: 'flagged',
+        before: 'false',
+        after: 'true',
+      },
+      {
+        id: 1,
+        eventId: '1',
+        at: '2026-03-02T10:00:00Z',
+        actor: { name: 'Clara Lindqvist', userId: '17340521' },
+        profileId: 'embedded',
+        action: 'read',
+        before: 'false',
+        after: 'true',
+      },
     ];
     const desk = fakeDesk();
     desk.channel('corporateActions:audit').mockImplementation(() => ok(entries));
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const wrapper = await mountInbox();
     await button(wrapper, 'Audit log').trigger('click');
     await flushPromises();

@@ -119,7 +119,7 @@ function installAccountsDesk(): RecordingDesk {
           eventId,
           read: true,
           flagged: false,
-          note: '',
+          notes: [],
           changedAt: 'now',
           version: 0,
           progress: 'NotReviewed',
@@ -128,7 +128,7 @@ function installAccountsDesk(): RecordingDesk {
     'corporateActions:setRead': (arg) => ({
       ...(arg as object),
       flagged: false,
-      note: '',
+      notes: [],
       changedAt: 'now',
       version: 0,
       progress: 'NotReviewed',

@@ -87,6 +87,9 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       const [third, fourth] = (await inbox.columnTexts('eventId')).slice(2, 4) as [string, string];
       for (const eventId of [third, fourth]) await inbox.select(eventId);
       await inbox.bulkReviewed(2).click();
+      await expect(inbox.bulkQuestion()).toContainText('Mark 2 events reviewed?');
+      await inbox.confirmBulk('Mark reviewed');
+      await expect(inbox.bulkSummary()).toContainText('2 reviewed');
       await expect(inbox.reviewCell(third)).toHaveText('Reviewed');
       await expect(inbox.reviewCell(fourth)).toHaveText('Reviewed');
     });
@@ -130,7 +133,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await expect(inbox.reviewCell(second)).toHaveText('Reviewed');
       await expect(inbox.flagCell(second)).toHaveText('Flagged');
       await inbox.openEvent(first);
-      await expect(inbox.note).toHaveValue('=SUM(A1) checked with the agent');
+      await expect(inbox.notes).toContainText('=SUM(A1) checked with the agent');
       await expect(inbox.detailRegion('Review history')).toContainText('Marked reviewed');
       await keepScreenshot(page, 'corporate-actions-after-restart');
     } finally {

@@ -3,8 +3,8 @@
  * platform (a standalone simulator: Clara is `demo`, Jonas is `trader2`, in different clients
  * but both members of the team), each keeping review state with the team review service, on two
  * replicas (real processes) over one real PostgreSQL. Clara's review reaches Jonas's inbox within
- * a second through the other replica, Jonas approves and Clara sees both names; a note saved on
- * a stale version comes back as a conflict with Reload; the database stopped mid-session shows
+ * a second through the other replica, Jonas approves and Clara sees both names; notes written at
+ * once on both desks are both kept in the thread; the database stopped mid-session shows
  * "Team review unavailable" and refuses actions, then recovers by itself; Clara's replica killed,
  * her desk carries on with the other.
  */
@@ -15,7 +15,7 @@ import type { SimulatorInfo } from '../../main/simulator/server';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
 import { answerLoginPage } from '../support/loginPage';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { startReplica, writeTeamFile } from '../support/reviewService';
+import { startReplica, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import { startStandaloneSimulator } from '../support/standaloneSimulator';
 import { userKeyOf } from '../support/reviewServiceDesks';
@@ -118,6 +118,7 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       issuer: platform.ready.authUrl,
       platformUrl: platform.ready.baseUrl,
       teamFile,
+      auditKeyFile: writeAuditKey().file,
     };
     const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
     for (let index = 0; index < 2; index++)
@@ -173,23 +174,26 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await keepScreenshot(clara.page, 'team-review-approved');
     });
 
-    await test.step('a note saved on a stale version is a conflict naming who changed it; Reload shows theirs', async () => {
+    await test.step('both analysts write a note at once: the thread keeps both, newest last, on both desks', async () => {
       await clara.inbox.note.fill('Clara: the agent confirmed the ratio.');
       await jonas.inbox.note.fill('Jonas: waiting for the agent.');
       await jonas.inbox.saveNote.click();
       await expect(jonas.inbox.saveNote).toBeDisabled();
-      // Clara's draft stays while Jonas's note arrives; saving it would overwrite his, so it is refused.
+      // Jonas's note arrives on Clara's desk; what she is typing stays.
+      await expect(clara.inbox.notes).toContainText('Jonas: waiting for the agent.', { timeout: 1000 });
       await expect(clara.inbox.note).toHaveValue('Clara: the agent confirmed the ratio.');
       await clara.inbox.saveNote.click();
-      await expect(clara.inbox.conflict).toContainText('last changed by Jonas Berger');
-      await expect(clara.inbox.conflict).toContainText('Added the note “Jonas: waiting for the agent.”');
-      await expect(clara.inbox.conflict).toContainText(
-        'Not saved: your note “Clara: the agent confirmed the ratio.”',
-      );
-      await keepScreenshot(clara.page, 'team-review-conflict');
-      await clara.inbox.reloadConflict.click();
-      await expect(clara.inbox.conflict).toBeHidden();
-      await expect(clara.inbox.note).toHaveValue('Jonas: waiting for the agent.');
+      await expect(clara.inbox.note).toHaveValue('');
+      for (const desk of [clara, jonas]) {
+        await expect(desk.inbox.noteItems()).toHaveText(
+          [
+            /Jonas Berger.*Jonas: waiting for the agent\./,
+            /Clara Lindqvist.*Clara: the agent confirmed the ratio\./,
+          ],
+          { timeout: 1000 },
+        );
+      }
+      await keepScreenshot(clara.page, 'team-review-notes-thread');
     });
 
     await test.step('the database stopped: both inboxes say "Team review unavailable" and refuse actions; then they recover', async () => {
@@ -225,7 +229,7 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await clara.inbox.note.fill('Clara: agreed.');
       await clara.inbox.saveNote.click();
       await expect(clara.inbox.saveNote).toBeDisabled();
-      await expect(jonas.inbox.note).toHaveValue('Clara: agreed.', { timeout: 1000 });
+      await expect(jonas.inbox.notes).toContainText('Clara: agreed.', { timeout: 1000 });
       await expect(clara.inbox.teamUnavailable).toBeHidden();
     });
   } finally {

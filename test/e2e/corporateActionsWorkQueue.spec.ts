@@ -72,7 +72,9 @@ test('a note being typed survives switching rows, the session expiring and signi
     await inbox.unsavedNoteAnswer('Save note').click();
     await expect(inbox.detail).toBeHidden();
     await inbox.openEvent(first);
-    await expect(inbox.note).toHaveValue('Ask the custodian about the election deadline');
+    // Saved: the note is in the event's thread, and the box is empty for the next one.
+    await expect(inbox.notes).toContainText('Ask the custodian about the election deadline');
+    await expect(inbox.note).toHaveValue('');
     await expect(inbox.detail).not.toContainText('(draft, not saved)');
   } finally {
     await shell.stop();

@@ -182,7 +182,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
       (await call<EventReviewState[]>('corporateActions:reviewStates', { eventIds: [eventId] }))[0]
         ?.version ?? 0;
     await call('corporateActions:setFlagged', { eventId, flagged: true, version: await version() });
-    await call('corporateActions:setNote', { eventId, note: 'Checked.', version: await version() });
+    await call('corporateActions:addNote', { eventId, note: 'Checked.' });
     await call('corporateActions:setReviewed', {
       events: [{ eventId, version: await version() }],
       reviewed: true,
@@ -197,6 +197,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await refusal('corporateActions:copyToTeam', undefined, 'TeamReviewOnly');
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');
+    await call('corporateActions:auditVerification');
     const definition = { filters: {}, sort: { column: 'Date', type: 'Asc' }, columns: ['EventId'] };
     await call('corporateActions:saveView', { name: 'Mine', definition });
     await call('corporateActions:views');

@@ -32,7 +32,7 @@ describe('the local review store (SQLite under the user data folder)', () => {
     const store = open();
     store.setRead(alice, { eventId: '9652429', read: true });
     store.setFlagged(alice, { eventId: '9652429', flagged: true, version: 0 });
-    store.setNote(alice, { eventId: '9652429', note: 'Check the SECU ratio\nwith the agent.', version: 1 });
+    store.addNote(alice, { eventId: '9652429', note: 'Check the SECU ratio\nwith the agent.' });
     store.setReviewed(alice, {
       events: [{ eventId: '9652430', version: 0, updatedDateTime: '2026-03-01T12:00:00Z' }],
       reviewed: true,
@@ -45,7 +45,14 @@ describe('the local review store (SQLite under the user data folder)', () => {
     expect(states.find((s) => s.eventId === '9652429')).toMatchObject({
       read: true,
       flagged: true,
-      note: 'Check the SECU ratio\nwith the agent.',
+      notes: [
+        {
+          id: 1,
+          by: { name: 'Alice Back-Office', userId: 'u-alice' },
+          at: '2026-03-02T09:00:00.000Z',
+          text: 'Check the SECU ratio\nwith the agent.',
+        },
+      ],
       version: 2,
       progress: 'NotReviewed',
     });
@@ -86,7 +93,7 @@ describe('the local review store (SQLite under the user data folder)', () => {
     store.setFlagged(alice, { eventId: '7', flagged: true, version: 0 });
     now = new Date('2026-03-02T09:05:00.000Z');
     store.setFlagged(alice, { eventId: '7', flagged: true, version: 1 }); // no change: no entry
-    store.setNote(alice, { eventId: '7', note: 'Agent confirmed.', version: 1 });
+    store.addNote(alice, { eventId: '7', note: 'Agent confirmed.' });
     now = new Date('2026-03-02T09:10:00.000Z');
     store.setReviewed(alice, {
       events: [{ eventId: '7', version: 2, updatedDateTime: '2026-03-01T00:00:00Z' }],
@@ -114,11 +121,11 @@ describe('the local review store (SQLite under the user data folder)', () => {
     const store = open();
     const seen = store.setFlagged(alice, { eventId: '7', flagged: true, version: 0 });
     now = new Date('2026-03-02T09:05:00.000Z');
-    // The other window saw version 1 and writes a note: version 2.
-    store.setNote(alice, { eventId: '7', note: 'From the other window.', version: seen.version });
+    // The other window saw version 1 and unflags: version 2.
+    store.setFlagged(alice, { eventId: '7', flagged: false, version: seen.version });
     let refused: unknown;
     try {
-      store.setNote(alice, { eventId: '7', note: 'From this window.', version: seen.version });
+      store.setReviewed(alice, { events: [{ eventId: '7', version: seen.version }], reviewed: true });
     } catch (error) {
       refused = error;
     }
@@ -127,19 +134,19 @@ describe('the local review store (SQLite under the user data folder)', () => {
     expect(conflict).toMatchObject({
       eventId: '7',
       yourVersion: 1,
-      current: { version: 2, note: 'From the other window.', flagged: true },
+      current: { version: 2, flagged: false },
       changesSince: [
         {
-          action: 'note',
-          before: '',
-          after: 'From the other window.',
+          action: 'unflagged',
+          before: 'true',
+          after: 'false',
           at: '2026-03-02T09:05:00.000Z',
           by: { name: 'Alice Back-Office' },
         },
       ],
     });
     expect((refused as Error).message).toMatch(
-      /Event 7 changed since you loaded it: last changed by Alice Back-Office \(note/,
+      /Event 7 changed since you loaded it: last changed by Alice Back-Office \(unflagged/,
     );
     // A stale bulk review refuses every event of the call.
     expect(() =>
@@ -152,11 +159,31 @@ describe('the local review store (SQLite under the user data folder)', () => {
       }),
     ).toThrow(ReviewConflictError);
     expect(store.states(alice, { eventIds: ['7', '8'] })).toMatchObject([
-      { eventId: '7', note: 'From the other window.', version: 2 },
+      { eventId: '7', flagged: false, version: 2 },
     ]);
     // Read marks are the reviewer's own and carry no version.
     expect(store.setRead(alice, { eventId: '7', read: true })).toMatchObject({ read: true, version: 2 });
     store.close();
+  });
+
+  it('keeps notes as a thread: two windows writing notes overwrite nothing, newest last', () => {
+    const store = open();
+    store.addNote(alice, { eventId: '7', note: 'From the other window.' });
+    now = new Date('2026-03-02T09:05:00.000Z');
+    const state = store.addNote(alice, { eventId: '7', note: 'From this window.' });
+    expect(state.notes.map((note) => [note.id, note.at, note.text])).toEqual([
+      [1, '2026-03-02T09:00:00.000Z', 'From the other window.'],
+      [2, '2026-03-02T09:05:00.000Z', 'From this window.'],
+    ]);
+    store.close();
+    expect(
+      open()
+        .states(alice, { eventIds: ['7'] })[0]
+        ?.notes.map((note) => note.text),
+    ).toEqual(['From the other window.', 'From this window.']);
+    const db = new Database(path.join(dataDir, REVIEW_FILE_NAME));
+    expect(() => db.prepare("UPDATE review_note SET text = 'rewritten'").run()).toThrow(/kept as written/);
+    db.close();
   });
 
   it('leaves assignment and approval to the team store, in words', () => {
@@ -180,7 +207,7 @@ describe('the local review store (SQLite under the user data folder)', () => {
   it('keeps each profile and user apart', () => {
     const store = open();
     store.setFlagged(alice, { eventId: '42', flagged: true, version: 0 });
-    store.setNote(bob, { eventId: '42', note: "Bob's note", version: 0 });
+    store.addNote(bob, { eventId: '42', note: "Bob's note" });
     store.views.save(alice, {
       name: 'Voluntary, this week',
       definition: {
@@ -190,8 +217,11 @@ describe('the local review store (SQLite under the user data folder)', () => {
       },
     });
 
-    expect(store.states(alice, { eventIds: ['42'] })[0]).toMatchObject({ flagged: true, note: '' });
-    expect(store.states(bob, { eventIds: ['42'] })[0]).toMatchObject({ flagged: false, note: "Bob's note" });
+    expect(store.states(alice, { eventIds: ['42'] })[0]).toMatchObject({ flagged: true, notes: [] });
+    expect(store.states(bob, { eventIds: ['42'] })[0]).toMatchObject({
+      flagged: false,
+      notes: [{ text: "Bob's note", by: { name: 'Bob' } }],
+    });
     expect(store.states(aliceRemote, { eventIds: ['42'] })).toEqual([]);
     expect(store.audit(bob).map((e) => e.action)).toEqual(['note']);
     expect(store.audit(aliceRemote)).toEqual([]);

@@ -37,9 +37,8 @@ describe('a damaged review.sqlite', () => {
   function fileWithState(): Buffer {
     const store = LocalReviewStore.open(dataDir);
     for (let index = 0; index < 200; index += 1) {
-      store.setNote(reviewer, {
+      store.addNote(reviewer, {
         eventId: String(9_000_000 + index),
-        version: 0,
         note: `Checked with the agent, round ${index}.`,
       });
     }
@@ -116,9 +115,8 @@ describe('a damaged review.sqlite', () => {
   it('damaged while RefDesk runs: writes fail with a clear message and the status says what to do', async () => {
     const store = open();
     for (let index = 0; index < 200; index += 1) {
-      store.setNote(reviewer, {
+      store.addNote(reviewer, {
         eventId: String(9_000_000 + index),
-        version: 0,
         note: `Checked with the agent, round ${index}.`,
       });
     }
@@ -129,8 +127,8 @@ describe('a damaged review.sqlite', () => {
     other.close();
     writeFileSync(file, garbled(readFileSync(file)));
     const answer = await call(
-      'corporateActions:setNote',
-      { eventId: '9000150', note: 'Agent confirmed.', version: 1 },
+      'corporateActions:addNote',
+      { eventId: '9000150', note: 'Agent confirmed.' },
       OWN_FRAME,
     );
     expect(answer).toMatchObject({

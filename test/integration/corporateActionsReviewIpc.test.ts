@@ -97,11 +97,7 @@ describe('the review channels through the IPC dispatcher', () => {
 
   it('refuses bad arguments with field messages: oversized notes, odd ids, too many events', async () => {
     const call = dispatch();
-    const note = await call(
-      'corporateActions:setNote',
-      { eventId: '1', note: 'x'.repeat(4001), version: 0 },
-      own,
-    );
+    const note = await call('corporateActions:addNote', { eventId: '1', note: 'x'.repeat(4001) }, own);
     expect(note).toMatchObject({
       ok: false,
       error: { code: 'InvalidArgument', fields: { note: ['A note is at most 4000 characters.'] } },
@@ -121,7 +117,8 @@ describe('the review channels through the IPC dispatcher', () => {
     const bad: [string, string, unknown][] = [
       ['eventId', 'corporateActions:setRead', { eventId: "1' OR '1'='1", read: true }],
       ['read', 'corporateActions:setRead', { eventId: '1', read: 'yes' }],
-      ['version', 'corporateActions:setNote', { eventId: '1', note: 'x' }],
+      ['note', 'corporateActions:addNote', { eventId: '1', note: '   ' }],
+      ['version', 'corporateActions:setFlagged', { eventId: '1', flagged: true }],
       ['events', 'corporateActions:setReviewed', { events: [], reviewed: true }],
       [
         'events.0.updatedDateTime',

@@ -20,11 +20,19 @@ import {
   startTeamReview,
   type TeamDesk,
   type TeamReviewSetup,
+  userKeyOf,
 } from '../support/reviewServiceDesks';
 
 const missing = postgresMissingReason();
-/** What a desk says it read of an event with an election: a team reviews it with four eyes. */
-const electable = { eventType: 'DVOP', corporateActionType: 'Mandatory', electable: 'Electable' } as const;
+
+/** What a desk read of an event and states when marking it reviewed (the service checks it against the platform). */
+const readOf = (event: CorporateActionEvent) => ({
+  eventId: event.EventId,
+  ...(event.UpdatedDateTime ? { updatedDateTime: new Date(event.UpdatedDateTime).toISOString() } : {}),
+  ...(event.EventType?.Code ? { eventType: event.EventType.Code } : {}),
+  ...(event.CorporateActionType ? { corporateActionType: event.CorporateActionType } : {}),
+  ...(event.Electable ? { electable: event.Electable } : {}),
+});
 
 function result<T>(response: { ok: boolean; result?: unknown; error?: unknown }): T {
   if (!response.ok) throw new Error(`refused: ${JSON.stringify(response.error)}`);
@@ -40,6 +48,8 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
   let clara: TeamDesk;
   let jonas: TeamDesk;
   const desks: TeamDesk[] = [];
+  /** Voluntary events (a review needs four eyes) both Clara's and Jonas's inboxes list. */
+  let shared: CorporateActionEvent[];
 
   /** The state of `eventId` on `desk`, read through the channel (untouched: version 0). */
   async function stateOn(desk: TeamDesk, eventId: string): Promise<EventReviewState | undefined> {
@@ -60,6 +70,13 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     const described = (view: ReviewStoreView) => view.kind === 'team' && view.team !== undefined;
     await clara.waitForPush('corporateActions:reviewStore', described, { timeoutMs: 15_000 });
     await jonas.waitForPush('corporateActions:reviewStore', described, { timeoutMs: 15_000 });
+    const voluntary = async (desk: TeamDesk) =>
+      result<Feed<CorporateActionEvent>>(
+        await desk.call('corporateActions:events', { CorporateActionTypes: ['Voluntary'], $top: 500 }),
+      ).Data;
+    const jonasIds = new Set((await voluntary(jonas)).map((event) => event.EventId));
+    shared = (await voluntary(clara)).filter((event) => jonasIds.has(event.EventId));
+    expect(shared.length).toBeGreaterThanOrEqual(2);
   }, 180_000);
 
   afterAll(async () => {
@@ -92,10 +109,11 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
   });
 
   it('shows Clara’s review on Jonas’s desk (other replica) within 1 s; Jonas approves and Clara sees both names within 1 s', async () => {
+    const eventId = shared[0]!.EventId;
     const sent = performance.now();
     const [reviewed] = result<EventReviewState[]>(
       await clara.call('corporateActions:setReviewed', {
-        events: [{ eventId: '8800001', version: 0, updatedDateTime: '2026-03-01T12:00:00Z', ...electable }],
+        events: [{ ...readOf(shared[0]!), version: 0 }],
         reviewed: true,
       }),
     );
@@ -107,7 +125,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     });
 
     const seen = await jonas.waitForPush('corporateActions:reviewsChanged', (change) =>
-      change.states.some((state) => state.eventId === '8800001' && state.progress === 'AwaitingApproval'),
+      change.states.some((state) => state.eventId === eventId && state.progress === 'AwaitingApproval'),
     );
     expect(seen.at - sent).toBeLessThan(1000);
     expect(seen.payload.by).toMatchObject({ name: 'Clara Lindqvist' });
@@ -116,7 +134,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
 
     // Four eyes: Clara cannot approve her own review; nothing changes.
     const own = await clara.call('corporateActions:approve', {
-      eventId: '8800001',
+      eventId,
       version: reviewed!.version,
       approved: true,
     });
@@ -128,7 +146,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     const approvedAt = performance.now();
     const approved = result<EventReviewState>(
       await jonas.call('corporateActions:approve', {
-        eventId: '8800001',
+        eventId,
         version: seen.payload.states[0]!.version,
         approved: true,
       }),
@@ -139,7 +157,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       approvedBy: { name: 'Jonas Berger' },
     });
     const back = await clara.waitForPush('corporateActions:reviewsChanged', (change) =>
-      change.states.some((state) => state.eventId === '8800001' && state.progress === 'Approved'),
+      change.states.some((state) => state.eventId === eventId && state.progress === 'Approved'),
     );
     expect(back.at - approvedAt).toBeLessThan(1000);
     expect(back.payload.states[0]).toMatchObject({
@@ -147,9 +165,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       approvedBy: { name: 'Jonas Berger' },
     });
     // The team's audit log, on either desk, names both.
-    const audit = result<ReviewAuditEntry[]>(
-      await clara.call('corporateActions:audit', { eventId: '8800001' }),
-    );
+    const audit = result<ReviewAuditEntry[]>(await clara.call('corporateActions:audit', { eventId }));
     expect(audit.map((entry) => [entry.action, entry.actor.name])).toEqual(
       expect.arrayContaining([
         ['approved', 'Jonas Berger'],
@@ -161,16 +177,12 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
   it('refuses a stale change as a conflict naming who changed what, and overwrites nothing', async () => {
     const seenByJonas = (await stateOn(jonas, '8800002'))?.version ?? 0;
     result(
-      await clara.call('corporateActions:setNote', {
-        eventId: '8800002',
-        version: 0,
-        note: 'Ratio confirmed with the agent.',
-      }),
+      await clara.call('corporateActions:setFlagged', { eventId: '8800002', version: 0, flagged: true }),
     );
-    const stale = await jonas.call('corporateActions:setNote', {
+    const stale = await jonas.call('corporateActions:assign', {
       eventId: '8800002',
       version: seenByJonas,
-      note: 'Waiting for the agent.',
+      assignee: userKeyOf('trader2'),
     });
     expect(stale).toMatchObject({
       ok: false,
@@ -181,23 +193,37 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
           {
             eventId: '8800002',
             yourVersion: 0,
-            current: { version: 1, note: 'Ratio confirmed with the agent.' },
+            current: { version: 1, flagged: true },
             changesSince: [
-              {
-                by: { name: 'Clara Lindqvist' },
-                action: 'note',
-                before: '',
-                after: 'Ratio confirmed with the agent.',
-              },
+              { by: { name: 'Clara Lindqvist' }, action: 'flagged', before: 'false', after: 'true' },
             ],
           },
         ],
       },
     });
-    expect(await stateOn(jonas, '8800002')).toMatchObject({
-      note: 'Ratio confirmed with the agent.',
-      version: 1,
-    });
+    expect(await stateOn(jonas, '8800002')).toMatchObject({ flagged: true, version: 1 });
+  });
+
+  it('keeps both analysts’ notes as a thread, each with its author, newest last', async () => {
+    result(
+      await clara.call('corporateActions:addNote', {
+        eventId: '8800007',
+        note: 'Ratio confirmed with the agent.',
+      }),
+    );
+    const thread = result<EventReviewState>(
+      await jonas.call('corporateActions:addNote', {
+        eventId: '8800007',
+        note: 'Waiting for the agent’s letter.',
+      }),
+    );
+    expect(thread.notes.map((note) => [note.by.name, note.text])).toEqual([
+      ['Clara Lindqvist', 'Ratio confirmed with the agent.'],
+      ['Jonas Berger', 'Waiting for the agent’s letter.'],
+    ]);
+    await clara.waitForPush('corporateActions:reviewsChanged', (change) =>
+      change.states.some((state) => state.eventId === '8800007' && state.notes.length === 2),
+    );
   });
 
   it('keeps read marks personal: Clara’s read mark is not Jonas’s', async () => {
@@ -206,48 +232,72 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     expect(await stateOn(jonas, '8800003')).toBeUndefined();
   });
 
-  it('shows on Jonas’s desk what changed since Clara reviewed an event on hers, field by field, when his computer read that version', async () => {
-    const [now] = result<Feed<CorporateActionEvent>>(
-      await jonas.call('corporateActions:events', { $top: 1 }),
-    ).Data;
-    const eventId = now!.EventId;
-    const reviewedVersion = '2020-01-02T00:00:00Z';
-    // Jonas's desk read the event earlier, when its type was named otherwise (kept as any read is).
-    const jonasView = jonas.services.session.view();
-    jonas.services.eventVersions.keep({ profileId: jonasView.profile.id, userId: jonasView.user!.userId }, [
-      {
-        ...now!,
-        UpdatedDateTime: reviewedVersion,
-        EventType: { ...now!.EventType!, Name: `older ${now!.EventType?.Name}` },
+  it('refuses a review whose stated facts disagree with the platform: an electable tender stated as a mandatory cash dividend', async () => {
+    const event = shared[1]!;
+    const stated = await clara.call('corporateActions:setReviewed', {
+      events: [
+        {
+          ...readOf(event),
+          version: 0,
+          eventType: 'DVCA',
+          corporateActionType: 'Mandatory',
+          electable: 'NotElectable',
+        },
+      ],
+      reviewed: true,
+    });
+    expect(stated).toMatchObject({
+      ok: false,
+      error: {
+        code: 'EventFactsDisagree',
+        message: expect.stringContaining(`Event ${event.EventId} is not what your desk says`),
       },
-    ]);
-    // Clara reviewed that earlier version on her desk.
-    const facts = {
-      eventType: now!.EventType!.Code,
-      corporateActionType: now!.CorporateActionType,
-      electable: now!.Electable,
-    };
+    });
+    expect(await stateOn(clara, event.EventId)).toBeUndefined();
+  });
+
+  it('shows on Jonas’s desk what changed on the platform since Clara reviewed an event, field by field, though his desk never read the reviewed version', async () => {
+    const event = shared[1]!;
     result(
       await clara.call('corporateActions:setReviewed', {
-        events: [{ eventId, version: 0, updatedDateTime: reviewedVersion, ...facts }],
+        events: [{ ...readOf(event), version: 0 }],
         reviewed: true,
       }),
     );
-    const state = await stateOn(jonas, eventId);
-    expect(state).toMatchObject({ reviewedVersion, reviewedBy: { name: 'Clara Lindqvist' } });
-    const ask = { eventId, reviewedVersion: state!.reviewedVersion, currentVersion: now!.UpdatedDateTime };
+    // The agent corrects the event after the review: a new UpdatedDateTime and another description.
+    const updated = new Date(Date.parse(event.UpdatedDateTime!) + 86_400_000).toISOString();
+    const description = `${event.DisplayAndFormat?.Description ?? 'Event'} (corrected)`;
+    setup.platform.amend(event.EventId, {
+      UpdatedDateTime: updated,
+      DisplayAndFormat: { ...event.DisplayAndFormat, Description: description },
+    });
+    const now = result<CorporateActionEvent>(
+      await jonas.call('corporateActions:event', { EventId: event.EventId }),
+    );
+    const state = await stateOn(jonas, event.EventId);
+    expect(state).toMatchObject({ progress: 'AwaitingApproval', reviewedBy: { name: 'Clara Lindqvist' } });
+    expect(Date.parse(state!.reviewedVersion!)).toBe(Date.parse(event.UpdatedDateTime!));
+    const ask = {
+      eventId: event.EventId,
+      reviewedVersion: state!.reviewedVersion,
+      currentVersion: now.UpdatedDateTime,
+    };
     const onJonas = result<ChangesSinceReviewed>(
       await jonas.call('corporateActions:changesSinceReviewed', ask),
     );
-    expect(onJonas.changes).toContainEqual({
-      field: 'EventType › Name',
-      before: `older ${now!.EventType?.Name}`,
-      after: now!.EventType?.Name,
+    expect(onJonas.changes).toEqual([
+      {
+        field: 'DisplayAndFormat › Description',
+        before: event.DisplayAndFormat?.Description,
+        after: description,
+      },
+    ]);
+    // A review stated on the version before the correction is refused: the event changed since it was read.
+    const late = await jonas.call('corporateActions:setReviewed', {
+      events: [{ ...readOf(event), version: state!.version }],
+      reviewed: true,
     });
-    // Clara's own computer never read the version she reviewed: it says so rather than guess.
-    expect(result(await clara.call('corporateActions:changesSinceReviewed', ask))).toEqual({
-      missing: 'reviewed',
-    });
+    expect(late).toMatchObject({ ok: false, error: { code: 'EventFactsDisagree' } });
   });
 
   it('says "Team review unavailable" while the database is down, refuses actions with it, and recovers by itself', async () => {
@@ -296,7 +346,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       revision: expect.any(Number),
     });
     // This computer's store has none of the team's state.
-    expect(await stateOn(clara, '8800001')).toBeUndefined();
+    expect(await stateOn(clara, shared[0]!.EventId)).toBeUndefined();
     await clara.waitForPush('corporateActions:reviewsChanged', (change) => change.reload === true, {
       since: before,
     });
@@ -305,7 +355,7 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       since: before,
       timeoutMs: 10_000,
     });
-    expect(await stateOn(clara, '8800001')).toMatchObject({
+    expect(await stateOn(clara, shared[0]!.EventId)).toMatchObject({
       progress: 'Approved',
       approvedBy: { name: 'Jonas Berger' },
     });
@@ -344,9 +394,10 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
       change.states.some((state) => state.eventId === '8800006' && state.flagged),
     );
     const noted = result<EventReviewState>(
-      await clara.call('corporateActions:setNote', { eventId: '8800006', version: 1, note: 'Seen.' }),
+      await clara.call('corporateActions:addNote', { eventId: '8800006', note: 'Seen.' }),
     );
-    expect(noted).toMatchObject({ version: 2, note: 'Seen.', changedBy: { name: 'Clara Lindqvist' } });
+    expect(noted).toMatchObject({ version: 2, changedBy: { name: 'Clara Lindqvist' } });
+    expect(noted.notes.map((note) => note.text)).toEqual(['Seen.']);
     const status = result<{ store: ReviewStoreView }>(await clara.call('corporateActions:reviewStatus'));
     expect(status.store).toMatchObject({ state: 'available', replica: two });
     expect(one).not.toBe(two);

@@ -3,13 +3,14 @@
  * expired, other-issuer and wrongly signed tokens refused with 401), team members only (403),
  * roles, identity never from the body, and bad input answered with a clear 4xx.
  */
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamAuditEntry, TeamDescription, TeamReviewErrorBody } from '../../contract/wire/review';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, OUTSIDER, VIEWER, writeTeamFile } from '../support/reviewService';
+import { ANALYST_A, OUTSIDER, VIEWER, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import { forgedToken, startTestIssuer, type TestIssuer } from '../support/testIssuer';
 
 const missing = postgresMissingReason();
@@ -41,8 +42,14 @@ describe.skipIf(missing)(
       call('/v1/reviews/actions', token, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Actions: actions }),
+        body: JSON.stringify({
+          IdempotencyKey: randomUUID(),
+          Deadline: new Date(Date.now() + 30_000).toISOString(),
+          Actions: actions,
+        }),
       });
+
+    const auditKey = writeAuditKey().key;
 
     beforeAll(async () => {
       postgres = await startTestPostgres();
@@ -53,6 +60,7 @@ describe.skipIf(missing)(
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
         platformUrl: issuer.platformUrl,
+        auditKey,
       });
     }, 60_000);
 
@@ -156,6 +164,7 @@ describe.skipIf(missing)(
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
         platformUrl: 'http://127.0.0.1:9/openapi',
+        auditKey,
       });
       try {
         const response = await fetch(`${cut.info.url}/v1/team`, {
@@ -199,13 +208,13 @@ describe.skipIf(missing)(
     it('never takes identity from the body, and records the token’s user', async () => {
       const token = await issuer.token(ANALYST_A.userKey);
       const spoofed = await act(token, [
-        { Action: 'SetNote', EventId: 'AUTH-4', Version: 0, Note: 'x', By: { UserKey: VIEWER.userKey } },
+        { Action: 'AddNote', EventId: 'AUTH-4', Note: 'x', By: { UserKey: VIEWER.userKey } },
       ]);
       expect(spoofed.status).toBe(400);
       expect(spoofed.body.ErrorCode).toBe('InvalidRequest');
-      expect(
-        (await act(token, [{ Action: 'SetNote', EventId: 'AUTH-4', Version: 0, Note: 'Checked.' }])).status,
-      ).toBe(200);
+      expect((await act(token, [{ Action: 'AddNote', EventId: 'AUTH-4', Note: 'Checked.' }])).status).toBe(
+        200,
+      );
       const audit = await call('/v1/audit?EventId=AUTH-4', token);
       expect((audit.body as unknown as { Data: TeamAuditEntry[] }).Data.map((entry) => entry.By)).toEqual([
         { UserKey: ANALYST_A.userKey, Name: 'Clara Lindqvist' },
@@ -261,6 +270,7 @@ describe.skipIf(missing)(
         issuer: issuer.issuer,
         platformUrl: issuer.platformUrl,
         jwksUrl: 'http://127.0.0.1:9/nothing/jwks.json',
+        auditKey,
       });
       try {
         const response = await fetch(`${blind.info.url}/v1/team`, {

@@ -3,7 +3,7 @@
  * operator needs (and no secrets), clear refusals with exit code 2, HTTPS when given a
  * certificate, a clean stop on SIGTERM.
  */
-import { writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { generate } from 'selfsigned';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, startReplica, writeTeamFile } from '../support/reviewService';
+import { ANALYST_A, startReplica, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
 
 const missing = postgresMissingReason();
@@ -27,6 +27,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
   let issuer: TestIssuer;
   let database: string;
   const teamFile = writeTeamFile();
+  const auditKeyFile = writeAuditKey().file;
 
   beforeAll(async () => {
     postgres = await startTestPostgres();
@@ -47,12 +48,14 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       issuer: '',
       platformUrl: '',
       teamFile: '',
+      auditKeyFile: '',
       env: {
         ...cleanEnv,
         REFDESK_REVIEW_DATABASE_URL: databaseUrl,
         REFDESK_REVIEW_ISSUER: issuer.issuer,
         REFDESK_REVIEW_PLATFORM_URL: issuer.platformUrl,
         REFDESK_REVIEW_TEAM_FILE: teamFile,
+        REFDESK_REVIEW_AUDIT_KEY_FILE: auditKeyFile,
       },
     });
     expect(replica.ready).toMatchObject({
@@ -60,7 +63,9 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       team: { id: 'ca-copenhagen', name: 'Corporate actions, Copenhagen' },
       issuer: issuer.issuer,
       jwksUrl: `${issuer.issuer}/.well-known/jwks.json`,
-      schemaVersion: '0001_team_review',
+      platformUrl: issuer.platformUrl,
+      auditKeyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      schemaVersion: '0003_team_review_control',
     });
     expect(JSON.stringify(replica.ready)).not.toContain('a-secret-password');
     const team = await fetch(`${replica.ready.url}/v1/team`, {
@@ -68,7 +73,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     });
     expect(team.status).toBe(200);
     expect(await replica.stop()).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses unusable settings with a clear message and exit code 2', async () => {
     const base = {
@@ -76,16 +81,22 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
       teamFile,
+      auditKeyFile,
       env: cleanEnv,
     };
-    const badTeam = path.join(await mkdtemp(path.join(tmpdir(), 'refdesk-team-')), 'team.json');
+    const folder = await mkdtemp(path.join(tmpdir(), 'refdesk-team-'));
+    const badTeam = path.join(folder, 'team.json');
     writeFileSync(badTeam, JSON.stringify({ id: 'ca', name: 'CA', appKeys: ['desk'], members: [] }));
     const noApplications = writeTeamFile({ appKeys: undefined });
+    const openKey = path.join(folder, 'open.key');
+    copyFileSync(auditKeyFile, openKey);
+    chmodSync(openKey, 0o644);
+    const notAKey = path.join(folder, 'not.key');
+    writeFileSync(notAKey, 'short\n', { mode: 0o600 });
     const cases: [Parameters<typeof startReplica>[0], string][] = [
       [{ ...base, databaseUrl: '' }, '--database (or REFDESK_REVIEW_DATABASE_URL) is required'],
       [{ ...base, databaseUrl: 'mysql://x@y/z' }, '--database must start with postgres: or postgresql:'],
       [{ ...base, issuer: '' }, '--issuer (or REFDESK_REVIEW_ISSUER) is required'],
-      [{ ...base, platformUrl: '' }, '--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required'],
       [
         { ...base, teamFile: noApplications },
         'appKeys: appKeys is required: the AppKeys of the applications whose tokens this team accepts',
@@ -94,6 +105,16 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
         { ...base, args: ['--member-streams', '0'] },
         '--member-streams must be a whole number from 1 to 1000',
       ],
+      [
+        { ...base, platformUrl: '' },
+        "--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required: the platform's API base",
+      ],
+      [{ ...base, auditKeyFile: '' }, '--audit-key (or REFDESK_REVIEW_AUDIT_KEY_FILE) is required'],
+      [
+        { ...base, auditKeyFile: openKey },
+        `The audit key file ${openKey} can be read by other users (mode 644): chmod 600 it.`,
+      ],
+      [{ ...base, auditKeyFile: notAKey }, `The audit key file ${notAKey} does not hold a key`],
       [
         { ...base, teamFile: badTeam },
         `The team file ${badTeam} is not a usable team definition: members: A team has at least one member.`,
@@ -109,7 +130,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       expect(failure).toContain('exited with 2');
       expect(failure).toContain(message);
     }
-  }, 120_000);
+  }, 180_000);
 
   it('refuses to start on a database migrated by a newer version', async () => {
     const newer = await postgres.createDatabase();
@@ -118,15 +139,17 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
       teamFile,
+      auditKeyFile,
       env: cleanEnv,
     });
     await first.stop();
-    await postgres.sql(newer, `INSERT INTO pgmigrations (name, run_on) VALUES ('0002_newer', now())`);
+    await postgres.sql(newer, `INSERT INTO pgmigrations (name, run_on) VALUES ('0099_newer', now())`);
     const failure = await startReplica({
       databaseUrl: postgres.url(newer),
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
       teamFile,
+      auditKeyFile,
       env: cleanEnv,
     }).then(
       () => 'started',
@@ -134,9 +157,9 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     );
     expect(failure).toContain('exited with 2');
     expect(failure).toContain(
-      'migrated by a newer version of the review service (migration 0002_newer unknown',
+      'migrated by a newer version of the review service (migration 0099_newer unknown',
     );
-  });
+  }, 120_000);
 
   it('serves HTTPS with the certificate it is given, also on a non-loopback address', async () => {
     const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
@@ -151,6 +174,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
       teamFile,
+      auditKeyFile,
       env: cleanEnv,
       args: [
         '--host',
@@ -170,5 +194,5 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     } finally {
       await replica.stop();
     }
-  });
+  }, 120_000);
 });

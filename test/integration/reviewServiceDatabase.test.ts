@@ -10,7 +10,7 @@ import { serviceClientConfig } from '../../main/reviewService/database/pool';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, writeTeamFile } from '../support/reviewService';
+import { ANALYST_A, ANALYST_B, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import { TeamReviewClient } from '../support/reviewServiceClient';
 import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
 
@@ -21,6 +21,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   let postgres: TestPostgres;
   let issuer: TestIssuer;
   const team = Team.load(writeTeamFile());
+  const auditKey = writeAuditKey().key;
   const started: RunningReviewService[] = [];
   const start = async (databaseUrl: string, extra: { migrateDatabaseUrl?: string } = {}) => {
     const service = await startReviewService({
@@ -28,6 +29,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
       team,
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
+      auditKey,
       heartbeatSeconds: 1,
       ...extra,
     });
@@ -43,6 +45,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   beforeAll(async () => {
     postgres = await startTestPostgres();
     issuer = await startTestIssuer();
+    issuer.publishEvent('BULK-3', tender);
   }, 60_000);
 
   afterAll(async () => {
@@ -54,10 +57,13 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   it('migrates a fresh database once when replicas start together, and nothing the next time', async () => {
     const url = postgres.url(await postgres.createDatabase());
     const together = await Promise.all([start(url), start(url), start(url)]);
-    expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual(['0001_team_review']);
+    expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual([
+      '0001_team_review',
+      '0003_team_review_control',
+    ]);
     expect((await start(url)).info).toMatchObject({
       migrationsApplied: [],
-      schemaVersion: '0001_team_review',
+      schemaVersion: '0003_team_review_control',
     });
   });
 
@@ -66,10 +72,10 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     await start(postgres.url(database));
     await postgres.sql(
       database,
-      `INSERT INTO pgmigrations (name, run_on) VALUES ('0002_from_a_newer_version', now())`,
+      `INSERT INTO pgmigrations (name, run_on) VALUES ('0099_from_a_newer_version', now())`,
     );
     await expect(start(postgres.url(database))).rejects.toThrow(
-      'The review database was migrated by a newer version of the review service (migration 0002_from_a_newer_version unknown to this version',
+      'The review database was migrated by a newer version of the review service (migration 0099_from_a_newer_version unknown to this version',
     );
   });
 
@@ -122,14 +128,8 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     });
     const [clara] = clientsOf(service);
     expect(
-      (
-        await clara.act({
-          Action: 'SetNote',
-          EventId: 'ROLE-1',
-          Version: 0,
-          Note: 'From a least-privilege login.',
-        })
-      ).status,
+      (await clara.act({ Action: 'AddNote', EventId: 'ROLE-1', Note: 'From a least-privilege login.' }))
+        .status,
     ).toBe(200);
   });
 
@@ -138,24 +138,19 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     const [clara, jonas] = clientsOf(service);
     const stream = jonas.stream();
     await stream.waitFor((message) => message.event === 'ready');
-    const reviewed = await clara.act({
-      Action: 'MarkReviewed',
-      EventId: 'BULK-3',
-      Version: 0,
-      Event: tender,
-    });
+    const reviewed = await clara.act({ Action: 'MarkReviewed', EventId: 'BULK-3', Version: 0 });
     expect(reviewed.status).toBe(200);
     await stream.waitFor((message) => message.id === String(reviewed.body.Sequence));
 
     const ownApproval = await clara.act(
       { Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true },
-      { Action: 'SetNote', EventId: 'BULK-2', Version: 0, Note: 'Part of a refused call.' },
+      { Action: 'AddNote', EventId: 'BULK-2', Note: 'Part of a refused call.' },
       { Action: 'Approve', EventId: 'BULK-3', Version: 1 },
     );
     expect(ownApproval.status).toBe(403);
     const stale = await jonas.act(
       { Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true },
-      { Action: 'SetNote', EventId: 'BULK-3', Version: 0, Note: 'Stale.' },
+      { Action: 'Assign', EventId: 'BULK-3', Version: 0, Assignee: ANALYST_B.userKey },
     );
     expect(stale.status).toBe(409);
     expect(stale.body.Conflicts?.map((conflict) => conflict.EventId)).toEqual(['BULK-3']);
@@ -167,7 +162,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
       ['BULK-3', 1, 'AwaitingApproval'],
     ]);
     const audit = await jonas.call<{ __count: number }>('GET', '/v1/audit');
-    expect(audit.body.__count).toBe(2); // Clara's review and her read mark, nothing else
+    expect(audit.body.__count).toBe(1); // Clara's review, nothing else (her read mark is hers alone)
     // The stream's next change is the next accepted one: nothing of the refused calls was announced.
     const flagged = await jonas.act({ Action: 'SetFlagged', EventId: 'BULK-1', Version: 0, Flagged: true });
     await stream.waitFor((message) => message.id === String(flagged.body.Sequence));
@@ -189,20 +184,25 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     for (const version of [0, 1]) {
       const answers = await Promise.all(
         desks.map((desk, index) =>
-          // A note of its own each round: the round-one winner re-sending its own note would be a
-          // change of nothing, which the service rightly accepts without a new version.
+          // An assignee of its own each round (alternating): the round-one winner re-sending its own
+          // would be a change of nothing, which the service rightly accepts without a new version.
           desk.act({
-            Action: 'SetNote',
+            Action: 'Assign',
             EventId: 'RACE-1',
             Version: version,
-            Note: `Desk ${index}, round ${version}`,
+            Assignee: (index + version) % 2 ? ANALYST_B.userKey : ANALYST_A.userKey,
           }),
         ),
       );
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(11).fill(409)]);
-      const winner = answers.find((answer) => answer.status === 200)!.body.Data[0]!;
+      const winners = answers.filter((answer) => answer.status === 200);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([
+        ...Array(winners.length).fill(200),
+        ...Array(12 - winners.length).fill(409),
+      ]);
+      // Only no-op repeats of the winner's own change may also pass: one new version each round.
       const stored = await desks[0]!.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=RACE-1');
-      expect(stored.body.Data[0]).toMatchObject({ Version: version + 1, Note: winner.Note });
+      expect(stored.body.Data[0]).toMatchObject({ Version: version + 1 });
+      for (const winner of winners) expect(winner.body.Data[0]!.Version).toBe(version + 1);
     }
     const audit = await desks[0]!.call<{ __count: number }>('GET', '/v1/audit?EventId=RACE-1');
     expect(audit.body.__count).toBe(2);
@@ -213,15 +213,13 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     const [clara, jonas] = clientsOf(service);
     const stream = jonas.stream();
     await stream.waitFor((message) => message.event === 'ready');
-    expect(
-      (await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 0, Note: 'Before.' })).status,
-    ).toBe(200);
+    expect((await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'Before.' })).status).toBe(200);
 
     postgres.stop();
     try {
       await stream.waitFor((message) => message.event === 'unavailable', 5000);
       const refused = [
-        await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 1, Note: 'During.' }),
+        await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'During.' }),
         await clara.act({ Action: 'SetRead', EventId: 'DOWN-2', Read: true }),
         await clara.call('GET', '/v1/reviews?EventIds=DOWN-1'),
         await clara.call('GET', '/v1/audit'),
@@ -238,9 +236,10 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     }
 
     await stream.waitFor((message) => message.event === 'available', 15_000);
-    const after = await clara.act({ Action: 'SetNote', EventId: 'DOWN-1', Version: 1, Note: 'After.' });
+    const after = await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'After.' });
     expect(after.status).toBe(200);
-    expect(after.body.Data[0]).toMatchObject({ Version: 2, Note: 'After.' });
+    expect(after.body.Data[0]).toMatchObject({ Version: 2 });
+    expect(after.body.Data[0]!.Notes?.map((note) => note.Text)).toEqual(['Before.', 'After.']);
     // The LISTEN connection is back too: the change reaches the open stream.
     await stream.waitFor((message) => message.id === String(after.body.Sequence), 1000);
     expect((await clara.call('GET', '/v1/health')).status).toBe(200);

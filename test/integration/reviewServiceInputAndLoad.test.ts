@@ -55,13 +55,13 @@ describe.skipIf(missing)(`bad input and load${missing ? ` (skipped: ${missing})`
       ],
       [
         'a note with U+0000',
-        clara.act({ Action: 'SetNote', EventId: 'INPUT-2', Version: 0, Note: 'before\u0000after' }),
+        clara.act({ Action: 'AddNote', EventId: 'INPUT-2', Note: 'before\u0000after' }),
         'Actions.0.Note',
         /cannot contain the character U\+0000/,
       ],
       [
         'a note with a lone surrogate',
-        clara.act({ Action: 'SetNote', EventId: 'INPUT-3', Version: 0, Note: 'half \ud83d of a smile' }),
+        clara.act({ Action: 'AddNote', EventId: 'INPUT-3', Note: 'half \ud83d of a smile' }),
         'Actions.0.Note',
         /lone surrogate/,
       ],
@@ -85,7 +85,7 @@ describe.skipIf(missing)(`bad input and load${missing ? ` (skipped: ${missing})`
       expect(answer.body.ModelState?.[field]?.join(' '), name).toMatch(message);
     }
     // A whole emoji (a surrogate pair) is fine.
-    const fine = await clara.act({ Action: 'SetNote', EventId: 'INPUT-3', Version: 0, Note: 'a whole 😀' });
+    const fine = await clara.act({ Action: 'AddNote', EventId: 'INPUT-3', Note: 'a whole 😀' });
     expect(fine.status).toBe(200);
   });
 
@@ -176,7 +176,7 @@ describe.skipIf(missing)(`bad input and load${missing ? ` (skipped: ${missing})`
     const note = 'Confidential: client 4471 elects cash';
     setup.postgres.stop();
     try {
-      const write = await clara.act({ Action: 'SetNote', EventId: 'LOG-1', Version: 0, Note: note });
+      const write = await clara.act({ Action: 'AddNote', EventId: 'LOG-1', Note: note });
       expect(write.status).toBe(503);
       const read = await clara.call('GET', '/v1/reviews?EventIds=LOG-1');
       expect(read.status).toBe(503);

@@ -13,7 +13,7 @@ import type {
 } from '../../contract/wire/review';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, startReplica, writeTeamFile } from '../support/reviewService';
+import { ANALYST_A, ANALYST_B, startReplica, writeAuditKey, writeTeamFile } from '../support/reviewService';
 import type { ReadyProcess } from '../support/simulatorProcess';
 import { TeamReviewClient, type LiveStream, type StreamMessage } from '../support/reviewServiceClient';
 import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
@@ -48,11 +48,13 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     const database = await postgres.createDatabase();
     issuer = await startTestIssuer();
     const teamFile = writeTeamFile();
+    for (const eventId of ['LIVE-1', 'LIVE-2', 'WARM-1', 'WARM-2']) issuer.publishEvent(eventId, dividendOption);
     const options = {
       databaseUrl: postgres.url(database),
       issuer: issuer.issuer,
       platformUrl: issuer.platformUrl,
       teamFile,
+      auditKeyFile: writeAuditKey().file,
       args: ['--heartbeat', '1'],
     };
     // One after the other: the second finds the schema current.
@@ -70,9 +72,10 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     jonasStream = jonas.stream();
     await claraStream.waitFor((message) => message.event === 'ready');
     await jonasStream.waitFor((message) => message.event === 'ready');
-    // Each replica has fetched the issuer's keys once: what is timed below is the change, not that.
-    expect((await clara.call('GET', '/v1/team')).status).toBe(200);
-    expect((await jonas.call('GET', '/v1/team')).status).toBe(200);
+    // Each replica has fetched the issuer's keys, and has read an event from the platform and
+    // written a review once: what is timed below is the change, not a first connection.
+    expect((await clara.act({ Action: 'MarkReviewed', EventId: 'WARM-1', Version: 0 })).status).toBe(200);
+    expect((await jonas.act({ Action: 'MarkReviewed', EventId: 'WARM-2', Version: 0 })).status).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -145,49 +148,69 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
   });
 
   it('answers a stale change with 409 naming who changed what and when, and overwrites nothing', async () => {
-    await clara.act({
-      Action: 'SetNote',
-      EventId: 'LIVE-3',
-      Version: 0,
-      Note: 'Checked the ratio with the agent.',
-    });
+    await clara.act({ Action: 'SetFlagged', EventId: 'LIVE-3', Version: 0, Flagged: true });
     const stale = await jonas.act({
-      Action: 'SetNote',
+      Action: 'Assign',
       EventId: 'LIVE-3',
       Version: 0,
-      Note: 'Ratio looks wrong?',
+      Assignee: ANALYST_B.userKey,
     });
     expect(stale.status).toBe(409);
     const body = stale.body as TeamReviewErrorBody;
     expect(body.ErrorCode).toBe('ReviewConflict');
     expect(body.Message).toMatch(
-      /Event LIVE-3 changed since you loaded it: last changed by Clara Lindqvist \(note, \d{4}-\d\d-\d\dT/,
+      /Event LIVE-3 changed since you loaded it: last changed by Clara Lindqvist \(flagged, \d{4}-\d\d-\d\dT/,
     );
     const conflict = body.Conflicts![0]!;
     expect(conflict).toMatchObject({
       EventId: 'LIVE-3',
       YourVersion: 0,
-      Current: { Version: 1, Note: 'Checked the ratio with the agent.' },
+      Current: { Version: 1, Flagged: true },
     });
     expect(conflict.ChangesSince).toEqual([
       expect.objectContaining({
         By: { UserKey: ANALYST_A.userKey, Name: 'Clara Lindqvist' },
-        Action: 'Note',
-        Before: '',
-        After: 'Checked the ratio with the agent.',
+        Action: 'Flagged',
+        Before: 'false',
+        After: 'true',
         Version: 1,
       }),
     ]);
     const kept = await jonas.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=LIVE-3');
-    expect(kept.body.Data[0]!.Note).toBe('Checked the ratio with the agent.');
+    expect(kept.body.Data[0]).toMatchObject({ Version: 1, Flagged: true });
+    expect(kept.body.Data[0]!.Assignee).toBeUndefined();
     // Reloaded, Jonas's change goes through on top of Clara's.
     const retried = await jonas.act({
-      Action: 'SetNote',
+      Action: 'Assign',
       EventId: 'LIVE-3',
       Version: 1,
-      Note: 'Agreed with Clara.',
+      Assignee: ANALYST_A.userKey,
     });
     expect(retried.status).toBe(200);
+  });
+
+  it('keeps every note as a thread: two analysts writing at once overwrite nothing, newest last', async () => {
+    const [first, second] = await Promise.all([
+      clara.act({ Action: 'AddNote', EventId: 'LIVE-7', Note: 'Checked the ratio with the agent.' }),
+      jonas.act({ Action: 'AddNote', EventId: 'LIVE-7', Note: 'Ratio looks wrong?' }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await clara.act({ Action: 'AddNote', EventId: 'LIVE-7', Note: 'Agreed after a call.' });
+    const notes = third.body.Data[0]!.Notes!;
+    expect(notes.map((note) => note.Id)).toEqual([1, 2, 3]);
+    expect(notes.at(-1)).toMatchObject({ By: { Name: 'Clara Lindqvist' }, Text: 'Agreed after a call.' });
+    expect(
+      notes
+        .slice(0, 2)
+        .map((note) => [note.By.Name, note.Text])
+        .sort(),
+    ).toEqual([
+      ['Clara Lindqvist', 'Checked the ratio with the agent.'],
+      ['Jonas Berger', 'Ratio looks wrong?'],
+    ]);
+    expect(Date.parse(notes[0]!.At)).toBeLessThanOrEqual(Date.parse(notes[2]!.At));
+    const seen = await jonasStream.waitFor(changeOf('LIVE-7', 3), 1000);
+    expect((seen.data as ReviewChangeMessage).Reviews[0]!.Notes).toEqual(notes);
   });
 
   it('keeps read marks personal: only the reader’s own desks hear of them', async () => {
@@ -209,7 +232,7 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     expect(mine.body.Data.map((review) => review.EventId)).toEqual(['LIVE-5']);
     expect(mine.body.Data[0]!.Assignee).toEqual({ UserKey: ANALYST_B.userKey, Name: 'Jonas Berger' });
     const awaiting = await jonas.call<ReviewsFeed>('GET', '/v1/reviews?ReviewStatus=AwaitingApproval');
-    expect(awaiting.body.Data.map((review) => review.EventId)).toEqual(['LIVE-2']);
+    expect(awaiting.body.Data.map((review) => review.EventId)).toEqual(['LIVE-2', 'WARM-2', 'WARM-1']);
     const audit = await jonas.call<{ __count: number; Data: TeamAuditEntry[] }>(
       'GET',
       `/v1/audit?EventId=LIVE-1&UserKey=${encodeURIComponent(ANALYST_B.userKey)}`,
@@ -244,12 +267,7 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     expect(new Set(received).size).toBe(received.length);
     for (const sequence of sequences) expect(received).toContain(sequence);
     // Her requests fail over too.
-    const after = await clara.act({
-      Action: 'SetNote',
-      EventId: 'LIVE-6',
-      Version: version,
-      Note: 'Flag confirmed.',
-    });
+    const after = await clara.act({ Action: 'AddNote', EventId: 'LIVE-6', Note: 'Flag confirmed.' });
     expect(after.status).toBe(200);
     expect(after.replica).toBe(two.ready.url);
   });

@@ -9,6 +9,7 @@ import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/accounts/d
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
+import { writeAuditKey } from '../support/reviewService';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
 
 const missing = postgresMissingReason();
@@ -49,6 +50,7 @@ describe.skipIf(missing)(
         team,
         issuer: simulator.simulator.info.authUrl,
         platformUrl: simulator.simulator.info.baseUrl,
+        auditKey: writeAuditKey().key,
       });
     }, 120_000);
 

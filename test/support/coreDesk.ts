@@ -10,7 +10,6 @@ import { SecretClipboard } from '../../main/core/apps/secretClipboard';
 import { EventVersions } from '../../main/core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../../main/core/corporateActions/review/localReviewStore';
 import { ReviewStores, type ReviewStoresOptions } from '../../main/core/corporateActions/review/reviewStores';
-import { platformEventFacts } from '../../main/core/corporateActions/review/team/copyToTeam';
 import { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../../main/core/ipc/dispatcher';
 import { createIpcHandlers } from '../../main/core/ipc/handlers';
@@ -78,7 +77,6 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     initial: settings.review,
     session,
     events,
-    readEventFacts: platformEventFacts(client.http),
     ...(options.team ? { team: options.team } : {}),
   });
   const eventVersions = EventVersions.open(options.dataDir);

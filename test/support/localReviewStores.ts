@@ -14,6 +14,5 @@ export function localReviewStores(local: LocalReviewStore, session: ReviewerSour
     initial: { store: 'local', teamUrls: [] },
     session: { view: () => session.view(), accessToken: () => undefined, reauthenticate: async () => false },
     events: new PushEventBus(),
-    readEventFacts: () => Promise.reject(new Error('this test never copies to a team')),
   });
 }

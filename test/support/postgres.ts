@@ -59,8 +59,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-/** Creates, starts and returns a cluster (about 2-3 s). */
-export async function startTestPostgres(): Promise<TestPostgres> {
+/**
+ * Creates, starts and returns a cluster (about 2-3 s); `settings` are extra server settings
+ * (`name=value`, e.g. the bench's `shared_preload_libraries=pg_stat_statements`).
+ */
+export async function startTestPostgres(settings: string[] = []): Promise<TestPostgres> {
   const reason = postgresMissingReason();
   if (reason) throw new Error(reason);
   const folder = mkdtempSync(path.join(tmpdir(), 'refdesk-pg-'));
@@ -70,7 +73,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   asOwner('initdb', ['-D', data, '-A', 'trust', '-U', ADMIN_USER, '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   // fsync off: a test cluster needs speed, not durability across power loss.
-  const serverOptions = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const serverOptions = [
+    `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    ...settings.map((setting) => `-c ${setting}`),
+  ].join(' ');
   const start = () =>
     asOwner('pg_ctl', [
       '-D',

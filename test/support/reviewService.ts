@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createAuditKeyFile, type AuditKey } from '../../main/reviewService/audit/auditKey';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { startReadyProcess, type ReadyProcess } from './simulatorProcess';
 import { TEST_APP_KEY } from './testIssuer';
@@ -38,14 +39,22 @@ export function writeTeamFile(overrides: Record<string, unknown> = {}): string {
   return file;
 }
 
+/** Writes a new audit key (as `create-audit-key` does) in a temporary folder; answers its file and key. */
+export function writeAuditKey(): { file: string; key: AuditKey } {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'refdesk-audit-key-')), 'audit.key');
+  return { file, key: createAuditKeyFile(file) };
+}
+
 export const REVIEW_SERVICE_CLI = path.resolve('main/reviewService/cli.ts');
 
 export interface ReplicaOptions {
   databaseUrl: string;
   issuer: string;
-  /** The platform's API base (`--platform-url`). */
+  /** The platform's API base (`--platform-url`): revocation checks, and the events marked reviewed. */
   platformUrl: string;
   teamFile: string;
+  /** The team's audit key file (every replica of a team gets the same). */
+  auditKeyFile: string;
   /** Extra command-line arguments. */
   args?: string[];
   env?: NodeJS.ProcessEnv;
@@ -72,6 +81,8 @@ export function startReplica(options: ReplicaOptions): Promise<ReadyProcess<Revi
       options.platformUrl,
       '--team',
       options.teamFile,
+      '--audit-key',
+      options.auditKeyFile,
       ...(options.args ?? []),
     ],
     { timeoutMs: 60_000, ...(options.env ? { env: options.env } : {}) },

@@ -4,6 +4,7 @@
  * the next one), and a live stream that reconnects by itself — to the next replica when its own
  * is gone — resuming with Last-Event-ID.
  */
+import { randomUUID } from 'node:crypto';
 import type {
   ReviewAction,
   ReviewActionsResult,
@@ -62,8 +63,21 @@ export class TeamReviewClient {
     }
   }
 
+  /** Sends actions with a new idempotency key and a deadline 30 s ahead. */
   act(...actions: ReviewAction[]): Promise<Answer<ReviewActionsResult & TeamReviewErrorBody>> {
-    return this.call('POST', '/v1/reviews/actions', { Actions: actions });
+    return this.request({}, ...actions);
+  }
+
+  /** Sends actions with the given idempotency key and deadline (defaults as `act`). */
+  request(
+    options: { key?: string; deadline?: Date },
+    ...actions: ReviewAction[]
+  ): Promise<Answer<ReviewActionsResult & TeamReviewErrorBody>> {
+    return this.call('POST', '/v1/reviews/actions', {
+      IdempotencyKey: options.key ?? randomUUID(),
+      Deadline: (options.deadline ?? new Date(Date.now() + 30_000)).toISOString(),
+      Actions: actions,
+    });
   }
 
   /** Opens the live stream (resuming after `lastEventId` when given). */

@@ -1,8 +1,9 @@
 /**
  * The team review set-up of the desktop's integration tests: a real PostgreSQL, the simulator
- * (in this process) as the platform whose tokens the team service trusts, review service
- * replicas as real processes, and core desks (the services a shell runs, driven through the
- * dispatcher) signed in through the simulator's login page as different users.
+ * (in this process) as the platform whose tokens the team service trusts, reached by desks and
+ * replicas through a pass-through proxy that can change an event meanwhile (platformProxy.ts),
+ * review service replicas as real processes, and core desks (the services a shell runs, driven
+ * through the dispatcher) signed in through the simulator's login page as different users.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,10 @@ import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { opaqueKey } from '../../main/simulator/data/accounts/keys';
 import { answerLoginPage } from './loginPage';
+import { startPlatformProxy, type PlatformProxy } from './platformProxy';
 import { openCoreDesk, unusedSimulatorControl, type CoreDesk } from './coreDesk';
 import { startTestPostgres, type TestPostgres } from './postgres';
-import { startReplica, writeTeamFile } from './reviewService';
+import { startReplica, writeAuditKey, writeTeamFile } from './reviewService';
 import type { ReadyProcess } from './simulatorProcess';
 import { startTestSimulator, type TestSimulator } from './testSimulator';
 
@@ -29,6 +31,8 @@ export function userKeyOf(login: string): string {
 export interface TeamReviewSetup {
   postgres: TestPostgres;
   simulator: TestSimulator;
+  /** The platform desks and replicas use: the simulator, with events a test may change. */
+  platform: PlatformProxy;
   replicas: ReadyProcess<ReviewServiceInfo>[];
   urls: string[];
   /** The team file every replica watches. */
@@ -48,6 +52,7 @@ export async function startTeamReview(
   { args = [] }: { args?: string[] } = {},
 ): Promise<TeamReviewSetup> {
   const [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
+  const platform = await startPlatformProxy(simulator.simulator.info.baseUrl);
   const database = await postgres.createDatabase();
   const teamFile = writeTeamFile({
     appKeys: [simulator.simulator.info.appKey],
@@ -59,8 +64,9 @@ export async function startTeamReview(
   const options = {
     databaseUrl: postgres.url(database),
     issuer: simulator.simulator.info.authUrl,
-    platformUrl: simulator.simulator.info.baseUrl,
+    platformUrl: platform.baseUrl,
     teamFile,
+    auditKeyFile: writeAuditKey().file,
     args: ['--heartbeat', '1', ...args],
   };
   const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
@@ -69,12 +75,14 @@ export async function startTeamReview(
   return {
     postgres,
     simulator,
+    platform,
     replicas,
     urls: replicas.map((replica) => replica.ready.url),
     teamFile,
     database,
     async close() {
       await Promise.all(replicas.map((replica) => replica.stop()));
+      await platform.close();
       await simulator.close();
       postgres.remove();
     },
@@ -139,7 +147,7 @@ export async function openSignedInDesk(setup: TeamReviewSetup, login: string): P
   const desk = await openCoreDesk({
     dataDir,
     embedded: {
-      baseUrl: info.baseUrl,
+      baseUrl: setup.platform.baseUrl,
       authUrl: info.authUrl,
       appKey: info.appKey,
       appSecret: info.appSecret,

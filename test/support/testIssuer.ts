@@ -1,14 +1,17 @@
 /**
- * A stand-in authorization server for the review service's tests and bench: an RS256 key pair
- * and a tiny HTTP server publishing its public key at `{issuer}/.well-known/jwks.json`, signing
- * tokens shaped like the platform's (header `kid` + `x5t`; claims `iss`, `uid` = UserKey,
- * `cid` = ClientKey, `aid` = AppKey, `exp`), like the simulator's authorization server does. It
- * also stands in for the platform's `GET /openapi/port/v1/users/me` (200 for its own tokens, 401
- * once revoked), which the service asks to learn of revocations.
+ * A stand-in authorization server and platform for the review service's tests and bench: an
+ * RS256 key pair and a tiny HTTP server publishing its public key at
+ * `{issuer}/.well-known/jwks.json`, signing tokens shaped like the platform's (header `kid` +
+ * `x5t`; claims `iss`, `uid` = UserKey, `cid` = ClientKey, `aid` = AppKey, `exp`), like the
+ * simulator's authorization server does. It also stands in for the platform, for a token it
+ * signed: `GET /openapi/port/v1/users/me` (200, or 401 once revoked), which the service asks to
+ * learn of revocations, and `GET /openapi/ca/v2/events/{EventId}`, the corporate action events a
+ * test publishes (the service reads an event's facts there when it is marked reviewed).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import type { EventFacts } from '../../contract/wire/review';
 
 /** The AppKey the stand-in issuer's tokens are issued to (`aid`), accepted by writeTeamFile's team. */
 export const TEST_APP_KEY = 'refdesk-test-desk';
@@ -30,7 +33,29 @@ export interface TestIssuer {
   ): Promise<string>;
   /** How many times the JWKS was fetched. */
   jwksFetches(): number;
+  /**
+   * Publishes (or replaces) an event on the stand-in platform: `facts` as the platform writes
+   * them (EventType.Code, CorporateActionType, Electable, UpdatedDateTime) plus any other fields.
+   */
+  publishEvent(eventId: string, facts: EventFacts, fields?: Record<string, unknown>): void;
+  /** How many event reads the stand-in platform answered. */
+  eventReads(): number;
   close(): Promise<void>;
+}
+
+/** An event body as the platform writes it, with the given facts. */
+export function platformEvent(eventId: string, facts: EventFacts, fields: Record<string, unknown> = {}) {
+  return {
+    EventId: eventId,
+    EventType: { Code: facts.EventType, Name: facts.EventType },
+    ...(facts.CorporateActionType ? { CorporateActionType: facts.CorporateActionType } : {}),
+    ...(facts.Electable ? { Electable: facts.Electable } : {}),
+    UpdatedDateTime: facts.UpdatedDateTime ?? '2026-11-02T08:00:00.000Z',
+    EventState: 'Approved',
+    EventStatus: 'Active',
+    Holdings: [{ AccountId: 'reader-own-account', Amount: 1000 }],
+    ...fields,
+  };
 }
 
 /** Starts an issuer on a free 127.0.0.1 port. */
@@ -40,9 +65,13 @@ export async function startTestIssuer(): Promise<TestIssuer> {
   const kid = await calculateJwkThumbprint(jwk);
   let fetches = 0;
   let checks = 0;
+  let reads = 0;
   const revoked = new Set<string>();
+  const events = new Map<string, string>();
+  let issuer = '';
   const server: Server = createServer((request, response) => {
-    if (request.url === '/openapi/port/v1/users/me') {
+    const url = request.url ?? '';
+    if (url === '/openapi/port/v1/users/me') {
       checks++;
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       // Generous about clocks: what the tests time is the review service's own leeway, not this.
@@ -56,17 +85,35 @@ export async function startTestIssuer(): Promise<TestIssuer> {
       );
       return;
     }
-    if (request.url?.endsWith('/.well-known/jwks.json')) {
+    if (url.endsWith('/.well-known/jwks.json')) {
       fetches++;
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ keys: [{ ...jwk, kid, use: 'sig', alg: 'RS256' }] }));
+      return;
+    }
+    const event = /^\/openapi\/ca\/v2\/events\/([^/?]+)/.exec(url);
+    if (event) {
+      reads++;
+      const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      jwtVerify(token, publicKey, { issuer, clockTolerance: 60 }).then(
+        () => {
+          if (revoked.has(token)) return response.writeHead(401).end();
+          const body = events.get(decodeURIComponent(event[1]!));
+          if (!body)
+            response
+              .writeHead(404, { 'content-type': 'application/json' })
+              .end('{"ErrorCode":"NotFound","Message":"No such event."}');
+          else response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        },
+        () => response.writeHead(401).end(),
+      );
       return;
     }
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const issuer = `${origin}/auth`;
+  issuer = `${origin}/auth`;
   return {
     issuer,
     jwksUrl: `${issuer}/.well-known/jwks.json`,
@@ -75,6 +122,9 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     platformChecks: () => checks,
     token: (userKey, options = {}) => signToken(privateKey, kid, userKey, { issuer, ...options }),
     jwksFetches: () => fetches,
+    publishEvent: (eventId, facts, fields) =>
+      events.set(eventId, JSON.stringify(platformEvent(eventId, facts, fields))),
+    eventReads: () => reads,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -55,7 +55,7 @@ describe('the inbox export', () => {
     UpdatedDateTime: '2026-03-01T12:00:00Z',
   };
 
-  it('writes the shown columns with ISO dates, the deadline in both zones, the countdown in words and the note', () => {
+  it('writes the shown columns with ISO dates, the deadline in both zones, the countdown in words and the notes', () => {
     const newYork = marketCalendar({ name: 'NYSE', zone: 'America/New_York', weekendDays: ['Saturday', 'Sunday'], holidays: [] });
     const csv = inboxCsv(
       [event],
@@ -65,7 +65,14 @@ describe('the inbox export', () => {
           eventId: '9652429',
           read: true,
           flagged: false,
-          note: '@call me',
+          notes: [
+            {
+              id: 1,
+              by: { name: 'Clara Lindqvist', userId: '17340521' },
+              at: '2026-03-02T09:00:00Z',
+              text: '@call me',
+            },
+          ],
           changedAt: '2026-03-02T09:00:00Z',
           version: 1,
           progress: 'NotReviewed',
@@ -78,10 +85,10 @@ describe('the inbox export', () => {
     );
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Event id,Type,Instrument,Ex date,Record date,Pay date,Response deadline,Business days left,Note',
+      'Event id,Type,Instrument,Ex date,Record date,Pay date,Response deadline,Business days left,Notes',
     );
     expect(row).toBe(
-      `9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09 12:00 New York (17:00 your time),In 5 business days,'@call me`,
+      `9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09 12:00 New York (17:00 your time),In 5 business days,'@call me (Clara Lindqvist)`,
     );
   });
 });

@@ -41,7 +41,7 @@ const reviewed = (eventId: string, change: Partial<EventReviewState> = {}): Even
   eventId,
   read: true,
   flagged: false,
-  note: '',
+  notes: [],
   changedAt: '2026-11-20T00:00:00Z',
   version: 1,
   progress: 'Reviewed',

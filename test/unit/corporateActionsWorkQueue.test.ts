@@ -41,7 +41,7 @@ const state = (eventId: string, change: Partial<EventReviewState>): EventReviewS
   eventId,
   read: false,
   flagged: false,
-  note: '',
+  notes: [],
   changedAt: '2026-03-01T00:00:00Z',
   version: 0,
   progress: change.reviewedAt ? 'Reviewed' : 'NotReviewed',

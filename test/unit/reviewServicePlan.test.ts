@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reviewActionsBodySchema, type EventFacts, type ReviewAction } from '../../contract/wire/review';
 import { ReviewServiceError } from '../../main/reviewService/errors';
+import {
+  disagreements,
+  platformEventOf,
+  type PlatformEvent,
+} from '../../main/reviewService/platform/eventFacts';
 import { planAction } from '../../main/reviewService/review/plan';
 import { reviewStatusOf, untouched, type SharedState } from '../../main/reviewService/review/state';
 import { Team } from '../../main/reviewService/team';
@@ -36,14 +41,18 @@ const dividendOption: EventFacts = {
 const tender: EventFacts = { EventType: 'TEND', CorporateActionType: 'Voluntary' };
 const merger: EventFacts = { EventType: 'MRGR', CorporateActionType: 'Mandatory', Electable: 'NotElectable' };
 
+/** The event as the platform gives it to the service. */
+const onPlatform = (facts: EventFacts): PlatformEvent => ({ facts, snapshot: { EventId: 'E1' } });
+
 function reviewedBy(member = clara, event = dividendOption): SharedState {
   return planAction(
     team,
     member,
-    { Action: 'MarkReviewed', EventId: 'E1', Version: 0, Event: event },
+    { Action: 'MarkReviewed', EventId: 'E1', Version: 0 },
     untouched('E1'),
     false,
     at,
+    onPlatform(event),
   ).shared!;
 }
 
@@ -107,14 +116,15 @@ describe('four eyes', () => {
     expect(plain).toMatchObject({ status: 409, code: 'ApprovalNotRequired' });
   });
 
-  it('keeps four eyes once required: a later statement without an election cannot lift it', () => {
+  it('keeps four eyes once required: a later review of the event without an election cannot lift it', () => {
     const again = planAction(
       team,
       jonas,
-      { Action: 'MarkReviewed', EventId: 'E1', Version: 1, Event: cashDividend },
+      { Action: 'MarkReviewed', EventId: 'E1', Version: 1 },
       reviewedBy(clara, dividendOption),
       false,
       at,
+      onPlatform(cashDividend),
     ).shared!;
     expect(again.fourEyes).toBe(true);
     expect(reviewStatusOf(again)).toBe('AwaitingApproval');
@@ -132,18 +142,14 @@ describe('four eyes', () => {
     const rereview = planAction(
       team,
       clara,
-      {
-        Action: 'MarkReviewed',
-        EventId: 'E1',
-        Version: 2,
-        Event: { ...dividendOption, UpdatedDateTime: '2026-11-24T08:00:00Z' },
-      },
+      { Action: 'MarkReviewed', EventId: 'E1', Version: 2 },
       approved,
       true,
       at,
+      onPlatform({ ...dividendOption, UpdatedDateTime: '2026-11-24T08:00:00.000Z' }),
     ).shared!;
     expect(rereview.approved).toBeUndefined();
-    expect(rereview.reviewed?.eventVersion).toBe('2026-11-24T08:00:00Z');
+    expect(rereview.reviewed?.eventVersion).toBe('2026-11-24T08:00:00.000Z');
     const unreviewed = planAction(
       team,
       jonas,
@@ -205,9 +211,7 @@ describe('roles, assignees and audit entries', () => {
       at,
     );
     expect(assigned.shared?.assignee).toEqual({ userKey: 'jonas', name: 'Jonas Berger' });
-    expect(assigned.audit).toEqual([
-      { action: 'Assigned', before: '', after: 'Jonas Berger', personal: false },
-    ]);
+    expect(assigned.audit).toEqual([{ action: 'Assigned', before: '', after: 'Jonas Berger' }]);
     expect(
       refusal(() =>
         planAction(
@@ -237,31 +241,113 @@ describe('roles, assignees and audit entries', () => {
     expect(plan).toEqual({ audit: [] });
   });
 
-  it('marks the event read for the reviewer and records what the desk said the event was', () => {
+  it('marks the event read for the reviewer (personal: no entry in the shared log) and records the platform’s facts and event', () => {
     const plan = planAction(
       team,
       clara,
-      { Action: 'MarkReviewed', EventId: 'E1', Version: 0, Event: tender },
+      { Action: 'MarkReviewed', EventId: 'E1', Version: 0 },
       untouched('E1'),
       false,
       at,
+      onPlatform(tender),
     );
     expect(plan.read).toBe(true);
     expect(plan.audit).toEqual([
-      {
-        action: 'Reviewed',
-        before: 'NotReviewed',
-        after: 'AwaitingApproval',
-        personal: false,
-        event: tender,
-      },
-      { action: 'Read', before: 'false', after: 'true', personal: true },
+      { action: 'Reviewed', before: 'NotReviewed', after: 'AwaitingApproval', event: tender },
     ]);
+    expect(plan.snapshot).toEqual({ EventId: 'E1' });
+  });
+
+  it('adds notes to the thread, overwriting none, oldest first', () => {
+    const first = planAction(
+      team,
+      clara,
+      { Action: 'AddNote', EventId: 'E1', Note: 'Agent confirmed.' },
+      untouched('E1'),
+      false,
+      at,
+    ).shared!;
+    const second = planAction(
+      team,
+      jonas,
+      { Action: 'AddNote', EventId: 'E1', Note: 'Ratio checked.' },
+      first,
+      false,
+      at,
+    ).shared!;
+    expect(second.version).toBe(2);
+    expect(second.notes).toEqual([
+      {
+        Id: 1,
+        By: { UserKey: 'clara', Name: 'Clara Lindqvist' },
+        At: at.toISOString(),
+        Text: 'Agent confirmed.',
+      },
+      { Id: 2, By: { UserKey: 'jonas', Name: 'Jonas Berger' }, At: at.toISOString(), Text: 'Ratio checked.' },
+    ]);
+    expect(
+      refusal(() =>
+        planAction(team, amelia, { Action: 'AddNote', EventId: 'E1', Note: 'x' }, first, false, at),
+      ),
+    ).toMatchObject({ status: 403, code: 'RoleRequired' });
+  });
+});
+
+describe('the platform’s facts of an event', () => {
+  const body = {
+    EventId: '9652429',
+    EventType: { Code: 'TEND', Name: 'Tender' },
+    CorporateActionType: 'Voluntary',
+    Electable: 'Electable',
+    UpdatedDateTime: '2026-11-02T08:00:00.1234567Z',
+    Holdings: [{ AccountId: 'mine' }],
+    AffectedAccounts: 3,
+    Options: [{ OptionId: '1' }],
+  };
+
+  it('takes the facts, and keeps the event without the reader’s own accounts', () => {
+    const event = platformEventOf(body);
+    expect(event.facts).toEqual({
+      EventType: 'TEND',
+      CorporateActionType: 'Voluntary',
+      Electable: 'Electable',
+      UpdatedDateTime: '2026-11-02T08:00:00.123Z',
+    });
+    expect(event.snapshot).not.toHaveProperty('Holdings');
+    expect(event.snapshot).not.toHaveProperty('AffectedAccounts');
+    expect(event.snapshot).toMatchObject({ EventId: '9652429', Options: [{ OptionId: '1' }] });
+  });
+
+  it('finds where a desk states the event otherwise (an electable tender said to be a mandatory cash dividend)', () => {
+    const { facts } = platformEventOf(body);
+    expect(
+      disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-02T08:00:00.123Z' }, facts),
+    ).toEqual([]);
+    expect(disagreements('9652429', undefined, facts)).toEqual([]);
+    expect(
+      disagreements(
+        '9652429',
+        { EventType: 'DVCA', CorporateActionType: 'Mandatory', Electable: 'NotElectable' },
+        facts,
+      ).map((found) => [found.Field, found.Stated, found.Platform]),
+    ).toEqual([
+      ['EventType', 'DVCA', 'TEND'],
+      ['CorporateActionType', 'Mandatory', 'Voluntary'],
+      ['Electable', 'NotElectable', 'Electable'],
+    ]);
+    expect(
+      disagreements('9652429', { EventType: 'TEND', UpdatedDateTime: '2026-11-01T08:00:00Z' }, facts),
+    ).toHaveLength(1);
   });
 });
 
 describe('the wire schema of actions', () => {
-  const parse = (actions: unknown) => reviewActionsBodySchema.safeParse({ Actions: actions });
+  const parse = (actions: unknown) =>
+    reviewActionsBodySchema.safeParse({
+      IdempotencyKey: '6f1c1b1e-5d4e-4a57-9a51-0f1d2f4a9b11',
+      Deadline: '2026-11-23T10:00:10Z',
+      Actions: actions,
+    });
 
   it('refuses identity in the body, unknown actions and two actions on one event', () => {
     expect(
@@ -270,13 +356,24 @@ describe('the wire schema of actions', () => {
     expect(parse([{ Action: 'Delete', EventId: 'E1', Version: 0 }]).success).toBe(false);
     const twice: ReviewAction[] = [
       { Action: 'SetFlagged', EventId: 'E1', Version: 0, Flagged: true },
-      { Action: 'SetNote', EventId: 'E1', Version: 0, Note: 'x' },
+      { Action: 'AddNote', EventId: 'E1', Note: 'x' },
     ];
     expect(parse(twice).error?.issues[0]?.message).toBe('At most one action per event in one call.');
-    expect(parse([{ Action: 'SetNote', EventId: 'E1', Version: 0, Note: 'x'.repeat(4001) }]).success).toBe(
-      false,
-    );
+    expect(parse([{ Action: 'AddNote', EventId: 'E1', Note: 'x'.repeat(4001) }]).success).toBe(false);
+    expect(parse([{ Action: 'AddNote', EventId: 'E1', Note: '   ' }]).success).toBe(false);
     expect(parse([{ Action: 'SetFlagged', EventId: 'E1', Flagged: true }]).success).toBe(false);
+  });
+
+  it('needs an idempotency key and a deadline (an instant in UTC)', () => {
+    const actions = [{ Action: 'SetFlagged', EventId: 'E1', Version: 0, Flagged: true }];
+    expect(
+      reviewActionsBodySchema.safeParse({ Actions: actions }).error?.issues.map((issue) => issue.path[0]),
+    ).toEqual(['IdempotencyKey', 'Deadline']);
+    expect(
+      reviewActionsBodySchema
+        .safeParse({ IdempotencyKey: 'short', Deadline: '2026-11-23T10:00:10+01:00', Actions: actions })
+        .error?.issues.map((issue) => issue.path[0]),
+    ).toEqual(['IdempotencyKey', 'Deadline']);
   });
 });
 

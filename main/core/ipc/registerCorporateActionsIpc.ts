@@ -25,11 +25,12 @@ type ReviewChannels = Pick<
   | 'corporateActions:setRead'
   | 'corporateActions:setFlagged'
   | 'corporateActions:setReviewed'
-  | 'corporateActions:setNote'
+  | 'corporateActions:addNote'
   | 'corporateActions:assign'
   | 'corporateActions:approve'
   | 'corporateActions:copyToTeam'
   | 'corporateActions:audit'
+  | 'corporateActions:auditVerification'
   | 'corporateActions:views'
   | 'corporateActions:saveView'
   | 'corporateActions:deleteView'
@@ -53,7 +54,7 @@ export function currentReviewer(session: ReviewerSource): Reviewer {
 }
 
 /** A review store's refusal in the bridge's shape. */
-function deskErrorOf(error: unknown): unknown {
+export function deskErrorOf(error: unknown): unknown {
   if (error instanceof ReviewInputError)
     return new DeskError({ code: 'InvalidArgument', message: error.message, fields: error.fields });
   if (error instanceof ReviewConflictError)
@@ -117,11 +118,13 @@ export function registerCorporateActionsIpc({
       asReviewer(session, (reviewer) => active().setFlagged(reviewer, arg)),
     'corporateActions:setReviewed': (arg) =>
       asReviewer(session, (reviewer) => active().setReviewed(reviewer, arg)),
-    'corporateActions:setNote': (arg) => asReviewer(session, (reviewer) => active().setNote(reviewer, arg)),
+    'corporateActions:addNote': (arg) => asReviewer(session, (reviewer) => active().addNote(reviewer, arg)),
     'corporateActions:assign': (arg) => asReviewer(session, (reviewer) => active().assign(reviewer, arg)),
     'corporateActions:approve': (arg) => asReviewer(session, (reviewer) => active().approve(reviewer, arg)),
     'corporateActions:copyToTeam': () => asReviewer(session, (reviewer) => reviews.copyToTeam(reviewer)),
     'corporateActions:audit': (arg) => asReviewer(session, (reviewer) => active().audit(reviewer, arg)),
+    'corporateActions:auditVerification': () =>
+      asReviewer(session, (reviewer) => active().auditVerification(reviewer)),
     'corporateActions:views': () => asReviewer(session, (reviewer) => reviews.local.views.list(reviewer)),
     'corporateActions:saveView': (arg) =>
       asReviewer(session, (reviewer) => reviews.local.views.save(reviewer, arg)),

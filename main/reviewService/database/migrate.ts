@@ -9,7 +9,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PG_MIGRATE_LOCK_ID, runner } from 'node-pg-migrate';
-import pg from 'pg';
+import type pg from 'pg';
+import { connectCreatingDatabase } from './createDatabase';
 
 /** The folder of this version's migrations (SQL files, applied in name order). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -29,14 +30,14 @@ export function knownMigrations(): string[] {
 
 /**
  * Applies the pending migrations to the database at `databaseUrl` (connected as a role that may
- * create tables and, the first time, the service role) and answers the names applied.
+ * create tables and, the first time, the service role; the database itself when it is missing
+ * and the role may) and answers the names applied.
  */
 export async function migrateDatabase(
   databaseUrl: string,
   log: (line: string) => void = () => {},
 ): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-  await client.connect();
+  const client = await connectCreatingDatabase(databaseUrl, log);
   try {
     // Held across the check and the run: another replica cannot migrate in between.
     await client.query('SELECT pg_advisory_lock($1)', [PG_MIGRATE_LOCK_ID]);

@@ -10,8 +10,13 @@ import pg from 'pg';
 /** The role every connection of the service takes (created and granted by the first migration). */
 export const SERVICE_ROLE = 'refdesk_review_service';
 
-/** The service's session settings, added to whatever the operator's URL sets. */
-const SESSION_OPTIONS = `-c role=${SERVICE_ROLE} -c statement_timeout=15000 -c idle_in_transaction_session_timeout=30000`;
+/**
+ * The service's session settings, added to whatever the operator's URL sets. A request's
+ * transaction is two round trips with the planning in between (milliseconds), and it holds the
+ * team's lock: a replica that hangs inside one (stopped, swapped out) is cut off after 3 s idle,
+ * so the team's other desks wait at most that long; nobody waits for the lock more than 5 s.
+ */
+const SESSION_OPTIONS = `-c role=${SERVICE_ROLE} -c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=3000`;
 
 /** A connection URL with the service role and timeouts added to its `options`. */
 export function serviceConnectionString(databaseUrl: string): string {
@@ -28,9 +33,19 @@ export function serviceClientConfig(databaseUrl: string): pg.ClientConfig {
   return { connectionString: serviceConnectionString(databaseUrl), connectionTimeoutMillis: 3000 };
 }
 
-/** The API's pool; errors of idle connections (the server went away) are logged, not thrown. */
+/**
+ * The API's pool; errors of idle connections (the server went away) are logged, not thrown. A
+ * request may wait up to 10 s for a connection: the team's writers queue for its lock, each on a
+ * connection, so under a burst the pool is busy rather than the database gone (a server that is
+ * down refuses connections at once).
+ */
 export function createServicePool(databaseUrl: string, log: (line: string) => void, max = 10): pg.Pool {
-  const pool = new pg.Pool({ ...serviceClientConfig(databaseUrl), max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    ...serviceClientConfig(databaseUrl),
+    connectionTimeoutMillis: 10_000,
+    max,
+    idleTimeoutMillis: 30_000,
+  });
   pool.on('error', (error) => log(`database connection lost: ${error.message}`));
   return pool;
 }

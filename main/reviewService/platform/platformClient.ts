@@ -30,7 +30,7 @@ export function createPlatformClient(platformUrl: string): PlatformClient {
   return {
     baseUrl,
     async get(path, token) {
-      try {
+      const ask = async (): Promise<PlatformAnswer> => {
         const response = await agent.request({
           origin: base.origin,
           path: `${basePath}${path}`,
@@ -47,6 +47,16 @@ export function createPlatformClient(platformUrl: string): PlatformClient {
           body = undefined;
         }
         return { reached: true, status: response.statusCode, body };
+      };
+      try {
+        try {
+          return await ask();
+        } catch (error) {
+          // A kept-alive connection the platform closed just as it was reused ("other side
+          // closed"): the GET never reached it, so ask once more on a fresh connection.
+          if ((error as { code?: string }).code !== 'UND_ERR_SOCKET') throw error;
+          return await ask();
+        }
       } catch (error) {
         return { reached: false, reason: (error as Error).message };
       }

@@ -1,25 +1,27 @@
 /**
  * What one review action does to an event's state, decided without the database: who may do
- * it (roles), the four-eyes rules, the new shared state and read mark, and the audit entries.
- * The store checks the version first and writes what this returns in one transaction.
+ * it (roles), the four-eyes rules (on the event's facts as the platform gave them to the
+ * service, never as a desk states them), the new shared state and read mark, and the audit
+ * entries. The store checks the version first and writes what this returns in one transaction.
  */
-import type {
-  EventFacts,
-  ReviewAction,
-  ReviewStatus,
-  TeamAuditAction,
-  TeamRole,
+import {
+  MAX_NOTES_PER_EVENT,
+  type EventFacts,
+  type ReviewAction,
+  type ReviewStatus,
+  type TeamAuditAction,
+  type TeamRole,
 } from '../../../contract/wire/review';
+import type { PlatformEvent } from '../platform/eventFacts';
 import { ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';
 import { reviewStatusOf, type Person, type SharedState } from './state';
 
-/** One audit entry to write. `personal`: a read mark, not a shared change. */
+/** One entry of the team's audit log to write (read marks are personal and write none). */
 export interface AuditDraft {
   action: TeamAuditAction;
   before: string;
   after: string;
-  personal: boolean;
   event?: EventFacts;
 }
 
@@ -29,12 +31,14 @@ export interface Plan {
   /** The actor's new read mark, when it changes. */
   read?: boolean;
   audit: AuditDraft[];
+  /** A new review: the event as the platform had it, to keep with the review. */
+  snapshot?: Record<string, unknown>;
 }
 
 const ROLE_NEEDED: Record<ReviewAction['Action'], TeamRole | undefined> = {
   SetRead: undefined,
   SetFlagged: 'Analyst',
-  SetNote: 'Analyst',
+  AddNote: 'Analyst',
   Assign: 'Analyst',
   MarkReviewed: 'Analyst',
   Unreview: 'Analyst',
@@ -59,7 +63,8 @@ export function checkRole(actor: Member, action: ReviewAction): void {
 
 /**
  * Plans `action` by `actor` on an event whose shared state is `current` and whose read mark (for
- * the actor) is `read`, at `at`. Throws a ReviewServiceError for an action that is not allowed.
+ * the actor) is `read`, at `at`; `platform` is the event as the service read it from the
+ * platform (MarkReviewed needs it). Throws a ReviewServiceError for an action that is not allowed.
  */
 export function planAction(
   team: Team,
@@ -68,6 +73,7 @@ export function planAction(
   current: SharedState,
   read: boolean,
   at: Date,
+  platform?: PlatformEvent,
 ): Plan {
   checkRole(actor, action);
   const who: Person = { userKey: actor.userKey, name: actor.name };
@@ -78,9 +84,10 @@ export function planAction(
     (next ??= { ...current, version: current.version + 1, changed: { ...who, at } });
   const statusBefore = reviewStatusOf(current);
   const shared = (action: TeamAuditAction, before: string, after: string, event?: EventFacts) =>
-    audit.push({ action, before, after, personal: false, ...(event ? { event } : {}) });
+    audit.push({ action, before, after, ...(event ? { event } : {}) });
 
   let newRead: boolean | undefined;
+  let snapshot: Record<string, unknown> | undefined;
   switch (action.Action) {
     case 'SetRead':
       if (action.Read !== read) newRead = action.Read;
@@ -91,12 +98,23 @@ export function planAction(
         shared(action.Flagged ? 'Flagged' : 'Unflagged', String(current.flagged), String(action.Flagged));
       }
       break;
-    case 'SetNote':
-      if (action.Note !== current.note) {
-        change().note = action.Note;
-        shared('Note', current.note, action.Note);
+    case 'AddNote': {
+      if (current.notes.length >= MAX_NOTES_PER_EVENT) {
+        throw refused(
+          409,
+          'TooManyNotes',
+          `Event ${current.eventId} already has ${MAX_NOTES_PER_EVENT} notes, the most one event keeps.`,
+        );
       }
+      const state = change();
+      const id = (current.notes.at(-1)?.Id ?? 0) + 1;
+      state.notes = [
+        ...current.notes,
+        { Id: id, By: { UserKey: who.userKey, Name: who.name }, At: at.toISOString(), Text: action.Note },
+      ];
+      shared('Note', '', action.Note);
       break;
+    }
     case 'Assign': {
       const assignee = action.Assignee === undefined ? undefined : team.member(action.Assignee);
       if (action.Assignee !== undefined && !assignee) {
@@ -115,21 +133,25 @@ export function planAction(
       break;
     }
     case 'MarkReviewed': {
-      const fourEyes = current.fourEyes || team.needsFourEyes(action.Event);
-      const eventVersion = action.Event.UpdatedDateTime;
+      // The store read the event from the platform for every MarkReviewed; without it, nothing is decided.
+      if (!platform) throw new Error(`Event ${action.EventId} was not read from the platform.`);
+      const facts = platform.facts;
+      const fourEyes = current.fourEyes || team.needsFourEyes(facts);
+      const eventVersion = facts.UpdatedDateTime;
       const same =
         current.reviewed?.userKey === actor.userKey &&
         current.reviewed.eventVersion === eventVersion &&
         current.fourEyes === fourEyes &&
-        current.eventType === action.Event.EventType;
+        current.eventType === facts.EventType;
       if (!same) {
         const state = change();
         state.fourEyes = fourEyes;
-        state.eventType = action.Event.EventType;
+        state.eventType = facts.EventType;
         state.reviewed = { ...who, at, ...(eventVersion ? { eventVersion } : {}) };
         // A new review (the event may have changed) needs a new approval.
         delete state.approved;
-        shared('Reviewed', statusBefore, reviewStatusOf(state), action.Event);
+        shared('Reviewed', statusBefore, reviewStatusOf(state), facts);
+        snapshot = platform.snapshot;
       }
       if (!read) newRead = true;
       break;
@@ -156,14 +178,12 @@ export function planAction(
       }
       break;
   }
-  if (newRead !== undefined)
-    audit.push({
-      action: newRead ? 'Read' : 'Unread',
-      before: String(read),
-      after: String(newRead),
-      personal: true,
-    });
-  return { ...(next ? { shared: next } : {}), ...(newRead !== undefined ? { read: newRead } : {}), audit };
+  return {
+    ...(next ? { shared: next } : {}),
+    ...(newRead !== undefined ? { read: newRead } : {}),
+    audit,
+    ...(snapshot ? { snapshot } : {}),
+  };
 }
 
 /** Four eyes: only a reviewed event that needs approval, and never by its own reviewer. */

@@ -6,7 +6,10 @@ import type pg from 'pg';
 import type {
   AuditFeed,
   AuditQuery,
+  ReadMarksFeed,
+  ReadsQuery,
   ReviewChangeMessage,
+  ReviewedEventSnapshot,
   ReviewsFeed,
   ReviewsQuery,
   TeamAuditEntry,
@@ -36,21 +39,6 @@ export async function readMarks(
     [team, userKey, eventIds],
   );
   return new Map(rows.map((row) => [row.event_id, row.read]));
-}
-
-/** The database's clock (the time of the change) and the caller's read marks, in one round trip. */
-export async function clockAndReadMarks(
-  db: Queryable,
-  team: string,
-  userKey: string,
-  eventIds: string[],
-): Promise<{ at: Date; reads: Map<string, boolean> }> {
-  const { rows } = await db.query<{ at: Date; reads: Record<string, boolean> }>(
-    `SELECT now() AS at, (SELECT coalesce(json_object_agg(event_id, read), '{}'::json) FROM event_read
-       WHERE team = $1 AND user_key = $2 AND event_id = ANY($3)) AS reads`,
-    [team, userKey, eventIds],
-  );
-  return { at: rows[0]!.at, reads: new Map(Object.entries(rows[0]!.reads)) };
 }
 
 /** The states of the named events, in the order named (untouched events at version 0). */
@@ -120,9 +108,9 @@ export async function workQueue(
 }
 
 const AUDIT_COLUMNS =
-  'id, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts';
+  'id, sequence, position, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts, mac';
 
-/** The team's audit log, newest first. */
+/** The team's audit log, newest first (shared entries only: read marks are personal and not in it). */
 export async function auditFeed(db: Queryable, team: string, query: AuditQuery): Promise<AuditFeed> {
   const values: unknown[] = [team];
   const conditions = ['team = $1'];
@@ -164,6 +152,61 @@ export async function auditOfEvents(
     byEvent.set(row.event_id, list);
   }
   return byEvent;
+}
+
+/** The caller's own read marks, most recently marked first (nobody else's: they are personal). */
+export async function readMarksOf(
+  db: Queryable,
+  team: string,
+  userKey: string,
+  query: ReadsQuery,
+): Promise<ReadMarksFeed> {
+  const values: unknown[] = [team, userKey];
+  const conditions = ['team = $1', 'user_key = $2'];
+  if (query.EventId) conditions.push(`event_id = $${values.push(query.EventId)}`);
+  const where = conditions.join(' AND ');
+  const { rows } = await db.query<{ event_id: string; read: boolean; changed_at: Date; total: string }>(
+    `SELECT event_id, read, changed_at, count(*) OVER () AS total FROM event_read WHERE ${where}
+     ORDER BY changed_at DESC, event_id LIMIT $${values.push(query.$top ?? 500)} OFFSET $${values.push(query.$skip ?? 0)}`,
+    values,
+  );
+  return {
+    __count: rows[0]
+      ? Number(rows[0].total)
+      : await countOf(db, `SELECT count(*) FROM event_read WHERE ${where}`, values.slice(0, -2)),
+    Data: rows.map((row) => ({ EventId: row.event_id, Read: row.read, At: row.changed_at.toISOString() })),
+  };
+}
+
+/** The event as the platform had it when it was last reviewed; undefined when it is not reviewed (or was before the service kept it). */
+export async function reviewedEventOf(
+  db: Queryable,
+  team: string,
+  eventId: string,
+): Promise<ReviewedEventSnapshot | undefined> {
+  const { rows } = await db.query<{
+    reviewed_by_key: string;
+    reviewed_by_name: string;
+    reviewed_at: Date;
+    reviewed_event_version: string | null;
+    event: ReviewedEventSnapshot['Event'];
+  }>(
+    `SELECT r.reviewed_by_key, r.reviewed_by_name, r.reviewed_at, r.reviewed_event_version, s.event
+     FROM event_review r JOIN event_review_snapshot s ON s.team = r.team AND s.event_id = r.event_id
+     WHERE r.team = $1 AND r.event_id = $2 AND r.reviewed_by_key IS NOT NULL`,
+    [team, eventId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    EventId: eventId,
+    Reviewed: {
+      By: { UserKey: row.reviewed_by_key, Name: row.reviewed_by_name },
+      At: row.reviewed_at.toISOString(),
+      ...(row.reviewed_event_version ? { EventUpdatedDateTime: row.reviewed_event_version } : {}),
+    },
+    Event: row.event,
+  };
 }
 
 /** A committed change as the change feed keeps it: the message, and whose read marks it carries. */

@@ -10,6 +10,7 @@ import type {
   TeamAuditAction,
   TeamAuditEntry,
   TeamMember,
+  TeamNote,
 } from '../../../contract/wire/review';
 
 /** A member named in a state: who reviewed, approved, is assigned, changed it last. */
@@ -27,7 +28,8 @@ export interface SharedState {
   eventId: string;
   version: number;
   flagged: boolean;
-  note: string;
+  /** The thread, oldest first, as the wire writes it (and the database keeps it). */
+  notes: TeamNote[];
   assignee?: Person;
   eventType?: string;
   fourEyes: boolean;
@@ -38,7 +40,7 @@ export interface SharedState {
 
 /** The state of an event nobody has touched. */
 export function untouched(eventId: string): SharedState {
-  return { eventId, version: 0, flagged: false, note: '', fourEyes: false };
+  return { eventId, version: 0, flagged: false, notes: [], fourEyes: false };
 }
 
 /** Where the event stands, from who reviewed and approved it and whether four eyes apply. */
@@ -57,7 +59,7 @@ export function sharedWire(state: SharedState): SharedEventReview {
     EventId: state.eventId,
     Version: state.version,
     Flagged: state.flagged,
-    ...(state.note ? { Note: state.note } : {}),
+    ...(state.notes.length > 0 ? { Notes: state.notes } : {}),
     ...(state.assignee ? { Assignee: member(state.assignee) } : {}),
     FourEyes: state.fourEyes,
     ReviewStatus: reviewStatusOf(state),
@@ -77,33 +79,36 @@ export function sharedWire(state: SharedState): SharedEventReview {
 
 /** The columns of event_review but the team, in SharedRow's order. */
 export const SHARED_COLUMNS =
-  'event_id, version, flagged, note, assignee_key, assignee_name, event_type, four_eyes, reviewed_by_key, reviewed_by_name, ' +
+  'event_id, version, flagged, notes, assignee_key, assignee_name, event_type, four_eyes, reviewed_by_key, reviewed_by_name, ' +
   'reviewed_at, reviewed_event_version, approved_by_key, approved_by_name, approved_at, changed_by_key, changed_by_name, changed_at';
 
-/** A row of event_review (timestamps as pg returns them: Date). */
+/** When a row was read as a JSON object (review_begin), its timestamps are ISO text. */
+type Timestamp = Date | string;
+
+/** A row of event_review (timestamps as pg returns them: Date, or text in JSON). */
 export interface SharedRow {
   event_id: string;
   version: number;
   flagged: boolean;
-  note: string;
+  notes: TeamNote[];
   assignee_key: string | null;
   assignee_name: string | null;
   event_type: string | null;
   four_eyes: boolean;
   reviewed_by_key: string | null;
   reviewed_by_name: string | null;
-  reviewed_at: Date | null;
+  reviewed_at: Timestamp | null;
   reviewed_event_version: string | null;
   approved_by_key: string | null;
   approved_by_name: string | null;
-  approved_at: Date | null;
+  approved_at: Timestamp | null;
   changed_by_key: string;
   changed_by_name: string;
-  changed_at: Date;
+  changed_at: Timestamp;
 }
 
-function signed(key: string | null, name: string | null, at: Date | null): Signature | undefined {
-  return key && name && at ? { userKey: key, name, at } : undefined;
+function signed(key: string | null, name: string | null, at: Timestamp | null): Signature | undefined {
+  return key && name && at ? { userKey: key, name, at: new Date(at) } : undefined;
 }
 
 export function stateFromRow(row: SharedRow): SharedState {
@@ -113,7 +118,7 @@ export function stateFromRow(row: SharedRow): SharedState {
     eventId: row.event_id,
     version: row.version,
     flagged: row.flagged,
-    note: row.note,
+    notes: row.notes,
     ...(row.assignee_key && row.assignee_name
       ? { assignee: { userKey: row.assignee_key, name: row.assignee_name } }
       : {}),
@@ -128,7 +133,7 @@ export function stateFromRow(row: SharedRow): SharedState {
         }
       : {}),
     ...(approved ? { approved } : {}),
-    changed: { userKey: row.changed_by_key, name: row.changed_by_name, at: row.changed_at },
+    changed: { userKey: row.changed_by_key, name: row.changed_by_name, at: new Date(row.changed_at) },
   };
 }
 
@@ -141,7 +146,7 @@ export function rowFromState(team: string, state: SharedState): Record<string, u
     event_id: state.eventId,
     version: state.version,
     flagged: state.flagged,
-    note: state.note,
+    notes: state.notes,
     assignee_key: state.assignee?.userKey ?? null,
     assignee_name: state.assignee?.name ?? null,
     event_type: state.eventType ?? null,
@@ -163,6 +168,8 @@ export function rowFromState(team: string, state: SharedState): Record<string, u
 export interface AuditRow {
   id: string;
   sequence: string;
+  /** The entry's place in its change (absent for entries written before the log was sealed). */
+  position: number | null;
   event_id: string;
   at: Date;
   actor_key: string;
@@ -172,6 +179,8 @@ export interface AuditRow {
   after: string;
   event_version: number | null;
   event_facts: EventFacts | null;
+  /** HMAC-SHA256 chaining the entry to the one before (absent before the log was sealed). */
+  mac: Buffer | null;
 }
 
 export function auditWire(row: AuditRow): TeamAuditEntry {

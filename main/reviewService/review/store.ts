@@ -1,184 +1,261 @@
 /**
- * Applies review actions in one transaction each call: lock the events' rows, refuse stale
- * versions with a 409 naming who changed what and when, plan every action, then write the new
- * states, the read marks, the change (numbered in commit order) and its audit entries, and
- * NOTIFY the replicas. Nothing is written unless everything is.
+ * Applies review requests: each request's actions together or not at all, at most once per
+ * idempotency key, and only if committed by its deadline.
+ *
+ * Events marked reviewed are first read from the platform with the caller's token (four eyes is
+ * decided on what the platform says; a desk's statement that disagrees is refused). Then the
+ * request joins this replica's writer queue (writerQueue.ts), which writes the requests waiting
+ * together in one transaction of two round trips: `review_begin` takes the team's lock (every
+ * writer of the team, on any replica, queues on it, so the audit chain has one head and changes
+ * are numbered in commit order) and reads the keys' first outcomes, the events' states and the
+ * callers' read marks; the service plans each request in order (groupPlan.ts), and
+ * `review_write` writes them with the COMMIT in the same round trip. A deferred trigger refuses
+ * the COMMIT past a deadline; a group that fails is written again request by request.
  */
 import type pg from 'pg';
-import type { ReviewAction, ReviewActionsResult, ReviewConflict } from '../../../contract/wire/review';
-import { inTransaction } from '../database/pool';
+import type {
+  ReviewAction,
+  ReviewActionsBody,
+  ReviewActionsResult,
+  ReviewConflict,
+} from '../../../contract/wire/review';
+import { EVENT_FACTS_DISAGREE } from '../../../contract/wire/review';
+import type { AuditKey } from '../audit/auditKey';
+import { isDatabaseUnavailable } from '../database/pool';
 import { ReviewServiceError } from '../errors';
+import { describeDisagreements, disagreements, type PlatformEvent } from '../platform/eventFacts';
+import type { PlatformClient } from '../platform/platformClient';
+import { readPlatformEvents } from '../platform/platformEvents';
 import type { Member, Team } from '../team';
-import { planAction, type AuditDraft } from './plan';
-import { auditOfEvents, clockAndReadMarks } from './queries';
 import {
-  rowFromState,
-  SHARED_COLUMNS,
-  sharedWire,
-  stateFromRow,
-  untouched,
-  type SharedRow,
-  type SharedState,
-} from './state';
+  planGroup,
+  type Begun,
+  type Job,
+  type JobOutcome,
+  type RequestIdentity,
+  type StaleEvent,
+} from './groupPlan';
+import { auditOfEvents } from './queries';
+import {
+  checkDeadline,
+  DEADLINE_SQLSTATE,
+  deadlinePassed,
+  isKeptRefusal,
+  keepRefusal,
+  replay,
+  requestHashOf,
+  storedOutcome,
+} from './requests';
+import { sharedWire } from './state';
+import { WriterQueue, type Queued } from './writerQueue';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
 export const CHANGE_CHANNEL = 'refdesk_team_review';
 
-/** Applies `actions` by `actor` for `team`; answers the states after them. */
-export async function applyActions(
-  pool: pg.Pool,
-  team: Team,
+export interface StoreDependencies {
+  pool: pg.Pool;
+  team: Team;
+  auditKey: AuditKey;
+  platform: PlatformClient;
+}
+
+/** Errors after which a group may simply be written again. */
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const ATTEMPTS = 4;
+
+/** The replica's store of review requests: `apply` each; they are written in groups. */
+export class ReviewRequests {
+  private readonly writers: WriterQueue<Job, ReviewActionsResult>;
+
+  constructor(private readonly deps: StoreDependencies) {
+    this.writers = new WriterQueue((group) => writeGroup(deps, group));
+  }
+
+  /** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */
+  apply(actor: Member, token: string, body: ReviewActionsBody): Promise<ReviewActionsResult> {
+    return applyActions(this.deps, this.writers, actor, token, body);
+  }
+}
+
+async function applyActions(
+  deps: StoreDependencies,
+  writers: WriterQueue<Job, ReviewActionsResult>,
   actor: Member,
-  actions: ReviewAction[],
+  token: string,
+  body: ReviewActionsBody,
 ): Promise<ReviewActionsResult> {
-  return inTransaction(pool, async (client) => {
-    const eventIds = actions.map((action) => action.EventId);
-    const { at, reads } = await clockAndReadMarks(client, team.id, actor.userKey, eventIds);
-    // Locked in one order, so two bulk changes never deadlock each other.
-    const { rows } = await client.query<SharedRow>(
-      `SELECT ${SHARED_COLUMNS} FROM event_review WHERE team = $1 AND event_id = ANY($2) ORDER BY event_id FOR UPDATE`,
-      [team.id, [...eventIds].sort()],
-    );
-    const current = new Map(rows.map((row) => [row.event_id, stateFromRow(row)]));
-    await refuseStale(client, team, actor, actions, current, reads);
-
-    const changedStates: SharedState[] = [];
-    const created: SharedState[] = [];
-    const readChanges: { EventId: string; Read: boolean }[] = [];
-    const audit: (AuditDraft & { eventId: string; version?: number })[] = [];
-    for (const action of actions) {
-      const before = current.get(action.EventId) ?? untouched(action.EventId);
-      const plan = planAction(team, actor, action, before, reads.get(action.EventId) ?? false, at);
-      if (plan.shared) {
-        (before.version === 0 ? created : changedStates).push(plan.shared);
-        current.set(action.EventId, plan.shared);
-      }
-      if (plan.read !== undefined) {
-        readChanges.push({ EventId: action.EventId, Read: plan.read });
-        reads.set(action.EventId, plan.read);
-      }
-      for (const draft of plan.audit) {
-        audit.push({
-          ...draft,
-          eventId: action.EventId,
-          ...(draft.personal ? {} : { version: plan.shared?.version }),
-        });
-      }
-    }
-    const data = eventIds.map((id) => ({
-      ...sharedWire(current.get(id) ?? untouched(id)),
-      Read: reads.get(id) ?? false,
-    }));
-    if (audit.length === 0) return { Data: data };
-
-    const sequence = await writeChange(client, team, actor, at, {
-      created,
-      changed: changedStates,
-      reads: readChanges,
-      audit: audit.map((entry) => ({
-        event_id: entry.eventId,
-        action: entry.action,
-        before: entry.before,
-        after: entry.after,
-        event_version: entry.version ?? null,
-        event_facts: entry.event ?? null,
-      })),
-    });
-    return { Sequence: sequence, Data: data };
-  });
+  const deadline = new Date(body.Deadline);
+  const request = {
+    team: deps.team.id,
+    key: body.IdempotencyKey,
+    userKey: actor.userKey,
+    requestHash: requestHashOf(body.Actions),
+    deadline,
+  };
+  const late = await lateAnswer(deps, request);
+  if (late) return late;
+  let events: Map<string, PlatformEvent>;
+  try {
+    events = await readReviewedEvents(deps.platform, token, body.Actions);
+  } catch (error) {
+    if (!isKeptRefusal(error)) throw error;
+    // Refused on the platform's facts: a retry of a key applied earlier (when they were otherwise) still gets its first outcome.
+    const first = await storedOutcome(deps.pool, request.team, request.key);
+    if (first) return replay(first, request.userKey, request.requestHash);
+    await keepRefusal(deps.pool, request, error);
+    throw error;
+  }
+  return writers.submit({ actor, request, actions: body.Actions, events });
 }
-
-interface ChangeRows {
-  created: SharedState[];
-  changed: SharedState[];
-  reads: { EventId: string; Read: boolean }[];
-  audit: Record<string, unknown>[];
-}
-
-const UPDATED_COLUMNS = SHARED_COLUMNS.split(', ')
-  .filter((column) => column !== 'event_id')
-  .map((column) => `${column} = n.${column}`)
-  .join(', ');
 
 /**
- * Writes one change in one statement (one round trip): new states by INSERT (a concurrent
- * creator of the same row makes it fail and the transaction run again), changed ones by UPDATE
- * of the version seen, the read marks, the next number of the team's change feed, the change,
- * its audit entries and the NOTIFY to the replicas (delivered at commit). The counter's row lock
- * is taken here, at the end, and held only until the commit that follows.
+ * A request that arrives (or gets its turn) after its deadline is refused, unless its key was
+ * applied meanwhile (a replica that hung while another took the retry): then it answers that.
  */
-async function writeChange(
-  client: pg.PoolClient,
-  team: Team,
-  actor: Member,
-  at: Date,
-  rows: ChangeRows,
-): Promise<number> {
-  const columns = `team, ${SHARED_COLUMNS}`;
-  const { rows: written } = await client.query<{ sequence: string; updated: string }>(
-    `WITH created AS (
-       INSERT INTO event_review (${columns})
-       SELECT ${columns} FROM jsonb_populate_recordset(null::event_review, $5::jsonb)
-     ), updated AS (
-       UPDATE event_review e SET ${UPDATED_COLUMNS} FROM jsonb_populate_recordset(null::event_review, $6::jsonb) n
-       WHERE e.team = n.team AND e.event_id = n.event_id AND e.version = n.version - 1 RETURNING 1
-     ), marks AS (
-       INSERT INTO event_read (team, event_id, user_key, read, changed_at)
-       SELECT $1, r."EventId", $3, r."Read", $2 FROM json_to_recordset($7::json) AS r("EventId" text, "Read" boolean)
-       ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at
-     ), numbered AS (
-       INSERT INTO review_sequence (team, last_sequence) VALUES ($1, 1)
-       ON CONFLICT (team) DO UPDATE SET last_sequence = review_sequence.last_sequence + 1 RETURNING last_sequence
-     ), change AS (
-       INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
-       SELECT $1, last_sequence, $2, $3, $4, $8::json, $7::json FROM numbered
-     ), audit AS (
-       INSERT INTO review_audit (team, sequence, event_id, at, actor_key, actor_name, action, before, after, event_version, event_facts)
-       SELECT $1, numbered.last_sequence, a.event_id, $2, $3, $4, a.action, a.before, a.after, a.event_version, a.event_facts
-       FROM numbered, json_to_recordset($9::json)
-         AS a(event_id text, action text, before text, after text, event_version integer, event_facts json)
-     )
-     SELECT last_sequence AS sequence, (SELECT count(*) FROM updated) AS updated,
-       pg_notify('${CHANGE_CHANNEL}', json_build_object('team', $1::text, 'sequence', last_sequence)::text)
-     FROM numbered`,
-    [
-      team.id,
-      at,
-      actor.userKey,
-      actor.name,
-      JSON.stringify(rows.created.map((state) => rowFromState(team.id, state))),
-      JSON.stringify(rows.changed.map((state) => rowFromState(team.id, state))),
-      JSON.stringify(rows.reads),
-      JSON.stringify([...rows.created, ...rows.changed].map(sharedWire)),
-      JSON.stringify(rows.audit),
-    ],
-  );
-  // The rows are locked, so this cannot happen; if it ever did, the transaction is rolled back.
-  if (Number(written[0]!.updated) !== rows.changed.length)
-    throw new Error('A review state changed under its row lock.');
-  return Number(written[0]!.sequence);
+async function lateAnswer(
+  deps: StoreDependencies,
+  request: RequestIdentity,
+): Promise<ReviewActionsResult | undefined> {
+  try {
+    checkDeadline(request.deadline);
+    return undefined;
+  } catch (error) {
+    const first = await storedOutcome(deps.pool, request.team, request.key);
+    if (first) return replay(first, request.userKey, request.requestHash);
+    throw error;
+  }
 }
 
-/** 409 when any shared action names a version other than the current one, with the changes since. */
-async function refuseStale(
-  client: pg.PoolClient,
-  team: Team,
-  actor: Member,
+/** The platform's events of every MarkReviewed; 409 EventFactsDisagree when the desk stated any otherwise. */
+async function readReviewedEvents(
+  platform: PlatformClient,
+  token: string,
   actions: ReviewAction[],
-  current: Map<string, SharedState>,
-  reads: Map<string, boolean>,
-): Promise<void> {
-  const stale = actions.flatMap((action) => {
-    if (action.Action === 'SetRead') return [];
-    const version = current.get(action.EventId)?.version ?? 0;
-    return action.Version === version ? [] : [{ eventId: action.EventId, yourVersion: action.Version }];
-  });
-  if (stale.length === 0) return;
-  const history = await auditOfEvents(client, team.id, stale);
-  const conflicts: ReviewConflict[] = stale.map(({ eventId, yourVersion }) => ({
+): Promise<Map<string, PlatformEvent>> {
+  const reviews = actions.filter((action) => action.Action === 'MarkReviewed');
+  if (reviews.length === 0) return new Map();
+  const events = await readPlatformEvents(
+    platform,
+    token,
+    reviews.map((action) => action.EventId),
+  );
+  const found = reviews.flatMap((action) =>
+    disagreements(action.EventId, action.Event, events.get(action.EventId)!.facts),
+  );
+  if (found.length > 0) {
+    throw new ReviewServiceError(409, EVENT_FACTS_DISAGREE, describeDisagreements(found), {
+      disagreements: found,
+    });
+  }
+  return events;
+}
+
+/**
+ * Writes a group of requests and settles each: late ones are answered on their own; the rest in
+ * one transaction, run again after a serialization failure; a group that fails otherwise is
+ * written again one request at a time, so one request's failure is its own.
+ */
+async function writeGroup(deps: StoreDependencies, group: Queued<Job, ReviewActionsResult>[]): Promise<void> {
+  const ready: Queued<Job, ReviewActionsResult>[] = [];
+  for (const queued of group) {
+    try {
+      const late = await lateAnswer(deps, queued.job.request);
+      if (late) queued.resolve(late);
+      else ready.push(queued);
+    } catch (error) {
+      queued.reject(error);
+    }
+  }
+  if (ready.length === 0) return;
+  let outcomes: JobOutcome[];
+  try {
+    outcomes = await transact(
+      deps,
+      ready.map((queued) => queued.job),
+    );
+  } catch (error) {
+    if (ready.length > 1 && !isDatabaseUnavailable(error)) {
+      for (const queued of ready) await writeGroup(deps, [queued]);
+      return;
+    }
+    for (const queued of ready) queued.reject(mapped(error, queued.job.request));
+    return;
+  }
+  await Promise.all(
+    ready.map(async (queued, index) => {
+      const outcome = outcomes[index]!;
+      try {
+        if (outcome.kind === 'done') return queued.resolve(outcome.result);
+        const error =
+          outcome.kind === 'stale' ? await conflictOf(deps, queued.job.actor, outcome.stale) : outcome.error;
+        if ((outcome.kind === 'stale' || outcome.keep) && isKeptRefusal(error))
+          await keepRefusal(deps.pool, queued.job.request, error);
+        queued.reject(error);
+      } catch (error) {
+        queued.reject(error);
+      }
+    }),
+  );
+}
+
+/** A database error of a single request in the words of the service. */
+function mapped(error: unknown, request: RequestIdentity): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === DEADLINE_SQLSTATE) return deadlinePassed(request.deadline);
+  if (code === '55P03') return teamBusy();
+  return error;
+}
+
+/** One transaction for `jobs`: lock and read, plan, write and commit; run again after a serialization failure. */
+async function transact(deps: StoreDependencies, jobs: Job[]): Promise<JobOutcome[]> {
+  const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
+  const keys = jobs.map((job) => job.request.key);
+  const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
+  for (let attempt = 1; ; attempt++) {
+    const client = await deps.pool.connect();
+    let broken = false;
+    try {
+      const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
+      const array = (value: string[]) => `ARRAY(SELECT json_array_elements_text(${literal(value)}::json))`;
+      const results = (await client.query(
+        `BEGIN; SELECT review_begin(${client.escapeLiteral(deps.team.id)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
+      )) as unknown as pg.QueryResult<{ begun: Begun }>[];
+      const { outcomes, payload } = planGroup(deps.team, deps.auditKey, jobs, results[1]!.rows[0]!.begun);
+      const changes = (payload.changes as unknown[]).length;
+      await client.query(changes > 0 ? `SELECT review_write(${literal(payload)}); COMMIT` : 'ROLLBACK');
+      return outcomes;
+    } catch (error) {
+      broken = isDatabaseUnavailable(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+      const code = (error as { code?: unknown }).code;
+      if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
+      throw error;
+    } finally {
+      // A connection that failed mid-transaction is dropped, never handed to the next request.
+      client.release(broken);
+    }
+  }
+}
+
+function teamBusy(): ReviewServiceError {
+  return new ReviewServiceError(
+    503,
+    'TeamReviewUnavailable',
+    'Team review unavailable: another change of the team held the team’s lock too long (a replica that stopped?). Nothing was saved; try again.',
+  );
+}
+
+/** 409 naming, for each stale event, its state now and every shared change since the version sent. */
+async function conflictOf(
+  deps: StoreDependencies,
+  actor: Member,
+  stale: StaleEvent[],
+): Promise<ReviewServiceError> {
+  const history = await auditOfEvents(deps.pool, deps.team.id, stale);
+  const conflicts: ReviewConflict[] = stale.map(({ eventId, yourVersion, current, read }) => ({
     EventId: eventId,
     YourVersion: yourVersion,
-    Current: { ...sharedWire(current.get(eventId) ?? untouched(eventId)), Read: reads.get(eventId) ?? false },
+    Current: { ...sharedWire(current), Read: read },
     ChangesSince: history.get(eventId) ?? [],
   }));
   const first = conflicts[0]!;
@@ -188,7 +265,7 @@ async function refuseStale(
     : 'someone';
   const more =
     conflicts.length > 1 ? ` and ${conflicts.length - 1} more event${conflicts.length > 2 ? 's' : ''}` : '';
-  throw new ReviewServiceError(
+  return new ReviewServiceError(
     409,
     'ReviewConflict',
     `Event ${first.EventId}${more} changed since you loaded it: last changed by ${who}. Nothing was saved; reload and try again.`,

@@ -18,6 +18,8 @@ export class CorporateActionsPage {
   readonly auditGrid: Locator;
   readonly markReviewed: Locator;
   readonly note: Locator;
+  /** The open event's notes thread, oldest first. */
+  readonly notes: Locator;
   readonly saveNote: Locator;
   readonly flag: Locator;
   /** The team's sign-off of the open event: who reviewed and approved it, Approve. */
@@ -49,9 +51,12 @@ export class CorporateActionsPage {
     this.auditButton = page.getByRole('button', { name: 'Audit log', exact: true });
     this.auditGrid = page.getByTestId('audit-grid');
     this.markReviewed = this.detail.getByRole('button', { name: 'Mark reviewed' });
-    this.note = this.detail.getByLabel('Note');
+    this.note = this.detail.getByRole('textbox', { name: /^Note/ });
+    this.notes = this.detail.getByTestId('event-notes');
     this.saveNote = this.detail.getByRole('button', { name: 'Save note' });
-    this.flag = this.detail.getByRole('group', { name: 'Review' }).getByRole('button', { name: /^(Flag|Unflag)$/ });
+    this.flag = this.detail
+      .getByRole('group', { name: 'Review' })
+      .getByRole('button', { name: /^(Flag|Unflag)$/ });
     this.signOff = this.detail.getByTestId('review-sign-off');
     this.approve = this.signOff.getByRole('button', { name: 'Approve' });
     this.teamUnavailable = page.getByTestId('team-review-unavailable');
@@ -112,6 +117,11 @@ export class CorporateActionsPage {
   /** A button of the open event's detail pane (Flag, Close the event…). */
   detailButton(name: string): Locator {
     return this.detail.getByRole('button', { name, exact: true });
+  }
+
+  /** The notes of the open event's thread, one item each, oldest first. */
+  noteItems(): Locator {
+    return this.notes.getByRole('listitem');
   }
 
   /** The question asked when an event is closed with an unsaved note. */
@@ -209,7 +219,10 @@ export class CorporateActionsPage {
   async eventIds(): Promise<string[]> {
     return this.rows().evaluateAll((rows) =>
       rows
-        .map((row) => ({ index: Number(row.getAttribute('row-index')), id: row.getAttribute('row-id') ?? '' }))
+        .map((row) => ({
+          index: Number(row.getAttribute('row-index')),
+          id: row.getAttribute('row-id') ?? '',
+        }))
         .sort((a, b) => a.index - b.index)
         .map((row) => row.id),
     );
@@ -239,6 +252,21 @@ export class CorporateActionsPage {
   /** The bulk "Mark N selected reviewed" button. */
   bulkReviewed(count: number): Locator {
     return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
+  }
+
+  /** The question a bulk action asks first ("Mark 2 events reviewed?"). */
+  bulkQuestion(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Confirm bulk action' });
+  }
+
+  /** The summary a bulk action ends with (reviewed, awaiting approval, refused and why). */
+  bulkSummary(): Locator {
+    return this.page.getByRole('status', { name: 'Bulk action summary' });
+  }
+
+  /** Confirms the bulk action asked about (its button: "Mark reviewed" or "Approve"). */
+  async confirmBulk(label: 'Mark reviewed' | 'Approve'): Promise<void> {
+    await this.bulkQuestion().getByRole('button', { name: label, exact: true }).click();
   }
 
   /** A region of the open event's detail, e.g. "Key dates", "Holdings", "Review history". */

@@ -3,7 +3,12 @@
  * changes an action plans (one audit entry each), and what a refused stale change tells the
  * reviewer (the audit entries written since the version they saw).
  */
-import type { EventReviewState, ReviewAuditAction, ReviewConflictView } from '../../../../contract/review';
+import type {
+  EventReviewState,
+  ReviewAuditAction,
+  ReviewConflictView,
+  ReviewNote,
+} from '../../../../contract/review';
 
 export interface StateRow {
   event_id: string;
@@ -11,7 +16,6 @@ export interface StateRow {
   flagged: number;
   reviewed_at: string | null;
   reviewed_version: string | null;
-  note: string;
   changed_at: string;
   version: number;
 }
@@ -28,8 +32,31 @@ export interface AuditRow {
   after: string;
 }
 
-/** A state row as the desk shows it; the reviewer is the only person a local state names. */
-export function toState(row: StateRow, reviewer: { name: string; userId: string }): EventReviewState {
+/** A row of review_note. */
+export interface NoteRow {
+  event_id: string;
+  id: number;
+  at: string;
+  author_name: string;
+  text: string;
+}
+
+/** A note row as the desk shows it (the local store's notes are all the reviewer's own). */
+export function toNote(row: NoteRow, reviewer: { name: string; userId: string }): ReviewNote {
+  return {
+    id: row.id,
+    by: { name: row.author_name || reviewer.name, userId: reviewer.userId },
+    at: row.at,
+    text: row.text,
+  };
+}
+
+/** A state row as the desk shows it, with its notes; the reviewer is the only person a local state names. */
+export function toState(
+  row: StateRow,
+  reviewer: { name: string; userId: string },
+  notes: ReviewNote[] = [],
+): EventReviewState {
   const who = { name: reviewer.name, userId: reviewer.userId };
   return {
     eventId: row.event_id,
@@ -37,7 +64,7 @@ export function toState(row: StateRow, reviewer: { name: string; userId: string 
     flagged: row.flagged === 1,
     ...(row.reviewed_at ? { reviewedAt: row.reviewed_at, reviewedBy: who } : {}),
     ...(row.reviewed_version ? { reviewedVersion: row.reviewed_version } : {}),
-    note: row.note,
+    notes,
     changedAt: row.changed_at,
     version: row.version,
     progress: row.reviewed_at ? 'Reviewed' : 'NotReviewed',
@@ -52,7 +79,7 @@ export function untouchedState(eventId: string): EventReviewState {
     eventId,
     read: false,
     flagged: false,
-    note: '',
+    notes: [],
     version: 0,
     progress: 'NotReviewed',
     fourEyes: false,
@@ -96,7 +123,15 @@ export function applyChange(
       state.flagged = change.after === true;
       break;
     case 'note':
-      state.note = String(change.after);
+      state.notes = [
+        ...state.notes,
+        {
+          id: (state.notes.at(-1)?.id ?? 0) + 1,
+          by: { name: reviewer.name, userId: reviewer.userId },
+          at,
+          text: String(change.after),
+        },
+      ];
       break;
     case 'reviewed':
       delete state.reviewedAt;

@@ -1,7 +1,7 @@
 /**
  * Review state on this computer (the default store): per connection profile and user, read,
- * flagged, reviewed (with the event version seen), a note, the version of each state, and an
- * append-only audit log of every change. Input arrives typed: the IPC dispatcher parsed it with
+ * flagged, reviewed (with the event version seen), a thread of notes (each with its time, none
+ * overwritten), the version of each state, and an append-only audit log of every change. Input arrives typed: the IPC dispatcher parsed it with
  * the channel's schema (reviewBackend.ts). A change made on a stale version (another window
  * changed the event first) is refused as a conflict. Assignment and approval need a second
  * person, so they belong to the team store: one computer's file keeps each user's state apart.
@@ -10,16 +10,16 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { isDamage, openReviewDatabase, REVIEW_FILE_NAME, ReviewStoreDamagedError } from './reviewDatabase';
 import type {
+  AddNoteArg,
   AuditArg,
   ReviewAuditEntry,
   Reviewer,
   ReviewStatesArg,
   SetFlaggedArg,
-  SetNoteArg,
   SetReadArg,
   SetReviewedArg,
 } from '../../../../contract/corporateActions';
-import type { EventReviewState } from '../../../../contract/review';
+import type { AuditVerificationView, EventReviewState, ReviewNote } from '../../../../contract/review';
 import type { ReviewBackend } from './reviewBackend';
 import { describeConflicts, ReviewConflictError, ReviewRefusedError } from './reviewErrors';
 import {
@@ -29,10 +29,12 @@ import {
   NOT_REVIEWED,
   REVIEWED,
   reviewedText,
+  toNote,
   toState,
   untouchedState,
   type AuditRow,
   type Change,
+  type NoteRow,
   type StateRow,
 } from './localReviewRows';
 import { SavedViews } from '../savedViews';
@@ -91,26 +93,44 @@ export class LocalReviewStore implements ReviewBackend {
   states(who: Reviewer, { eventIds }: ReviewStatesArg): EventReviewState[] {
     if (eventIds.length === 0) return [];
     const placeholders = eventIds.map(() => '?').join(',');
-    const rows = this.guarded(() =>
-      this.db
+    return this.guarded(() => {
+      const rows = this.db
         .prepare<unknown[], StateRow>(
           `SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id IN (${placeholders})`,
         )
-        .all(who.profileId, who.userId, ...eventIds),
-    );
-    return rows.map((row) => toState(row, who));
+        .all(who.profileId, who.userId, ...eventIds);
+      const notes = this.notesOf(who, `AND event_id IN (${placeholders})`, eventIds);
+      return rows.map((row) => toState(row, who, notes.get(row.event_id)));
+    });
   }
 
   /** Every state this reviewer keeps here (for copying it to a team). */
   allStates(who: Reviewer): EventReviewState[] {
-    return this.guarded(() =>
-      this.db
+    return this.guarded(() => {
+      const notes = this.notesOf(who, '', []);
+      return this.db
         .prepare<unknown[], StateRow>(
           'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? ORDER BY event_id',
         )
         .all(who.profileId, who.userId)
-        .map((row) => toState(row, who)),
-    );
+        .map((row) => toState(row, who, notes.get(row.event_id)));
+    });
+  }
+
+  /** The reviewer's notes by event, oldest first (`where` narrows the events). */
+  private notesOf(who: Reviewer, where: string, values: unknown[]): Map<string, ReviewNote[]> {
+    const byEvent = new Map<string, ReviewNote[]>();
+    const rows = this.db
+      .prepare<unknown[], NoteRow>(
+        `SELECT event_id, id, at, author_name, text FROM review_note WHERE profile_id = ? AND user_id = ? ${where} ORDER BY event_id, id`,
+      )
+      .all(who.profileId, who.userId, ...values);
+    for (const row of rows) {
+      const list = byEvent.get(row.event_id) ?? [];
+      list.push(toNote(row, who));
+      byEvent.set(row.event_id, list);
+    }
+    return byEvent;
   }
 
   /** Marks an event read or unread (no version: read marks are the reviewer's own). */
@@ -151,11 +171,16 @@ export class LocalReviewStore implements ReviewBackend {
     );
   }
 
-  /** Keeps a note on an event (an empty note removes it). */
-  setNote(reviewer: Reviewer, { eventId, note, version }: SetNoteArg): EventReviewState {
-    return this.changeOne(reviewer, eventId, version, (state) => [
-      { action: 'note', field: 'note', before: state.note, after: note },
+  /** Adds a note to the event's thread (no version: it overwrites nothing). */
+  addNote(reviewer: Reviewer, { eventId, note }: AddNoteArg): EventReviewState {
+    return this.changeOne(reviewer, eventId, undefined, () => [
+      { action: 'note', field: 'note', before: '', after: note },
     ]);
+  }
+
+  /** A log on this computer is the reviewer's own: there is no key outside it to verify it against. */
+  auditVerification(): AuditVerificationView {
+    return { kind: 'local' };
   }
 
   assign(): EventReviewState {
@@ -166,19 +191,20 @@ export class LocalReviewStore implements ReviewBackend {
     throw new ReviewRefusedError('TeamReviewOnly', `Approving a review (four eyes) ${TEAM_ONLY}`);
   }
 
-  /** The reviewer's audit entries, newest first (one event's, or all). */
+  /** The reviewer's audit entries, newest first (one event's, or all; only the read marks with `readMarks`). */
   audit(who: Reviewer, options: AuditArg = {}): ReviewAuditEntry[] {
     const limit = options.limit ?? 500;
+    const reads = options.readMarks ? ` AND action IN ('read', 'unread')` : '';
     const rows = this.guarded(() =>
       options.eventId
         ? this.db
             .prepare<unknown[], AuditRow>(
-              'SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ? AND event_id = ? ORDER BY id DESC LIMIT ?',
+              `SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ? AND event_id = ?${reads} ORDER BY id DESC LIMIT ?`,
             )
             .all(who.profileId, who.userId, options.eventId, limit)
         : this.db
             .prepare<unknown[], AuditRow>(
-              'SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?',
+              `SELECT * FROM review_audit WHERE profile_id = ? AND user_id = ?${reads} ORDER BY id DESC LIMIT ?`,
             )
             .all(who.profileId, who.userId, limit),
     );
@@ -215,7 +241,7 @@ export class LocalReviewStore implements ReviewBackend {
         'SELECT * FROM review_state WHERE profile_id = ? AND user_id = ? AND event_id = ?',
       )
       .get(who.profileId, who.userId, eventId);
-    return row ? toState(row, who) : undefined;
+    return row ? toState(row, who, this.notesOf(who, 'AND event_id = ?', [eventId]).get(eventId)) : undefined;
   }
 
   /** A ReviewConflictError when any event's state is no longer at the version the reviewer saw. */
@@ -252,10 +278,10 @@ export class LocalReviewStore implements ReviewBackend {
     for (const change of changes) applyChange(next, change, at, who);
     this.db
       .prepare(
-        `INSERT INTO review_state (profile_id, user_id, event_id, read, flagged, reviewed_at, reviewed_version, note, changed_at, version)
-         VALUES (@profileId, @userId, @eventId, @read, @flagged, @reviewedAt, @reviewedVersion, @note, @changedAt, @version)
+        `INSERT INTO review_state (profile_id, user_id, event_id, read, flagged, reviewed_at, reviewed_version, changed_at, version)
+         VALUES (@profileId, @userId, @eventId, @read, @flagged, @reviewedAt, @reviewedVersion, @changedAt, @version)
          ON CONFLICT (profile_id, user_id, event_id) DO UPDATE SET read = excluded.read, flagged = excluded.flagged,
-           reviewed_at = excluded.reviewed_at, reviewed_version = excluded.reviewed_version, note = excluded.note,
+           reviewed_at = excluded.reviewed_at, reviewed_version = excluded.reviewed_version,
            changed_at = excluded.changed_at, version = excluded.version`,
       )
       .run({
@@ -266,10 +292,17 @@ export class LocalReviewStore implements ReviewBackend {
         flagged: next.flagged ? 1 : 0,
         reviewedAt: next.reviewedAt ?? null,
         reviewedVersion: next.reviewedVersion ?? null,
-        note: next.note,
         changedAt: at,
         version: next.version,
       });
+    if (changes.some((change) => change.field === 'note')) {
+      const added = next.notes.at(-1)!;
+      this.db
+        .prepare(
+          'INSERT INTO review_note (profile_id, user_id, event_id, id, at, author_name, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(who.profileId, who.userId, eventId, added.id, added.at, who.name, added.text);
+    }
     const insertAudit = this.db.prepare(
       `INSERT INTO review_audit (profile_id, user_id, user_name, event_id, at, action, before, after)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

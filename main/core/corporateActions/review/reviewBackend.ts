@@ -7,16 +7,21 @@
  * channel's schema before any handler ran, so the stores do not parse them again.
  */
 import type {
+  AddNoteArg,
   AuditArg,
   Reviewer,
   ReviewAuditEntry,
   ReviewStatesArg,
   SetFlaggedArg,
-  SetNoteArg,
   SetReadArg,
   SetReviewedArg,
 } from '../../../../contract/corporateActions';
-import type { ApproveArg, AssignArg, EventReviewState } from '../../../../contract/review';
+import type {
+  ApproveArg,
+  AssignArg,
+  AuditVerificationView,
+  EventReviewState,
+} from '../../../../contract/review';
 
 export type Awaitable<T> = T | Promise<T>;
 
@@ -28,11 +33,14 @@ export interface ReviewBackend {
   setFlagged(reviewer: Reviewer, arg: SetFlaggedArg): Awaitable<EventReviewState>;
   /** Marks events reviewed (and read) or not reviewed, all or none. */
   setReviewed(reviewer: Reviewer, arg: SetReviewedArg): Awaitable<EventReviewState[]>;
-  setNote(reviewer: Reviewer, arg: SetNoteArg): Awaitable<EventReviewState>;
+  /** Adds a note to the event's thread (no version: a note overwrites nothing). */
+  addNote(reviewer: Reviewer, arg: AddNoteArg): Awaitable<EventReviewState>;
   /** Assigns an event to a member (team only). */
   assign(reviewer: Reviewer, arg: AssignArg): Awaitable<EventReviewState>;
   /** Approves or withdraws an approval (team only, four eyes). */
   approve(reviewer: Reviewer, arg: ApproveArg): Awaitable<EventReviewState>;
-  /** The audit log, newest first. */
+  /** The audit log, newest first (or, with `readMarks`, the reviewer's own read marks). */
   audit(reviewer: Reviewer, arg?: AuditArg): Awaitable<ReviewAuditEntry[]>;
+  /** How far the audit log verifies. */
+  auditVerification(reviewer: Reviewer): Awaitable<AuditVerificationView>;
 }

@@ -54,6 +54,31 @@ const migrations: string[] = [
   // 2: the version of each state (one more per change of flag, note or review), so a change made
   // on a stale version (another window changed the event first) is refused instead of winning.
   `ALTER TABLE review_state ADD COLUMN version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0);`,
+  // 3: notes as a thread: each note kept with its time (and author: the reviewer), none overwritten.
+  // The note kept so far becomes the first, dated when it was last written.
+  `CREATE TABLE review_note (
+     profile_id TEXT NOT NULL,
+     user_id TEXT NOT NULL,
+     event_id TEXT NOT NULL,
+     id INTEGER NOT NULL CHECK (id > 0),
+     at TEXT NOT NULL,
+     author_name TEXT NOT NULL,
+     text TEXT NOT NULL,
+     PRIMARY KEY (profile_id, user_id, event_id, id)
+   ) WITHOUT ROWID;
+   INSERT INTO review_note (profile_id, user_id, event_id, id, at, author_name, text)
+     SELECT s.profile_id, s.user_id, s.event_id, 1,
+       coalesce((SELECT a.at FROM review_audit a WHERE a.profile_id = s.profile_id AND a.user_id = s.user_id
+         AND a.event_id = s.event_id AND a.action = 'note' ORDER BY a.id DESC LIMIT 1), s.changed_at),
+       coalesce((SELECT a.user_name FROM review_audit a WHERE a.profile_id = s.profile_id AND a.user_id = s.user_id
+         ORDER BY a.id DESC LIMIT 1), ''),
+       s.note
+     FROM review_state s WHERE s.note <> '';
+   ALTER TABLE review_state DROP COLUMN note;
+   CREATE TRIGGER review_note_no_update BEFORE UPDATE ON review_note
+     BEGIN SELECT RAISE(ABORT, 'Notes are kept as written.'); END;
+   CREATE TRIGGER review_note_no_delete BEFORE DELETE ON review_note
+     BEGIN SELECT RAISE(ABORT, 'Notes are kept as written.'); END;`,
 ];
 
 export interface OpenedReviewDatabase {

@@ -4,6 +4,7 @@
  * written when any of these is thrown.
  */
 import type { ReviewConflictView } from '../../../../contract/review';
+import type { EventFactDisagreement } from '../../../../contract/wire/review';
 
 /** A change made on a stale version: somebody (another desk, another window) changed the event first. */
 export class ReviewConflictError extends Error {
@@ -36,6 +37,8 @@ export class ReviewRefusedError extends Error {
     readonly status?: number,
     /** Per-field messages (the service's ModelState). */
     readonly fields?: Record<string, string[]>,
+    /** What the desk stated otherwise than the platform has it (the service's EventFactsDisagree). */
+    readonly disagreements?: EventFactDisagreement[],
   ) {
     super(message);
     this.name = 'ReviewRefusedError';

@@ -16,7 +16,7 @@ import type { PushEventBus } from '../../events';
 import type { LocalReviewStore } from './localReviewStore';
 import type { ReviewBackend } from './reviewBackend';
 import { ReviewRefusedError } from './reviewErrors';
-import { copyToTeam, type ReadEventFacts } from './team/copyToTeam';
+import { copyToTeam } from './team/copyToTeam';
 import { TeamLiveStream, type TeamLiveStreamOptions } from './team/teamLiveStream';
 import { TeamReviewStore } from './team/teamReviewStore';
 import { TeamServiceClient, type TeamServiceClientOptions } from './team/teamServiceClient';
@@ -33,10 +33,8 @@ export interface ReviewStoresOptions {
   initial: ReviewStoreSettings;
   session: ReviewSession;
   events: PushEventBus;
-  /** Reads an event's type from the platform (copying reviewed marks to the team needs it). */
-  readEventFacts: ReadEventFacts;
   /** Tuning of the team client and stream (tests use short timeouts). */
-  team?: Partial<Pick<TeamServiceClientOptions, 'dispatcher' | 'timeoutMs'>> &
+  team?: Partial<Pick<TeamServiceClientOptions, 'dispatcher' | 'timeoutMs' | 'confirmMs'>> &
     Partial<Pick<TeamLiveStreamOptions, 'silenceMs' | 'firstRetryMs' | 'lastRetryMs'>>;
 }
 
@@ -74,6 +72,11 @@ export class ReviewStores {
     return this.team?.store ?? this.options.local;
   }
 
+  /** The team store when the team service keeps review state, else undefined. */
+  get teamStore(): TeamReviewStore | undefined {
+    return this.team?.store;
+  }
+
   /** This computer's store (saved views stay here whichever store keeps review state). */
   get local(): LocalReviewStore {
     return this.options.local;
@@ -99,6 +102,13 @@ export class ReviewStores {
         auth: this.options.session,
         ...this.options.team,
         onReplica: (replica) => this.update(team, { replica }),
+        // Said where the store is shown ("not responding"), until the replica answers again.
+        onNotResponding: (silent) =>
+          this.update(
+            team,
+            silent.length > 0 ? { notResponding: silent } : {},
+            silent.length > 0 ? [] : ['notResponding'],
+          ),
       });
       const team: TeamConnection = {
         client,
@@ -126,7 +136,6 @@ export class ReviewStores {
       local: this.options.local.allStates(reviewer),
       team: team.store,
       teamName: description.Name,
-      readEventFacts: this.options.readEventFacts,
     });
     return report;
   }
@@ -213,7 +222,7 @@ export class ReviewStores {
   private update(
     team: TeamConnection,
     change: Partial<TeamConnection['view']>,
-    remove: ('message' | 'team')[] = [],
+    remove: ('message' | 'team' | 'notResponding')[] = [],
   ): void {
     if (this.team !== team) return;
     const next = { ...team.view, ...change };

@@ -2,8 +2,8 @@
  * The workflow of the corporate actions workspace, between its stores and its components:
  * opening an event marks it read and shows its history; review, flag and note actions keep the
  * history current; notes being typed are kept as drafts; keyboard triage; the work queue's
- * filters and sorts; saved views (useInboxViews); bulk review of the ticked events or of every
- * matching one; the audit log; the CSV export; the day the countdowns count from. The view only
+ * filters and sorts; saved views (useInboxViews); bulk review and approve of the ticked events
+ * or of every matching one, asked first (useBulkActions); the audit log; the CSV export; the day the countdowns count from. The view only
  * lays it out.
  */
 import { storeToRefs } from 'pinia';
@@ -16,6 +16,7 @@ import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
 import { queueStatusText } from './logic/queueStatus';
 import { isLocalSort } from './logic/workQueue';
 import { useAccountsStore } from './useAccountsStore';
+import { useBulkActions } from './useBulkActions';
 import { useEventLookupStore } from './useEventLookupStore';
 import { useInboxViews } from './useInboxViews';
 import { useNoteDraftsStore } from './useNoteDraftsStore';
@@ -47,7 +48,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
-  const { auditOpen, auditLog, auditLoading, toggleAudit, exportAudit } = useInboxAuditLog(today);
+  const { auditOpen, auditLog, auditLoading, auditVerification, toggleAudit, exportAudit } =
+    useInboxAuditLog(today);
   const selectedIds = ref<string[]>([]);
   /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
   const allMatching = ref<CorporateActionEvent[]>();
@@ -165,34 +167,24 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   }
 
   /**
-   * Saves the open event's note on the version of the review state its draft started from (the
-   * version shown when there is no draft), so a note saved elsewhere meanwhile comes back as a
-   * conflict; the draft goes once main kept the note (a failure or a conflict keeps it).
+   * Adds the open event's draft note to its thread (notes overwrite nothing, so there is no
+   * conflict to fear); the draft goes once main kept the note (a failure keeps it).
    */
-  async function setNoteOfOpen(note: string): Promise<void> {
+  async function addNoteOfOpen(note: string): Promise<void> {
     const eventId = openEventId.value;
-    if (!eventId) return;
-    const draft = drafts.drafts[eventId];
-    await review.setNote(eventId, note, draft?.text === note ? draft.version : undefined);
-    if (states.value[eventId]?.note === note) drafts.forget(eventId);
+    if (!eventId || !note.trim()) return;
+    if (await review.addNote(eventId, note)) drafts.forget(eventId);
     await review.loadAudit(eventId);
   }
 
-  /** What the user types in the open event's note. */
+  /** What the user types in the open event's new note. */
   function typeNoteOfOpen(text: string): void {
     const eventId = openEventId.value;
-    if (eventId) drafts.keep(eventId, text, states.value[eventId]);
+    if (eventId) drafts.keep(eventId, text);
   }
 
-  // A drafted event's newer state (a live change, the user's own flag or review) moves its draft on.
-  watch(
-    () => Object.keys(drafts.drafts).map((eventId) => states.value[eventId]),
-    (shown) => shown.forEach((state) => state && drafts.follow(state)),
-  );
-
-  /** Reload after a conflict: the conflicted events' current state, their refused drafts given up. */
+  /** Reload after a conflict: the conflicted events' current state (a note being typed stays: it is a new note). */
   async function reloadConflicted(): Promise<void> {
-    for (const entry of review.conflict?.conflicts ?? []) drafts.forget(entry.eventId);
     await review.reloadConflicted();
   }
 
@@ -268,19 +260,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     }
   }
 
-  /** Marks reviewed what is selected: every matching event when chosen, else the ticked rows. */
-  async function reviewSelected(): Promise<void> {
-    const chosen = allMatching.value;
-    if (chosen) {
-      await review.setReviewed(
-        chosen.map((event) => seenEvent(event.EventId, event)),
-        true,
-      );
-      allMatching.value = undefined;
-    } else {
-      await setReviewed(selectedIds.value, true);
-    }
-  }
+  const bulk = useBulkActions({ selectedIds, allMatching, eventOf });
 
   function closeEvent(): void {
     events.closeEvent();
@@ -304,6 +284,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     auditOpen,
     auditLog,
     auditLoading,
+    auditVerification,
     views,
     selectedIds,
     allMatching,
@@ -321,7 +302,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     assignOpen,
     setFlagged,
     setReadOfOpen,
-    setNoteOfOpen,
+    addNoteOfOpen,
     typeNoteOfOpen,
     reloadConflicted,
     applyFilters,
@@ -331,7 +312,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     applySort,
     sortByHeader,
     selectAllMatching,
-    reviewSelected,
+    bulk,
     toggleAudit,
     closeEvent,
   };

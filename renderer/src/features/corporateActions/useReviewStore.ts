@@ -19,6 +19,7 @@ import type {
   SavedInboxView,
 } from '../../../../contract/corporateActions';
 import type {
+  AuditVerificationView,
   CopyToTeamReport,
   ReviewConflictView,
   ReviewsChanged,
@@ -26,6 +27,7 @@ import type {
 } from '../../../../contract/review';
 import { call, DeskCallError, isCancelled, messageOf, onDeskEvent } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
+import { countStates, emptySummary, type BulkSummary } from './logic/bulkSummary';
 import type { SeenEvent } from './logic/seenEvent';
 
 export type { SeenEvent };
@@ -189,12 +191,12 @@ export const useReviewStore = defineStore('review', () => {
         ),
       ),
     );
-  /** Saves a note written on `version` of the event's state (default: the version shown now). */
-  const setNote = (eventId: string, note: string, version = versionOf(eventId)) =>
-    act(
-      async () => keep(await owned.settle(call('corporateActions:setNote', { eventId, note, version }))),
-      note ? `your note “${note}”` : 'removing the note',
-    );
+  /** Adds a note to the event's thread; answers whether main kept it. */
+  const addNote = async (eventId: string, note: string): Promise<boolean> =>
+    (await act(async () => {
+      keep(await owned.settle(call('corporateActions:addNote', { eventId, note })));
+      return true;
+    }, `your note “${note}”`)) ?? false;
   /** Assigns an event to a member of the team (their userId), or unassigns it. */
   const assign = (eventId: string, assignee: string | undefined) =>
     act(async () =>
@@ -231,6 +233,49 @@ export const useReviewStore = defineStore('review', () => {
     });
   }
 
+  /**
+   * Marks many events reviewed, a request per chunk (each all-or-nothing), and answers what came
+   * of it: a refused chunk is listed with its reason and the others still go ahead.
+   */
+  async function reviewMany(events: SeenEvent[]): Promise<BulkSummary> {
+    const summary = emptySummary('review');
+    actionError.value = undefined;
+    for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
+      const chunk = events.slice(start, start + EVENTS_PER_CALL).map((event) => ({
+        ...event,
+        version: versionOf(event.eventId),
+      }));
+      try {
+        const states = await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed: true }));
+        keep(states);
+        countStates(summary, states);
+      } catch (error) {
+        if (isCancelled(error)) break;
+        summary.refused.push({ eventIds: chunk.map((event) => event.eventId), reason: messageOf(error) });
+      }
+    }
+    return summary;
+  }
+
+  /** Approves many events, one request each (four eyes is decided per event), listing each refusal and why. */
+  async function approveMany(eventIds: string[]): Promise<BulkSummary> {
+    const summary = emptySummary('approve');
+    actionError.value = undefined;
+    for (const eventId of eventIds) {
+      try {
+        const state = await owned.settle(
+          call('corporateActions:approve', { eventId, approved: true, version: versionOf(eventId) }),
+        );
+        keep(state);
+        countStates(summary, [state]);
+      } catch (error) {
+        if (isCancelled(error)) break;
+        summary.refused.push({ eventIds: [eventId], reason: messageOf(error) });
+      }
+    }
+    return summary;
+  }
+
   /** Copies the state kept on this computer to the team; the report says what was copied. */
   async function copyToTeam(): Promise<void> {
     copying.value = true;
@@ -255,6 +300,11 @@ export const useReviewStore = defineStore('review', () => {
   /** The whole audit log (newest first, up to 5,000 entries), for the audit view; empty after a failure (shown as actionError). */
   async function readAuditLog(): Promise<ReviewAuditEntry[]> {
     return (await act(() => call('corporateActions:audit', { limit: 5000 }, { signal: owned.signal }))) ?? [];
+  }
+
+  /** How far the audit log verifies (a team's log is chained; nothing to verify on this computer). */
+  async function readAuditVerification(): Promise<AuditVerificationView | undefined> {
+    return act(() => call('corporateActions:auditVerification', undefined, { signal: owned.signal }));
   }
 
   async function loadViews(): Promise<void> {
@@ -297,13 +347,16 @@ export const useReviewStore = defineStore('review', () => {
     reloads,
     setRead,
     setFlagged,
-    setNote,
+    addNote,
     setReviewed,
+    reviewMany,
+    approveMany,
     assign,
     approve,
     copyToTeam,
     loadAudit,
     readAuditLog,
+    readAuditVerification,
     loadViews,
     saveView,
     deleteView,

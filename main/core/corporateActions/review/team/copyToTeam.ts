@@ -3,44 +3,17 @@
  * marks and read marks kept on this computer are sent to the team service, each as an ordinary
  * review action carrying the team's version (so nothing of the team's is overwritten), and the
  * answer says what was copied and what was not. What the team already has exactly so is left
- * alone; a note that differs from the team's is not copied (it is named in the report), and an
- * event another desk changes while the copy runs is left as it is and reported. Running it again
+ * alone; notes are added to the team's thread (a note the thread already holds is not added
+ * again); a reviewed mark states the event version reviewed here, and the service refuses it
+ * when the platform's event has changed since (named in the report: review it again); an event
+ * another desk changes while the copy runs is left as it is and reported. Running it again
  * copies nothing twice.
  */
 import type { CopyConflict, CopyToTeamReport, EventReviewState } from '../../../../../contract/review';
-import type { EventFacts, ReviewAction, TeamEventReview } from '../../../../../contract/wire/review';
+import type { ReviewAction, TeamEventReview } from '../../../../../contract/wire/review';
 import { MAX_BULK_EVENTS } from '../../../../../contract/corporateActions';
-import type { CorporateActionEvent } from '../../../../../contract/wire/corporateActions';
-import { corporateActionTypes } from '../../../../../contract/wire/enums';
-import { corporateActionEndpoints } from '../../../api/corporateActions';
-import type { HttpClient } from '../../../api/http';
-import { ReviewConflictError } from '../reviewErrors';
+import { ReviewConflictError, ReviewRefusedError } from '../reviewErrors';
 import type { TeamReviewStore } from './teamReviewStore';
-
-/** What the desk reads of an event on the platform to state it to the team (a reviewed mark needs its type). */
-export type ReadEventFacts = (eventId: string) => Promise<Omit<EventFacts, 'UpdatedDateTime'>>;
-
-/** Reads an event's facts from the platform the desk is signed in to (sub-accounts' events included, as the inbox shows them). */
-export function platformEventFacts(http: HttpClient): ReadEventFacts {
-  return async (eventId) => {
-    const event: CorporateActionEvent = await corporateActionEndpoints['corporateActions:event'](http, {
-      EventId: eventId,
-      IncludeSubAccounts: true,
-    });
-    const type = event.EventType?.Code;
-    if (!type) throw new Error('the platform does not say which type the event is');
-    const kind = corporateActionTypes.find((known) => known === event.CorporateActionType);
-    const electable = (['Electable', 'NotElectable'] as const).find((known) => known === event.Electable);
-    return {
-      EventType: type,
-      ...(kind ? { CorporateActionType: kind } : {}),
-      ...(electable ? { Electable: electable } : {}),
-    };
-  };
-}
-
-/** Events read from the platform at the same time while copying reviewed marks. */
-const PARALLEL_READS = 6;
 
 type Kind = 'flags' | 'notes' | 'reviewedMarks' | 'readMarks';
 
@@ -49,7 +22,6 @@ export async function copyToTeam(options: {
   local: EventReviewState[];
   team: TeamReviewStore;
   teamName: string;
-  readEventFacts: ReadEventFacts;
   now?: () => Date;
 }): Promise<CopyToTeamReport> {
   const { local, team } = options;
@@ -65,7 +37,9 @@ export async function copyToTeam(options: {
     at: '',
     team: options.teamName,
   };
-  const worth = local.filter((state) => state.flagged || state.note !== '' || state.reviewedAt || state.read);
+  const worth = local.filter(
+    (state) => state.flagged || state.notes.length > 0 || state.reviewedAt || state.read,
+  );
   report.events = worth.length;
   const current = new Map(
     (await team.allStatesOf(worth.map((state) => state.eventId))).map((s) => [s.EventId, s]),
@@ -107,6 +81,16 @@ export async function copyToTeam(options: {
         for (const state of states) current.set(state.EventId, state);
         actions = actions.slice(batch.length);
       } catch (error) {
+        const refused = eventsRefused(error, batch);
+        if (refused) {
+          // The platform's event is not what was reviewed here (or not shown to you): named, the rest copied.
+          for (const { eventId, message } of refused) {
+            conflicted.add(eventId);
+            report.conflicts.push({ eventId, what: 'event', message });
+          }
+          actions = actions.filter((action) => !conflicted.has(action.EventId));
+          continue;
+        }
         if (!(error instanceof ReviewConflictError)) throw error;
         // Changed by another desk while copying: left as the team has it, and reported.
         for (const conflict of error.conflicts) {
@@ -135,43 +119,33 @@ export async function copyToTeam(options: {
     if (theirs.Flagged) return 'same';
     return { Action: 'SetFlagged', EventId: mine.eventId, Version: theirs.Version, Flagged: true };
   });
-  await round('notes', (mine, theirs) => {
-    if (mine.note === '') return undefined;
-    if ((theirs.Note ?? '') === mine.note) return 'same';
-    if (theirs.Note) {
-      return {
-        eventId: mine.eventId,
-        what: 'note',
-        message: `The team already has another note${theirs.Changed ? ` (last changed by ${theirs.Changed.By.Name})` : ''}; yours was not copied: “${mine.note}”`,
-      };
-    }
-    return { Action: 'SetNote', EventId: mine.eventId, Version: theirs.Version, Note: mine.note };
-  });
-  const facts = await readFacts(
-    worth.filter(
-      (mine) =>
-        mine.reviewedAt &&
-        !conflicted.has(mine.eventId) &&
-        stateOf(mine.eventId).ReviewStatus === 'NotReviewed',
-    ),
-    options.readEventFacts,
+  // Notes: added to the team's thread, one note per event and round, those the thread holds left out.
+  const pendingNotes = new Map(
+    worth.map((mine) => {
+      const held = new Set((stateOf(mine.eventId).Notes ?? []).map((note) => note.Text));
+      return [mine.eventId, mine.notes.filter((note) => !held.has(note.text))] as const;
+    }),
   );
+  for (const mine of worth)
+    if (mine.notes.length > 0 && pendingNotes.get(mine.eventId)!.length === 0) report.alreadyOnTeam++;
+  for (let more = true; more;) {
+    const before = report.notes;
+    await round('notes', (mine) => {
+      const next = pendingNotes.get(mine.eventId)?.shift();
+      return next ? { Action: 'AddNote', EventId: mine.eventId, Note: next.text } : undefined;
+    });
+    more = report.notes > before;
+  }
   await round('reviewedMarks', (mine, theirs) => {
     if (!mine.reviewedAt) return undefined;
     if (theirs.ReviewStatus !== 'NotReviewed') return 'same';
-    const read = facts.get(mine.eventId);
-    if (!read || 'message' in read) {
-      return {
-        eventId: mine.eventId,
-        what: 'event',
-        message: `Not marked reviewed on the team: ${read?.message ?? 'the event could not be read'}`,
-      };
-    }
-    const event: EventFacts = {
-      ...read,
-      ...(mine.reviewedVersion ? { UpdatedDateTime: mine.reviewedVersion } : {}),
+    // The version reviewed here, stated: the service refuses it if the platform's event changed since.
+    return {
+      Action: 'MarkReviewed',
+      EventId: mine.eventId,
+      Version: theirs.Version,
+      ...(mine.reviewedVersion ? { Event: { UpdatedDateTime: mine.reviewedVersion } } : {}),
     };
-    return { Action: 'MarkReviewed', EventId: mine.eventId, Version: theirs.Version, Event: event };
   });
   await round('readMarks', (mine, theirs) => {
     if (!mine.read) return undefined;
@@ -183,22 +157,26 @@ export async function copyToTeam(options: {
   return report;
 }
 
-/** Reads the platform's facts of each event (a few at a time); a failure is kept as its message. */
-async function readFacts(
-  events: EventReviewState[],
-  read: ReadEventFacts,
-): Promise<Map<string, Omit<EventFacts, 'UpdatedDateTime'> | { message: string }>> {
-  const facts = new Map<string, Omit<EventFacts, 'UpdatedDateTime'> | { message: string }>();
-  const queue = [...events];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      try {
-        facts.set(next.eventId, await read(next.eventId));
-      } catch (error) {
-        facts.set(next.eventId, { message: (error as Error).message });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_READS }, worker));
-  return facts;
+/**
+ * The events a refused batch names when the refusal is about events (the platform's facts
+ * disagree with the version reviewed here, or the platform does not show one); undefined for
+ * any other refusal.
+ */
+function eventsRefused(
+  error: unknown,
+  batch: ReviewAction[],
+): { eventId: string; message: string }[] | undefined {
+  if (!(error instanceof ReviewRefusedError)) return undefined;
+  if (error.disagreements?.length) {
+    return [...new Set(error.disagreements.map((found) => found.EventId))].map((eventId) => ({
+      eventId,
+      message: `Not marked reviewed on the team: the event changed on the platform since you reviewed it here (${
+        error.disagreements!.find((found) => found.EventId === eventId && found.Field === 'UpdatedDateTime')
+          ?.Platform ?? 'another version'
+      }). Review it again.`,
+    }));
+  }
+  if (error.code !== 'EventNotOnPlatform' && error.code !== 'PlatformRefused') return undefined;
+  const eventId = batch.find((action) => error.message.includes(`event ${action.EventId} `))?.EventId;
+  return eventId ? [{ eventId, message: `Not marked reviewed on the team: ${error.message}` }] : undefined;
 }

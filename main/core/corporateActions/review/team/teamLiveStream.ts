@@ -70,6 +70,23 @@ export class TeamLiveStream {
 
   private async run(): Promise<void> {
     const { client } = this.options;
+    // A replica that stopped answering requests is left at once, not after three silent heartbeats.
+    const stopListening = client.onSilence((replica) => {
+      if (replica === this.connectedTo) this.connection?.abort();
+    });
+    try {
+      await this.loop();
+    } finally {
+      stopListening();
+    }
+  }
+
+  /** The replica the stream is connected to now, and how to cut that connection. */
+  private connectedTo: string | undefined;
+  private connection: AbortController | undefined;
+
+  private async loop(): Promise<void> {
+    const { client } = this.options;
     const first = this.options.firstRetryMs ?? 250;
     const last = this.options.lastRetryMs ?? 5000;
     const random = this.options.random ?? Math.random;
@@ -90,8 +107,9 @@ export class TeamLiveStream {
         this.options.handlers.onState('unavailable', ended.reason, replica);
       } else {
         // The replica is gone (or going): the next one, at once, until all failed in a row (a
-        // live stream that drops is not a failure yet: the next attempt tells).
-        client.failOver();
+        // live stream that drops is not a failure yet: the next attempt tells). Requests may have
+        // moved on already (a replica that did not answer one): then the stream follows them.
+        if (client.replica === replica) client.failOver();
         if (ended.dropped) continue;
         reasons.push(`${replica}: ${ended.kind === 'failed' ? ended.reason : 'the stream ended'}`);
         failuresInRow++;
@@ -114,6 +132,9 @@ export class TeamLiveStream {
     if (!token) return { kind: 'refused', reason: `${UNAVAILABLE}: sign in again to use team review.` };
     let ready = false;
     let readyAt = 0;
+    const connection = new AbortController();
+    this.connection = connection;
+    this.connectedTo = replica;
     /** Live for a while before it ended: worth an immediate retry (a stream that ends at once is a failure, or it would be retried in a tight loop). */
     const dropped = () => ready && performance.now() - readyAt > LIVE_BEFORE_DROP_MS;
     try {
@@ -129,7 +150,7 @@ export class TeamLiveStream {
         },
         headersTimeout: 10_000,
         bodyTimeout: this.options.silenceMs ?? 45_000,
-        signal: this.abort.signal,
+        signal: AbortSignal.any([this.abort.signal, connection.signal]),
       });
       if (response.statusCode !== 200)
         return await this.refused(response.statusCode, await response.body.text(), token);
@@ -171,7 +192,10 @@ export class TeamLiveStream {
       if (!ready && refusal) return { kind: 'refused', reason: refusal };
       return { kind: 'ended', dropped: dropped() };
     } catch (error) {
-      return { kind: 'failed', reason: (error as Error).message, dropped: dropped() };
+      const reason = connection.signal.aborted ? 'it stopped responding' : (error as Error).message;
+      return { kind: 'failed', reason, dropped: dropped() };
+    } finally {
+      this.connectedTo = undefined;
     }
   }
 

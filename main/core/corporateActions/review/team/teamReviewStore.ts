@@ -1,35 +1,50 @@
 /**
  * Review state kept by the team review service: the same interface as this computer's store,
  * over HTTP with the signed-in user's platform token. Read marks are the caller's own; flag,
- * note, assignee, review, approval and the audit log are the team's, and every shared change
- * carries the version it saw (a stale one comes back as a conflict naming who changed what).
- * Input arrives typed: the IPC dispatcher parsed it with the channel's schema (reviewBackend.ts).
+ * notes, assignee, review, approval and the audit log are the team's, and every change of the
+ * shared state carries the version it saw (a stale one comes back as a conflict naming who
+ * changed what); notes are added to a thread and need none. Every change goes out under an
+ * idempotency key with a deadline (teamServiceClient.ts). Input arrives typed: the IPC
+ * dispatcher parsed it with the channel's schema (reviewBackend.ts).
  */
 import type {
+  AddNoteArg,
   AuditArg,
   ReviewAuditEntry,
   ReviewedEvent,
   Reviewer,
   ReviewStatesArg,
   SetFlaggedArg,
-  SetNoteArg,
   SetReadArg,
   SetReviewedArg,
 } from '../../../../../contract/corporateActions';
-import type { ApproveArg, AssignArg, EventReviewState } from '../../../../../contract/review';
+import type {
+  ApproveArg,
+  AssignArg,
+  AuditVerificationView,
+  EventReviewState,
+} from '../../../../../contract/review';
 import {
   MAX_EVENT_IDS_PER_READ,
   type AuditFeed,
+  type AuditVerification,
+  type EventFacts,
+  type ReadMarksFeed,
   type ReviewAction,
-  type ReviewActionsResult,
+  type ReviewedEventSnapshot,
   type ReviewsFeed,
   type TeamDescription,
   type TeamEventReview,
 } from '../../../../../contract/wire/review';
 import type { ReviewBackend } from '../reviewBackend';
-import { ReviewRefusedError } from '../reviewErrors';
 import type { TeamServiceClient } from './teamServiceClient';
-import { auditEntryFromWire, stateFromWire, untouched } from './teamWire';
+import {
+  auditEntryFromWire,
+  readMarkEntryFromWire,
+  stateFromWire,
+  untouched,
+  verificationFromWire,
+} from './teamWire';
 
 export class TeamReviewStore implements ReviewBackend {
   constructor(readonly client: TeamServiceClient) {}
@@ -78,20 +93,25 @@ export class TeamReviewStore implements ReviewBackend {
     });
   }
 
-  /** Marks events reviewed (the team decides from what the desk read of each whether four eyes apply) or not, all or none. */
+  /**
+   * Marks events reviewed or not, all or none. The service reads each event from the platform
+   * and decides four eyes on that; what this desk read is stated too, so an event that changed
+   * since (or is not what the desk showed) is refused rather than signed off unseen.
+   */
   setReviewed(reviewer: Reviewer, { events, reviewed }: SetReviewedArg): Promise<EventReviewState[]> {
     return this.act(
       reviewer,
       events.map((event): ReviewAction =>
         reviewed
-          ? { Action: 'MarkReviewed', EventId: event.eventId, Version: event.version, Event: factsOf(event) }
+          ? { Action: 'MarkReviewed', EventId: event.eventId, Version: event.version, ...statementOf(event) }
           : { Action: 'Unreview', EventId: event.eventId, Version: event.version },
       ),
     );
   }
 
-  setNote(reviewer: Reviewer, { eventId, note, version }: SetNoteArg): Promise<EventReviewState> {
-    return this.actOne(reviewer, { Action: 'SetNote', EventId: eventId, Version: version, Note: note });
+  /** Adds a note to the event's thread. */
+  addNote(reviewer: Reviewer, { eventId, note }: AddNoteArg): Promise<EventReviewState> {
+    return this.actOne(reviewer, { Action: 'AddNote', EventId: eventId, Note: note });
   }
 
   assign(reviewer: Reviewer, { eventId, version, assignee }: AssignArg): Promise<EventReviewState> {
@@ -111,12 +131,39 @@ export class TeamReviewStore implements ReviewBackend {
     });
   }
 
-  /** The team's audit log, newest first (one event's, or all). */
+  /** The team's audit log, newest first (one event's, or all); or the reviewer's own read marks (personal). */
   async audit(who: Reviewer, options: AuditArg = {}): Promise<ReviewAuditEntry[]> {
     const query = new URLSearchParams({ $top: String(options.limit ?? 500) });
     if (options.eventId) query.set('EventId', options.eventId);
+    if (options.readMarks) {
+      const reads = await this.client.call<ReadMarksFeed>({
+        method: 'GET',
+        path: `/v1/reads?${query.toString()}`,
+      });
+      return reads.Data.map((mark, index) => readMarkEntryFromWire(mark, index, who));
+    }
     const feed = await this.client.call<AuditFeed>({ method: 'GET', path: `/v1/audit?${query.toString()}` });
     return feed.Data.map((entry) => auditEntryFromWire(entry, who.profileId));
+  }
+
+  /** How far the team's audit log verifies (the service checks its chain). */
+  async auditVerification(): Promise<AuditVerificationView> {
+    return verificationFromWire(
+      await this.client.call<AuditVerification>({ method: 'GET', path: '/v1/audit/verification' }),
+    );
+  }
+
+  /** The event as the platform had it when it was last reviewed (kept by the service), or undefined. */
+  async reviewedEvent(eventId: string): Promise<ReviewedEventSnapshot | undefined> {
+    try {
+      return await this.client.call<ReviewedEventSnapshot>({
+        method: 'GET',
+        path: `/v1/reviews/${encodeURIComponent(eventId)}/reviewed-event`,
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NotReviewed') return undefined;
+      throw error;
+    }
   }
 
   /** Sends actions (one per event) applied together or not at all; answers the states after them. */
@@ -126,12 +173,7 @@ export class TeamReviewStore implements ReviewBackend {
 
   /** Sends actions as `act` does; answers the states as the service wrote them. */
   async send(actions: ReviewAction[]): Promise<TeamEventReview[]> {
-    const result = await this.client.call<ReviewActionsResult>({
-      method: 'POST',
-      path: '/v1/reviews/actions',
-      body: { Actions: actions },
-    });
-    return result.Data;
+    return (await this.client.act(actions)).Data;
   }
 
   private async actOne(reviewer: Reviewer, action: ReviewAction): Promise<EventReviewState> {
@@ -141,19 +183,15 @@ export class TeamReviewStore implements ReviewBackend {
   }
 }
 
-/** What the desk read of the event on the platform, as the team's MarkReviewed needs it. */
-function factsOf(event: ReviewedEvent) {
-  if (!event.eventType) {
-    throw new ReviewRefusedError(
-      'EventTypeUnknown',
-      `The platform did not say which type event ${event.eventId} is, so the team cannot tell whether its review needs four eyes. Reload the event and try again.`,
-      400,
-    );
-  }
+/** What the desk read of the event on the platform: stated with MarkReviewed, checked (never trusted) by the service. */
+function statementOf(event: ReviewedEvent): { Event?: EventFacts } {
+  if (!event.eventType) return {};
   return {
-    EventType: event.eventType,
-    ...(event.corporateActionType ? { CorporateActionType: event.corporateActionType } : {}),
-    ...(event.electable ? { Electable: event.electable } : {}),
-    ...(event.updatedDateTime ? { UpdatedDateTime: event.updatedDateTime } : {}),
+    Event: {
+      EventType: event.eventType,
+      ...(event.corporateActionType ? { CorporateActionType: event.corporateActionType } : {}),
+      ...(event.electable ? { Electable: event.electable } : {}),
+      ...(event.updatedDateTime ? { UpdatedDateTime: event.updatedDateTime } : {}),
+    },
   };
 }

@@ -5,29 +5,41 @@
  */
 import type { ReviewAuditEntry } from '../../../../../contract/corporateActions';
 import type {
+  AuditVerificationView,
   EventReviewState,
   ReviewAuditAction,
   ReviewConflictView,
+  ReviewNote,
   ReviewPerson,
   ReviewStateChange,
 } from '../../../../../contract/review';
 import type {
+  AuditVerification,
+  ReadMark,
   ReviewConflict,
   SharedEventReview,
   TeamAuditAction,
   TeamAuditEntry,
   TeamEventReview,
   TeamMember,
+  TeamNote,
 } from '../../../../../contract/wire/review';
 
 const person = (member: TeamMember): ReviewPerson => ({ name: member.Name, userId: member.UserKey });
+const note = (written: TeamNote): ReviewNote => ({
+  id: written.Id,
+  by: person(written.By),
+  at: written.At,
+  text: written.Text,
+});
 
 /** The shared state of an event as the desk shows it (without the personal read mark). */
 export function sharedStateFromWire(review: SharedEventReview): Omit<EventReviewState, 'read'> {
   return {
     eventId: review.EventId,
     flagged: review.Flagged,
-    note: review.Note ?? '',
+    // Changes kept before notes were a thread carry none: an empty thread.
+    notes: (review.Notes ?? []).map(note),
     version: review.Version,
     progress: review.ReviewStatus,
     fourEyes: review.FourEyes,
@@ -69,8 +81,6 @@ export function changesFromWire(
 }
 
 const AUDIT_ACTIONS: Record<TeamAuditAction, ReviewAuditAction> = {
-  Read: 'read',
-  Unread: 'unread',
   Flagged: 'flagged',
   Unflagged: 'unflagged',
   Note: 'note',
@@ -99,6 +109,48 @@ export function auditEntryFromWire(entry: TeamAuditEntry, profileId: string): Re
     action: AUDIT_ACTIONS[entry.Action],
     before: entry.Before,
     after: afterText(entry),
+  };
+}
+
+/** One of the reviewer's own read marks as an entry of their audit view (personal: nobody else sees it). */
+export function readMarkEntryFromWire(
+  mark: ReadMark,
+  index: number,
+  who: { name: string; userId: string; profileId: string },
+): ReviewAuditEntry {
+  return {
+    id: -(index + 1),
+    eventId: mark.EventId,
+    at: mark.At,
+    actor: { name: who.name, userId: who.userId },
+    profileId: who.profileId,
+    action: mark.Read ? 'read' : 'unread',
+    before: String(!mark.Read),
+    after: String(mark.Read),
+  };
+}
+
+/** How far the team's audit log verifies, in the desk's words. */
+export function verificationFromWire(result: AuditVerification): AuditVerificationView {
+  const failure = result.FirstFailure;
+  return {
+    kind: 'team',
+    entries: result.Entries,
+    verifiedEntries: result.VerifiedEntries,
+    sealedBefore: result.SealedBefore,
+    ...(failure
+      ? {
+          firstFailure: {
+            id: failure.Id,
+            eventId: failure.EventId,
+            at: failure.At,
+            by: person(failure.By),
+            action: failure.Action,
+            reason: failure.Reason,
+          },
+        }
+      : {}),
+    checkedAt: result.CheckedAt,
   };
 }
 

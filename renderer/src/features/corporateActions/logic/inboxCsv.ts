@@ -1,6 +1,6 @@
 /**
  * The inbox as CSV: the columns shown, in their order, with the values the grid shows (dates
- * ISO `yyyy-mm-dd`, the deadline in its market's time and the countdown in words), plus the note.
+ * ISO `yyyy-mm-dd`, the deadline in its market's time and the countdown in words), plus the notes.
  */
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
 import type { EventReviewState } from '../../../../../contract/corporateActions';
@@ -24,6 +24,11 @@ export function inboxCsv(
   // The event id always goes along, so a row can be found again.
   if (!columnIds.includes('eventId'))
     columns.unshift({ header: 'Event id', value: (event) => event.EventId });
-  columns.push({ header: 'Note', value: (event) => reviewStates[event.EventId]?.note });
+  // The thread, oldest first: each note followed by its author.
+  columns.push({
+    header: 'Notes',
+    value: (event) =>
+      reviewStates[event.EventId]?.notes.map((note) => `${note.text} (${note.by.name})`).join('\n') || undefined,
+  });
   return toCsv(columns, events);
 }
