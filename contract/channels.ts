@@ -1,7 +1,7 @@
 /**
  * THE IPC contract: every channel the renderer may call, its zod argument schema and its
  * result type, named `feature:verb` with one word per feature (instruments, reference,
- * corporateActions, apps, session, settings). Main parses every argument with these schemas
+ * corporateActions, apps, session, settings, watchlists). Main parses every argument with these schemas
  * before doing any work; the renderer imports this file with `import type` only; the preloads
  * import only `channelNames.ts`.
  */
@@ -76,6 +76,15 @@ import {
   type SettingsView,
   type SimulatorStatus,
 } from './settings';
+import {
+  addToWatchlistArgSchema,
+  chooseWatchlistArgSchema,
+  createWatchlistArgSchema,
+  deleteWatchlistArgSchema,
+  removeFromWatchlistArgSchema,
+  renameWatchlistArgSchema,
+  type WatchlistsView,
+} from './watchlists';
 import type {
   ContractOptionSpace,
   FuturesSpace,
@@ -326,6 +335,38 @@ export const channels = {
   'session:chooseProfile': channel<typeof profileIdArg, SessionView>(
     profileIdArg,
     'Choose the active connection profile.',
+  ),
+  /** The signed-in user's watchlists on the active profile, and the one chosen last. */
+  'watchlists:list': channel<typeof noArg, WatchlistsView>(noArg, 'List the watchlists.'),
+  /** Creates an empty watchlist (names are unique per user, case ignored; at most 50 lists). */
+  'watchlists:create': channel<typeof createWatchlistArgSchema, WatchlistsView>(
+    createWatchlistArgSchema,
+    'Create a watchlist.',
+  ),
+  /** Renames a watchlist. */
+  'watchlists:rename': channel<typeof renameWatchlistArgSchema, WatchlistsView>(
+    renameWatchlistArgSchema,
+    'Rename a watchlist.',
+  ),
+  /** Deletes a watchlist with its instruments. */
+  'watchlists:delete': channel<typeof deleteWatchlistArgSchema, WatchlistsView>(
+    deleteWatchlistArgSchema,
+    'Delete a watchlist.',
+  ),
+  /** Remembers the watchlist the keyboard adds to (kept across restarts). */
+  'watchlists:choose': channel<typeof chooseWatchlistArgSchema, WatchlistsView>(
+    chooseWatchlistArgSchema,
+    'Choose the watchlist to add to.',
+  ),
+  /** Adds instruments to a watchlist (those already there stay; at most 500 per list, refused whole beyond). */
+  'watchlists:add': channel<typeof addToWatchlistArgSchema, WatchlistsView>(
+    addToWatchlistArgSchema,
+    'Add instruments to a watchlist.',
+  ),
+  /** Removes instruments from a watchlist. */
+  'watchlists:remove': channel<typeof removeFromWatchlistArgSchema, WatchlistsView>(
+    removeFromWatchlistArgSchema,
+    'Remove instruments from a watchlist.',
   ),
   /** RefDesk's own settings (secret reveal and clipboard timings, the simulator's start settings). */
   'settings:get': channel<typeof noArg, SettingsView>(noArg, 'Read the settings.'),

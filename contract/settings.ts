@@ -272,7 +272,7 @@ export interface SettingsView {
  */
 
 /** The route of a workspace (`/chains`, `/chains/4012`, `/instruments/Stock/211`...): the router's own paths only. */
-export const WORKSPACE_ROUTE = /^\/(instruments|chains|futures|reference|corporate-actions|apps|settings)(\/[\w.-]{1,64}){0,2}$/;
+export const WORKSPACE_ROUTE = /^\/(instruments|chains|futures|reference|watchlists|corporate-actions|apps|settings)(\/[\w.-]{1,64}){0,2}$/;
 
 /** A place to keep: `settings:keepPlace`'s argument. */
 export const workspacePlaceSchema = z

@@ -19,6 +19,7 @@ import { ProfileService } from '../core/session/profileService';
 import { SessionService } from '../core/session/sessionService';
 import { LastPlaces } from '../core/settings/lastPlaces';
 import { SettingsService } from '../core/settings/settingsService';
+import { WatchlistsService } from '../core/watchlists/watchlistsService';
 import type { SimulatorProgress } from '../../contract/settings';
 import { userDataDir } from '../node/paths';
 import { parseAsOf } from '../simulator/data/universe';
@@ -108,6 +109,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   if (local.problem) console.warn(`[review] ${local.problem}`);
   const eventVersions = EventVersions.open(dataDir);
   if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
+  const watchlists = await WatchlistsService.open(dataDir);
+  if (watchlists.startProblem) console.warn(`[watchlists] ${watchlists.startProblem}`);
   const lastPlaces = await LastPlaces.open(dataDir);
   if (lastPlaces.problem) console.warn(`[settings] ${lastPlaces.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
@@ -135,6 +138,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     lastPlaces,
     simulator: embedded,
     secretClipboard,
+    watchlists,
     desktopNotifier: options.desktopNotifier,
   };
   const handlers = createIpcHandlers(services);

@@ -14,6 +14,7 @@ import type { SessionService } from './session/sessionService';
 import type { LastPlaces } from './settings/lastPlaces';
 import type { SettingsService } from './settings/settingsService';
 import type { SimulatorControl } from './settings/simulatorControl';
+import type { WatchlistsService } from './watchlists/watchlistsService';
 import type { PushEvents } from '../../contract/events';
 
 /** The service client: the HTTP client the endpoint functions (api/endpoints.ts) use, and the caches in front of some. */
@@ -39,6 +40,8 @@ export interface DeskServices extends ServiceClient {
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;
   secretClipboard: SecretClipboard;
+  /** The users' watchlists (watchlists.json). */
+  watchlists: WatchlistsService;
   /** The shell's desktop notifications (Electron); absent in the web shell. */
   desktopNotifier?: DesktopNotifier | undefined;
 }

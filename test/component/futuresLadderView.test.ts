@@ -158,6 +158,47 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     wrapper.unmount();
   });
 
+  it('says how long ago a delivery contract’s notice passed, in the warning colour', async () => {
+    installRecordingDesk({
+      'instruments:futuresSpace': () => space,
+      // Today is 2026-05-16 for the service: CLM6's first notice was 9 days ago.
+      'instruments:detailsList': () => ({ Data: [{ Uic: 11, NoticeDate: '2026-05-07T00:00:00Z' }] }),
+      'instruments:search': () => ({ Data: [] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
+    });
+    const { wrapper } = await mountLadder();
+    expect(cellTexts(wrapper, 'daysToRoll')[0]).toBe('notice passed 9 days ago');
+    expect(wrapper.get('[role="row"][row-id="11"] [col-id="daysToRoll"]').classes()).toContain('notice-passed');
+    expect(wrapper.get('[role="row"][row-id="12"] [col-id="daysToRoll"]').classes()).not.toContain('notice-passed');
+    wrapper.unmount();
+  });
+
+  it('says so when a typed roll window is past its limit, and uses the limit', async () => {
+    installRecordingDesk({
+      'instruments:futuresSpace': () => space,
+      'instruments:detailsList': () => ({ Data: [] }),
+      'instruments:search': () => ({ Data: [] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
+    });
+    const { wrapper } = await mountLadder();
+    const days = wrapper.get('input[aria-label="Roll window (days)"]');
+    await days.setValue('900');
+    await days.trigger('blur');
+    await flushPromises();
+    expect(useFuturesStore().rollDays).toBe(365);
+    expect(wrapper.get('#roll-days-notice').text()).toBe('The roll window is at most 365 days: 365 is used.');
+    await days.setValue('30');
+    await days.trigger('blur');
+    await flushPromises();
+    expect(useFuturesStore().rollDays).toBe(30);
+    expect(wrapper.find('#roll-days-notice').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
   it('counts every day of the roll calendar from the embedded simulator’s simulated day', async () => {
     const desk = installRecordingDesk({
       'settings:simulatorStatus': () => ({ simulatedDay: '2026-05-28' }),
@@ -182,7 +223,7 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     // On 28 May the service's own counts (from 16 May) are set aside: CLM6 has passed its last
     // trade, CLN6's notice is tomorrow and it is the front month, CLQ6's last trade is 54 days off.
     expect(cellTexts(wrapper, 'daysToRoll')).toEqual([
-      '-9 days (to last trade)',
+      'last trade passed 9 days ago',
       '1 day (to notice)',
       '54 days (to last trade)',
     ]);

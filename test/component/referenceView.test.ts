@@ -66,12 +66,12 @@ const xetra: ExchangeDetails = {
 
 type Answer<T> = () => Promise<DeskResponse<Feed<T>>>;
 
-function installReferenceDesk(countries: Answer<CountryDetails>) {
+function installReferenceDesk(countries: Answer<CountryDetails>, exchanges: ExchangeDetails[] = [nasdaq, xetra]) {
   return installDesk({
     'reference:countries': countries,
     'reference:timeZones': async () => ok({ Data: zones }),
     'reference:currencyPairs': async () => ok({ Data: pairs }),
-    'reference:exchanges': async () => ok({ Data: [nasdaq, xetra] }),
+    'reference:exchanges': async () => ok({ Data: exchanges }),
     'instruments:detailsList': async (arg: { Uics: number[] }) =>
       ok({ Data: arg.Uics.map((uic) => ({ Uic: uic, AssetType: 'FxSpot', Symbol: spotSymbols[uic] })) }),
   });
@@ -94,7 +94,7 @@ async function mountView() {
   return { wrapper, router };
 }
 
-describe('ReferenceView', () => {
+describe('ReferenceView', { timeout: 30_000 }, () => {
   beforeEach(() => {
     setActivePinia(createPinia());
     registerGridModules();
@@ -213,5 +213,60 @@ describe('ReferenceView', () => {
     await settle();
     expect(wrapper.get('[role="status"]').text()).toBe('1 of 2 exchanges, 0 open now');
     wrapper.unmount();
+  });
+
+  it('finds an exchange by the name its prices go by and by its name spelt without umlauts', async () => {
+    const nyse = { ...nasdaq, ExchangeId: 'XNYS', IsoMic: 'XNYS', Name: 'New York Stock Exchange', PriceSourceName: 'NYSE' };
+    const arca = { ...nasdaq, ExchangeId: 'ARCX', IsoMic: 'ARCX', Name: 'NYSE Arca', PriceSourceName: 'NYSE Arca' };
+    const vienna = { ...xetra, ExchangeId: 'XWBO', IsoMic: 'XWBO', Name: 'Wiener Börse' };
+    const oslo = { ...xetra, ExchangeId: 'XOSL', IsoMic: 'XOSL', Name: 'Euronext Oslo Børs' };
+    installReferenceDesk(async () => ok({ Data: [denmark] }), [nyse, arca, vienna, oslo, xetra]);
+    const { wrapper, router } = await mountView();
+    await router.replace({ query: { list: 'exchanges' } });
+    await settle();
+    const names = () => wrapper.findAll('[role="gridcell"][col-id="name"]').map((cell) => cell.text());
+    const filter = wrapper.get('input[aria-label="Filter exchanges"]');
+    await filter.setValue('nyse');
+    await settle();
+    expect(names().sort()).toEqual(['NYSE Arca', 'New York Stock Exchange']);
+    for (const typed of ['boerse', 'BORSE', 'wiener börse']) {
+      await filter.setValue(typed);
+      await settle();
+      expect(names()).toContain('Wiener Börse');
+    }
+    await filter.setValue('oslo bors');
+    await settle();
+    expect(names()).toEqual(['Euronext Oslo Børs']);
+  });
+
+  it('finds a currency pair typed the other way round', async () => {
+    installReferenceDesk(async () => ok({ Data: [denmark] }));
+    const { wrapper, router } = await mountView();
+    await router.replace({ query: { list: 'currencypairs' } });
+    await settle();
+    await wrapper.get('input[aria-label="Filter currency pairs"]').setValue('usdeur');
+    await settle();
+    expect(wrapper.findAll('[role="gridcell"][col-id="pair"]').map((cell) => cell.text())).toEqual(['EURUSD']);
+  });
+
+  it('lists an exchange’s holidays and early closes in date order, all of them on request', async () => {
+    const holidays = ['2027-01-01', '2027-01-18', '2027-02-15', '2027-04-02', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-11-25', '2027-12-24'].map(
+      (date, index) => ({ Date: date, Name: `Holiday ${index + 1}` }),
+    );
+    const busy = { ...nasdaq, Holidays: holidays, EarlyCloses: [{ Date: '2026-11-27', CloseTime: '13:00', Name: 'Day after Thanksgiving' }, { Date: '2027-11-26', CloseTime: '13:00', Name: 'Day after Thanksgiving' }] };
+    installReferenceDesk(async () => ok({ Data: [denmark] }), [busy]);
+    const { wrapper, router } = await mountView();
+    await router.replace({ query: { list: 'exchanges', exchange: 'NASDAQ' } });
+    await settle();
+    const days = () => wrapper.findAll('[data-testid="exchange-holidays"] li').map((item) => item.text());
+    expect(days()).toHaveLength(8);
+    expect(days()[0]).toBe('2026-11-27 closes at 13:00 (Day after Thanksgiving)');
+    const more = wrapper.get('aside[aria-label="Exchange details"] button[aria-expanded="false"]');
+    expect(more.text()).toBe('Show all 12 (4 more)');
+    await more.trigger('click');
+    const all = days();
+    expect(all).toHaveLength(12);
+    expect(all.map((text) => text.slice(0, 10))).toEqual([...all.map((text) => text.slice(0, 10))].sort());
+    expect(all.at(-1)).toBe('2027-12-24 Holiday 10');
   });
 });

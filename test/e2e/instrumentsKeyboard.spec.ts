@@ -59,3 +59,47 @@ test('keyboard only: search box → results → details', async ({ deskPage }) =
   await page.keyboard.press('Enter');
   await expect(instruments.detailsHeading).toContainText('AAPL:xnas');
 });
+
+test('j and k move in the chain and the ladder as the arrows do; open details follow, PageDown works from them', async ({
+  deskPage,
+}) => {
+  test.setTimeout(180_000);
+  const page = deskPage;
+  const chain = new OptionChainPage(page);
+  await chain.open();
+  await chain.rootSearchBox.fill('SPX');
+  await chain.resultRow('SPX:xcbo').click();
+  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  const centre = await chain.focusedRowIndex();
+  await page.keyboard.press('j');
+  await expect.poll(() => chain.focusedRowIndex()).toBe(centre + 1);
+  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await page.keyboard.press('k');
+  await page.keyboard.press('k');
+  await expect.poll(() => chain.focusedRowIndex()).toBe(centre - 1);
+  // The details opened with Enter follow the cursor; the keyboard stays in the chain.
+  await page.keyboard.press('Enter');
+  const first = (await chain.contractHeading.textContent()) ?? '';
+  await page.keyboard.press('j');
+  await expect(chain.contractHeading).not.toHaveText(first);
+  await expect.poll(() => chain.focusedRowIndex()).toBe(centre);
+  // PageDown changes the expiry wherever the keyboard is in the workspace, the details too.
+  const expiry = await chain.activeTab.getAttribute('data-expiry');
+  await chain.contractHeading.click();
+  await page.keyboard.press('PageDown');
+  await expect(chain.activeTab).not.toHaveAttribute('data-expiry', expiry ?? '');
+  await page.keyboard.press('Escape');
+  await expect(chain.contractDetails).toHaveCount(0);
+
+  const futures = new FuturesPage(page);
+  await futures.open();
+  await futures.searchBox.fill('E-mini S&P');
+  await futures.resultRow('ES:xcme', 'Futures ladder').first().click();
+  await expect(futures.focusedRow).toHaveClass(/front-month/);
+  const front = await futures.focusedRowIndex();
+  await page.keyboard.press('j');
+  await expect.poll(() => futures.focusedRowIndex()).toBe(front + 1);
+  await page.keyboard.press('k');
+  await expect.poll(() => futures.focusedRowIndex()).toBe(front);
+  await expect(futures.focusedRow).toHaveClass(/front-month/);
+});

@@ -6,6 +6,7 @@ import type { DeskResponse } from '../../contract/bridge';
 import { channels, type ChannelName } from '../../contract/channels';
 import type { EventReviewState } from '../../contract/corporateActions';
 import type { SignInStart } from '../../contract/session';
+import type { WatchlistsView } from '../../contract/watchlists';
 import type {
   Application,
   CorporateActionEvent,
@@ -236,8 +237,17 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
     await call('settings:saveWorkQueue', { overdueBusinessDays: 5, notifications: false });
     await call('settings:simulatorStatus');
-    await call('settings:keepPlace', { route: '/chains/4012', searchText: 'SPX' });
+    await call('settings:keepPlace', { route: '/watchlists', searchText: 'AAPL' });
     await call('settings:lastPlace');
+    const { lists } = await call<WatchlistsView>('watchlists:create', { name: 'Morning' });
+    const watchlist = lists[0]!.id;
+    const watched = { uic: stock.Identifier, assetType: 'Stock', symbol: stock.Symbol, description: stock.Description };
+    await call('watchlists:add', { id: watchlist, items: [watched] });
+    await call('watchlists:remove', { id: watchlist, items: [{ uic: stock.Identifier, assetType: 'Stock' }] });
+    await call('watchlists:rename', { id: watchlist, name: 'Open' });
+    await call('watchlists:choose', { id: watchlist });
+    await call('watchlists:list');
+    await call('watchlists:delete', { id: watchlist });
   }
 
   it('holds for the demo user and for the admin, over every channel of the contract', async () => {

@@ -21,6 +21,7 @@ import { SessionService } from '../../main/core/session/sessionService';
 import { LastPlaces } from '../../main/core/settings/lastPlaces';
 import { SettingsService } from '../../main/core/settings/settingsService';
 import type { SimulatorControl } from '../../main/core/settings/simulatorControl';
+import { WatchlistsService } from '../../main/core/watchlists/watchlistsService';
 
 /** The renderer's own frame, as a shell reports it. */
 export const OWN_FRAME = { url: 'app://refdesk/index.html', isMainFrame: true };
@@ -89,6 +90,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     lastPlaces: await LastPlaces.open(options.dataDir),
     simulator: options.simulator,
     secretClipboard: new SecretClipboard(undefined),
+    watchlists: await WatchlistsService.open(options.dataDir),
   };
   const dispatch = createIpcDispatcher({
     handlers: createIpcHandlers(services),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import { inboxCsv } from '../../renderer/src/features/corporateActions/logic/inboxCsv';
 import { marketCalendar } from '../../renderer/src/features/corporateActions/logic/marketCalendar';
-import { escapeCsvCell, toCsv, UTF8_BOM } from '../../renderer/src/features/corporateActions/logic/csv';
+import { escapeCsvCell, toCsv, UTF8_BOM } from '../../renderer/src/shared/csv';
 
 describe('CSV escaping', () => {
   it.each([

@@ -5,6 +5,7 @@ import { calendarSpreads } from '../../renderer/src/features/instruments/futures
 import {
   buildLadder,
   frontMonthIndex,
+  daysToRollText,
   isInRollWindow,
   serviceToday,
 } from '../../renderer/src/features/instruments/futures/logic/futuresLadder';
@@ -104,6 +105,16 @@ describe('futures ladder', () => {
         .filter((row) => row.inRollWindow)
         .map((row) => row.symbol),
     ).toEqual(['CLM6', 'CLN6']);
+  });
+});
+
+describe('the days to roll in words', () => {
+  it('says how long ago the notice passed for a contract in delivery, never a negative count', () => {
+    expect(daysToRollText({ daysToRoll: -9, rollsBefore: 'notice', inDelivery: true })).toBe('notice passed 9 days ago');
+    expect(daysToRollText({ daysToRoll: -1, rollsBefore: 'notice', inDelivery: true })).toBe('notice passed 1 day ago');
+    expect(daysToRollText({ daysToRoll: 0, rollsBefore: 'notice', inDelivery: true })).toBe('notice today');
+    expect(daysToRollText({ daysToRoll: 13, rollsBefore: 'notice', inDelivery: false })).toBe('13 days (to notice)');
+    expect(daysToRollText({ daysToRoll: 1, rollsBefore: 'lastTrade', inDelivery: false })).toBe('1 day (to last trade)');
   });
 });
 

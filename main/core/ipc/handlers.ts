@@ -1,7 +1,7 @@
 /**
  * Every channel's handler: the endpoint channels' derived from the endpoint table, then each
  * feature's register file with the handlers that add behaviour (caches, secrets kept in main,
- * review state, session, settings), which take precedence. The compiler checks that every
+ * review state, session, settings, watchlists), which take precedence. The compiler checks that every
  * channel of the contract has a handler.
  */
 import type { DeskServices } from '../services';
@@ -17,6 +17,7 @@ import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
 import { registerSettingsPlaceIpc } from './registerSettingsPlaceIpc';
+import { registerWatchlistsIpc } from './registerWatchlistsIpc';
 
 /** Every channel's handler over the services the composition root built. */
 export function createIpcHandlers(services: DeskServices): IpcHandlers {
@@ -32,5 +33,6 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
     ...registerSettingsPlaceIpc(services),
+    ...registerWatchlistsIpc(services),
   };
 }

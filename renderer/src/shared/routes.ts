@@ -10,6 +10,7 @@ export const routeNames = {
   optionChain: 'option-chain',
   futures: 'futures',
   futuresLadder: 'futures-ladder',
+  watchlists: 'watchlists',
   reference: 'reference',
   corporateActions: 'corporate-actions',
   apps: 'apps',

@@ -17,6 +17,7 @@ const OptionChainView = () => import('../features/instruments/optionChains/Optio
 const OptionChainsView = () => import('../features/instruments/optionChains/OptionChainsView.vue');
 const ReferenceView = () => import('../features/reference/ReferenceView.vue');
 const SettingsView = () => import('../features/settings/SettingsView.vue');
+const WatchlistsView = () => import('../features/watchlists/WatchlistsView.vue');
 
 /** One entry of the navigation; `label` is its accessible name. */
 export interface Workspace {
@@ -24,11 +25,12 @@ export interface Workspace {
   to: string;
 }
 
-/** Navigation entries, in the order the navigation shows them (Alt+1 … Alt+7). */
+/** Navigation entries, in the order the navigation shows them (Alt+1 … Alt+8). */
 export const workspaces: Workspace[] = [
   { label: 'Instruments', to: '/instruments' },
   { label: 'Option chains', to: '/chains' },
   { label: 'Futures', to: '/futures' },
+  { label: 'Watchlists', to: '/watchlists' },
   { label: 'Corporate actions', to: '/corporate-actions' },
   { label: 'Apps', to: '/apps' },
   { label: 'Reference data', to: '/reference' },
@@ -47,6 +49,7 @@ const routes: RouteRecordRaw[] = [
   { path: '/chains/:optionRootId', name: routeNames.optionChain, component: OptionChainView },
   { path: '/futures', name: routeNames.futures, component: FuturesView },
   { path: '/futures/:uic', name: routeNames.futuresLadder, component: FuturesLadderView },
+  { path: '/watchlists', name: routeNames.watchlists, component: WatchlistsView },
   { path: '/reference', name: routeNames.reference, component: ReferenceView },
   { path: '/corporate-actions', name: routeNames.corporateActions, component: CorporateActionsView },
   { path: '/apps', name: routeNames.apps, component: AppsView },

@@ -39,6 +39,16 @@ export class FuturesPage {
     return this.row(symbol).locator('[col-id="links"]').getByRole('link', { name });
   }
 
+  /** The row index of the row with the keyboard focus. */
+  async focusedRowIndex(): Promise<number> {
+    return Number(await this.focusedRow.first().getAttribute('row-index'));
+  }
+
+  /** The symbol of the row with the keyboard focus. */
+  focusedSymbol(): Locator {
+    return this.focusedRow.locator('[col-id="symbol"]');
+  }
+
   /** Days to roll as numbers (from "12 days (to notice)"). */
   async daysToRoll(): Promise<number[]> {
     return (await this.column('daysToRoll')).map((text) => Number(/^(-?\d+)/.exec(text)?.[1]));

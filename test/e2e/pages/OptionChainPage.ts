@@ -253,6 +253,16 @@ export class OptionChainPage {
     return this.grids.first();
   }
 
+  /** The row index of the active grid's row with the keyboard focus. */
+  async focusedRowIndex(): Promise<number> {
+    return Number(await this.activeGrid().locator('.ag-row-focus').first().getAttribute('row-index'));
+  }
+
+  /** Data rows of the grid of the `index`th expiry shown (0: the active one). */
+  rowsOfGrid(index: number): Locator {
+    return this.grids.nth(index).locator('[role="row"][row-index]');
+  }
+
   /** Data rows of the active expiry's grid. */
   strikeRows(): Locator {
     return this.activeGrid().locator('[role="row"][row-index]');

@@ -25,7 +25,8 @@ export class ReferencePage {
     this.heading = page.getByRole('heading', { name: 'Reference data' });
     this.panel = page.getByRole('tabpanel');
     this.filter = page.getByLabel('Filter countries');
-    this.status = this.panel.getByRole('status');
+    // The list's count (the export menu beside it says what it did in a status of its own).
+    this.status = this.panel.getByRole('status').first();
     this.countriesGrid = page.getByTestId('countries-grid');
     this.timeZonesGrid = page.getByTestId('time-zones-grid');
     this.currencyPairsGrid = page.getByTestId('currency-pairs-grid');

@@ -9,7 +9,7 @@ import type { ReviewAuditEntry } from '../../../../contract/corporateActions';
 import type { AuditVerificationView } from '../../../../contract/review';
 import { useOwnedState } from '../session/useOwnedState';
 import { auditCsv } from './logic/auditFilter';
-import { downloadTextFile } from './downloadFile';
+import { downloadTextFile } from '../../shared/downloadFile';
 import { useReviewStore } from './useReviewStore';
 
 /** The audit log view's state and actions; `today` names the exported file. */

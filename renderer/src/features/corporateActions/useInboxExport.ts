@@ -7,7 +7,7 @@
 import { ref, type Ref } from 'vue';
 import { cancelledError, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
-import { downloadTextFile } from './downloadFile';
+import { downloadTextFile } from '../../shared/downloadFile';
 import { inboxCsv } from './logic/inboxCsv';
 import { useReviewStore } from './useReviewStore';
 import { useAccountsStore } from './useAccountsStore';

@@ -1,6 +1,7 @@
 /**
  * The exchange filter's choices: every exchange of the service by name and MIC (read once, from
- * the reference lists), plus any exchange a result names that the list lacks. Where the list
+ * the reference lists) and the name its prices go by, plus any exchange a result names that the
+ * list lacks. Where the list
  * cannot be read, the exchanges of the results shown are still offered.
  */
 import { computed, type ComputedRef } from 'vue';
@@ -14,6 +15,8 @@ export interface ExchangeOption {
   label: string;
   /** The ExchangeId the search takes. */
   value: string;
+  /** Other names typing finds it by: the name its prices go by (`NYSE` for XNYS). */
+  alsoKnownAs?: string;
 }
 
 /** The choices, given the results on screen. */
@@ -25,7 +28,11 @@ export function useExchangeOptions(results: () => readonly SummaryInfo[]): Compu
     const options = new Map<string, ExchangeOption>();
     for (const exchange of reference.exchanges) {
       const mic = exchange.IsoMic ?? exchange.ExchangeId;
-      options.set(exchange.ExchangeId, { label: `${exchange.Name} (${mic})`, value: exchange.ExchangeId });
+      options.set(exchange.ExchangeId, {
+        label: `${exchange.Name} (${mic})`,
+        value: exchange.ExchangeId,
+        ...(exchange.PriceSourceName ? { alsoKnownAs: exchange.PriceSourceName } : {}),
+      });
     }
     for (const result of results()) {
       if (result.ExchangeId && !options.has(result.ExchangeId)) {

@@ -4,7 +4,7 @@
  */
 import type { ReviewAction, ReviewAuditEntry } from '../../../../../contract/corporateActions';
 import { describeAuditEntry } from './auditText';
-import { toCsv, type CsvColumn } from './csv';
+import { toCsv, type CsvColumn } from '../../../shared/csv';
 
 export interface AuditFilter {
   /** A user id, or empty for everyone. */

@@ -4,7 +4,7 @@
  */
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
 import type { EventReviewState } from '../../../../../contract/corporateActions';
-import { toCsv, type CsvColumn } from './csv';
+import { toCsv, type CsvColumn } from '../../../shared/csv';
 import type { DeadlineClock } from './deadlines';
 import { columnsById } from './inboxColumns';
 

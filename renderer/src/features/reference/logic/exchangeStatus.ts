@@ -94,6 +94,8 @@ export interface ExchangeRow {
   /** ISO 10383 MIC, or the platform's id where the venue has none. */
   mic: string;
   name: string;
+  /** The name the platform's prices go by (`NYSE` for XNYS), which traders type too. */
+  priceSource: string | undefined;
   country: string;
   currency: string;
   /** IANA zone of the exchange. */
@@ -120,6 +122,7 @@ export function exchangeRows(exchanges: readonly ExchangeDetails[], now: Date, l
         id: exchange.ExchangeId,
         mic: exchange.IsoMic ?? exchange.ExchangeId,
         name: exchange.Name,
+        priceSource: exchange.PriceSourceName,
         country: exchange.CountryCode,
         currency: exchange.Currency,
         zone,

@@ -35,8 +35,9 @@ export const currencyPairColumns: ColDef<CurrencyPairRow>[] = [
   { field: 'uic', headerName: 'Uic', flex: 1, type: 'numericColumn' },
 ];
 export const currencyPairId = (row: CurrencyPairRow): string => String(row.uic);
+/** What the filter looks through, the pair written the other way round too (`usdeur` finds EURUSD). */
 export const currencyPairValues = (row: CurrencyPairRow): unknown[] => [
-  row.pair, `${row.base}/${row.quote}`, `${row.base} ${row.quote}`, row.uic,
+  row.pair, `${row.base}/${row.quote}`, `${row.base} ${row.quote}`, `${row.quote}${row.base}`, `${row.quote}/${row.base}`, row.uic,
 ];
 
 /** Open now, when it next opens or closes, in the exchange's time and the user's. */
@@ -59,6 +60,7 @@ export const exchangeColumns: ColDef<ExchangeRow>[] = [
   { field: 'currency', headerName: 'Currency', width: 100 },
 ];
 export const exchangeId = (row: ExchangeRow): string => row.id;
+/** What the filter looks through: what is shown, and the name its prices go by (`nyse` finds XNYS). */
 export const exchangeValues = (row: ExchangeRow): unknown[] => [
-  row.name, row.mic, row.id, row.country, row.currency, row.zone, row.status.label, row.holiday,
+  row.name, row.mic, row.id, row.priceSource, row.country, row.currency, row.zone, row.status.label, row.holiday,
 ];

@@ -97,3 +97,16 @@ export function buildLadder(
   if (front >= 0) (rows[front] as LadderRow).isFront = true;
   return rows;
 }
+
+const dayWord = (count: number) => `${count} ${Math.abs(count) === 1 ? 'day' : 'days'}`;
+
+/**
+ * The Days to roll cell in words: `13 days (to notice)` ahead of the roll; for a contract in its
+ * delivery period `notice passed 9 days ago` (or `notice today`), never a negative count.
+ */
+export function daysToRollText(row: Pick<LadderRow, 'daysToRoll' | 'rollsBefore' | 'inDelivery'>): string {
+  const what = row.rollsBefore === 'notice' ? 'notice' : 'last trade';
+  if (row.daysToRoll === 0 && row.inDelivery) return 'notice today';
+  if (row.daysToRoll < 0) return `${what} passed ${dayWord(-row.daysToRoll)} ago`;
+  return `${dayWord(row.daysToRoll)} (to ${what})`;
+}
