@@ -51,6 +51,8 @@ export const channelNames = [
   'session:saveProfile',
   'session:deleteProfile',
   'session:chooseProfile',
+  'prices:watch',
+  'prices:unwatch',
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',
@@ -65,6 +67,8 @@ export const pushEventNames = [
   'settings:simulatorProgress',
   'corporateActions:reviewsChanged',
   'corporateActions:reviewStore',
+  'prices:quotes',
+  'prices:status',
 ] as const satisfies readonly PushEventName[];
 
 /** Fails to compile while a channel or push event of the contract is missing from the lists above. */

@@ -13,6 +13,7 @@ import { platformEventFacts } from '../core/corporateActions/review/team/copyToT
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
+import { PriceService, sessionOwner } from '../core/prices/priceService';
 import { openTokenStore } from '../core/secrets/keychainStore';
 import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
@@ -119,6 +120,13 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     events,
     readEventFacts: platformEventFacts(client.http),
   });
+  // Quotes stream on the active profile's service, with that profile's session.
+  const prices = new PriceService({
+    auth: session,
+    owner: () => sessionOwner(session),
+    baseUrl: () => profiles.active().baseUrl,
+    events,
+  });
   const services: DeskServices = {
     ...client,
     session,
@@ -128,6 +136,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     settings,
     simulator: embedded,
     secretClipboard,
+    prices,
   };
   const handlers = createIpcHandlers(services);
   return {
@@ -138,6 +147,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     events,
     createDispatcher: (isTrustedSender) => createIpcDispatcher({ handlers, isTrustedSender, events }),
     close: async () => {
+      await prices.close();
       session.close();
       secretClipboard.dispose();
       await embedded.close();

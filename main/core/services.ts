@@ -8,6 +8,7 @@ import type { SecretClipboard } from './apps/secretClipboard';
 import type { ReviewStores } from './corporateActions/review/reviewStores';
 import type { EventVersions } from './corporateActions/eventVersions';
 import type { PushEventBus } from './events';
+import type { PriceService } from './prices/priceService';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
 import type { SettingsService } from './settings/settingsService';
@@ -35,6 +36,8 @@ export interface DeskServices extends ServiceClient {
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;
   secretClipboard: SecretClipboard;
+  /** Quotes of what the views show, streamed in main and pushed to the renderers. */
+  prices: PriceService;
 }
 
 export interface ServiceClientOptions {
