@@ -139,7 +139,7 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
-      'Centre 5000 (middle strike; this API carries no prices)',
+      'Centre 5000 (middle strike; no price of the underlying yet)',
     );
     await wrapper.get('input[aria-label="Reference price"]').setValue('4,940');
     await flushPromises();
@@ -211,6 +211,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
 
   it('shows each contract’s symbol (from its details) and OCC symbol, in the columns chosen for the root', async () => {
     const desk = installRecordingDesk(chainService);
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
+    useOptionChainsStore().setColumns(1, ['symbol', 'occSymbol', 'status']);
     const { wrapper } = await mountChain();
     const headers = () => columnHeaders(wrapper);
     expect(headers()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
@@ -267,7 +270,7 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     // Another user starts from the defaults.
     signIn('trader2');
     await flushPromises();
-    expect(useOptionChainsStore().columnsOf(1)).toEqual(['symbol', 'occSymbol', 'status']);
+    expect(useOptionChainsStore().columnsOf(1)).toEqual(['bid', 'ask', 'impliedVolatility', 'delta', 'symbol']);
     wrapper.unmount();
     localStorage.clear();
   });

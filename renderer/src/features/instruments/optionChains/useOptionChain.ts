@@ -4,9 +4,14 @@
  * contract), the active expiry with further ones stacked below it, each shown expiry's rows
  * inside a strike window around one centre (so stacked strikes line up), the columns the trader
  * chose for this root, and the contracts (and, when shown, their symbols) read one expiry at a
- * time as they come into view.
+ * time as they come into view. Prices: the underlying's quote (the window centres on it unless
+ * the trader typed a reference price) and the quotes of the strikes each grid shows, watched
+ * through main while the chain is on screen.
  */
-import { computed, watch, type Ref } from 'vue';
+import { computed, reactive, watch, type Ref } from 'vue';
+import type { WatchedChain } from '../../../../../contract/prices';
+import { usePricesStore } from '../../prices/usePricesStore';
+import { usePriceWatch } from '../../prices/usePriceWatch';
 import { useReferenceStore } from '../../reference/useReferenceStore';
 import { onOwnerArrival } from '../../session/useOwnedState';
 import type { ChainExpiryFacts } from './logic/chainCells';
@@ -14,7 +19,9 @@ import { chainRows, strikesOf, type ChainRow } from './logic/chainRows';
 import type { ChainColumnId } from './logic/chainColumns';
 import type { ExpiryKind } from './logic/expiryFlags';
 import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
+import { underlyingPriceOf } from './logic/chainPrices';
 import { strikeWindow, type StrikeWindow } from './logic/strikeWindow';
+import { centreRange, chainWatchOf, type StrikeRange } from './logic/visibleStrikes';
 import { useOptionChainsStore } from './useOptionChainsStore';
 
 /** One expiry on screen, with the rows of its strike window. */
@@ -101,13 +108,21 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     };
   }
 
+  const prices = usePricesStore();
+  /** The instrument the root's options are on (an index, a share, a futures contract). */
+  const underlying = computed(() => root.value?.RelatedInstruments?.[0]);
+  const underlyingQuote = computed(() => prices.quoteOf(underlying.value?.AssetType, underlying.value?.Uic));
+  const underlyingPrice = computed(() => underlyingPriceOf(underlyingQuote.value));
+  const priceDecimals = computed(() => root.value?.Format?.Decimals);
+
   const sections = computed<ShownExpiry[]>(() => {
     let centre: number | null = settings.value.referencePrice;
     return shownExpiries.value.map((expiry) => {
       const contracts = chains.contractsOf(optionRootId.value, expiry);
       const allRows = chainRows(contracts?.value ?? []);
-      // Stacked expiries centre where the active one does, so the strikes line up.
-      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre);
+      // The active expiry centres on the reference price, else the underlying; stacked expiries
+      // centre where the active one does, so the strikes line up.
+      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre, underlyingPrice.value);
       centre ??= window.centre ?? null;
       const inWindow = new Set(window.strikes);
       return {
@@ -122,6 +137,37 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     });
   });
   const activeWindow = computed(() => sections.value[0]?.window);
+
+  /** The strikes each shown expiry's grid has on screen, as the grids report them. */
+  const visibleStrikes = reactive(new Map<string, StrikeRange>());
+  function setVisibleStrikes(expiry: string, range: StrikeRange | undefined): void {
+    if (range) visibleStrikes.set(expiry, range);
+    else visibleStrikes.delete(expiry);
+  }
+  /** Rows quoted for an expiry before its grid says what it shows. */
+  const FIRST_ROWS = 25;
+  usePriceWatch(() => {
+    const assetType = root.value?.AssetType;
+    const chain =
+      assetType === 'StockOption' || assetType === 'StockIndexOption' || assetType === 'FuturesOption'
+        ? chainWatchOf(
+            optionRootId.value,
+            assetType as WatchedChain['AssetType'],
+            sections.value
+              .filter((section) => !section.loading && section.rows.length > 0)
+              .map((section) => ({
+                expiry: section.expiry,
+                range:
+                  visibleStrikes.get(section.expiry) ??
+                  centreRange(section.window.strikes, section.window.centre, FIRST_ROWS),
+              })),
+          )
+        : undefined;
+    return {
+      instruments: underlying.value ? [underlying.value] : [],
+      chains: chain ? [chain] : [],
+    };
+  });
   const strikeDecimals = computed(() => root.value?.Format?.StrikeDecimals ?? 0);
 
   watch(
@@ -217,5 +263,10 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     clearStack,
     setKinds,
     setColumns,
+    underlying,
+    underlyingQuote,
+    underlyingPrice,
+    priceDecimals,
+    setVisibleStrikes,
   };
 }

@@ -1,11 +1,11 @@
 /**
- * What each chosen column shows for one contract of a chain: reference data of the contract,
- * its expiry and its root (never a price; the service carries none).
+ * What each chosen reference column shows for one contract of a chain: reference data of the
+ * contract, its expiry and its root (the price columns are chainPrices.ts).
  */
 import { DateTime } from 'luxon';
 import type { SpecificOption } from '../../../../../../contract/wire/types';
 import { tradingStatusText } from './chainRows';
-import type { ChainColumnId } from './chainColumns';
+import type { ChainColumnId, ChainPriceColumnId } from './chainColumns';
 import { occSymbol } from './optionSymbols';
 
 /** What the contracts of one expiry of one root share. */
@@ -40,7 +40,7 @@ export function lastTradeText(lastTrade: string | undefined, zoneName: string | 
 
 /** The text of one column for one contract. */
 export function chainCellText(
-  column: ChainColumnId,
+  column: Exclude<ChainColumnId, ChainPriceColumnId>,
   option: SpecificOption,
   facts: ChainExpiryFacts,
 ): string {

@@ -1,10 +1,25 @@
 /**
  * The per-contract columns of an option chain that the trader chooses and orders. The same
  * columns show on both sides, mirrored around the strike (calls read towards it, puts away from
- * it). Each is reference data of the contract; none is a price (the service carries none).
+ * it): the contract's prices and greeks, streamed while on screen (chainPrices.ts), and its
+ * reference data.
  */
 
+/** The columns that show a streamed price or greek. */
+export const chainPriceColumnIds = [
+  'bid',
+  'ask',
+  'mid',
+  'impliedVolatility',
+  'delta',
+  'gamma',
+  'theta',
+  'vega',
+] as const;
+export type ChainPriceColumnId = (typeof chainPriceColumnIds)[number];
+
 export const chainColumnIds = [
+  ...chainPriceColumnIds,
   'symbol',
   'occSymbol',
   'uic',
@@ -18,6 +33,14 @@ export type ChainColumnId = (typeof chainColumnIds)[number];
 
 /** Each column's header and what it shows. */
 export const chainColumnLabels: Record<ChainColumnId, string> = {
+  bid: 'Bid',
+  ask: 'Ask',
+  mid: 'Mid',
+  impliedVolatility: 'IV',
+  delta: 'Delta',
+  gamma: 'Gamma',
+  theta: 'Theta',
+  vega: 'Vega',
   symbol: 'Symbol',
   occSymbol: 'OCC symbol',
   uic: 'Uic',
@@ -28,8 +51,21 @@ export const chainColumnLabels: Record<ChainColumnId, string> = {
   settlement: 'Settlement',
 };
 
-/** What a chain shows before the trader chooses. */
-export const defaultChainColumns: readonly ChainColumnId[] = ['symbol', 'occSymbol', 'status'];
+/** What a chain shows before the trader chooses: the quote and the first greeks, then the contract. */
+export const defaultChainColumns: readonly ChainColumnId[] = [
+  'bid',
+  'ask',
+  'impliedVolatility',
+  'delta',
+  'symbol',
+];
+
+const priceColumns = new Set<string>(chainPriceColumnIds);
+
+/** True for a column showing a streamed price or greek. */
+export function isChainPriceColumn(id: ChainColumnId): id is ChainPriceColumnId {
+  return priceColumns.has(id);
+}
 
 const known = new Set<string>(chainColumnIds);
 
@@ -53,7 +89,11 @@ export function toggledChainColumn(columns: readonly ChainColumnId[], id: ChainC
 }
 
 /** `columns` with `id` moved one place earlier (-1) or later (+1), when it can move. */
-export function movedChainColumn(columns: readonly ChainColumnId[], id: ChainColumnId, step: -1 | 1): ChainColumnId[] {
+export function movedChainColumn(
+  columns: readonly ChainColumnId[],
+  id: ChainColumnId,
+  step: -1 | 1,
+): ChainColumnId[] {
   const from = columns.indexOf(id);
   const to = from + step;
   if (from < 0 || to < 0 || to >= columns.length) return [...columns];
