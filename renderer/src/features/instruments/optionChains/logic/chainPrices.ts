@@ -6,14 +6,12 @@
  */
 import type { QuoteView } from '../../../../../../contract/prices';
 import { formatGreek, formatPrice } from '../../../prices/logic/priceFormat';
-import { quoteState, type QuoteState } from '../../../prices/logic/quoteState';
+import type { QuoteCell } from '../../../prices/logic/quoteCells';
+import { quoteState } from '../../../prices/logic/quoteState';
 import type { ChainPriceColumnId } from './chainColumns';
 
 /** What a price cell shows: the figure and the state it is in. */
-export interface ChainPriceCell {
-  text: string;
-  state: QuoteState;
-}
+export type ChainPriceCell = QuoteCell;
 
 /** The cell of one price column for a contract's quote (`decimals`: the root's price decimals). */
 export function chainPriceCell(
@@ -40,11 +38,6 @@ export function chainPriceCell(
     case 'vega':
       return { text: formatGreek(column, greeks?.[column]), state };
   }
-}
-
-/** Two cells are the same when they show the same figure in the same state. */
-export function sameChainPriceCell(a: ChainPriceCell | undefined, b: ChainPriceCell | undefined): boolean {
-  return a?.text === b?.text && a?.state === b?.state;
 }
 
 /** The underlying's price the chain goes by: its mid, else its last trade. */
