@@ -76,7 +76,7 @@ async function findWorkload(bridge: Bridge): Promise<Workload> {
     .slice(0, INSTRUMENTS)
     .map((entry) => ({ Uic: entry.Identifier, AssetType: entry.AssetType }));
   const [root] = await search({ Keywords: 'SPX', AssetTypes: ['StockIndexOption'] });
-  const [futures] = await search({ Keywords: 'ES', AssetTypes: ['ContractFutures'], ExchangeId: 'XCME' });
+  const [futures] = await search({ Keywords: 'ES', AssetTypes: ['ContractFutures'], ExchangeId: 'CME' });
   const events = await bridge({ channel: 'corporateActions:events', arg: { $top: EVENTS } });
   const eventIds = ((events.result as { Data?: { EventId: string }[] } | undefined)?.Data ?? []).map((event) => event.EventId);
   if (eventIds.length === 0) throw new Error('soak: the corporate events inbox is empty');

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { startTestPostgres, type TestPostgres } from '../test/support/postgres';
 import { startReplica } from '../test/support/reviewService';
 import type { ReadyProcess } from '../test/support/simulatorProcess';
-import { startTestIssuer, type TestIssuer } from '../test/support/testIssuer';
+import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/testIssuer';
 import type { ReviewServiceInfo } from '../main/reviewService/server';
 import { cpuMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
@@ -51,7 +51,7 @@ function writeBenchTeam(): { file: string; userKeys: string[] } {
     name: `Analyst ${index + 1}`,
     roles: ['Analyst', 'Approver'],
   }));
-  writeFileSync(file, JSON.stringify({ id: 'bench', name: 'Bench team', members }));
+  writeFileSync(file, JSON.stringify({ id: 'bench', name: 'Bench team', appKeys: [TEST_APP_KEY], members }));
   return { file, userKeys };
 }
 
@@ -87,7 +87,14 @@ async function runLoad(
   const databaseUrl = postgres.url(await postgres.createDatabase('bench'));
   const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
   for (let index = 0; index < replicaCount; index++) {
-    replicas.push(await startReplica({ databaseUrl, issuer: issuer.issuer, teamFile: team.file }));
+    replicas.push(
+      await startReplica({
+        databaseUrl,
+        issuer: issuer.issuer,
+        platformUrl: issuer.platformUrl,
+        teamFile: team.file,
+      }),
+    );
   }
   const urls = replicas.map((replica) => replica.ready.url);
   const eventIds = Array.from({ length: EVENTS }, (_, index) => `BENCH-${index}`);

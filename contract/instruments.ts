@@ -25,7 +25,7 @@ export const searchInstrumentsArg = z
       .string()
       .min(1)
       .max(50)
-      .regex(/^[A-Za-z0-9_\-.:]+$/, 'An exchange is named by its id, e.g. XNAS.')
+      .regex(/^[A-Za-z0-9_\-.:]+$/, 'An exchange is named by its platform id, e.g. NASDAQ or EUR_AMS2.')
       .optional(),
     IncludeNonTradable: z.boolean().optional(),
     Keywords: searchText.optional(),

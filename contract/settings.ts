@@ -81,6 +81,11 @@ export const simulatorSettingsSchema = z
      * as bearer tokens are no ambient credentials (the simulator's `--cors-origins`).
      */
     corsOrigins: corsOriginsSchema.optional(),
+    /**
+     * Hold OAuth clients to the RFCs where the platform is lenient (the simulator's
+     * `--strict-oauth`: PKCE code verifiers of 43 to 128 characters); absent: as the platform.
+     */
+    strictOAuth: z.boolean({ error: 'strictOAuth is true or false.' }).optional(),
   })
   .strict();
 export type SimulatorSettings = z.output<typeof simulatorSettingsSchema>;

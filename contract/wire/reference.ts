@@ -59,7 +59,7 @@ export interface ExchangeDetails {
   Holidays: ExchangeHoliday[];
   /** Early closes in the next twelve months, in date order. */
   EarlyCloses: ExchangeEarlyClose[];
-  /** The platform's id of the exchange: its MIC, or `SBFX` for the inter-bank FX venue. */
+  /** The platform's id of the exchange (`NYSE`, `FSE`, `EUR_AMS2`, `SBFX` for the inter-bank FX venue): not a MIC. */
   ExchangeId: string;
   /**
    * The sessions in UTC from the one in progress now through the next seven days: the same as
@@ -93,4 +93,6 @@ export interface CurrencyDetails {
   Decimals?: number;
   /** ISO 4217 name, e.g. `Pound Sterling`. */
   Name: string;
+  /** The currency's symbol where it is at home (`€`, `$`, `¥`, `kr.`); absent where it has none but its code. */
+  Symbol?: string;
 }

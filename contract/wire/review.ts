@@ -80,10 +80,30 @@ export interface TeamEventReview extends SharedEventReview {
   Read: boolean;
 }
 
+/** The largest Version the service keeps (PostgreSQL's integer). */
+export const MAX_VERSION = 2 ** 31 - 1;
+
 const version = z
   .number({ error: 'Version must be the version of the review state you saw (a whole number).' })
   .int()
-  .min(0, 'Version is never negative.');
+  .min(0, 'Version is never negative.')
+  .max(MAX_VERSION, `Version is at most ${MAX_VERSION}: send the version of the review state you saw.`);
+
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * `schema` (a string) refusing what PostgreSQL cannot store as text: U+0000, and lone surrogates
+ * (half of a UTF-16 pair: not Unicode, so not UTF-8 either). `what` names the field in the message.
+ */
+export function storableText<S extends z.ZodType<string>>(schema: S, what: string) {
+  return schema
+    .refine((text) => !text.includes('\u0000'), `${what} cannot contain the character U+0000 (NUL).`)
+    .refine(
+      (text) => !LONE_SURROGATE.test(text),
+      `${what} contains a lone surrogate (text that is not valid Unicode).`,
+    );
+}
 
 /** A user key as the platform writes them (opaque, URL-safe). */
 export const userKeySchema = z
@@ -121,7 +141,10 @@ export const reviewActionSchema = z.discriminatedUnion(
       .object({
         Action: z.literal('SetNote'),
         ...shared,
-        Note: z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+        Note: storableText(
+          z.string().max(MAX_NOTE_LENGTH, `A note is at most ${MAX_NOTE_LENGTH} characters.`),
+          'A note',
+        ),
       })
       .strict(),
     /** Assignee absent: unassign. */
@@ -198,7 +221,7 @@ export interface TeamReviewErrorBody {
 export const TEAM_REVIEW_UNAVAILABLE = 'TeamReviewUnavailable';
 
 const top = (max: number) => z.coerce.number().int().min(1).max(max).optional();
-const skip = z.coerce.number().int().min(0).optional();
+const skip = z.coerce.number().int().min(0).max(MAX_VERSION, `$skip is at most ${MAX_VERSION}.`).optional();
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** Most event ids one `GET /v1/reviews?EventIds=` may name. */
@@ -241,7 +264,13 @@ export interface ReviewsFeed {
   Data: TeamEventReview[];
 }
 
-const utcDateTime = z.iso.datetime({ offset: false, error: 'Date-times are ISO and end in Z.' });
+// Year 0000 is ISO's 1 BC, which PostgreSQL (and every audit log) has no use for.
+const utcDateTime = z.iso
+  .datetime({ offset: false, error: 'Date-times are ISO and end in Z.' })
+  .refine(
+    (text) => !text.startsWith('0000'),
+    'Date-times start in year 0001 (year 0000 is not a date the log has).',
+  );
 
 /** `GET /v1/audit`: the team's audit log, newest first, filtered. */
 export const auditQuerySchema = z
@@ -269,7 +298,10 @@ export interface AuditFeed {
  * - `change`: a ReviewChangeMessage;
  * - `reset`: too much was missed to replay; reload the states you show;
  * - `unavailable` / `available`: the database was lost / is back (`{Message}`);
- * - `expired`: the bearer token expired; reconnect with a fresh one and `Last-Event-ID`.
+ * - `expired`: the bearer token expired; reconnect with a fresh one and `Last-Event-ID`;
+ * - `refused`: the service no longer accepts this stream's caller (`{ErrorCode, Message}`: the
+ *   sign-in was revoked on the platform, or the member left the team); reconnecting gets the same
+ *   refusal until that changes. The stream ends after it.
  */
 export const teamReviewStreamEvents = [
   'ready',
@@ -278,6 +310,7 @@ export const teamReviewStreamEvents = [
   'unavailable',
   'available',
   'expired',
+  'refused',
 ] as const;
 export type TeamReviewStreamEvent = (typeof teamReviewStreamEvents)[number];
 

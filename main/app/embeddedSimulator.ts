@@ -18,6 +18,8 @@ export type StartEmbeddedSimulator = (options: {
   asOf?: string | undefined;
   /** Origins of browser apps allowed to call it; absent: any origin. */
   corsOrigins?: readonly string[] | undefined;
+  /** Enforce the OAuth RFCs where the platform is lenient (`--strict-oauth`). */
+  strictOAuth?: boolean | undefined;
   regenerate: boolean;
   /** The cached universe's roll the app started while it loaded (first start only). */
   rolledBefore?: Promise<EarlierRoll | undefined>;
@@ -97,6 +99,7 @@ export class EmbeddedSimulator implements SimulatorControl {
         seed: settings.seed,
         ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
         ...(settings.corsOrigins !== undefined ? { corsOrigins: settings.corsOrigins } : {}),
+        ...(settings.strictOAuth !== undefined ? { strictOAuth: settings.strictOAuth } : {}),
         regenerate: settings.regenerate,
       });
     } catch (error) {
@@ -108,6 +111,7 @@ export class EmbeddedSimulator implements SimulatorControl {
           seed: previous.seed,
           ...(previous.asOf !== undefined ? { asOf: previous.asOf } : {}),
           ...(previous.corsOrigins !== undefined ? { corsOrigins: previous.corsOrigins } : {}),
+          ...(previous.strictOAuth !== undefined ? { strictOAuth: previous.strictOAuth } : {}),
           regenerate: false,
         });
       } catch (again) {

@@ -1,12 +1,14 @@
 /**
- * `npm run review-service -- --database postgres://… --issuer URL --team team.json`: one replica
- * of the team review service. Every option can also come from the environment (keep the
- * database password out of the command line: REFDESK_REVIEW_DATABASE_URL or PGPASSWORD).
- * Prints `READY {json}` once listening; stops cleanly on SIGINT/SIGTERM.
+ * `npm run review-service -- --database postgres://… --issuer URL --platform-url URL --team team.json`:
+ * one replica of the team review service. Every option can also come from the environment (keep
+ * the database password out of the command line: REFDESK_REVIEW_DATABASE_URL or PGPASSWORD).
+ * Prints `READY {json}` once listening; reads the team file again on SIGHUP (and when it
+ * changes); stops cleanly on SIGINT/SIGTERM.
  */
 import { readFileSync } from 'node:fs';
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
 import { SchemaTooNewError } from './database/migrate';
+import { describeFailure } from './errors';
 import { startReviewService } from './server';
 import { Team } from './team';
 
@@ -18,10 +20,15 @@ const OPTIONS = {
   host: 'REFDESK_REVIEW_HOST',
   issuer: 'REFDESK_REVIEW_ISSUER',
   jwks: 'REFDESK_REVIEW_JWKS_URL',
+  'platform-url': 'REFDESK_REVIEW_PLATFORM_URL',
   team: 'REFDESK_REVIEW_TEAM_FILE',
   'tls-cert': 'REFDESK_REVIEW_TLS_CERT',
   'tls-key': 'REFDESK_REVIEW_TLS_KEY',
   heartbeat: 'REFDESK_REVIEW_HEARTBEAT_SECONDS',
+  'request-timeout': 'REFDESK_REVIEW_REQUEST_TIMEOUT_SECONDS',
+  'member-requests-per-second': 'REFDESK_REVIEW_MEMBER_REQUESTS_PER_SECOND',
+  'member-actions-per-second': 'REFDESK_REVIEW_MEMBER_ACTIONS_PER_SECOND',
+  'member-streams': 'REFDESK_REVIEW_MEMBER_STREAMS',
 } as const;
 type Option = keyof typeof OPTIONS;
 
@@ -46,6 +53,20 @@ function parseUrl(option: Option, value: string, protocols: string[]): string {
   if (!protocols.includes(url.protocol))
     throw new UsageError(`--${option} must start with ${protocols.join(' or ')}`);
   return value;
+}
+
+/** A whole number from `min` to `max`, or undefined when not given. */
+function wholeNumber(
+  values: Partial<Record<Option, string>>,
+  option: Option,
+  min: number,
+  max: number,
+): number | undefined {
+  const value = values[option];
+  if (value === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new UsageError(`--${option} must be a whole number from ${min} to ${max} (got "${value}")`);
+  return Number(value);
 }
 
 function readPem(option: Option, file: string): string {
@@ -83,7 +104,16 @@ runCommand(async () => {
     ['https:', 'http:'],
   );
   const jwksUrl = values.jwks && parseUrl('jwks', values.jwks, ['https:', 'http:']);
-  const teamFile = required(values, 'team', 'the team file (JSON: id, name, members, fourEyes)');
+  const platformUrl = parseUrl(
+    'platform-url',
+    required(
+      values,
+      'platform-url',
+      "the platform's API base, ending in /openapi (asked whether callers' sign-ins are still valid)",
+    ),
+    ['https:', 'http:'],
+  );
+  const teamFile = required(values, 'team', 'the team file (JSON: id, name, appKeys, members, fourEyes)');
   const host = values.host ?? '127.0.0.1';
   if (Boolean(values['tls-cert']) !== Boolean(values['tls-key']))
     throw new UsageError('--tls-cert and --tls-key go together');
@@ -100,6 +130,12 @@ runCommand(async () => {
   const heartbeat = values.heartbeat;
   if (heartbeat !== undefined && !/^\d{1,4}$/.test(heartbeat))
     throw new UsageError(`--heartbeat must be whole seconds (got "${heartbeat}")`);
+  const requestTimeoutSeconds = wholeNumber(values, 'request-timeout', 1, 600);
+  const limits = {
+    requestsPerSecond: wholeNumber(values, 'member-requests-per-second', 1, 100_000),
+    actionsPerSecond: wholeNumber(values, 'member-actions-per-second', 1, 1_000_000),
+    streams: wholeNumber(values, 'member-streams', 1, 1000),
+  };
   let team: Team;
   try {
     team = Team.load(teamFile);
@@ -111,13 +147,17 @@ runCommand(async () => {
     databaseUrl,
     ...(migrateDatabaseUrl ? { migrateDatabaseUrl } : {}),
     team,
+    teamFile,
+    platformUrl,
     issuer,
     ...(jwksUrl ? { jwksUrl } : {}),
     host,
     port: parsePort(values.port, DEFAULT_PORT),
     ...(tls ? { tls } : {}),
     ...(heartbeat ? { heartbeatSeconds: Math.max(1, Number(heartbeat)) } : {}),
-    log: (line) => process.stderr.write(`${line}\n`),
+    ...(requestTimeoutSeconds ? { requestTimeoutSeconds } : {}),
+    limits: Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined)),
+    log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     logRequests: flags.verbose ?? false,
   }).catch((error: unknown) => {
     // A schema from the future is the operator's to resolve: say so plainly, no stack.
@@ -125,5 +165,13 @@ runCommand(async () => {
     throw error;
   });
   printReady(service.info);
+  // Only the operator stops a replica: a promise some code forgot to handle is a bug to log,
+  // not a reason to take the whole team's service down (Node's default ends the process).
+  process.on('unhandledRejection', (reason) =>
+    process.stderr.write(
+      `${new Date().toISOString()} unhandled rejection, kept running: ${describeFailure(reason)}\n`,
+    ),
+  );
+  process.on('SIGHUP', () => service.reloadTeam());
   closeOnSignals(() => service.close());
 });

@@ -2,9 +2,10 @@
  * Every refusal of the review service as one error type carrying its HTTP status and the
  * service's error body `{ErrorCode, Message, ModelState?, Conflicts?}`, and the Fastify handlers
  * that make every failure such an answer: bad input is a 4xx, a database that cannot be reached
- * is a 503 "Team review unavailable", never a 500.
+ * is a 503 "Team review unavailable", never a 500. Every 5xx is logged (one line, without
+ * `--verbose`), never with the request's token or body.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   TEAM_REVIEW_UNAVAILABLE,
@@ -18,7 +19,12 @@ export class ReviewServiceError extends Error {
     readonly status: number,
     readonly errorCode: string,
     message: string,
-    readonly details: { modelState?: Record<string, string[]>; conflicts?: ReviewConflict[] } = {},
+    readonly details: {
+      modelState?: Record<string, string[]>;
+      conflicts?: ReviewConflict[];
+      /** Sent as Retry-After (429, 503). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ReviewServiceError';
@@ -64,8 +70,32 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what:
   );
 }
 
-/** Installs the not-found and error handlers on the service's Fastify instance. */
-export function installErrorHandlers(app: FastifyInstance): void {
+/**
+ * What a 5xx's log line says of its cause: the error's kind, PostgreSQL's code and its message
+ * with every quoted value left out (PostgreSQL quotes the input it refused, which may be a
+ * note), at most 300 characters. Never the request's headers or body.
+ */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  const message = error.message
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
+  return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${message}`;
+}
+
+/** Installs the not-found and error handlers on the service's Fastify instance; `log` gets every 5xx. */
+export function installErrorHandlers(app: FastifyInstance, log: (line: string) => void): void {
+  /** The cause of a request's 5xx, said when its answer has gone (onResponse). */
+  const causes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500) return;
+    // The route's pattern (no ids, no query) and the request's number; never headers or body.
+    log(
+      `${reply.statusCode} ${request.method} ${request.routeOptions.url ?? '(no route)'} (request ${request.id}): ${causes.get(request) ?? 'no cause recorded'}`,
+    );
+  });
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({
       ErrorCode: 'NotFound',
@@ -75,8 +105,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((raw: FastifyError | ReviewServiceError, request, reply) => {
     if (raw instanceof ReviewServiceError) {
       if (raw.status === 401) void reply.header('www-authenticate', `Bearer error="invalid_token"`);
+      if (raw.details.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(raw.details.retryAfterSeconds));
+      if (raw.status >= 500) causes.set(request, describeFailure(raw));
       return reply.status(raw.status).send(raw.body());
     }
+    causes.set(request, describeFailure(raw));
     if (isDatabaseUnavailable(raw)) {
       const error = teamReviewUnavailable(raw);
       return reply.status(error.status).header('retry-after', '2').send(error.body());
@@ -86,7 +120,6 @@ export function installErrorHandlers(app: FastifyInstance): void {
         ? raw.statusCode
         : 0;
     if (status) return reply.status(status).send({ ErrorCode: 'InvalidRequest', Message: raw.message });
-    request.log.error({ err: raw }, 'unexpected review service failure');
     return reply
       .status(500)
       .send({ ErrorCode: 'InternalServerError', Message: 'The review service failed unexpectedly.' });

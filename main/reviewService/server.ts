@@ -6,13 +6,19 @@
 import Fastify, { type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { createCallerCheck, defaultJwksUrl } from './auth/identity';
+import { createRevocationCheck } from './auth/revocation';
 import { migrateDatabase, knownMigrations } from './database/migrate';
 import { createServicePool } from './database/pool';
 import { installErrorHandlers } from './errors';
+import { installCallerChecks } from './http/callers';
+import { DEFAULT_MEMBER_LIMITS, MemberRateLimits, type MemberLimits } from './http/memberLimits';
+import { OpenStreams } from './http/openStreams';
 import { registerRoutes } from './http/routes';
 import { registerStream } from './http/stream';
 import { ChangeFeed } from './live/changeFeed';
+import { createPlatformClient, type PlatformClient } from './platform/platformClient';
 import type { Team } from './team';
+import { watchTeamFile, type TeamWatcher } from './teamWatcher';
 
 export interface ReviewServiceOptions {
   /** Where the service works (it takes the role refdesk_review_service on every connection). */
@@ -20,6 +26,10 @@ export interface ReviewServiceOptions {
   /** Who applies migrations at start (owner of the schema); default `databaseUrl`. */
   migrateDatabaseUrl?: string;
   team: Team;
+  /** The file `team` was read from: watched, and read again by reloadTeam(), so changes apply without a restart. */
+  teamFile?: string;
+  /** The platform's API base (ending in /openapi): asked, with the caller's token, whether it still honours it. */
+  platformUrl: string;
   /** The authorization server, exactly as tokens carry it in `iss`. */
   issuer: string;
   /** Its published keys; default `{issuer}/.well-known/jwks.json`. */
@@ -36,6 +46,10 @@ export interface ReviewServiceOptions {
   log?: (line: string) => void;
   /** Log every request (the CLI's --verbose). */
   logRequests?: boolean;
+  /** Limits per member (defaults: DEFAULT_MEMBER_LIMITS). */
+  limits?: Partial<MemberLimits>;
+  /** Longest time to receive a whole request, headers and body (default 10 s; then 408 and the connection is closed). */
+  requestTimeoutSeconds?: number;
 }
 
 /** What a started service reports (the JSON of the CLI's READY line; no secrets). */
@@ -53,6 +67,8 @@ export interface ReviewServiceInfo {
 
 export interface RunningReviewService {
   info: ReviewServiceInfo;
+  /** Reads the team file again now (SIGHUP); false when it was refused (the reason is logged) or there is none. */
+  reloadTeam(): boolean;
   close(): Promise<void>;
 }
 
@@ -62,29 +78,52 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
   const migrationsApplied = await migrateDatabase(options.migrateDatabaseUrl ?? options.databaseUrl, log);
   const pool = createServicePool(options.databaseUrl, log, options.poolSize);
   const feed = new ChangeFeed(options.databaseUrl, pool, options.team.id, log);
+  const platform = createPlatformClient(options.platformUrl);
+  const requestTimeout = (options.requestTimeoutSeconds ?? 10) * 1000;
+  // The whole request (headers and body) must arrive within requestTimeout, checked every
+  // second: a client that sends headers and then nothing is cut off, not left holding a socket.
+  const serverTimeouts = { headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 };
   const app = Fastify({
     logger: options.logRequests ? { level: 'info' } : false,
     bodyLimit: 2 * 1024 * 1024,
-    ...(options.tls ? { https: options.tls } : {}),
+    requestTimeout,
+    ...(options.tls ? { https: { ...options.tls, ...serverTimeouts } } : { http: serverTimeouts }),
   });
+  let watcher: TeamWatcher | undefined;
   try {
     await feed.start();
-    installErrorHandlers(app);
+    installErrorHandlers(app, log);
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     });
     const jwksUrl = options.jwksUrl ?? defaultJwksUrl(options.issuer);
     const checkCaller = createCallerCheck(options.team, { issuer: options.issuer, jwksUrl, log });
-    const authenticate = (request: FastifyRequest) => checkCaller(request.headers.authorization);
+    const revocation = createRevocationCheck(platform, log);
+    const limits = { ...DEFAULT_MEMBER_LIMITS, ...options.limits };
+    const { callerOf } = installCallerChecks(
+      app,
+      async (authorization) => {
+        const caller = await checkCaller(authorization);
+        await revocation.confirm(caller.token, caller.tokenExpiresAt);
+        return caller;
+      },
+      new MemberRateLimits(limits),
+    );
+    // The caller was checked (token, team, platform, rate) by the onRequest hook, before the body.
+    const authenticate = async (request: FastifyRequest) => callerOf(request);
     registerRoutes(app, { pool, team: options.team, authenticate });
+    const streams = new OpenStreams(options.team, revocation, limits.streams);
     const endStreams = registerStream(app, {
       feed,
       pool,
       team: options.team.id,
       authenticate,
       heartbeatMs: (options.heartbeatSeconds ?? 15) * 1000,
+      streams,
     });
     app.addHook('preClose', async () => endStreams());
+    if (options.teamFile)
+      watcher = watchTeamFile(options.teamFile, options.team, { log, onChange: () => streams.enforceTeam() });
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
     const port = (app.server.address() as { port: number }).port;
     const host =
@@ -99,16 +138,25 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
         schemaVersion: knownMigrations().at(-1) ?? 'none',
         migrationsApplied,
       },
-      close: () => closeAll(app, feed, pool),
+      reloadTeam: () => watcher?.reload('asked to (SIGHUP)') ?? false,
+      close: () => closeAll(app, feed, pool, platform, watcher),
     };
   } catch (error) {
-    await closeAll(app, feed, pool);
+    await closeAll(app, feed, pool, platform, watcher);
     throw error;
   }
 }
 
-async function closeAll(app: ReturnType<typeof Fastify>, feed: ChangeFeed, pool: pg.Pool): Promise<void> {
+async function closeAll(
+  app: ReturnType<typeof Fastify>,
+  feed: ChangeFeed,
+  pool: pg.Pool,
+  platform: PlatformClient,
+  watcher: TeamWatcher | undefined,
+): Promise<void> {
+  watcher?.close();
   await app.close();
   await feed.close();
   await pool.end();
+  await platform.close();
 }

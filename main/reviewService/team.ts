@@ -1,10 +1,13 @@
 /**
- * The team a review service serves, read from a JSON file at start: its id (the key of its
- * rows in the database: keep it when renaming the team), name, members with display names and
- * roles, and which events need four eyes. Only members may use the service.
+ * The team a review service serves, read from a JSON file: its id (the key of its rows in the
+ * database: keep it when renaming the team), name, the applications whose tokens it accepts,
+ * members with display names and roles, and which events need four eyes. Only members may use
+ * the service. The file is read again while the service runs (teamWatcher.ts): `update` swaps
+ * in the new definition, so every request from then on sees it.
  *
  *   {
  *     "id": "ca-copenhagen", "name": "Corporate actions, Copenhagen",
+ *     "appKeys": ["<the AppKey of the desk's application>"],
  *     "members": [{ "userKey": "…", "name": "Clara Lindqvist", "roles": ["Analyst", "Approver"] }],
  *     "fourEyes": { "withElection": true, "eventTypes": ["MRGR"] }
  *   }
@@ -12,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import {
+  storableText,
   teamRoles,
   userKeySchema,
   type EventFacts,
@@ -28,13 +32,25 @@ const teamFileSchema = z
         /^[a-z0-9][a-z0-9_-]{0,62}$/,
         "id is 1-63 lower-case letters, digits, dashes or underscores (the team's key in the database).",
       ),
-    name: z.string().trim().min(1, 'name is required.').max(200),
+    name: storableText(z.string().trim().min(1, 'name is required.').max(200), 'name'),
+    /** The AppKeys whose tokens (their `aid` claim) the team accepts; any other application's are refused. */
+    appKeys: z
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,100}$/, 'An AppKey is 1-100 letters, digits, dashes or underscores.'),
+        {
+          error:
+            "appKeys is required: the AppKeys of the applications whose tokens this team accepts (the desk's AppKey, as in its connection profile).",
+        },
+      )
+      .min(1, "appKeys names at least one application: the desk's AppKey, as in its connection profile."),
     members: z
       .array(
         z
           .object({
             userKey: userKeySchema,
-            name: z.string().trim().min(1, 'Every member needs a name.').max(200),
+            name: storableText(z.string().trim().min(1, 'Every member needs a name.').max(200), 'A name'),
             /** Default: Analyst and Approver. */
             roles: z.array(z.enum(teamRoles)).min(1).default(['Analyst', 'Approver']),
           })
@@ -65,16 +81,55 @@ export interface Member {
   roles: ReadonlySet<TeamRole>;
 }
 
+interface FourEyesRule {
+  withElection: boolean;
+  eventTypes: ReadonlySet<string>;
+}
+
 export class Team {
-  private readonly members: Map<string, Member>;
+  private members: Map<string, Member>;
 
   private constructor(
     readonly id: string,
-    readonly name: string,
+    private currentName: string,
+    private appKeys: ReadonlySet<string>,
     members: Member[],
-    private readonly fourEyes: { withElection: boolean; eventTypes: ReadonlySet<string> },
+    private fourEyes: FourEyesRule,
   ) {
     this.members = new Map(members.map((member) => [member.userKey, member]));
+  }
+
+  get name(): string {
+    return this.currentName;
+  }
+
+  /**
+   * Takes over `next`'s definition (a reload of the team file); answers the user keys of members
+   * who are no longer in the team. The id is the key of the team's rows: a file naming another
+   * id is refused (that is another team, for another service).
+   */
+  update(next: Team): string[] {
+    if (next.id !== this.id) {
+      throw new Error(
+        `the team id changed from "${this.id}" to "${next.id}": the id is the key of the team's rows, so a running service keeps it (start a service for the other team instead)`,
+      );
+    }
+    const removed = [...this.members.keys()].filter((userKey) => !next.members.has(userKey));
+    this.currentName = next.currentName;
+    this.appKeys = next.appKeys;
+    this.members = next.members;
+    this.fourEyes = next.fourEyes;
+    return removed;
+  }
+
+  /** Whether tokens issued to the application `appKey` (the token's `aid`) are accepted. */
+  acceptsApplication(appKey: string): boolean {
+    return this.appKeys.has(appKey);
+  }
+
+  /** How many members the team has. */
+  get size(): number {
+    return this.members.size;
   }
 
   /** Parses a team definition (the file's JSON); throws an Error naming every problem. */
@@ -90,6 +145,7 @@ export class Team {
     return new Team(
       team.id,
       team.name,
+      new Set(team.appKeys),
       team.members.map((member) => ({
         userKey: member.userKey,
         name: member.name,

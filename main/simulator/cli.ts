@@ -84,6 +84,7 @@ runCommand(async () => {
     'rate-limit-search': { type: 'string' },
     'rate-limit-app-day': { type: 'string' },
     'cors-origins': { type: 'string' },
+    'strict-oauth': { type: 'boolean' },
   });
   const tokenTtlSeconds = parseWholeNumber('token-ttl', values['token-ttl'], 1, 86_400);
   const refreshTokenTtlSeconds = parseWholeNumber('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
@@ -107,6 +108,7 @@ runCommand(async () => {
     ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),
     rateLimit: parseRateLimits(values),
     ...(corsOrigins !== undefined ? { corsOrigins } : {}),
+    ...(values['strict-oauth'] === true ? { strictOAuth: true } : {}),
   });
   printReady(simulator.info);
   simulator.prepareForRequests();

@@ -90,6 +90,11 @@ export interface SimulatorOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of the authorization server's login session in seconds (default 8 h). */
   loginSessionTtlSeconds?: number;
+  /**
+   * Hold OAuth clients to the RFCs where the platform is lenient (`--strict-oauth`): PKCE code
+   * verifiers of 43 to 128 characters (RFC 7636) instead of the platform's 32 to 128.
+   */
+  strictOAuth?: boolean;
   /** Rate limits (generous defaults), or false for none. */
   rateLimit?: Partial<RateLimits> | false;
   /** Timeouts and body size (defaults in http/connectionLimits.ts; tests shorten them). */
@@ -180,6 +185,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     ...(options.loginSessionTtlSeconds !== undefined
       ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
       : {}),
+    ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
   });
   const context: SimulatorContext = {
     universe,

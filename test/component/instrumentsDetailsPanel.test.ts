@@ -12,7 +12,7 @@ const details: InstrumentDetails = {
   Description: 'Apple Inc.',
   CurrencyCode: 'USD',
   IsTradable: true,
-  Exchange: { CountryCode: 'US', ExchangeId: 'XNAS', Name: 'NASDAQ' },
+  Exchange: { CountryCode: 'US', ExchangeId: 'NASDAQ', Name: 'Nasdaq' },
   RelatedOptionRootsEnhanced: [{ AssetType: 'StockOption', OptionRootId: 12 }],
   RelatedInstruments: [{ AssetType: 'CfdOnStock', Uic: 211 }],
 };

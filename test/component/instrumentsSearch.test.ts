@@ -8,7 +8,7 @@ import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 const summary = (symbol: string, identifier: number): SummaryInfo => ({
   AssetType: 'Stock',
   Description: `${symbol} Inc.`,
-  ExchangeId: 'XNAS',
+  ExchangeId: 'NASDAQ',
   GroupId: 0,
   Identifier: identifier,
   SummaryType: 'Instrument',

@@ -16,7 +16,7 @@ import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 const stock = (index: number, extra: Partial<SummaryInfo> = {}): SummaryInfo => ({
   AssetType: 'Stock',
   Description: `Company ${index}`,
-  ExchangeId: 'XNAS',
+  ExchangeId: 'NASDAQ',
   GroupId: 0,
   Identifier: 1000 + index,
   SummaryType: 'Instrument',

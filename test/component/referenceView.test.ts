@@ -35,7 +35,7 @@ const nasdaq: ExchangeDetails = {
   CountryCode: 'US',
   Currency: 'USD',
   EarlyCloses: [{ Date: '2026-11-27', CloseTime: '13:00', Name: 'Day after Thanksgiving' }],
-  ExchangeId: 'XNAS',
+  ExchangeId: 'NASDAQ',
   // Open from an hour ago for two hours more, whenever the test runs.
   ExchangeSessions: [
     { StartTime: new Date(Date.now() - 3_600_000).toISOString(), EndTime: new Date(Date.now() + 7_200_000).toISOString(), State: 'AutomatedTrading' },
@@ -57,7 +57,7 @@ const nasdaq: ExchangeDetails = {
 };
 const xetra: ExchangeDetails = {
   ...nasdaq,
-  ExchangeId: 'XETR',
+  ExchangeId: 'FSE',
   IsoMic: 'XETR',
   Name: 'Xetra',
   TimeZoneName: 'Europe/Berlin',

@@ -57,7 +57,7 @@ const event = (id: string): CorporateActionEvent => ({
 const summary = (symbol: string): SummaryInfo => ({
   AssetType: 'Stock',
   Description: symbol,
-  ExchangeId: 'XNAS',
+  ExchangeId: 'NASDAQ',
   GroupId: 0,
   Identifier: 211,
   SummaryType: 'Instrument',

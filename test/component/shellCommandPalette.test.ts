@@ -10,7 +10,7 @@ const results: SummaryInfo[] = [
   {
     AssetType: 'StockIndex',
     Description: 'S&P 500',
-    ExchangeId: 'XCBO',
+    ExchangeId: 'CBOE',
     GroupId: 0,
     Identifier: 1000,
     SummaryType: 'Instrument',
@@ -19,7 +19,7 @@ const results: SummaryInfo[] = [
   {
     AssetType: 'StockIndexOption',
     Description: 'S&P 500 <b>Index</b> Options',
-    ExchangeId: 'XCBO',
+    ExchangeId: 'CBOE',
     GroupId: 0,
     Identifier: 1,
     SummaryType: 'ContractOptionRoot',

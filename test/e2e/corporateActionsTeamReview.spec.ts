@@ -107,6 +107,7 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
     running.push(platform);
     postgres = await startTestPostgres();
     const teamFile = writeTeamFile({
+      appKeys: [platform.ready.appKey],
       members: [
         { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
         { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
@@ -115,6 +116,7 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
     const options = {
       databaseUrl: postgres.url(await postgres.createDatabase()),
       issuer: platform.ready.authUrl,
+      platformUrl: platform.ready.baseUrl,
       teamFile,
     };
     const replicas: ReadyProcess<ReviewServiceInfo>[] = [];

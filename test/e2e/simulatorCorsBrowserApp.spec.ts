@@ -34,7 +34,7 @@ test.describe('a browser app on another origin', () => {
       await expect(browserApp.search).toHaveText(/^200: \d+ found, Apple Inc\. is uic 211$/);
       // An exposed header: the page can read how many requests its session has left.
       await expect(browserApp.rateLimit).toHaveText(/^\d+$/);
-      await expect(browserApp.details).toHaveText(/^200: Apple Inc\. \(AAPL:xnas\), XNAS$/);
+      await expect(browserApp.details).toHaveText(/^200: Apple Inc\. \(AAPL:xnas\), NASDAQ$/);
       await expect(browserApp.events).toHaveText(/^200: 5 of \d+, first [A-Z]{4} \S/);
       // A 401 is readable across origins too, WWW-Authenticate included.
       await expect(browserApp.anonymous).toHaveText('401 Bearer realm="refdesk-simulator"');

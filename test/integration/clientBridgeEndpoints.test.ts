@@ -41,7 +41,7 @@ describe('every endpoint is reachable through the bridge', () => {
     expect((await result<Feed<unknown>>('reference:countries')).Data).toHaveLength(249);
     expect((await result<Feed<unknown>>('reference:timeZones', { refresh: true })).Data.length).toBeGreaterThan(5);
     expect((await result<Feed<unknown>>('reference:currencyPairs')).Data.length).toBeGreaterThan(5);
-    expect((await result<Feed<{ ExchangeId: string }>>('reference:exchanges')).Data.map((exchange) => exchange.ExchangeId)).toContain('XNAS');
+    expect((await result<Feed<{ ExchangeId: string }>>('reference:exchanges')).Data.map((exchange) => exchange.ExchangeId)).toContain('NASDAQ');
   });
 
   it('answers the instrument channels', async () => {

@@ -67,7 +67,7 @@ describe('the endpoint functions against the simulator', () => {
     const exchanges = (await call('reference:exchanges', undefined)).Data;
     expect(exchanges.length).toBeGreaterThan(40);
     expect(new Set(exchanges.map((exchange) => exchange.ExchangeId)).size).toBe(exchanges.length);
-    const nasdaq = exchanges.find((exchange) => exchange.ExchangeId === 'XNAS');
+    const nasdaq = exchanges.find((exchange) => exchange.ExchangeId === 'NASDAQ');
     expect(nasdaq).toMatchObject({ Name: expect.stringContaining('Nasdaq'), TimeZoneName: 'America/New_York', Currency: 'USD' });
     expect(nasdaq?.TradingHours.Phases.some((phase) => phase.State === 'AutomatedTrading' && phase.StartTime === '09:30')).toBe(true);
     expect(nasdaq?.ExchangeSessions.length).toBeGreaterThan(5);

@@ -2,7 +2,8 @@
  * Main's live stream of team review changes against stand-in replicas (plain HTTP servers
  * speaking the stream's format), to see its reconnection rules one by one: the next replica at
  * once when one goes away, resuming with Last-Event-ID; "unavailable" once every replica failed
- * in a row; recovery with backoff when one answers again; a renewed token after `expired`.
+ * in a row; recovery with backoff when one answers again; a renewed token after `expired`; the
+ * service's words after `refused` (a revoked sign-in).
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -210,5 +211,35 @@ describe('the team review live stream in main', () => {
       message: 'Team review unavailable: User k is not a member of the team Corporate actions.',
       replica: refusing.url,
     });
+  });
+
+  it('says in words that the service ended the stream for a revoked sign-in, and does not hop between replicas', async () => {
+    const revoked = 'The platform no longer accepts this sign-in (it was revoked or ended): sign in again.';
+    const [one, two] = [0, 1].map(
+      () =>
+        new FakeReplica((response, headers) => {
+          if (headers['last-event-id'] === undefined && one!.connections.length === 1) {
+            response.writeHead(200, { 'content-type': 'text/event-stream' });
+            response.end(
+              `id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify({ ErrorCode: 'Unauthorized', Message: revoked })}\n\n`,
+            );
+            return;
+          }
+          response.writeHead(401, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ ErrorCode: 'Unauthorized', Message: revoked }));
+        }),
+    ) as [FakeReplica, FakeReplica];
+    replicas.push(one, two);
+    await one.start();
+    await two.start();
+    const { states } = await listen([one.url, two.url]);
+    await until(() => states.some((entry) => entry.state === 'unavailable'), 'unavailable');
+    expect(states.find((entry) => entry.state === 'unavailable')).toEqual({
+      state: 'unavailable',
+      message: `Team review unavailable: the team review service no longer accepts your sign-in: ${revoked}`,
+      replica: one.url,
+    });
+    // The refusal is the service's answer, not a replica failing: the desk stays, and waits.
+    expect(two.connections).toHaveLength(0);
   });
 });

@@ -52,6 +52,7 @@ describe.skipIf(missing)(
         databaseUrl,
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
+        platformUrl: issuer.platformUrl,
       });
     }, 60_000);
 
@@ -86,6 +87,28 @@ describe.skipIf(missing)(
           /not signed by the authorization server/,
         ],
         ['expired', await issuer.token(ANALYST_A.userKey, { expiresInSeconds: -60 }), /has expired/],
+        // At most 5 s of clock leeway, either way.
+        ['expired 7 s ago', await issuer.token(ANALYST_A.userKey, { expiresInSeconds: -7 }), /has expired/],
+        [
+          'not valid for another 10 s',
+          await issuer.token(ANALYST_A.userKey, { claims: { nbf: Math.floor(Date.now() / 1000) + 10 } }),
+          /"nbf" claim is not acceptable/,
+        ],
+        [
+          'issued 10 s in the future',
+          await issuer.token(ANALYST_A.userKey, { claims: { iat: Math.floor(Date.now() / 1000) + 10 } }),
+          /issued in the future/,
+        ],
+        [
+          'issued to another application',
+          await issuer.token(ANALYST_A.userKey, { claims: { aid: 'someone-elses-app' } }),
+          /^The bearer token was issued to the application someone-elses-app, which is not accepted by the team Corporate actions, Copenhagen/,
+        ],
+        [
+          'issued to no application',
+          await issuer.token(ANALYST_A.userKey, { claims: { aid: undefined } }),
+          /names no application \(no aid claim\), so it is not accepted by the team/,
+        ],
         [
           'another issuer, its own keys',
           await otherIssuer.token(ANALYST_A.userKey),
@@ -116,6 +139,35 @@ describe.skipIf(missing)(
         { Action: 'SetFlagged', EventId: 'AUTH-1', Version: 0, Flagged: true },
       ]);
       expect(refused.status).toBe(401);
+    });
+
+    it('allows clocks that differ by a few seconds', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const token of [
+        await issuer.token(ANALYST_A.userKey, { expiresInSeconds: -2 }),
+        await issuer.token(ANALYST_A.userKey, { claims: { iat: now + 2, nbf: now + 2 } }),
+      ])
+        expect((await call('/v1/team', token)).status).toBe(200);
+    });
+
+    it('answers 503 when the platform cannot say whether a sign-in is still valid', async () => {
+      const cut = await startReviewService({
+        databaseUrl,
+        team: Team.load(writeTeamFile()),
+        issuer: issuer.issuer,
+        platformUrl: 'http://127.0.0.1:9/openapi',
+      });
+      try {
+        const response = await fetch(`${cut.info.url}/v1/team`, {
+          headers: { authorization: `Bearer ${await issuer.token(ANALYST_A.userKey)}` },
+        });
+        expect(response.status).toBe(503);
+        expect(((await response.json()) as TeamReviewErrorBody).Message).toMatch(
+          /^Team review unavailable: the platform cannot confirm that your sign-in is still valid/,
+        );
+      } finally {
+        await cut.close();
+      }
     });
 
     it('refuses a valid token of someone outside the team with 403, everywhere', async () => {
@@ -207,6 +259,7 @@ describe.skipIf(missing)(
         databaseUrl,
         team: Team.load(writeTeamFile()),
         issuer: issuer.issuer,
+        platformUrl: issuer.platformUrl,
         jwksUrl: 'http://127.0.0.1:9/nothing/jwks.json',
       });
       try {

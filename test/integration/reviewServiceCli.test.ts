@@ -45,11 +45,13 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     const replica = await startReplica({
       databaseUrl: '',
       issuer: '',
+      platformUrl: '',
       teamFile: '',
       env: {
         ...cleanEnv,
         REFDESK_REVIEW_DATABASE_URL: databaseUrl,
         REFDESK_REVIEW_ISSUER: issuer.issuer,
+        REFDESK_REVIEW_PLATFORM_URL: issuer.platformUrl,
         REFDESK_REVIEW_TEAM_FILE: teamFile,
       },
     });
@@ -69,13 +71,29 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
   });
 
   it('refuses unusable settings with a clear message and exit code 2', async () => {
-    const base = { databaseUrl: postgres.url(database), issuer: issuer.issuer, teamFile, env: cleanEnv };
+    const base = {
+      databaseUrl: postgres.url(database),
+      issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
+      teamFile,
+      env: cleanEnv,
+    };
     const badTeam = path.join(await mkdtemp(path.join(tmpdir(), 'refdesk-team-')), 'team.json');
-    writeFileSync(badTeam, JSON.stringify({ id: 'ca', name: 'CA', members: [] }));
+    writeFileSync(badTeam, JSON.stringify({ id: 'ca', name: 'CA', appKeys: ['desk'], members: [] }));
+    const noApplications = writeTeamFile({ appKeys: undefined });
     const cases: [Parameters<typeof startReplica>[0], string][] = [
       [{ ...base, databaseUrl: '' }, '--database (or REFDESK_REVIEW_DATABASE_URL) is required'],
       [{ ...base, databaseUrl: 'mysql://x@y/z' }, '--database must start with postgres: or postgresql:'],
       [{ ...base, issuer: '' }, '--issuer (or REFDESK_REVIEW_ISSUER) is required'],
+      [{ ...base, platformUrl: '' }, '--platform-url (or REFDESK_REVIEW_PLATFORM_URL) is required'],
+      [
+        { ...base, teamFile: noApplications },
+        'appKeys: appKeys is required: the AppKeys of the applications whose tokens this team accepts',
+      ],
+      [
+        { ...base, args: ['--member-streams', '0'] },
+        '--member-streams must be a whole number from 1 to 1000',
+      ],
       [
         { ...base, teamFile: badTeam },
         `The team file ${badTeam} is not a usable team definition: members: A team has at least one member.`,
@@ -91,13 +109,14 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       expect(failure).toContain('exited with 2');
       expect(failure).toContain(message);
     }
-  });
+  }, 120_000);
 
   it('refuses to start on a database migrated by a newer version', async () => {
     const newer = await postgres.createDatabase();
     const first = await startReplica({
       databaseUrl: postgres.url(newer),
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       teamFile,
       env: cleanEnv,
     });
@@ -106,6 +125,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     const failure = await startReplica({
       databaseUrl: postgres.url(newer),
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       teamFile,
       env: cleanEnv,
     }).then(
@@ -129,6 +149,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
     const replica = await startReplica({
       databaseUrl: postgres.url(database),
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       teamFile,
       env: cleanEnv,
       args: [

@@ -27,6 +27,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
       databaseUrl,
       team,
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       heartbeatSeconds: 1,
       ...extra,
     });

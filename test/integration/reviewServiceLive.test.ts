@@ -51,14 +51,21 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     const options = {
       databaseUrl: postgres.url(database),
       issuer: issuer.issuer,
+      platformUrl: issuer.platformUrl,
       teamFile,
       args: ['--heartbeat', '1'],
     };
     // One after the other: the second finds the schema current.
     replicas = [await startReplica(options), await startReplica(options)];
     const [one, two] = replicas.map((replica) => replica.ready.url) as [string, string];
-    clara = new TeamReviewClient([one, two], () => issuer.token(ANALYST_A.userKey));
-    jonas = new TeamReviewClient([two, one], () => issuer.token(ANALYST_B.userKey));
+    // One token each for the whole session, as a desk keeps its sign-in (a new token is checked
+    // with the platform at its first use on each replica).
+    const [claraToken, jonasToken] = await Promise.all([
+      issuer.token(ANALYST_A.userKey, { expiresInSeconds: 3600 }),
+      issuer.token(ANALYST_B.userKey, { expiresInSeconds: 3600 }),
+    ]);
+    clara = new TeamReviewClient([one, two], () => claraToken);
+    jonas = new TeamReviewClient([two, one], () => jonasToken);
     claraStream = clara.stream();
     jonasStream = jonas.stream();
     await claraStream.waitFor((message) => message.event === 'ready');

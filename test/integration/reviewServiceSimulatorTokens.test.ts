@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamDescription, TeamReviewErrorBody } from '../../contract/wire/review';
-import { DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
+import { DEMO_APP, DOCUMENTED_USERS } from '../../main/simulator/data/accounts/demo';
 import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
 import { Team } from '../../main/reviewService/team';
 import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
@@ -38,6 +38,7 @@ describe.skipIf(missing)(
       const team = Team.parse({
         id: 'ca',
         name: 'Corporate actions',
+        appKeys: [DEMO_APP.appKey],
         members: [
           { userKey: keyOf('demo'), name: 'Clara Lindqvist' },
           { userKey: keyOf('trader2'), name: 'Jonas Berger' },
@@ -47,6 +48,7 @@ describe.skipIf(missing)(
         databaseUrl: postgres.url(await postgres.createDatabase()),
         team,
         issuer: simulator.simulator.info.authUrl,
+        platformUrl: simulator.simulator.info.baseUrl,
       });
     }, 120_000);
 

@@ -10,7 +10,7 @@ import { SessionService } from '../../main/core/session/sessionService';
 import { requestToken } from '../../main/core/session/tokenEndpoint';
 import { parseStoredTokenSet, type TokenSet } from '../../main/core/session/tokenSet';
 import { startTestSimulator, type TestSimulator } from '../support/testSimulator';
-import { answerLoginPage } from '../support/loginPage';
+import { answerLoginPageKeepingCookies } from '../support/loginPage';
 
 let sim: TestSimulator;
 const running: SessionService[] = [];
@@ -45,16 +45,33 @@ async function newSession(fetchThrough: typeof fetch = fetch) {
   return { session, store, logged };
 }
 
-/** Signs in through the login page as the web shell does; returns the authorize URL it used and the stored tokens. */
-async function signIn(session: SessionService, store: MemoryTokenStore): Promise<{ authorizeUrl: URL; tokens: TokenSet }> {
+/**
+ * Signs in through the login page as the web shell does; returns the authorize URL it used, the
+ * stored tokens and the cookies the popup's browser keeps (the authorization server's login session).
+ */
+async function signIn(session: SessionService, store: MemoryTokenStore): Promise<{ authorizeUrl: URL; tokens: TokenSet; browserCookie: string }> {
   const start = await session.signIn();
   if (start.outcome !== 'openPopup') throw new Error(`expected a popup, got ${start.outcome}`);
   const { username, password } = sim.simulator.info;
-  const location = new URL(await answerLoginPage(start.authorizeUrl, { username, password, decision: 'allow' }));
+  const answer = await answerLoginPageKeepingCookies(start.authorizeUrl, { username, password, decision: 'allow' });
+  const location = new URL(answer.location);
   await expect(session.completeSignIn({ query: location.search })).resolves.toMatchObject({ outcome: 'signedIn' });
   const tokens = parseStoredTokenSet((await store.get(sessionAccount('embedded'))) ?? '');
   if (!tokens) throw new Error('no session was stored');
-  return { authorizeUrl: new URL(start.authorizeUrl), tokens };
+  return { authorizeUrl: new URL(start.authorizeUrl), tokens, browserCookie: answer.cookie };
+}
+
+/**
+ * What a `prompt=none` request for RefDesk's app answers in the browser that signed in (a hidden
+ * iframe, or a page of another site navigating there): the redirect's query parameters.
+ */
+async function silentAnswer(authorizeUrl: URL, browserCookie: string): Promise<Record<string, string>> {
+  const silent = new URL(authorizeUrl);
+  silent.searchParams.set('prompt', 'none');
+  const response = await fetch(silent, { redirect: 'manual', headers: { cookie: browserCookie } });
+  await response.arrayBuffer();
+  expect(response.status).toBe(302);
+  return Object.fromEntries(new URL(response.headers.get('location') ?? '').searchParams);
 }
 
 /** The API's answer status to a call with `token`. */
@@ -80,6 +97,20 @@ describe('signing out', () => {
     await expect(
       requestToken(info.authUrl, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken ?? '' }, { clientId: info.appKey, clientSecret: info.appSecret }),
     ).rejects.toMatchObject({ details: { code: 'invalid_grant' } });
+    expect(logged).toEqual([]);
+  });
+
+  it("ends the authorization server's login session: before, prompt=none signs the browser in silently; after, it answers login_required", async () => {
+    const { session, store, logged } = await newSession();
+    const { authorizeUrl, browserCookie } = await signIn(session, store);
+    const before = await silentAnswer(authorizeUrl, browserCookie);
+    expect(before.code).toBeDefined();
+    expect(before.error).toBeUndefined();
+
+    await session.signOut();
+    const after = await silentAnswer(authorizeUrl, browserCookie);
+    expect(after).toMatchObject({ error: 'login_required' });
+    expect(after.code).toBeUndefined();
     expect(logged).toEqual([]);
   });
 

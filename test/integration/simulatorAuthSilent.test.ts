@@ -93,6 +93,79 @@ describe('silent re-authentication: the login session and prompt=none', () => {
     expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment')).toMatchObject(expected);
   });
 
+  describe('per-application consent', () => {
+    interface StrangersApp {
+      appKey: string;
+      redirectUri: string;
+      responseType: 'token' | 'code';
+      /** Where the redirect carries the answer. */
+      part: 'fragment' | 'query';
+    }
+
+    /** An approved, active browser-flow app of trader2's (a stranger's app, for the demo user) and its https redirect URI. */
+    async function strangersApp(): Promise<StrangersApp> {
+      const listed = await test.get<{ Data: { AppKey: string; Status: string; IsActive: boolean; Flow: string }[] }>('developer/apps?$top=1000', { as: 'trader2' });
+      for (const app of listed.body.Data.filter((candidate) => candidate.Status === 'OK' && candidate.IsActive && ['Implicit', 'Code'].includes(candidate.Flow))) {
+        const detail = await test.get<{ RedirectUris?: { Uri: string }[] }>(`developer/apps/${app.AppKey}`, { as: 'trader2' });
+        const uri = detail.body.RedirectUris?.map((redirect) => redirect.Uri).find((candidate) => candidate.startsWith('https://'));
+        const implicitFlow = app.Flow === 'Implicit';
+        if (uri) return { appKey: app.AppKey, redirectUri: uri, responseType: implicitFlow ? 'token' : 'code', part: implicitFlow ? 'fragment' : 'query' };
+      }
+      throw new Error('trader2 has no approved browser-flow app with an https redirect URI');
+    }
+    const requestFor = (app: StrangersApp, state: string) => ({ response_type: app.responseType, client_id: app.appKey, redirect_uri: app.redirectUri, state });
+    const grantOf = (parameters: Record<string, string>) => parameters.access_token ?? parameters.code;
+
+    it("answers prompt=none for an app the user has not signed in to in this session with consent_required, on that app's redirect URI", async () => {
+      const stranger = await strangersApp();
+      const cookie = cookieHeader((await interactiveSignIn()).setCookies);
+      const answer = await authorize({ ...requestFor(stranger, 'st-9'), prompt: 'none' }, cookie);
+      expect(answer.status).toBe(302);
+      expect(answer.location.startsWith(stranger.redirectUri)).toBe(true);
+      const parameters = redirectParameters(answer.location, stranger.part);
+      expect(parameters).toMatchObject({ error: 'consent_required', state: 'st-9' });
+      expect(grantOf(parameters)).toBeUndefined();
+      // The app the user did sign in to still renews silently.
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment').access_token).toBeDefined();
+    });
+
+    it("answers consent_required in the code flow too, in the query, with no code", async () => {
+      const stranger = await strangersApp();
+      // Signed in to the stranger's app only: RefDesk's app gets no code silently.
+      const page = await openLoginPage(info.authUrl, requestFor(stranger, 'st-7'));
+      const signedIn = await submitLogin(info.authUrl, page, { username: 'demo', password: 'refdesk-demo', decision: 'allow' });
+      expect(signedIn.status).toBe(302);
+      const cookie = cookieHeader(signedIn.setCookies.filter((line) => line.startsWith('refdesk_auth_login')));
+      const query = redirectParameters((await authorize(implicit({ response_type: 'code', prompt: 'none' }), cookie)).location, 'query');
+      expect(query).toMatchObject({ error: 'consent_required', state: 'st-1' });
+      expect(query.code).toBeUndefined();
+    });
+
+    it('issues silently to a second app once the user has signed in to it on the login page, with a new cookie value', async () => {
+      const stranger = await strangersApp();
+      const firstCookie = cookieHeader((await interactiveSignIn()).setCookies);
+      const page = await openLoginPage(info.authUrl, requestFor(stranger, 'st-8'), firstCookie);
+      const second = await submitLogin(info.authUrl, page, { username: 'demo', password: 'refdesk-demo', decision: 'allow' }, { cookie: `${firstCookie}; ${page.cookie}` });
+      expect(second.status).toBe(302);
+      const secondCookie = cookieHeader(second.setCookies.filter((line) => line.startsWith('refdesk_auth_login')));
+      expect(secondCookie).not.toBe(firstCookie);
+      // The new cookie carries both apps; the old value names no session any more (no fixation).
+      expect(grantOf(redirectParameters((await authorize({ ...requestFor(stranger, 'st-8'), prompt: 'none' }, secondCookie)).location, stranger.part))).toBeDefined();
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), secondCookie)).location, 'fragment').access_token).toBeDefined();
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), firstCookie)).location, 'fragment')).toMatchObject({ error: 'login_required' });
+    });
+
+    it("does not carry one user's apps to another user signing in on the same browser", async () => {
+      const demoCookie = cookieHeader((await interactiveSignIn()).setCookies);
+      const page = await openLoginPage(info.authUrl, implicit(), demoCookie);
+      const trader = await submitLogin(info.authUrl, page, { username: 'trader2', password: 'refdesk-trader2', decision: 'allow' }, { cookie: `${demoCookie}; ${page.cookie}` });
+      const traderCookie = cookieHeader(trader.setCookies.filter((line) => line.startsWith('refdesk_auth_login')));
+      const silent = redirectParameters((await authorize(implicit({ prompt: 'none' }), traderCookie)).location, 'fragment');
+      expect(JSON.parse(Buffer.from(String(silent.access_token).split('.')[1] ?? '', 'base64url').toString()).name).toBe('Jonas Berger');
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), demoCookie)).location, 'fragment')).toMatchObject({ error: 'login_required' });
+    });
+  });
+
   it('accepts the Lax companion cookie alone (a browser that refused the Secure one)', async () => {
     const lax = (await interactiveSignIn()).setCookies.find((cookie) => cookie.startsWith('refdesk_auth_login_lax='));
     const silent = await authorize(implicit({ prompt: 'none' }), cookieHeader([lax ?? '']));
@@ -147,6 +220,27 @@ describe('silent re-authentication: the login session and prompt=none', () => {
         expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment')).toMatchObject({ error: 'login_required' });
         expect(await apiStatus(token)).toBe(200);
       }
+    });
+
+    it('ends the login session a token was signed in through, from a back end without the cookie (id_token_hint)', async () => {
+      const signIn = await interactiveSignIn();
+      const token = redirectParameters(signIn.location ?? '', 'fragment').access_token ?? '';
+      const cookie = cookieHeader(signIn.setCookies);
+      const logout = (form: Record<string, string>) =>
+        fetch(`${info.authUrl}/logout`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+
+      // Refused hints end nothing: a token of no one, or one of another app than client_id.
+      const forged = await logout({ id_token_hint: `${token.slice(0, -4)}AAAA`, client_id: info.appKey });
+      expect(forged.status).toBe(400);
+      expect(await forged.text()).toContain('id_token_hint is not a token this server issued.');
+      const otherApp = await logout({ id_token_hint: token, client_id: 'f'.repeat(32) });
+      expect(otherApp.status).toBe(400);
+      expect(await otherApp.text()).toContain('id_token_hint was issued to another application than client_id.');
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment').access_token).toBeDefined();
+
+      const ended = await logout({ id_token_hint: token, client_id: info.appKey });
+      expect(ended.status).toBe(200);
+      expect(redirectParameters((await authorize(implicit({ prompt: 'none' }), cookie)).location, 'fragment')).toMatchObject({ error: 'login_required' });
     });
 
     it('sends the user back to a registered post_logout_redirect_uri with the state, and never to another', async () => {

@@ -65,7 +65,7 @@ describe('trailing slashes and empty path segments on every route', () => {
         '/openapi/ref/v1/instruments/tradingschedule/:Uic/:AssetType',
         { path: '/openapi/ref/v1/instruments/tradingschedule/211/Stock', query: '' },
       ],
-      ['/openapi/ref/v1/exchanges/:ExchangeId', { path: '/openapi/ref/v1/exchanges/XETR', query: '' }],
+      ['/openapi/ref/v1/exchanges/:ExchangeId', { path: '/openapi/ref/v1/exchanges/FSE', query: '' }],
       [
         '/openapi/ref/v1/instruments/contractoptionspaces/:OptionRootId',
         {

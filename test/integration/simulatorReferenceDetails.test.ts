@@ -85,7 +85,7 @@ describe('GET /ref/v1/instruments/details and /details/{Uic}/{AssetType}', () =>
   it('describes shares, bonds, funds, futures and CFDs with the fields of their asset type', async () => {
     expect((await one(211, 'Stock')).body).toMatchObject({
       AssetType: 'Stock',
-      Exchange: { ExchangeId: 'XNAS', CountryCode: 'US' },
+      Exchange: { ExchangeId: 'NASDAQ', CountryCode: 'US' },
       LotSize: 1,
       PrimaryListing: 211,
       TradableAs: ['Stock', 'CfdOnStock'],
@@ -233,7 +233,7 @@ describe('GET /ref/v1/instruments/details and /details/{Uic}/{AssetType}', () =>
 
   it('accepts Futures for ContractFutures in the route', async () => {
     const continuous = await sim.get<Feed<SummaryInfo>>(
-      'ref/v1/instruments?Keywords=ES&AssetTypes=ContractFutures&ExchangeId=XCME',
+      'ref/v1/instruments?Keywords=ES&AssetTypes=ContractFutures&ExchangeId=CME',
     );
     const uic = continuous.body.Data[0]!.Identifier;
     expect((await one(uic, 'Futures')).body).toMatchObject({ AssetType: 'ContractFutures', Uic: uic });

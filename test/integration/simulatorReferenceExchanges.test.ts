@@ -55,7 +55,7 @@ describe('exchanges and currencies', () => {
     expect(new Set(paged.items.map((exchange) => exchange.ExchangeId)).size).toBe(paged.items.length);
 
     const byId = new Map(whole.body.Data.map((exchange) => [exchange.ExchangeId, exchange]));
-    expect(byId.get('XNYS')).toMatchObject({
+    expect(byId.get('NYSE')).toMatchObject({
       IsoMic: 'XNYS',
       Mic: 'XNYS',
       Name: 'New York Stock Exchange',
@@ -76,29 +76,54 @@ describe('exchanges and currencies', () => {
         ],
       },
     });
-    expect(byId.get('XNYS')!.Holidays.slice(0, 2)).toEqual([
+    expect(byId.get('NYSE')!.Holidays.slice(0, 2)).toEqual([
       { Date: '2026-12-25', Name: 'Christmas Day' },
       { Date: '2027-01-01', Name: "New Year's Day" },
     ]);
-    expect(byId.get('XNYS')!.EarlyCloses[0]).toEqual({
+    expect(byId.get('NYSE')!.EarlyCloses[0]).toEqual({
       Date: '2026-12-24',
       CloseTime: '13:00',
       Name: 'Christmas Eve',
     });
     // Toronto reports the platform's US Eastern zone but keeps its own IANA zone.
-    expect(byId.get('XTSE')).toMatchObject({ TimeZone: 3, TimeZoneName: 'America/Toronto', Currency: 'CAD' });
-    expect(byId.get('XTKS')).toMatchObject({
+    expect(byId.get('TSE')).toMatchObject({ TimeZone: 3, TimeZoneName: 'America/Toronto', Currency: 'CAD' });
+    expect(byId.get('TYO')).toMatchObject({
       TimeZone: 10,
       TimeZoneName: 'Asia/Tokyo',
       TimeZoneOffset: '09:00:00',
     });
-    expect(byId.get('XNSE')).toMatchObject({ TimeZone: 256, TimeZoneOffset: '05:30:00', Currency: 'INR' });
-    expect(byId.get('XSAU')!.TradingHours.WeekendDays).toEqual(['Friday', 'Saturday']);
-    expect(byId.get('XCME')!.TradingHours.Phases).toEqual([
+    expect(byId.get('NSE')).toMatchObject({ TimeZone: 256, TimeZoneOffset: '05:30:00', Currency: 'INR' });
+    expect(byId.get('TADAWUL')!.TradingHours.WeekendDays).toEqual(['Friday', 'Saturday']);
+    expect(byId.get('CME')!.TradingHours.Phases).toEqual([
       { State: 'AutomatedTrading', StartTime: '17:00', EndTime: '16:00', StartsOn: 'PreviousCalendarDay' },
     ]);
     expect(byId.get('SBFX')).toMatchObject({ Name: 'Inter Bank', TimeZone: 0 });
     expect(byId.get('SBFX')!.Mic).toBeUndefined();
+    // Where the platform's public exchanges sample opens: its ExchangeId, the ISO MIC of the
+    // segment, and the MIC its symbols carry.
+    expect(byId.get('EUR_AMS2')).toMatchObject({
+      ExchangeId: 'EUR_AMS2',
+      IsoMic: 'XEUE',
+      Mic: 'XAMS',
+      Name: 'Euronext Equity & Index Derivatives - AMS',
+      CountryCode: 'NL',
+      Currency: 'EUR',
+      TimeZone: 4,
+    });
+    // The platform's ids, never MICs: every one names its exchange's MIC in Mic (SBFX has none).
+    expect(byId.has('XNYS')).toBe(false);
+    for (const [id, mic] of [
+      ['NYSE', 'XNYS'],
+      ['NASDAQ', 'XNAS'],
+      ['NYSE_ARCA', 'ARCX'],
+      ['FSE', 'XETR'],
+      ['PAR', 'XPAR'],
+      ['SIBE', 'XMAD'],
+      ['LSE_SETS', 'XLON'],
+      ['CSE', 'XCSE'],
+      ['EUREX', 'XEUR'],
+    ])
+      expect(byId.get(id!)?.Mic, id).toBe(mic);
     for (const exchange of whole.body.Data) {
       expect(exchange.CountryCode, exchange.ExchangeId).toMatch(/^[A-Z]{2}$/);
       expect(exchange.Currency, exchange.ExchangeId).toMatch(/^[A-Z]{3}$/);
@@ -116,9 +141,22 @@ describe('exchanges and currencies', () => {
   });
 
   it('answers one exchange by id, case-insensitively, 404 for an unknown id and 400 for bad paging', async () => {
-    const xetra = await sim.get<ExchangeDetails>('ref/v1/exchanges/xetr');
+    const xetra = await sim.get<ExchangeDetails>('ref/v1/exchanges/fse');
     expect(xetra.status).toBe(200);
-    expect(xetra.body).toMatchObject({ ExchangeId: 'XETR', CountryCode: 'DE', Currency: 'EUR', TimeZone: 4 });
+    expect(xetra.body).toMatchObject({
+      ExchangeId: 'FSE',
+      IsoMic: 'XETR',
+      Mic: 'XETR',
+      CountryCode: 'DE',
+      Currency: 'EUR',
+      TimeZone: 4,
+    });
+    expect((await sim.get<ExchangeDetails>('ref/v1/exchanges/EUR_AMS2')).body).toMatchObject({
+      ExchangeId: 'EUR_AMS2',
+      Mic: 'XAMS',
+    });
+    // A MIC is no ExchangeId.
+    expect((await sim.get('ref/v1/exchanges/XETR')).status).toBe(404);
     expect(xetra.body.Holidays.map((holiday) => holiday.Date)).toEqual(
       expect.arrayContaining(['2026-12-24', '2026-12-25', '2026-12-31']),
     );
@@ -131,6 +169,38 @@ describe('exchanges and currencies', () => {
     expectBadParameter(await sim.get('ref/v1/exchanges?$top=1001'), '$top');
     expectBadParameter(await sim.get('ref/v1/exchanges?$skip=x'), '$skip');
     expectBadParameter(await sim.get('ref/v1/currencies?$top=ten'), '$top');
+  });
+
+  it('lists options on Amsterdam shares under EUR_AMS2, in search, details and schedules alike', async () => {
+    const found = await sim.get<Feed<SummaryInfo>>('ref/v1/instruments?ExchangeId=EUR_AMS2&$top=50');
+    expect(found.status).toBe(200);
+    const asml = found.body.Data.find((item) => item.Symbol === 'ASML:xams');
+    expect(asml).toMatchObject({
+      SummaryType: 'ContractOptionRoot',
+      AssetType: 'StockOption',
+      ExchangeId: 'EUR_AMS2',
+    });
+    expect(found.body.Data.every((item) => item.ExchangeId === 'EUR_AMS2')).toBe(true);
+    // The share itself stays on Euronext Amsterdam's cash market.
+    const share = await sim.get<Feed<SummaryInfo>>(
+      'ref/v1/instruments?Keywords=ASML&AssetTypes=Stock&ExchangeId=AMS',
+    );
+    expect(share.body.Data.map((item) => item.Symbol)).toContain('ASML:xams');
+
+    const space = await sim.get<{
+      Exchange: { ExchangeId: string; Name: string };
+      OptionSpace: { SpecificOptions?: { Uic: number }[] }[];
+    }>(`ref/v1/instruments/contractoptionspaces/${asml!.Identifier}?OptionSpaceSegment=AllDates`);
+    expect(space.body.Exchange).toMatchObject({
+      ExchangeId: 'EUR_AMS2',
+      Name: 'Euronext Equity & Index Derivatives - AMS',
+    });
+    const uic = space.body.OptionSpace.flatMap((expiry) => expiry.SpecificOptions ?? [])[0]!.Uic;
+    const schedule = await sim.get<InstrumentTradeSessions>(
+      `ref/v1/instruments/tradingschedule/${uic}/StockOption`,
+    );
+    const exchange = await sim.get<ExchangeDetails>('ref/v1/exchanges/EUR_AMS2');
+    expect(schedule.body.Sessions).toEqual(exchange.body.ExchangeSessions);
   });
 
   it('gives hours that agree with the trading schedule of an instrument on each exchange', async () => {
@@ -202,10 +272,21 @@ describe('exchanges and currencies', () => {
     expect(whole.status).toBe(200);
     expectNoNulls(whole.body);
     const byCode = new Map(whole.body.Data.map((currency) => [currency.CurrencyCode, currency]));
-    expect(byCode.get('USD')).toEqual({ CurrencyCode: 'USD', Decimals: 2, Name: 'US Dollar' });
-    expect(byCode.get('JPY')).toEqual({ CurrencyCode: 'JPY', Decimals: 0, Name: 'Yen' });
-    expect(byCode.get('GBP')).toEqual({ CurrencyCode: 'GBP', Decimals: 2, Name: 'Pound Sterling' });
+    expect(byCode.get('USD')).toEqual({ CurrencyCode: 'USD', Decimals: 2, Name: 'US Dollar', Symbol: '$' });
+    expect(byCode.get('JPY')).toEqual({ CurrencyCode: 'JPY', Decimals: 0, Name: 'Yen', Symbol: '¥' });
+    expect(byCode.get('GBP')).toEqual({
+      CurrencyCode: 'GBP',
+      Decimals: 2,
+      Name: 'Pound Sterling',
+      Symbol: '£',
+    });
+    expect(byCode.get('EUR')).toMatchObject({ Symbol: '€' });
+    expect(byCode.get('DKK')).toMatchObject({ Name: 'Danish Krone', Symbol: 'kr.' });
+    expect(byCode.get('SEK')).toMatchObject({ Symbol: 'kr' });
+    expect(byCode.get('CHF')).not.toHaveProperty('Symbol');
+    // No symbol of its own: the field is absent, as on the platform, never the code or null.
     expect(byCode.get('XAU')).toEqual({ CurrencyCode: 'XAU', Name: 'Gold' });
+    expect(byCode.get('CNH')).not.toHaveProperty('Symbol');
     expect(byCode.get('CNH')).toMatchObject({ Decimals: 2 });
     // Pence and cents are quote units of London and Johannesburg shares, not currencies.
     expect(byCode.has('GBX')).toBe(false);

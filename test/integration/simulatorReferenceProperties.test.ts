@@ -44,7 +44,7 @@ const VALUES = [
   'Bogus',
   'StockIndexOption,',
   ',',
-  'XETR',
+  'FSE',
   'SBFX',
   '21,211',
   '21,x',
@@ -130,7 +130,7 @@ describe('reference-data routes never fail on odd input (properties)', () => {
     'ref/v1/currencypairs',
     'ref/v1/countries',
     'ref/v1/exchanges',
-    'ref/v1/exchanges/XETR',
+    'ref/v1/exchanges/FSE',
     'ref/v1/currencies',
   ];
 

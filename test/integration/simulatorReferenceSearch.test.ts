@@ -27,7 +27,7 @@ describe('GET /ref/v1/instruments (search)', () => {
       AssetType: 'Stock',
       CurrencyCode: 'USD',
       Description: 'Apple Inc.',
-      ExchangeId: 'XNAS',
+      ExchangeId: 'NASDAQ',
       GroupId: 0,
       Identifier: 211,
       IsKeywordMatch: true,
@@ -91,9 +91,9 @@ describe('GET /ref/v1/instruments (search)', () => {
   });
 
   it('filters by ExchangeId, Uics, Class and one display-hint tag', async () => {
-    const xetra = await search('ExchangeId=XETR&AssetTypes=Stock&$top=100');
+    const xetra = await search('ExchangeId=FSE&AssetTypes=Stock&$top=100');
     expect(xetra.body.Data.length).toBeGreaterThan(0);
-    expect(xetra.body.Data.every((item) => item.ExchangeId === 'XETR')).toBe(true);
+    expect(xetra.body.Data.every((item) => item.ExchangeId === 'FSE')).toBe(true);
 
     const uics = await search('Uics=21,211&IncludeNonTradable=true');
     expect(new Set(uics.body.Data.map((item) => item.Identifier))).toEqual(new Set([21, 211]));

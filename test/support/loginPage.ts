@@ -96,6 +96,14 @@ export function submitLogin(authUrl: string, form: LoginForm, input: Record<stri
  * the Location of the server's 302; throws with the page when either step answers otherwise.
  */
 export async function answerLoginPage(authorizeUrl: string, input: LoginInput): Promise<string> {
+  return (await answerLoginPageKeepingCookies(authorizeUrl, input)).location;
+}
+
+/**
+ * answerLoginPage, also returning the cookies a browser would keep afterwards (the server's
+ * login session), as a Cookie header: what a later `prompt=none` request from that browser sends.
+ */
+export async function answerLoginPageKeepingCookies(authorizeUrl: string, input: LoginInput): Promise<{ location: string; cookie: string }> {
   const form = await readLoginPage(authorizeUrl, '');
   if (form.status !== 200) throw new Error(`login page answered ${form.status}: ${form.html.slice(0, 300)}`);
   if (!form.html.includes('<label for="username">User name</label>') || !form.html.includes('<label for="password">Password</label>')) {
@@ -103,7 +111,7 @@ export async function answerLoginPage(authorizeUrl: string, input: LoginInput): 
   }
   const submitted = await postLoginForm(new URL('authorize', authorizeUrl).href, form, loginInputFields(input), form.cookie);
   if (submitted.status !== 302 || !submitted.location) throw new Error(`login form answered ${submitted.status}: ${submitted.html.slice(0, 300)}`);
-  return submitted.location;
+  return { location: submitted.location, cookie: cookieHeader(submitted.setCookies) };
 }
 
 /** The `name=value` pairs of Set-Cookie headers, as a Cookie header sends them back. */

@@ -94,3 +94,35 @@ export function openUnfinishedRequest(
     });
   });
 }
+
+/**
+ * Opens a connection, writes `start` (a request whose body never comes) and resolves with the
+ * server's answer as soon as its head has arrived, with how long that took; rejects after
+ * `giveUpAfterMs` without one.
+ */
+export function answerBeforeBody(
+  port: number,
+  start: string,
+  giveUpAfterMs: number,
+): Promise<RawResponse & { afterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const openedAt = Date.now();
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(start));
+    let received = '';
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${giveUpAfterMs} ms; received: ${received.slice(0, 200)}`));
+    }, giveUpAfterMs);
+    socket.setEncoding('utf8');
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      const headEnd = received.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(received)?.[1] ?? 0);
+      if (headEnd < 0 || received.length < headEnd + 4 + length) return;
+      clearTimeout(giveUp);
+      socket.destroy();
+      resolve({ ...parseRawResponse(received), afterMs: Date.now() - openedAt });
+    });
+  });
+}

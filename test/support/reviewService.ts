@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import { startReadyProcess, type ReadyProcess } from './simulatorProcess';
+import { TEST_APP_KEY } from './testIssuer';
 
 /** Members of the test team: two analysts who may approve, a viewer. Keys look like the platform's. */
 export const ANALYST_A = { userKey: 'kJmU3v1Zh0q9Qx2wLr4y8A==', name: 'Clara Lindqvist' };
@@ -15,13 +16,17 @@ export const ANALYST_B = { userKey: 'Qp7sT2nR5aXc9bVm1eFg3w==', name: 'Jonas Ber
 export const VIEWER = { userKey: 'Zr8yH3kL6pWq2tNs5vBd1g==', name: 'Amelia Ortiz' };
 export const OUTSIDER = { userKey: 'Mx4cV7bN1mQw8eRt6yUi2o==', name: 'Not in the team' };
 
-/** Writes a team file (Clara and Jonas analysts and approvers, Amelia a viewer) and returns its path. */
+/**
+ * Writes a team file (Clara and Jonas analysts and approvers, Amelia a viewer; accepting the
+ * test issuer's application) and returns its path.
+ */
 export function writeTeamFile(overrides: Record<string, unknown> = {}): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'refdesk-team-'));
   const file = path.join(folder, 'team.json');
   const team = {
     id: 'ca-copenhagen',
     name: 'Corporate actions, Copenhagen',
+    appKeys: [TEST_APP_KEY],
     members: [
       { ...ANALYST_A, roles: ['Analyst', 'Approver'] },
       { ...ANALYST_B, roles: ['Analyst', 'Approver'] },
@@ -38,6 +43,8 @@ export const REVIEW_SERVICE_CLI = path.resolve('main/reviewService/cli.ts');
 export interface ReplicaOptions {
   databaseUrl: string;
   issuer: string;
+  /** The platform's API base (`--platform-url`). */
+  platformUrl: string;
   teamFile: string;
   /** Extra command-line arguments. */
   args?: string[];
@@ -61,6 +68,8 @@ export function startReplica(options: ReplicaOptions): Promise<ReadyProcess<Revi
       options.databaseUrl,
       '--issuer',
       options.issuer,
+      '--platform-url',
+      options.platformUrl,
       '--team',
       options.teamFile,
       ...(options.args ?? []),

@@ -31,17 +31,26 @@ export interface TeamReviewSetup {
   simulator: TestSimulator;
   replicas: ReadyProcess<ReviewServiceInfo>[];
   urls: string[];
+  /** The team file every replica watches. */
+  teamFile: string;
+  /** The team's database. */
+  database: string;
   close(): Promise<void>;
 }
 
 /**
  * Starts PostgreSQL, the simulator and `replicas` review service replicas whose team is demo
- * (Clara Lindqvist) and trader2 (Jonas Berger), analysts and approvers; admin is not a member.
+ * (Clara Lindqvist) and trader2 (Jonas Berger), analysts and approvers, accepting the demo
+ * app's tokens; admin is not a member. `args` are added to every replica's command line.
  */
-export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup> {
+export async function startTeamReview(
+  replicaCount = 2,
+  { args = [] }: { args?: string[] } = {},
+): Promise<TeamReviewSetup> {
   const [postgres, simulator] = await Promise.all([startTestPostgres(), startTestSimulator()]);
   const database = await postgres.createDatabase();
   const teamFile = writeTeamFile({
+    appKeys: [simulator.simulator.info.appKey],
     members: [
       { userKey: userKeyOf('demo'), name: 'Clara Lindqvist', roles: ['Analyst', 'Approver'] },
       { userKey: userKeyOf('trader2'), name: 'Jonas Berger', roles: ['Analyst', 'Approver'] },
@@ -50,8 +59,9 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
   const options = {
     databaseUrl: postgres.url(database),
     issuer: simulator.simulator.info.authUrl,
+    platformUrl: simulator.simulator.info.baseUrl,
     teamFile,
-    args: ['--heartbeat', '1'],
+    args: ['--heartbeat', '1', ...args],
   };
   const replicas: ReadyProcess<ReviewServiceInfo>[] = [];
   // One after the other: the first migrates, the others find the schema current.
@@ -61,12 +71,41 @@ export async function startTeamReview(replicaCount = 2): Promise<TeamReviewSetup
     simulator,
     replicas,
     urls: replicas.map((replica) => replica.ready.url),
+    teamFile,
+    database,
     async close() {
       await Promise.all(replicas.map((replica) => replica.stop()));
       await simulator.close();
       postgres.remove();
     },
   };
+}
+
+/**
+ * A new access token of `login` from the simulator's authorization server (a sign-in of its
+ * own, so revoking it touches no other token), issued to the application `appKey` (default: the
+ * demo app).
+ */
+export async function freshToken(setup: TeamReviewSetup, login: string, appKey?: string): Promise<string> {
+  const auth = setup.simulator.simulator.context.auth;
+  const documented = DOCUMENTED_USERS.find((candidate) => candidate.login === login)!;
+  const user = auth.usersAndApps.findUserById(documented.userId)!;
+  const app = auth.usersAndApps.findApp(appKey ?? setup.simulator.simulator.info.appKey);
+  if (!app) throw new Error(`no application ${appKey}`);
+  const { response } = await auth.startSession(user, app, { confidential: false, withRefreshToken: false });
+  return response.access_token;
+}
+
+/** Revokes `token` at the simulator's revocation endpoint (RFC 7009), as the demo app (a public client). */
+export async function revokeToken(setup: TeamReviewSetup, token: string): Promise<void> {
+  const info = setup.simulator.simulator.info;
+  const response = await fetch(`${info.authUrl}/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: info.appKey, token, token_type_hint: 'access_token' }),
+  });
+  if (response.status !== 200)
+    throw new Error(`revocation answered ${response.status}: ${await response.text()}`);
 }
 
 /** A push event main sent, with when it arrived. */

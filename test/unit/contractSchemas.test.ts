@@ -9,7 +9,9 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     good: [
       {},
       { Keywords: 'nokia', AssetTypes: ['Stock', 'CfdOnStock'], $top: 50, $skip: 0 },
-      { Uics: [21, 22], Class: ['NonComplex'], IncludeNonTradable: true, ExchangeId: 'XCSE', Tags: ['Etf'] },
+      { Uics: [21, 22], Class: ['NonComplex'], IncludeNonTradable: true, ExchangeId: 'CSE', Tags: ['Etf'] },
+      { ExchangeId: 'EUR_AMS2' },
+      { ExchangeId: 'SGX-ST' },
       {
         OneMonthTotalValueChangesFrom: -5.5,
         OneMonthTotalValueChangesTo: 10,
@@ -86,7 +88,7 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
     bad: [{ refresh: 'yes' }, { refresh: true, top: 1 }, null],
   },
   'reference:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
-  'reference:exchanges': { good: [undefined, { refresh: true }], bad: [{ refresh: 'yes' }, { ExchangeId: 'XNAS' }] },
+  'reference:exchanges': { good: [undefined, { refresh: true }], bad: [{ refresh: 'yes' }, { ExchangeId: 'NASDAQ' }] },
   'reference:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
     bad: [{ AccountKey: '' }, { AccountKey: 'has space' }, { ClientKey: 7 }],

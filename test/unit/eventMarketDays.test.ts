@@ -18,7 +18,7 @@ function slowAdd(exchangeId: string, date: Date, count: number): Date {
 }
 
 describe('business days of an event market', () => {
-  const days = new MarketDays(marketRuleFor('XNYS', 'US0378331005'));
+  const days = new MarketDays(marketRuleFor('NYSE', 'US0378331005'));
 
   it('steps over weekends and holidays, keeping the time of day it was given', () => {
     // Thanksgiving 2026 is Thursday 26 November: Wednesday + 1 business day is Friday.
@@ -34,7 +34,7 @@ describe('business days of an event market', () => {
   it('agrees with the holiday rules over years, inside and outside the days it keeps', () => {
     for (const start of ['2025-12-20', '2026-03-27', '1969-12-24', '2131-12-20']) {
       for (const count of [-15, -1, 0, 1, 7, 40]) {
-        const expected = slowAdd('XNYS', utc(start), count);
+        const expected = slowAdd('NYSE', utc(start), count);
         expect(days.add(utc(start), count), `${start} ${count}`).toEqual(expected);
       }
     }

@@ -15,7 +15,7 @@ describe('instrument detail sections', () => {
     IsTradable: false,
     NonTradableReason: 'ExpiredInstrument',
     ExpiryDate: '2026-06-22T00:00:00Z',
-    Exchange: { CountryCode: 'US', ExchangeId: 'XNYM', Name: 'NYMEX' },
+    Exchange: { CountryCode: 'US', ExchangeId: 'NYMEX', Name: 'New York Mercantile Exchange' },
     RelatedOptionRootsEnhanced: [{ AssetType: 'FuturesOption', OptionRootId: 44, OptionType: 'Monthly' }],
   };
 
@@ -46,7 +46,7 @@ describe('instrument detail sections', () => {
     expect(textOf('Contract size')).toBe('1,000');
     expect(textOf('Tradable')).toBe('No');
     expect(textOf('Expiry date')).toBe('2026-06-22');
-    expect(textOf('Exchange')).toBe('NYMEX (XNYM), US');
+    expect(textOf('Exchange')).toBe('New York Mercantile Exchange (NYMEX), US');
     expect(fields.some((field) => field.label === 'Notice date')).toBe(false);
   });
 

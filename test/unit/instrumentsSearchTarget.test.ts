@@ -5,7 +5,7 @@ import { searchTarget } from '../../renderer/src/features/instruments/logic/sear
 const summary = (overrides: Partial<SummaryInfo>): SummaryInfo => ({
   AssetType: 'Stock',
   Description: '',
-  ExchangeId: 'XNAS',
+  ExchangeId: 'NASDAQ',
   GroupId: 0,
   Identifier: 211,
   SummaryType: 'Instrument',

@@ -40,7 +40,7 @@ describe('refusals in words', () => {
       'RefDesk does not send everything with this request.',
     );
     expect((await refusal('instruments:search', { Keywords: 'a', ExchangeId: 'X NAS' })).message).toBe(
-      'An exchange is named by its id, e.g. XNAS.',
+      'An exchange is named by its platform id, e.g. NASDAQ or EUR_AMS2.',
     );
   });
 

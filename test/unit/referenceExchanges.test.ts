@@ -64,7 +64,7 @@ describe('exchange rows', () => {
     CountryCode: 'US',
     Currency: 'USD',
     EarlyCloses: [],
-    ExchangeId: 'XNAS',
+    ExchangeId: 'NASDAQ',
     ExchangeSessions: nasdaq,
     Holidays: [{ Date: '2026-04-03', Name: 'Good Friday' }],
     IsoMic: 'XNAS',

@@ -8,6 +8,7 @@ import { Team } from '../../main/reviewService/team';
 const team = Team.parse({
   id: 'ca',
   name: 'Corporate actions',
+  appKeys: ['desk'],
   members: [
     { userKey: 'clara', name: 'Clara Lindqvist' },
     { userKey: 'jonas', name: 'Jonas Berger' },
@@ -282,12 +283,13 @@ describe('the wire schema of actions', () => {
 describe('the team file', () => {
   it('names every problem of an unusable definition', () => {
     expect(() => Team.parse({ id: 'Bad Id', name: '', members: [] })).toThrow(
-      /id: .*name: name is required.*members: A team has at least one member/,
+      /id: .*name: name is required.*appKeys: appKeys is required.*members: A team has at least one member/,
     );
     expect(() =>
       Team.parse({
         id: 'ca',
         name: 'CA',
+        appKeys: ['desk'],
         members: [
           { userKey: 'a', name: 'A' },
           { userKey: 'a', name: 'B' },
@@ -296,8 +298,66 @@ describe('the team file', () => {
     ).toThrow(/A user key is listed twice/);
   });
 
+  it('refuses names PostgreSQL cannot store, and an empty list of applications', () => {
+    expect(() =>
+      Team.parse({
+        id: 'ca',
+        name: 'C\u0000A',
+        appKeys: ['desk'],
+        members: [{ userKey: 'a', name: 'A\ud800' }],
+      }),
+    ).toThrow(
+      /name: name cannot contain the character U\+0000.*members\.0\.name: A name contains a lone surrogate/,
+    );
+    expect(() =>
+      Team.parse({ id: 'ca', name: 'CA', appKeys: [], members: [{ userKey: 'a', name: 'A' }] }),
+    ).toThrow(/appKeys: appKeys names at least one application/);
+  });
+
+  it('takes a new definition in place, naming who left, but never another team id', () => {
+    const live = Team.parse({
+      id: 'ca',
+      name: 'CA',
+      appKeys: ['desk'],
+      members: [
+        { userKey: 'a', name: 'A' },
+        { userKey: 'b', name: 'B' },
+      ],
+    });
+    const removed = live.update(
+      Team.parse({
+        id: 'ca',
+        name: 'Corporate actions',
+        appKeys: ['desk-2'],
+        members: [
+          { userKey: 'a', name: 'Ann', roles: ['Viewer'] },
+          { userKey: 'c', name: 'C' },
+        ],
+        fourEyes: { withElection: false, eventTypes: ['MRGR'] },
+      }),
+    );
+    expect(removed).toEqual(['b']);
+    expect(live.name).toBe('Corporate actions');
+    expect(live.member('b')).toBeUndefined();
+    expect([...live.member('a')!.roles]).toEqual(['Viewer']);
+    expect(live.acceptsApplication('desk')).toBe(false);
+    expect(live.acceptsApplication('desk-2')).toBe(true);
+    expect(live.needsFourEyes(tender)).toBe(false);
+    expect(() =>
+      live.update(
+        Team.parse({ id: 'other', name: 'O', appKeys: ['d'], members: [{ userKey: 'a', name: 'A' }] }),
+      ),
+    ).toThrow(/the team id changed from "ca" to "other"/);
+    expect(live.id).toBe('ca');
+  });
+
   it('defaults to four eyes on every event with an election and members who may analyse and approve', () => {
-    const plain = Team.parse({ id: 'ca', name: 'CA', members: [{ userKey: 'a', name: 'A' }] });
+    const plain = Team.parse({
+      id: 'ca',
+      name: 'CA',
+      appKeys: ['desk'],
+      members: [{ userKey: 'a', name: 'A' }],
+    });
     expect(plain.needsFourEyes(tender)).toBe(true);
     expect(plain.needsFourEyes(merger)).toBe(false);
     expect([...plain.member('a')!.roles]).toEqual(['Analyst', 'Approver']);

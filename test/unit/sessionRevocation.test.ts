@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverServer, revokeSession } from '../../main/core/session/revocation';
+import { discoverServer, endLoginSession, revokeSession } from '../../main/core/session/revocation';
 import type { TokenSet } from '../../main/core/session/tokenSet';
 
 const AUTH_URL = 'https://auth.example.com/auth';
@@ -97,5 +97,40 @@ describe('revoking a session at sign-out (RFC 7009, 15.2)', () => {
       throw new TypeError('fetch failed');
     }) as typeof fetch;
     expect(await revokeSession(AUTH_URL, TOKENS, { clientId: 'app-key' }, { fetch: unreachable })).toEqual({ outcome: 'unsupported' });
+  });
+});
+
+describe("ending the authorization server's login session at sign-out (RP-initiated logout)", () => {
+  it('POSTs the access token as id_token_hint with client_id to the end-session endpoint, without a secret', async () => {
+    const server = fakeServer({ end_session_endpoint: `${AUTH_URL}/logout` });
+    expect(await endLoginSession(AUTH_URL, TOKENS, 'app-key', { fetch: server.fetch })).toEqual({ outcome: 'ended' });
+    expect(server.seen.filter((request) => request.method === 'POST')).toEqual([
+      { url: `${AUTH_URL}/logout`, method: 'POST', authorization: undefined, form: { id_token_hint: 'access-token-value', client_id: 'app-key' } },
+    ]);
+  });
+
+  it('uses metadata discovered already, and leaves a server without the endpoint, or with one on another origin, alone', async () => {
+    const server = fakeServer(undefined);
+    expect(await endLoginSession(AUTH_URL, TOKENS, 'app-key', { fetch: server.fetch, metadata: { endSessionEndpoint: `${AUTH_URL}/logout` } })).toEqual({
+      outcome: 'ended',
+    });
+    expect(server.seen.map((request) => request.method)).toEqual(['POST']);
+    for (const metadata of [undefined, { revocation_endpoint: `${AUTH_URL}/revoke` }, { end_session_endpoint: 'https://collector.example.net/logout' }]) {
+      const other = fakeServer(metadata);
+      expect(await endLoginSession(AUTH_URL, TOKENS, 'app-key', { fetch: other.fetch })).toEqual({ outcome: 'unsupported' });
+      expect(other.seen.filter((request) => request.method === 'POST')).toEqual([]);
+    }
+  });
+
+  it('reports a refusal or an unreachable server in words, never with the token, and never throws', async () => {
+    const refused = await endLoginSession(AUTH_URL, TOKENS, 'app-key', { fetch: fakeServer({ end_session_endpoint: `${AUTH_URL}/logout` }, 400).fetch });
+    expect(refused).toEqual({ outcome: 'failed', message: 'The authorization server answered HTTP 400 to the sign-out request.' });
+    const unreachable = (async (input: string | URL) => {
+      if (String(input).includes('/.well-known/')) return Response.json({ end_session_endpoint: `${AUTH_URL}/logout` });
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const failed = await endLoginSession(AUTH_URL, TOKENS, 'app-key', { fetch: unreachable });
+    expect(failed).toEqual({ outcome: 'failed', message: 'The authorization server at https://auth.example.com could not be reached to sign out.' });
+    expect(JSON.stringify(failed)).not.toContain('access-token-value');
   });
 });

@@ -6,7 +6,7 @@ import { authenticateClient, readClientCredentials } from '../../main/simulator/
 import { CsrfProtection } from '../../main/simulator/auth/csrf';
 import type { AuthApp, AuthUsersAndApps } from '../../main/simulator/auth/usersAndAppsPort';
 import { OAuthError } from '../../main/simulator/auth/oauthError';
-import { s256Challenge, verifyS256 } from '../../main/simulator/auth/pkce';
+import { s256Challenge, verifierProblem, verifyS256 } from '../../main/simulator/auth/pkce';
 import { matchRedirectUri } from '../../main/simulator/auth/redirectUris';
 import { SessionStore } from '../../main/simulator/auth/sessions';
 import { certificateThumbprint, thumbprintKey } from '../../main/simulator/auth/thumbprints';
@@ -72,13 +72,27 @@ describe('PKCE S256', () => {
   it('agrees with the example of RFC 7636 appendix B', () => {
     const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
     expect(s256Challenge(verifier)).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
-    expect(verifyS256(verifier, 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')).toBe(true);
+    for (const rule of ['platform', 'rfc7636'] as const)
+      expect(verifyS256(verifier, 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', rule)).toBe(true);
   });
 
   it('refuses a wrong or too short verifier', () => {
     const challenge = s256Challenge('a'.repeat(43));
-    expect(verifyS256('b'.repeat(43), challenge)).toBe(false);
-    expect(verifyS256('short', s256Challenge('short'))).toBe(false);
+    expect(verifyS256('b'.repeat(43), challenge, 'platform')).toBe(false);
+    expect(verifyS256('short', s256Challenge('short'), 'platform')).toBe(false);
+  });
+
+  it('takes the 32-character verifier of the platform sample as the platform does, and refuses it under RFC 7636', () => {
+    const sample = 'Vq3kZ8bNw1XcR7tLp0YdHs5mGf2aJe9U';
+    expect(sample).toHaveLength(32);
+    expect(verifyS256(sample, s256Challenge(sample), 'platform')).toBe(true);
+    expect(verifyS256(sample, s256Challenge(sample), 'rfc7636')).toBe(false);
+    expect(verifierProblem(sample, 'rfc7636')).toBe(
+      'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 section 4.1, enforced by --strict-oauth); it has 32.',
+    );
+    expect(verifierProblem('a'.repeat(31), 'platform')).toContain('must be 32 to 128 characters');
+    expect(verifierProblem('a'.repeat(129), 'rfc7636')).toContain('it has 129');
+    expect(verifierProblem(`${'a'.repeat(40)}+`, 'platform')).toContain('it has other characters');
   });
 });
 

@@ -79,17 +79,17 @@ describe('generated corporate action events', () => {
   });
 
   it('follows each market’s ex/record rule for cash dividends', () => {
-    const us = ofCode('DVCA', 'XNYS').concat(ofCode('DVCA', 'XNAS'));
+    const us = ofCode('DVCA', 'NYSE').concat(ofCode('DVCA', 'NASDAQ'));
     expect(us.length).toBeGreaterThan(10);
     expect(us.every((e) => e.Ex!.Date === e.Record!.Date)).toBe(true);
-    const london = ofCode('DVCA', 'XLON');
+    const london = ofCode('DVCA', 'LSE_SETS');
     expect(london.length).toBeGreaterThan(5);
     expect(london.every((e) => e.Ex!.Date! < e.Record!.Date!)).toBe(true);
     // UK ex dates are Thursdays (a holiday may move them).
     expect(london.filter((e) => date(e.Ex!.Date)!.getUTCDay() === 4).length / london.length).toBeGreaterThan(
       0.8,
     );
-    const tokyo = ofCode('DVCA', 'XTKS');
+    const tokyo = ofCode('DVCA', 'TYO');
     expect(tokyo.length).toBeGreaterThan(5);
     for (const event of tokyo) {
       const record = date(event.Record!.Date)!;
@@ -101,8 +101,8 @@ describe('generated corporate action events', () => {
         event.EventId,
       ).toBe(true);
     }
-    const xetra = ofCode('DVCA', 'XETR');
-    const meetings = ofCode('MEET', 'XETR');
+    const xetra = ofCode('DVCA', 'FSE');
+    const meetings = ofCode('MEET', 'FSE');
     const paired = xetra.filter((dividend) =>
       meetings.some(
         (m) =>
@@ -150,7 +150,7 @@ describe('generated corporate action events', () => {
       expect(defaults, event.EventId).toHaveLength(1);
       expect(['NOAC', 'LAPS'], event.EventId).toContain(defaults[0]);
     }
-    const usTenders = ofCode('TEND', 'XNYS').concat(ofCode('TEND', 'XNAS'));
+    const usTenders = ofCode('TEND', 'NYSE').concat(ofCode('TEND', 'NASDAQ'));
     for (const tender of usTenders) {
       const option = tender.Options![0]!;
       const open = date(option.ElectionPeriod!.Start!.Date)!.getTime();

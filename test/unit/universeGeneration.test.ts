@@ -47,7 +47,7 @@ describe('the generated reference universe (small scale)', () => {
       symbol: 'AAPL:xnas',
       isin: 'US0378331005',
       currency: 'USD',
-      exchange_id: 'XNAS',
+      exchange_id: 'NASDAQ',
     });
     expect(
       get<{ n: number }>(

@@ -4,6 +4,7 @@ import { EXPIRY_RULES, thirdFriday } from '../../main/simulator/data/instruments
 import { listedContracts } from '../../main/simulator/data/instruments/futures';
 import { FUTURES_PRODUCTS, MONTH_CODES } from '../../main/simulator/data/instruments/futuresFacts';
 import { completeIsin, isinCheckDigit, isValidIsin } from '../../main/simulator/data/instruments/isin';
+import { exchangeIdOf } from '../../main/simulator/data/reference/venues';
 import {
   WELL_KNOWN_ETFS,
   WELL_KNOWN_INDICES,
@@ -28,32 +29,32 @@ describe('ISIN check digits', () => {
 
 describe('futures expiry rules (universe-facts §4)', () => {
   it('equity index futures expire on the third Friday, before a holiday when it falls on one', () => {
-    expect(iso(EXPIRY_RULES.thirdFriday('XCME', 2027, 3).lastTrade)).toBe('2027-03-19');
-    expect(iso(thirdFriday('XEUR', 2026, 12))).toBe('2026-12-18');
+    expect(iso(EXPIRY_RULES.thirdFriday('CME', 2027, 3).lastTrade)).toBe('2027-03-19');
+    expect(iso(thirdFriday('EUREX', 2026, 12))).toBe('2026-12-18');
     // Good Friday 2025-04-18 was the third Friday of April: XEUR closed, so the day before.
-    expect(iso(thirdFriday('XEUR', 2025, 4))).toBe('2025-04-17');
+    expect(iso(thirdFriday('EUREX', 2025, 4))).toBe('2025-04-17');
   });
 
   it('WTI expires 3 business days before the 25th of the month before delivery', () => {
     // January 2027 contract: 25 Dec 2026 is a holiday, so 3 business days before the 24th.
-    expect(iso(EXPIRY_RULES.wti('XNYM', 2027, 1).lastTrade)).toBe('2026-12-21');
+    expect(iso(EXPIRY_RULES.wti('NYMEX', 2027, 1).lastTrade)).toBe('2026-12-21');
     // March 2027 contract: 25 Feb 2027 is a Thursday, 3 business days before is Monday 22 Feb.
-    expect(iso(EXPIRY_RULES.wti('XNYM', 2027, 3).lastTrade)).toBe('2027-02-22');
+    expect(iso(EXPIRY_RULES.wti('NYMEX', 2027, 3).lastTrade)).toBe('2027-02-22');
   });
 
   it('Brent, Treasuries, COMEX metals, grains and SOFR follow their own rules, with notice days where delivered', () => {
-    expect(iso(EXPIRY_RULES.brent('IFEU', 2027, 3).lastTrade)).toBe('2027-01-29');
-    const zn = EXPIRY_RULES.longTreasury('XCBT', 2027, 3);
+    expect(iso(EXPIRY_RULES.brent('IPE', 2027, 3).lastTrade)).toBe('2027-01-29');
+    const zn = EXPIRY_RULES.longTreasury('CBOT', 2027, 3);
     expect(iso(zn.notice!)).toBe('2027-02-26');
     // 7 business days before 31 March 2027, skipping Good Friday (26 March).
     expect(iso(zn.lastTrade)).toBe('2027-03-19');
-    const gold = EXPIRY_RULES.comex('XCEC', 2027, 2);
+    const gold = EXPIRY_RULES.comex('COMEX', 2027, 2);
     expect(iso(gold.lastTrade)).toBe('2027-02-24');
     expect(iso(gold.notice!)).toBe('2027-01-29');
-    expect(iso(EXPIRY_RULES.grains('XCBT', 2027, 3).lastTrade)).toBe('2027-03-12');
-    expect(iso(EXPIRY_RULES.sofr('XCME', 2027, 3).lastTrade)).toBe('2027-06-15');
-    expect(iso(EXPIRY_RULES.eurexBond('XEUR', 2027, 3).lastTrade)).toBe('2027-03-08');
-    expect(iso(EXPIRY_RULES.nikkei('XOSE', 2027, 3).lastTrade)).toBe('2027-03-11');
+    expect(iso(EXPIRY_RULES.grains('CBOT', 2027, 3).lastTrade)).toBe('2027-03-12');
+    expect(iso(EXPIRY_RULES.sofr('CME', 2027, 3).lastTrade)).toBe('2027-06-15');
+    expect(iso(EXPIRY_RULES.eurexBond('EUREX', 2027, 3).lastTrade)).toBe('2027-03-08');
+    expect(iso(EXPIRY_RULES.nikkei('OSE_JP', 2027, 3).lastTrade)).toBe('2027-03-11');
   });
 
   it('lists contracts after the universe date, in expiry order, with month-code symbols, on business days', () => {
@@ -66,7 +67,7 @@ describe('futures expiry rules (universe-facts §4)', () => {
       for (const contract of contracts) {
         expect(contract.lastTrade > asOf).toBe(true);
         expect(
-          isTradingDay(futures.mic, contract.lastTrade),
+          isTradingDay(exchangeIdOf(futures.mic), contract.lastTrade),
           `${contract.symbol} ${iso(contract.lastTrade)}`,
         ).toBe(true);
         expect(contract.symbol).toBe(

@@ -15,11 +15,11 @@ const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => can
 
 describe('option expiries (universe-facts §5)', () => {
   it('lists SPX dailies, weeklies, third-Friday monthlies, quarterlies and December long-dated expiries', () => {
-    const expiries = listExpiries(root('SPX').schedule, 'XCBO', asOf);
+    const expiries = listExpiries(root('SPX').schedule, 'CBOE', asOf);
     const kinds = new Set(expiries.map((expiry) => expiry.kind));
     expect(kinds).toEqual(new Set(['Daily', 'Weekly', 'Monthly', 'Quarterly', 'LongDated']));
     expect(expiries.length).toBeGreaterThanOrEqual(40);
-    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('XCBO', expiry.date))).toBe(true);
+    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('CBOE', expiry.date))).toBe(true);
     const dates = expiries.map((expiry) => expiry.date.getTime());
     expect(new Set(dates).size).toBe(dates.length);
     expect([...dates].sort((a, b) => a - b)).toEqual(dates);
@@ -32,7 +32,7 @@ describe('option expiries (universe-facts §5)', () => {
   });
 
   it('lists VIX expiries on the Wednesday 30 days before the next third Friday', () => {
-    const expiries = listExpiries(root('VIX').schedule, 'XCBO', asOf);
+    const expiries = listExpiries(root('VIX').schedule, 'CBOE', asOf);
     expect(expiries.length).toBe(7);
     for (const expiry of expiries) expect([2, 3]).toContain(expiry.date.getUTCDay());
   });

@@ -62,9 +62,9 @@ describe('order types as on the exchanges', () => {
       (exchange) => exchange.ExchangeId,
     );
     expect(triggeredByTrades).toEqual(
-      expect.arrayContaining(['XCME', 'XEUR', 'XETR', 'XPAR', 'IFEU', 'XLON']),
+      expect.arrayContaining(['CME', 'EUREX', 'FSE', 'PAR', 'IPE', 'LSE_SETS']),
     );
-    for (const quoteTriggered of ['XNYS', 'XNAS', 'XTKS', 'XHKG', 'XCSE', 'SBFX'])
+    for (const quoteTriggered of ['NYSE', 'NASDAQ', 'TYO', 'HKEX', 'CSE', 'SBFX'])
       expect(findExchange(quoteTriggered)?.StopsTriggeredByTrades, quoteTriggered).toBe(false);
   });
 

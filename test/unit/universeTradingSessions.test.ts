@@ -41,7 +41,7 @@ describe('trading sessions', () => {
   });
 
   it('gives a New York stock day Closed → PreMarket → AutomatedTrading → PostMarket in Eastern time', () => {
-    const schedule = tradingSessionsFor('XNYS', new Date('2026-01-14T12:00:00Z'), 1);
+    const schedule = tradingSessionsFor('NYSE', new Date('2026-01-14T12:00:00Z'), 1);
     expect(schedule).toMatchObject({ TimeZone: 3, TimeZoneAbbreviation: 'EST', TimeZoneOffset: '-05:00:00' });
     expect(schedule.Sessions.slice(0, 4)).toEqual([
       { StartTime: '2026-01-14T09:00:00Z', EndTime: '2026-01-14T14:30:00Z', State: 'PreMarket' },
@@ -52,7 +52,7 @@ describe('trading sessions', () => {
   });
 
   it('closes New York at 13:00 the day after Thanksgiving, post-market following', () => {
-    const schedule = tradingSessionsFor('XNYS', new Date('2026-11-27T12:00:00Z'), 1);
+    const schedule = tradingSessionsFor('NYSE', new Date('2026-11-27T12:00:00Z'), 1);
     expect(startingOn(schedule, '2026-11-27', 'AutomatedTrading')).toEqual([
       { StartTime: '2026-11-27T14:30:00Z', EndTime: '2026-11-27T18:00:00Z', State: 'AutomatedTrading' },
     ]);
@@ -60,7 +60,7 @@ describe('trading sessions', () => {
   });
 
   it('skips a holiday: nothing trades in New York on Good Friday', () => {
-    const schedule = tradingSessionsFor('XNYS', new Date('2026-04-02T22:00:00Z'), 1);
+    const schedule = tradingSessionsFor('NYSE', new Date('2026-04-02T22:00:00Z'), 1);
     expect(
       schedule.Sessions.find(
         (session) => session.State !== 'Closed' && session.StartTime.startsWith('2026-04-03'),
@@ -69,7 +69,7 @@ describe('trading sessions', () => {
   });
 
   it('breaks for lunch in Tokyo from 11:30 to 12:30 local time', () => {
-    const schedule = tradingSessionsFor('XTKS', new Date('2026-03-10T00:00:00Z'), 1);
+    const schedule = tradingSessionsFor('TYO', new Date('2026-03-10T00:00:00Z'), 1);
     expect(schedule).toMatchObject({ TimeZone: 10, TimeZoneOffset: '09:00:00' });
     expect(startingOn(schedule, '2026-03-10', 'Break')).toEqual([
       { StartTime: '2026-03-10T02:30:00Z', EndTime: '2026-03-10T03:30:00Z', State: 'Break' },
@@ -80,18 +80,18 @@ describe('trading sessions', () => {
   it('shifts New York against Europe in the weeks between the US and EU clock changes', () => {
     // Usually the NYSE opens 6.5 h after Paris and 6.5 h after London's 08:00; in the gap weeks
     // New York is only 4 h behind London (5 h behind Paris) and the gap is 5.5 h.
-    expect(hoursBetween(firstOpen('XPAR', '2026-03-02'), firstOpen('XNYS', '2026-03-02'))).toBe(5.5 + 1);
-    expect(hoursBetween(firstOpen('XPAR', '2026-03-16'), firstOpen('XNYS', '2026-03-16'))).toBe(5.5);
-    expect(hoursBetween(firstOpen('XLON', '2026-03-16'), firstOpen('XNYS', '2026-03-16'))).toBe(5.5);
-    expect(hoursBetween(firstOpen('XPAR', '2026-03-30'), firstOpen('XNYS', '2026-03-30'))).toBe(6.5);
-    expect(hoursBetween(firstOpen('XPAR', '2026-10-27'), firstOpen('XNYS', '2026-10-27'))).toBe(5.5);
-    expect(hoursBetween(firstOpen('XPAR', '2026-11-03'), firstOpen('XNYS', '2026-11-03'))).toBe(6.5);
-    expect(firstOpen('XNYS', '2026-03-06')).toBe('2026-03-06T14:30:00Z');
-    expect(firstOpen('XNYS', '2026-03-09')).toBe('2026-03-09T13:30:00Z');
+    expect(hoursBetween(firstOpen('PAR', '2026-03-02'), firstOpen('NYSE', '2026-03-02'))).toBe(5.5 + 1);
+    expect(hoursBetween(firstOpen('PAR', '2026-03-16'), firstOpen('NYSE', '2026-03-16'))).toBe(5.5);
+    expect(hoursBetween(firstOpen('LSE_SETS', '2026-03-16'), firstOpen('NYSE', '2026-03-16'))).toBe(5.5);
+    expect(hoursBetween(firstOpen('PAR', '2026-03-30'), firstOpen('NYSE', '2026-03-30'))).toBe(6.5);
+    expect(hoursBetween(firstOpen('PAR', '2026-10-27'), firstOpen('NYSE', '2026-10-27'))).toBe(5.5);
+    expect(hoursBetween(firstOpen('PAR', '2026-11-03'), firstOpen('NYSE', '2026-11-03'))).toBe(6.5);
+    expect(firstOpen('NYSE', '2026-03-06')).toBe('2026-03-06T14:30:00Z');
+    expect(firstOpen('NYSE', '2026-03-09')).toBe('2026-03-09T13:30:00Z');
   });
 
   it('runs CME Globex Sunday 17:00 to Friday 16:00 Central with a daily one-hour break', () => {
-    const { Sessions } = tradingSessionsFor('XCME', new Date('2026-01-09T23:00:00Z'), 7);
+    const { Sessions } = tradingSessionsFor('CME', new Date('2026-01-09T23:00:00Z'), 7);
     expect(Sessions[0]).toEqual({
       StartTime: '2026-01-09T22:00:00Z',
       EndTime: '2026-01-11T23:00:00Z',
@@ -121,7 +121,7 @@ describe('trading sessions', () => {
   });
 
   it('trades Sunday to Thursday in Riyadh', () => {
-    const schedule = tradingSessionsFor('XSAU', new Date('2026-01-09T00:00:00Z'), 7);
+    const schedule = tradingSessionsFor('TADAWUL', new Date('2026-01-09T00:00:00Z'), 7);
     const tradingDays = schedule.Sessions.filter((s) => s.State === 'AutomatedTrading').map((s) =>
       new Date(s.StartTime).getUTCDay(),
     );
@@ -129,20 +129,22 @@ describe('trading sessions', () => {
   });
 
   it('reports summer time for an exchange when it is in force', () => {
-    expect(tradingSessionsFor('XETR', new Date('2026-07-01T12:00:00Z'), 1)).toMatchObject({
+    expect(tradingSessionsFor('FSE', new Date('2026-07-01T12:00:00Z'), 1)).toMatchObject({
       TimeZone: 4,
       TimeZoneAbbreviation: 'CEST',
       TimeZoneOffset: '02:00:00',
     });
-    expect(tradingSessionsFor('XNSE', new Date('2026-07-01T12:00:00Z'), 1)).toMatchObject({
+    expect(tradingSessionsFor('NSE', new Date('2026-07-01T12:00:00Z'), 1)).toMatchObject({
       TimeZone: 256,
       TimeZoneOffset: '05:30:00',
     });
   });
 
   it('sends instruments of OTC venues and unknown venues to the inter-bank schedule', () => {
-    expect(scheduleExchangeFor('xetr')).toBe('XETR');
-    expect(scheduleExchangeFor('BONDS')).toBe('SBFX');
-    expect(scheduleExchangeFor(null)).toBe('SBFX');
+    expect(scheduleExchangeFor('FSE', 'XETR')).toBe('FSE');
+    expect(scheduleExchangeFor('', 'XETR')).toBe('FSE');
+    expect(scheduleExchangeFor('EUR_AMS2', null)).toBe('EUR_AMS2');
+    expect(scheduleExchangeFor('BONDS', null)).toBe('SBFX');
+    expect(scheduleExchangeFor(null, null)).toBe('SBFX');
   });
 });

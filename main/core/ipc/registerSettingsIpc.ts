@@ -56,6 +56,8 @@ export function registerSettingsIpc({
         seed,
         ...(day !== undefined ? { asOf: day } : {}),
         ...(origins !== undefined ? { corsOrigins: origins } : {}),
+        // Set in settings.json only: a reset keeps it.
+        ...(previous.strictOAuth !== undefined ? { strictOAuth: previous.strictOAuth } : {}),
       };
       let status;
       try {

@@ -12,7 +12,7 @@ import { clientOf, refreshTokens, signInWithAssertion } from './grants';
 import type { InteractiveSignIn } from './interactiveSignIn';
 import { LoginPageSignIn, messageOf } from './loginPageSignIn';
 import { ReauthenticationWaiters } from './reauthenticationWaiters';
-import { revokeSession } from './revocation';
+import { discoverServer, endLoginSession, revokeSession } from './revocation';
 import { sessionViewOf } from './sessionState';
 import { SessionTimers, sessionSchedule } from './sessionTimers';
 import type { SessionView, SignInOutcome, SignInStart } from '../../../contract/session';
@@ -37,7 +37,7 @@ export interface SessionServiceOptions {
 
 /** A restored token must have at least this much life left to be worth using. */
 const MIN_RESTORE_LIFETIME_MS = 5_000;
-/** How long signing out may wait for the server to revoke the session (discovery included). */
+/** How long signing out may wait for the server to end and revoke the session (discovery included). */
 const REVOCATION_BUDGET_MS = 8_000;
 
 export class SessionService {
@@ -159,8 +159,10 @@ export class SessionService {
 
   /**
    * Signs out: forgets the tokens here and in the token store and the login pages' storage, then
-   * revokes the session at the server where it offers revocation, so its tokens are refused at
-   * once (15.2). The next login page asks for the password again (`prompt=login`).
+   * ends the server's login session where it offers an end-session endpoint, so `prompt=none`
+   * cannot sign the user straight back in, and revokes the session where it offers revocation,
+   * so its tokens are refused at once (15.2). The next login page asks for the password again
+   * (`prompt=login`).
    */
   async signOut(): Promise<SessionView> {
     this.loginPage.stop();
@@ -169,18 +171,23 @@ export class SessionService {
     const profile = this.profile();
     await this.endSession(undefined);
     await this.loginPage.signedOut();
-    if (tokens) await this.revoke(profile, tokens);
+    if (tokens) await this.signOutAtServer(profile, tokens);
     return this.view();
   }
 
-  /** Revokes `tokens` at their server, within a budget; a failure is logged (never with a token). */
-  private async revoke(profile: ConnectionProfile, tokens: TokenSet): Promise<void> {
+  /**
+   * Ends the login session and revokes `tokens` at their server, within a budget; a failure is
+   * logged (never with a token). The login session first: the token names it.
+   */
+  private async signOutAtServer(profile: ConnectionProfile, tokens: TokenSet): Promise<void> {
+    const signal = AbortSignal.timeout(REVOCATION_BUDGET_MS);
+    const options = { ...this.fetchOptions(), signal };
+    const metadata = await discoverServer(tokens.authUrl || profile.authUrl, options);
+    const ended = await endLoginSession(profile.authUrl, tokens, profile.appKey, { ...options, metadata });
+    if (ended.outcome === 'failed') this.log(`the login session could not be ended at the authorization server: ${ended.message}`);
     const secret = await this.options.profiles.appSecret(profile.id);
-    const result = await revokeSession(profile.authUrl, tokens, clientOf(profile.appKey, secret), {
-      ...this.fetchOptions(),
-      signal: AbortSignal.timeout(REVOCATION_BUDGET_MS),
-    });
-    if (result.outcome === 'failed') this.log(`the session could not be revoked at the authorization server: ${result.message}`);
+    const revoked = await revokeSession(profile.authUrl, tokens, clientOf(profile.appKey, secret), { ...options, metadata });
+    if (revoked.outcome === 'failed') this.log(`the session could not be revoked at the authorization server: ${revoked.message}`);
   }
 
   /** Makes another profile active and restores its stored session, if any. */

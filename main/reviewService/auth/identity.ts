@@ -1,9 +1,11 @@
 /**
  * Who is calling: the bearer token's signature is checked against the authorization server's
- * published keys (JWKS, fetched and cached by jose), RS256 only, from the configured issuer and
- * unexpired; the user key comes from the token's claims (one small mapping function), the
- * display name and roles from the team configuration. Nothing about the caller is taken from
- * the request body.
+ * published keys (JWKS, fetched and cached by jose), RS256 only, from the configured issuer,
+ * unexpired and not issued in the future (5 s of clock leeway at most), issued to an
+ * application the team accepts (`aid`, team.json `appKeys`); the user key comes from the token's
+ * claims (one small mapping function), the display name and roles from the team configuration.
+ * Nothing about the caller is taken from the request body. Whether the platform still honours
+ * the token (revocation) is asked separately (revocation.ts), after these cheaper checks.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -16,12 +18,17 @@ export interface TokenIdentity {
   userKey: string;
   /** The platform's ClientKey of the user's client, when the token carries it. */
   clientKey?: string;
+  /** The AppKey of the application the token was issued to (`aid`), when it carries one. */
+  appKey?: string;
   /** When the token stops being valid (live streams end then). */
   expiresAt: Date;
 }
 
-/** The caller of a request: a team member, and when their token expires. */
+/** The caller of a request: a team member, their token (to ask the platform with) and when it expires. */
 export interface Caller extends Member {
+  token: string;
+  /** The application the token was issued to (one the team accepts). */
+  appKey: string;
   tokenExpiresAt: Date;
 }
 
@@ -30,12 +37,13 @@ export interface Caller extends Member {
  * in `cid` (platform-facts.md section 3). A token without `uid` names nobody.
  */
 export function identityFromClaims(claims: JWTPayload): TokenIdentity {
-  const { uid, cid, exp } = claims;
+  const { uid, cid, aid, exp } = claims;
   if (typeof uid !== 'string' || uid === '')
     throw unauthorized('The bearer token names no user (no uid claim).');
   return {
     userKey: uid,
     ...(typeof cid === 'string' && cid !== '' ? { clientKey: cid } : {}),
+    ...(typeof aid === 'string' && aid !== '' ? { appKey: aid } : {}),
     expiresAt: new Date((exp ?? 0) * 1000),
   };
 }
@@ -54,8 +62,8 @@ export function defaultJwksUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/jwks.json`;
 }
 
-/** Small leeway for clocks of the authorization server and the service that differ a little. */
-const CLOCK_TOLERANCE_SECONDS = 5;
+/** Small leeway for clocks of the authorization server and the service that differ a little (exp, nbf, iat). */
+export const CLOCK_TOLERANCE_SECONDS = 5;
 /**
  * How long a verified signature is trusted without checking it again: never past the token's
  * expiry, and no longer than the keys themselves are cached (a key withdrawn from the JWKS is
@@ -104,9 +112,19 @@ export function createCallerCheck(
       } catch (error) {
         throw tokenRefused(error);
       }
+      // jose checks iat only with maxTokenAge; a token from the future is a clock (or a forger) to refuse.
+      if (typeof claims.iat === 'number' && claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS)
+        throw unauthorized('The bearer token is issued in the future (its "iat"): check the clocks, then sign in again.');
       verified.set(token, claims);
     }
     const identity = identityFromClaims(claims);
+    if (!identity.appKey || !team.acceptsApplication(identity.appKey)) {
+      throw unauthorized(
+        identity.appKey
+          ? `The bearer token was issued to the application ${identity.appKey}, which is not accepted by the team ${team.name}: sign in with an application the team accepts.`
+          : `The bearer token names no application (no aid claim), so it is not accepted by the team ${team.name}.`,
+      );
+    }
     const member = team.member(identity.userKey);
     if (!member) {
       throw new ReviewServiceError(
@@ -115,7 +133,7 @@ export function createCallerCheck(
         `User ${identity.userKey} is not a member of the team ${team.name}; ask the team's administrator to add you.`,
       );
     }
-    return { ...member, tokenExpiresAt: identity.expiresAt };
+    return { ...member, token, appKey: identity.appKey, tokenExpiresAt: identity.expiresAt };
   };
 }
 

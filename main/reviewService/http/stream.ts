@@ -4,7 +4,8 @@
  * a desk that reconnects (to this or another replica) with `Last-Event-ID` first gets every
  * change it missed, read from the database, then the live ones, without gaps or repeats. A
  * heartbeat comment lets clients and proxies notice a dead connection; the stream ends when the
- * bearer token expires (the desk reconnects with a fresh one).
+ * bearer token expires (the desk reconnects with a fresh one), and with `refused` when its caller
+ * may no longer read (openStreams.ts: a revoked token, a member removed from the team).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -13,6 +14,7 @@ import type { Caller } from '../auth/identity';
 import { ReviewServiceError } from '../errors';
 import type { ChangeFeed } from '../live/changeFeed';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
+import type { OpenStreams, StreamEnding } from './openStreams';
 
 /** Most changes replayed to a reconnecting desk; beyond that it is told to reload (`reset`). */
 export const REPLAY_LIMIT = 1000;
@@ -27,15 +29,16 @@ export interface StreamDependencies {
   team: string;
   authenticate: (request: FastifyRequest) => Promise<Caller>;
   heartbeatMs: number;
+  /** Every open stream of this replica, by caller (limits and refusals). */
+  streams: OpenStreams;
 }
 
 /** Registers the stream route; answers a function ending every open stream (for shutdown). */
 export function registerStream(app: FastifyInstance, deps: StreamDependencies): () => void {
-  const open = new Set<() => void>();
-
   app.get('/v1/events/stream', async (request, reply) => {
     const caller = await deps.authenticate(request);
     const resumeFrom = parseLastEventId(request.headers['last-event-id']);
+    deps.streams.admit(caller);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -83,16 +86,17 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
       },
       Math.min(Math.max(caller.tokenExpiresAt.getTime() - Date.now(), 0), MAX_TIMER_MS),
     );
-    const end = () => {
+    const end = (ending?: StreamEnding) => {
+      if (ending) write(ending.event, ending.body);
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
       unwatch();
-      open.delete(end);
+      forget();
       if (!raw.writableEnded) raw.end();
     };
-    open.add(end);
-    raw.on('close', end);
+    const forget = deps.streams.add(caller, end);
+    raw.on('close', () => end());
 
     if (resumeFrom === undefined) {
       write('ready', { Sequence: lastSent }, lastSent);
@@ -111,8 +115,10 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
           for (const change of missed) send(change);
         }
       } catch (error) {
-        write('unavailable', { Message: `Team review unavailable: ${(error as Error).message}` });
-        end();
+        end({
+          event: 'unavailable',
+          body: { Message: `Team review unavailable: ${(error as Error).message}` },
+        });
         return;
       }
     }
@@ -122,9 +128,7 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
     for (const change of waiting.splice(0)) send(change);
   });
 
-  return () => {
-    for (const end of [...open]) end();
-  };
+  return () => deps.streams.endAll();
 }
 
 /** Each change's message for everybody but its author, encoded once however many streams it goes to. */

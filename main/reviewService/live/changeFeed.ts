@@ -2,10 +2,15 @@
  * Each replica's view of the team's committed changes, in commit order: one LISTEN connection
  * hears that change N was committed (by any replica), the replica reads every change after the
  * last it delivered and hands them to its live streams. When the connection is lost (database
- * restarted, network cut) the feed says so, reconnects by itself with backoff and catches up on
- * whatever was committed meanwhile, so no stream misses a change.
+ * restarted, network cut, its backend terminated) the feed says so, reconnects by itself with
+ * backoff and catches up on whatever was committed meanwhile, so no stream misses a change.
+ *
+ * A notification is only a hint: any role that may log in can NOTIFY on the channel, so its
+ * payload is never trusted. What does not parse is ignored (and said in the log, at most every
+ * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables.
  */
 import pg from 'pg';
+import { z } from 'zod';
 import { serviceClientConfig } from '../database/pool';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
 import { CHANGE_CHANNEL } from '../review/store';
@@ -19,6 +24,22 @@ const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5000;
 /** How often the LISTEN connection is checked (a silently dead connection would hear nothing). */
 const PING_MS = 10_000;
+/** Ignored notifications are logged at most this often (a flood of them must not fill the log). */
+const LOG_IGNORED_EVERY_MS = 60_000;
+
+/** What the service's own NOTIFY says (store.ts): which team, and the change's number. */
+const hintSchema = z.object({ team: z.string(), sequence: z.number().int().nonnegative() });
+
+/** The team a notification names, or undefined when it is not one the service sent. */
+function hintedTeam(payload: string | undefined): string | undefined {
+  if (!payload || payload.length > 1000) return undefined;
+  try {
+    const parsed = hintSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data.team : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
@@ -30,6 +51,8 @@ export class ChangeFeed {
   private retryMs = FIRST_RETRY_MS;
   private timers = new Set<NodeJS.Timeout>();
   private closed = false;
+  private ignored = 0;
+  private ignoredLoggedAt = -Infinity;
   /** Whether the feed hears the database right now. */
   available = false;
 
@@ -77,13 +100,19 @@ export class ChangeFeed {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...serviceClientConfig(this.databaseUrl), keepAlive: true });
+    const config = serviceClientConfig(this.databaseUrl);
+    const client = new pg.Client({
+      ...config,
+      connectionString: listenerConnectionString(config.connectionString!),
+      keepAlive: true,
+    });
     client.on('error', (error) => this.lost(client, error.message));
     client.on('end', () => this.lost(client, 'the connection was closed'));
     client.on('notification', (message) => {
-      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-      const { team } = JSON.parse(message.payload) as { team: string; sequence: number };
-      if (team === this.team) this.catchUp();
+      if (message.channel !== CHANGE_CHANNEL) return;
+      const team = hintedTeam(message.payload);
+      if (team === undefined) this.ignore(message.processId);
+      else if (team === this.team) this.catchUp();
     });
     try {
       await client.connect();
@@ -96,6 +125,18 @@ export class ChangeFeed {
     this.client = client;
     this.available = true;
     this.retryMs = FIRST_RETRY_MS;
+  }
+
+  /** Counts a notification that is not the service's, and says so now and then. */
+  private ignore(processId: number): void {
+    this.ignored++;
+    const now = performance.now();
+    if (now - this.ignoredLoggedAt < LOG_IGNORED_EVERY_MS) return;
+    this.ignoredLoggedAt = now;
+    this.log(
+      `change feed ignored ${this.ignored} notification${this.ignored === 1 ? '' : 's'} on ${CHANGE_CHANNEL} that the service did not send (last from backend ${processId}); changes are read from the tables all the same`,
+    );
+    this.ignored = 0;
   }
 
   private lost(client: pg.Client, reason: string): void {
@@ -181,4 +222,17 @@ export class ChangeFeed {
   private emitStatus(status: FeedStatus, message: string): void {
     for (const listener of this.statusListeners) listener(status, message);
   }
+}
+
+/**
+ * The LISTEN connection's URL: the service's, its application_name ending in `-listener`, so an
+ * operator can tell it from the pool's connections in pg_stat_activity.
+ */
+function listenerConnectionString(connectionString: string): string {
+  const url = new URL(connectionString);
+  url.searchParams.set(
+    'application_name',
+    `${url.searchParams.get('application_name') ?? 'refdesk-review-service'}-listener`,
+  );
+  return url.toString();
 }

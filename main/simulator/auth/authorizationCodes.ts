@@ -11,6 +11,8 @@ export interface AuthorizationGrant {
   userId: string;
   /** The S256 challenge of the authorization request; absent for a confidential client's request without PKCE. */
   codeChallenge?: string;
+  /** The key of the login session the code was issued from (sessions started with it record it). */
+  loginSession?: string;
 }
 
 interface StoredCode extends AuthorizationGrant {
@@ -58,6 +60,7 @@ export class AuthorizationCodeStore {
         redirectUri: stored.redirectUri,
         userId: stored.userId,
         ...(stored.codeChallenge !== undefined ? { codeChallenge: stored.codeChallenge } : {}),
+        ...(stored.loginSession !== undefined ? { loginSession: stored.loginSession } : {}),
       },
       recordSession: (sessionId) => (stored.session = sessionId),
     };

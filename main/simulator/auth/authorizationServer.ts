@@ -15,6 +15,7 @@ import type { AuthApp, AuthUsersAndApps, AuthUser } from './usersAndAppsPort';
 import { DEFAULT_LOGIN_SESSION_TTL_SECONDS, LoginSessionStore } from './loginSessions';
 import { LoginThrottle } from './loginThrottle';
 import { OAuthError } from './oauthError';
+import type { VerifierRule } from './pkce';
 import { SessionStore, type Session } from './sessions';
 import { SigningKey, type PublishedJwk } from './signingKey';
 
@@ -33,6 +34,11 @@ export interface AuthorizationServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of the login session that `prompt=none` signs in from (default 8 h). */
   loginSessionTtlSeconds?: number;
+  /**
+   * Hold clients to the RFCs where the platform is more lenient (`--strict-oauth`): PKCE code
+   * verifiers of 43 to 128 characters (RFC 7636) rather than the platform's 32 to 128.
+   */
+  strictOAuth?: boolean;
 }
 
 /** A successful token response (RFC 6749 section 5.1 with the platform's fields). */
@@ -101,6 +107,11 @@ export class AuthorizationServer {
     return this.options.authUrl();
   }
 
+  /** Which code verifiers the token endpoint takes (pkce.ts). */
+  get verifierRule(): VerifierRule {
+    return this.options.strictOAuth === true ? 'rfc7636' : 'platform';
+  }
+
   get tokenTtlSeconds(): number {
     return this.tokens.ttlSeconds;
   }
@@ -116,7 +127,7 @@ export class AuthorizationServer {
   async startSession(
     user: AuthUser,
     app: AuthApp,
-    options: { confidential: boolean; withRefreshToken: boolean },
+    options: { confidential: boolean; withRefreshToken: boolean; loginSession?: string },
   ): Promise<{ session: Session; response: TokenResponse }> {
     const now = this.now();
     const session = this.sessions.start(
@@ -125,6 +136,7 @@ export class AuthorizationServer {
         appKey: app.appKey,
         appNumber: app.registrationNumber,
         confidential: options.confidential,
+        ...(options.loginSession !== undefined ? { loginSession: options.loginSession } : {}),
       },
       now,
       new Date(now.getTime() + this.tokens.ttlSeconds * 1000),
@@ -216,6 +228,26 @@ export class AuthorizationServer {
       this.sessions.revoke(session.id);
       return;
     }
+  }
+
+  /**
+   * Ends the login session a token was signed in through (RP-initiated logout's
+   * `id_token_hint`: the simulator issues no ID tokens, so an access token it signed, expired
+   * or not, names the sign-in). True when `hint` is such a token; `clientId`, when given, must be
+   * the token's application. A token of a session without a login session (a signed assertion)
+   * ends nothing.
+   */
+  async endLoginSessionOf(hint: string, clientId: string | undefined): Promise<boolean> {
+    const claims = await this.tokens.claimsOfOwnToken(hint, this.authUrl, this.now());
+    if (claims === undefined) return false;
+    if (clientId !== undefined && claims.aid !== clientId)
+      throw new OAuthError(
+        'invalid_request',
+        'id_token_hint was issued to another application than client_id.',
+      );
+    const loginSession = this.sessions.get(claims.sid)?.loginSession;
+    if (loginSession !== undefined) this.loginSessions.endByKey(loginSession);
+    return true;
   }
 
   private sessionCheck(claims: AccessTokenClaims): TokenCheck {

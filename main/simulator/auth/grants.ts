@@ -7,7 +7,7 @@ import type { AuthorizationServer, TokenResponse } from './authorizationServer';
 import { authenticateClient, readClientCredentials, type AuthenticatedClient } from './clientAuthentication';
 import type { AuthFlowName } from './usersAndAppsPort';
 import { OAuthError } from './oauthError';
-import { verifierProblem, verifyS256 } from './pkce';
+import { verifierProblem, verifyS256, type VerifierRule } from './pkce';
 import type { RotateResult } from './sessions';
 
 /** The spec's grant type of the signed-assertion flow. */
@@ -114,7 +114,7 @@ async function authorizationCodeGrant(
   const redirectUri = required(form, 'redirect_uri');
   const verifier = form.code_verifier === '' ? undefined : form.code_verifier;
   // A malformed verifier is a malformed request: said as such, and the code is not spent on it.
-  const malformed = verifier === undefined ? undefined : verifierProblem(verifier);
+  const malformed = verifier === undefined ? undefined : verifierProblem(verifier, server.verifierRule);
   if (malformed !== undefined) throw new OAuthError('invalid_request', malformed);
   const redeemed = server.codes.redeem(code, server.now());
   if (!redeemed.ok) {
@@ -130,12 +130,13 @@ async function authorizationCodeGrant(
     throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
   if (grant.redirectUri !== redirectUri)
     throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request.');
-  checkProofOfPossession(grant.codeChallenge, verifier, client);
+  checkProofOfPossession(grant.codeChallenge, verifier, client, server.verifierRule);
   const user = server.usersAndApps.findUserById(grant.userId);
   if (user === undefined) throw new OAuthError('invalid_grant', 'The user of this code no longer exists.');
   const { session, response } = await server.startSession(user, client.app, {
     confidential: client.confidential,
     withRefreshToken: true,
+    ...(grant.loginSession !== undefined ? { loginSession: grant.loginSession } : {}),
   });
   redeemed.recordSession(session.id);
   return response;
@@ -151,6 +152,7 @@ function checkProofOfPossession(
   challenge: string | undefined,
   verifier: string | undefined,
   client: AuthenticatedClient,
+  rule: VerifierRule,
 ): void {
   if (challenge !== undefined) {
     if (verifier === undefined)
@@ -158,7 +160,7 @@ function checkProofOfPossession(
         'invalid_request',
         'The code_verifier parameter is required: the authorization request had a code_challenge.',
       );
-    if (!verifyS256(verifier, challenge))
+    if (!verifyS256(verifier, challenge, rule))
       throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
     return;
   }

@@ -5,7 +5,8 @@
 
 /**
  * The error codes the simulator uses: RFC 6749 sections 4.1.2.1, 4.2.2.1 and 5.2, and OpenID
- * Connect's `login_required` (a `prompt=none` request without a login session).
+ * Connect's `login_required` (a `prompt=none` request without a login session) and
+ * `consent_required` (one for an application the user has not signed in to in that session).
  */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -15,7 +16,8 @@ export type OAuthErrorCode =
   | 'unsupported_grant_type'
   | 'unsupported_response_type'
   | 'access_denied'
-  | 'login_required';
+  | 'login_required'
+  | 'consent_required';
 
 /** A refusal of the authorization server; `status` is 401 only for a failed client authentication. */
 export class OAuthError extends Error {

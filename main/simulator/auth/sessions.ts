@@ -14,6 +14,8 @@ export interface Session {
   appNumber: number;
   /** Started by an authenticated (confidential) client: refreshing then requires its secret too. */
   confidential: boolean;
+  /** The key of the login session the user signed in through, where there was one (not assertions). */
+  loginSession?: string;
   revoked: boolean;
   /** When the user signed in (ms): the platform's `LastLoginTime` of `/port/v1/users/me`. */
   startedAt: number;
@@ -49,7 +51,13 @@ export class SessionStore {
    * forgotten by a sign-in starting meanwhile, and its token refused as of an ended session.
    */
   start(
-    owner: { userId: string; appKey: string; appNumber: number; confidential: boolean },
+    owner: {
+      userId: string;
+      appKey: string;
+      appNumber: number;
+      confidential: boolean;
+      loginSession?: string;
+    },
     now: Date,
     firstTokenExpiresAt: Date,
   ): Session {

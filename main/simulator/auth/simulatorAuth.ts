@@ -36,6 +36,8 @@ export interface SimulatorAuthOptions {
   tokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
+  /** Enforce the RFCs where the platform is lenient (authorizationServer.ts). */
+  strictOAuth?: boolean;
 }
 
 /** The authorization server of a simulator run and the demo credentials that work against it. */
@@ -55,6 +57,7 @@ export async function createSimulatorAuth(
       ...(options.loginSessionTtlSeconds !== undefined
         ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
         : {}),
+      ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
     }),
     ensureDemoCertificate(options.dataDir, DEMO_APP.name, options.clock()),
   ]);

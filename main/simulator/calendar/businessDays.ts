@@ -3,22 +3,29 @@
  * previous business day...) and by the trading schedule. Closures are computed once per
  * exchange and year and cached.
  */
+import { findExchange } from '../data/reference/exchanges';
 import { dateOnly, isoDay, weekdayOf } from './dates';
 import { EXCHANGE_CALENDARS } from './holidayCalendars';
 import { closuresOfYear, type ExchangeCalendar, type YearClosures } from './rules';
 
 const closuresCache = new Map<string, YearClosures>();
 
-/** The calendar of an exchange; throws for an id without one (a generator bug, not user input). */
+/** The calendar of an exchange (a platform ExchangeId), found by the exchange's key, or undefined. */
+function findCalendar(exchangeId: string): ExchangeCalendar | undefined {
+  const exchange = findExchange(exchangeId);
+  return exchange && EXCHANGE_CALENDARS[exchange.key];
+}
+
+/** The calendar of an exchange (a platform ExchangeId); throws for an id without one (a generator bug, not user input). */
 export function calendarOf(exchangeId: string): ExchangeCalendar {
-  const calendar = EXCHANGE_CALENDARS[exchangeId.toUpperCase()];
+  const calendar = findCalendar(exchangeId);
   if (!calendar) throw new Error(`No trading calendar for exchange "${exchangeId}"`);
   return calendar;
 }
 
 /** True when the exchange has a trading calendar (every exchange of exchanges.ts has). */
 export function hasCalendar(exchangeId: string): boolean {
-  return EXCHANGE_CALENDARS[exchangeId.toUpperCase()] !== undefined;
+  return findCalendar(exchangeId) !== undefined;
 }
 
 function closuresFor(exchangeId: string, year: number): YearClosures {

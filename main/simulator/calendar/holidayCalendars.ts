@@ -13,7 +13,7 @@ import type { ExchangeCalendar } from './rules';
 /** Inter-bank FX trades around the clock on weekdays; only New Year's Day and Christmas close it. */
 const INTER_BANK_FX: ExchangeCalendar = { weekend: SAT_SUN, holidays: [NEW_YEAR, CHRISTMAS] };
 
-/** Calendars by ExchangeId; every exchange of exchanges.ts has one. */
+/** Calendars by the exchange's key (its ISO MIC, or SBFX); every exchange of exchanges.ts has one. */
 export const EXCHANGE_CALENDARS: Readonly<Record<string, ExchangeCalendar>> = {
   ...AMERICAS_CALENDARS,
   ...EMEA_CALENDARS,

@@ -99,7 +99,7 @@ const ASX: SessionTemplate = {
   ],
 };
 
-/** Templates by ExchangeId; every exchange of exchanges.ts has one. */
+/** Templates by the exchange's key (its ISO MIC, or SBFX); every exchange of exchanges.ts has one. */
 export const SESSION_TEMPLATES: Readonly<Record<string, SessionTemplate>> = {
   XNYS: US_EQUITY,
   XNAS: US_EQUITY,
@@ -125,6 +125,8 @@ export const SESSION_TEMPLATES: Readonly<Record<string, SessionTemplate>> = {
   XETR: europeanDay('09:00', '17:30', '17:35', '08:50'),
   XPAR: EURONEXT,
   XAMS: EURONEXT,
+  // Euronext's equity and index derivatives (the platform's EUR_AMS2): no auctions, a pre-open.
+  XEUE: { phases: [phase('PreTrading', '07:15', '09:00'), phase('AutomatedTrading', '09:00', '17:30')] },
   XBRU: EURONEXT,
   XLIS: {
     phases: [

@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import type { InstrumentTradeSessions, TradingSession, TradingSessionState } from '../../../contract/wire/types';
-import { exchangeById, findExchange } from '../data/reference/exchanges';
+import { exchangeById, findExchange, findExchangeByKey } from '../data/reference/exchanges';
 import { platformTimeZone, zoneStateAt } from '../data/reference/timezones';
 import { earlyCloseOn, isTradingDay } from './businessDays';
 import { addDays, DAY_MS, dateOnly, isoDay } from './dates';
@@ -163,7 +163,7 @@ function wireTime(epochMs: number): string {
  */
 export function tradingSessionsFor(exchangeId: string, from: Date, days: number): InstrumentTradeSessions {
   const exchange = exchangeById(exchangeId);
-  const template = SESSION_TEMPLATES[exchange.ExchangeId];
+  const template = SESSION_TEMPLATES[exchange.key];
   const zone = platformTimeZone(exchange.TimeZoneId);
   if (!template || !zone) throw new Error(`No trading sessions for exchange "${exchangeId}"`);
   const to = new Date(from.getTime() + days * DAY_MS);
@@ -200,10 +200,12 @@ export function tradingSessionsFor(exchangeId: string, from: Date, days: number)
 export const SCHEDULE_DAYS = 7;
 
 /**
- * The exchange whose schedule an instrument follows, from its MIC or ExchangeId. Instruments
- * of the platform's own OTC venues (no MIC, bonds, funds, certificates) follow the inter-bank
- * venue SBFX, which trades around the clock on weekdays.
+ * The ExchangeId whose schedule an instrument follows, from its ExchangeId, else the key of its
+ * venue (the instruments table's `mic`). Instruments of the platform's own OTC venues (no MIC,
+ * bonds, funds, certificates) follow the inter-bank venue SBFX, which trades around the clock on
+ * weekdays.
  */
-export function scheduleExchangeFor(micOrExchangeId: string | null | undefined): string {
-  return (micOrExchangeId && findExchange(micOrExchangeId)?.ExchangeId) || 'SBFX';
+export function scheduleExchangeFor(exchangeId: string | null | undefined, venueKey: string | null | undefined): string {
+  const exchange = (exchangeId && findExchange(exchangeId)) || (venueKey && findExchangeByKey(venueKey));
+  return exchange ? exchange.ExchangeId : 'SBFX';
 }

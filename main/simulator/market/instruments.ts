@@ -196,7 +196,7 @@ export class MarketInstruments {
       symbol: record.symbol,
       description: record.description,
       currency: record.currency,
-      scheduleExchange: scheduleExchangeFor(record.mic ?? record.exchange_id),
+      scheduleExchange: scheduleExchangeFor(record.exchange_id, record.mic),
       priceDecimals,
       display: {
         Decimals: decimals,

@@ -71,6 +71,7 @@ export const EMEA_CALENDARS: Readonly<Record<string, ExchangeCalendar>> = {
   XEUR: GERMANY,
   XPAR: EURONEXT,
   XAMS: EURONEXT,
+  XEUE: EURONEXT,
   XBRU: EURONEXT,
   XLIS: { ...EURONEXT, earlyCloses: EURONEXT_EARLY('13:05') },
   XMIL: {

@@ -131,9 +131,9 @@ export function marketRuleFor(exchangeId: string | null, isin: string | null): M
   let exchange = exchangeId ? findExchange(exchangeId) : undefined;
   if (!exchange?.Mic) {
     const issuerExchange = isin ? homeExchangeOf(isin.slice(0, 2)) : undefined;
-    exchange = findExchange(issuerExchange ?? 'XNYS');
+    exchange = findExchange(issuerExchange ?? 'NYSE');
   }
-  const resolved = exchange ?? findExchange('XNYS')!;
+  const resolved = exchange ?? findExchange('NYSE')!;
   const [family, withholding] = BY_COUNTRY[resolved.CountryCode] ?? DEFAULT;
   const rule: MarketRule = {
     ...family,

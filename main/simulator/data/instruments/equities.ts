@@ -19,7 +19,7 @@ import {
   tickAt,
 } from './fields';
 import type { InstrumentRow, ListedInstrument } from './schema';
-import { countryOf, exchangeIdOf, exchangeSummary } from '../reference/venues';
+import { countryOf, exchangeIdOf, exchangeSummary, symbolSuffixOf } from '../reference/venues';
 
 export type ShareAssetType = 'Stock' | 'Etf' | 'Etc';
 
@@ -93,7 +93,7 @@ export interface ShareInput {
 
 /** Platform symbol: ticker and lower-case MIC, e.g. `SAP:xetr`. */
 export function listingSymbol(ticker: string, mic: string): string {
-  return `${ticker}:${mic.toLowerCase()}`;
+  return `${ticker}:${symbolSuffixOf(mic)}`;
 }
 
 /** The identity columns of the rows `shareRows` makes of `input`, without making them. */

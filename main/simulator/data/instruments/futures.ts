@@ -24,7 +24,7 @@ import {
 } from './fields';
 import { FUTURES_PRODUCTS, MONTH_CODES, type FuturesProduct } from './futuresFacts';
 import { InstrumentWriter } from './schema';
-import { exchangeIdOf, exchangeSummary } from '../reference/venues';
+import { exchangeIdOf, exchangeSummary, symbolSuffixOf } from '../reference/venues';
 import type { GenerationStep } from '../universe';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -155,7 +155,7 @@ function writeProduct(
     TradableAs: ['ContractFutures'],
     TradingStatus: 'Tradable',
   };
-  const continuousSymbol = `${product.root}:${product.mic.toLowerCase()}`;
+  const continuousSymbol = `${product.root}:${symbolSuffixOf(product.mic)}`;
   const continuousDescription = `${product.name} (continuous)`;
   // The options step adds the option roots on the product to its continuous instrument.
   const linkedRoots = storedDetails?.of(continuousUic, 'ContractFutures')?.RelatedOptionRootsEnhanced;

@@ -26,6 +26,7 @@ import {
   type StrikeSteps,
 } from './optionChains';
 import type { OptionRootFact } from './optionFacts';
+import { symbolSuffixOf } from '../reference/venues';
 import type { InstrumentRow } from './schema';
 import type { RandomStream } from '../random';
 
@@ -342,7 +343,7 @@ export function contractsOf(
       rows.push({
         uic: optionUic(layout, expiry.date, strike, putCall),
         assetType: fact.assetType,
-        symbol: `${fact.root}/${code}${putCall[0]}${strikeText}:${fact.mic.toLowerCase()}`,
+        symbol: `${fact.root}/${code}${putCall[0]}${strikeText}:${symbolSuffixOf(fact.mic)}`,
         description: `${label} ${strikeText} ${putCall}`,
         currency: root.currency,
         exchangeId: root.exchangeId,

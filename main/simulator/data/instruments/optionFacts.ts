@@ -49,6 +49,13 @@ const EUROPEAN_STOCK_SCHEDULE: ExpirySchedule = {
   rule: 'thirdFriday',
 };
 
+/**
+ * Where options on shares of a European exchange trade when not on the exchange itself: Xetra's
+ * on Eurex, Euronext Amsterdam's on Euronext's equity and index derivatives market there (the
+ * platform's EUR_AMS2).
+ */
+const DERIVATIVES_MARKET: Readonly<Record<string, string>> = { XETR: 'XEUR', XAMS: 'XEUE' };
+
 /** Shape of an option root on a share listed at `mic`. */
 export function stockOptionShape(
   mic: string,
@@ -58,7 +65,7 @@ export function stockOptionShape(
 > {
   const us = mic === 'XNAS' || mic === 'XNYS' || mic === 'ARCX';
   return {
-    mic: us ? 'XCBO' : mic === 'XETR' ? 'XEUR' : mic,
+    mic: us ? 'XCBO' : (DERIVATIVES_MARKET[mic] ?? mic),
     exerciseStyle: 'American',
     settlement: 'PhysicalDelivery',
     multiplier: 100,

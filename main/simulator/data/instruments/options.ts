@@ -34,7 +34,7 @@ import { stockOptionShape, WELL_KNOWN_OPTION_ROOTS, type OptionRootFact } from '
 import { InstrumentWriter } from './schema';
 import { SearchIndexWriter } from './searchIndex';
 import { REFERENCE_SIZES } from './sizes';
-import { exchangeIdOf, exchangeSummary } from '../reference/venues';
+import { exchangeIdOf, exchangeSummary, symbolSuffixOf } from '../reference/venues';
 import type { GenerationContext, GenerationStep, RollContext } from '../universe';
 
 interface UnderlyingInstrument {
@@ -116,7 +116,7 @@ class OptionRootWriter {
       ((db.prepare('SELECT max(option_root_id) FROM option_roots').pluck().get() as number | null) ?? 0) + 1;
     const shape = shapeOf(plan, rootId, layOutOptionUics(db, rootId, fact, stepsOf(plan), underlying.price));
     const { exchangeId, steps, currency } = shape;
-    const symbol = `${fact.root}:${fact.mic.toLowerCase()}`;
+    const symbol = `${fact.root}:${symbolSuffixOf(fact.mic)}`;
     const strikeDecimals = Math.max(decimalsOf(steps.near), decimalsOf(steps.mid));
     const details = sortKeys({
       AmountDecimals: 0,
@@ -259,7 +259,7 @@ function rollRoots(context: RollContext, plans: RootPlan[]): void {
     'SELECT expiry, display_expiry, last_trade, underlying_uic, kind, strike_tiers FROM option_expiries WHERE option_root_id = ?',
   );
   plans.forEach((plan, index) => {
-    const rootId = rootIds.get(`${plan.fact.root}:${plan.fact.mic.toLowerCase()}|${plan.underlying.uic}`);
+    const rootId = rootIds.get(`${plan.fact.root}:${symbolSuffixOf(plan.fact.mic)}|${plan.underlying.uic}`);
     if (rootId === undefined)
       throw new Error(`Option root ${plan.fact.root} is missing from the cached universe`);
     const shape = shapeOf(plan, rootId, storedOptionUics(db, rootId));

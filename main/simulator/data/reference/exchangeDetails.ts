@@ -25,7 +25,7 @@ const CALENDAR_DAYS_AHEAD = 365;
 
 /** The usual trading day of an exchange; throws for an exchange without a session template (a data bug). */
 function tradingHoursOf(exchange: ExchangeInfo): ExchangeTradingHours {
-  const template = SESSION_TEMPLATES[exchange.ExchangeId];
+  const template = SESSION_TEMPLATES[exchange.key];
   if (!template) throw new Error(`No trading sessions for exchange "${exchange.ExchangeId}"`);
   const startsOn = template.eveningOf === 'tradingDay' ? 'PreviousTradingDay' : 'PreviousCalendarDay';
   return {
@@ -84,7 +84,8 @@ export function exchangeDetails(exchange: ExchangeInfo, now: Date): ExchangeDeta
     ExchangeId: exchange.ExchangeId,
     ExchangeSessions: schedule.Sessions,
     Holidays: holidays,
-    ...(exchange.Mic ? { IsoMic: exchange.Mic, Mic: exchange.Mic } : {}),
+    ...(exchange.IsoMic ? { IsoMic: exchange.IsoMic } : {}),
+    ...(exchange.Mic ? { Mic: exchange.Mic } : {}),
     Name: exchange.Name,
     ...(exchange.PriceSourceName ? { PriceSourceName: exchange.PriceSourceName } : {}),
     TimeZone: timeZone,

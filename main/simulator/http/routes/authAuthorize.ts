@@ -1,10 +1,11 @@
 /**
  * `GET {auth_url}/authorize` shows the login page for a valid authorization request, or, with
- * `prompt=none`, signs the user of the login session in without it (`error=login_required` when
- * there is none); `POST {auth_url}/authorize` is that page's form: CSRF-checked, then deny,
- * throttled sign-in attempts, wrong credentials (the page again, with the error) or sign-in
- * (a login session, and a 302 to the redirect URI with a token in the fragment, or a code in
- * the query).
+ * `prompt=none`, signs the user of the login session in without it, to an application the user
+ * signed in to on the login page during that session only (`error=login_required` without a
+ * session, `consent_required` for another application); `POST {auth_url}/authorize` is that
+ * page's form: CSRF-checked, then deny, throttled sign-in attempts, wrong credentials (the page
+ * again, with the error) or sign-in (the login session, with this application added, and a 302
+ * to the redirect URI with a token in the fragment, or a code in the query).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthorizationServer } from '../../auth/authorizationServer';
@@ -68,8 +69,15 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     return sendLoginPage(reply, valid, cookie, { error: describeLockout(lockout), username, status: 429 });
   }
 
-  /** What the redirect URI receives for `user`: a code (code flow) or an access token (implicit). */
-  async function signInAnswer(valid: ValidAuthorizeRequest, user: AuthUser): Promise<Record<string, string>> {
+  /**
+   * What the redirect URI receives for `user` signed in through the login session `loginSession`
+   * (its key): a code (code flow) or an access token (implicit).
+   */
+  async function signInAnswer(
+    valid: ValidAuthorizeRequest,
+    user: AuthUser,
+    loginSession: string,
+  ): Promise<Record<string, string>> {
     if (valid.responseType === 'code') {
       const code = server.codes.issue(
         {
@@ -77,6 +85,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
           redirectUri: valid.redirectUri,
           userId: user.userId,
           ...(valid.codeChallenge !== undefined ? { codeChallenge: valid.codeChallenge } : {}),
+          loginSession,
         },
         server.now(),
       );
@@ -85,6 +94,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     const { response } = await server.startSession(user, valid.app, {
       confidential: false,
       withRefreshToken: false,
+      loginSession,
     });
     return {
       access_token: response.access_token,
@@ -93,20 +103,40 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
     };
   }
 
-  /** `prompt=none`: the user of the login session, signed in again without the page, or `login_required`. */
+  /** Why `prompt=none` cannot sign in silently, or the user and login session it signs in. */
+  function silentSignIn(
+    request: FastifyRequest,
+    valid: ValidAuthorizeRequest,
+  ): { user: AuthUser; loginSession: string } | { error: string; error_description: string } {
+    const session = server.loginSessions.sessionOf(loginSessionOf(request), server.now());
+    const user = session === undefined ? undefined : server.usersAndApps.findUserById(session.userId);
+    if (session === undefined || user === undefined)
+      return {
+        error: 'login_required',
+        error_description: 'The user is not signed in at the authorization server.',
+      };
+    if (!session.clientIds.has(valid.app.appKey)) {
+      return {
+        error: 'consent_required',
+        error_description:
+          'The user has not signed in to this application in this session; show the login page.',
+      };
+    }
+    return { user, loginSession: session.key };
+  }
+
+  /**
+   * `prompt=none`: the user of the login session, signed in again without the page to an
+   * application they signed in to on the page in that session; otherwise `login_required` or
+   * `consent_required`, on the redirect URI as the flow's error response.
+   */
   async function signInSilently(
     request: FastifyRequest,
     reply: FastifyReply,
     valid: ValidAuthorizeRequest,
   ): Promise<FastifyReply> {
-    const userId = server.loginSessions.userIdOf(loginSessionOf(request), server.now());
-    const user = userId === undefined ? undefined : server.usersAndApps.findUserById(userId);
-    const answer = user
-      ? await signInAnswer(valid, user)
-      : {
-          error: 'login_required',
-          error_description: 'The user is not signed in at the authorization server.',
-        };
+    const silent = silentSignIn(request, valid);
+    const answer = 'user' in silent ? await signInAnswer(valid, silent.user, silent.loginSession) : silent;
     return reply
       .headers(silentAnswerHeaders(valid.redirectUri))
       .redirect(redirectWith(valid, { ...answer, state: valid.state }), 302);
@@ -165,12 +195,13 @@ export function registerAuthorizeRoutes(app: FastifyInstance, server: Authorizat
       });
     }
     server.loginThrottle.recordSuccess({ kind: 'loginName', value: username });
-    setLoginSessionCookies(
-      reply,
-      server.loginSessions.start(user.userId, server.now()),
-      cookiePath,
-      server.loginSessions.ttlSeconds,
+    const loginSession = server.loginSessions.signedIn(
+      loginSessionOf(request),
+      user.userId,
+      valid.app.appKey,
+      server.now(),
     );
-    return back(await signInAnswer(valid, user));
+    setLoginSessionCookies(reply, loginSession.cookie, cookiePath, server.loginSessions.ttlSeconds);
+    return back(await signInAnswer(valid, user, loginSession.key));
   });
 }

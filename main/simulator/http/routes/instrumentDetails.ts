@@ -129,7 +129,7 @@ export class DetailsRenderer {
     }
     if (extras.includes('TradingSessions')) {
       details.TradingSessions = tradingSessionsFor(
-        scheduleExchangeFor(record.mic ?? record.exchange_id),
+        scheduleExchangeFor(record.exchange_id, record.mic),
         this.clock(),
         SCHEDULE_DAYS,
       );

@@ -75,7 +75,7 @@ export function registerTradingScheduleRoutes(app: FastifyInstance, context: Sim
       const assetType = canonicalAssetType(AssetType);
       const venue = findVenue(Number(Uic), assetType);
       if (!venue) throw notFound(`No instrument with Uic ${Uic} and AssetType ${assetType}.`);
-      const exchangeId = scheduleExchangeFor(venue.mic ?? venue.exchange_id);
+      const exchangeId = scheduleExchangeFor(venue.exchange_id, venue.mic);
       return tradingSessionsFor(exchangeId, context.clock(), SCHEDULE_DAYS);
     },
   );

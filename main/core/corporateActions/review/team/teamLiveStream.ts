@@ -9,6 +9,8 @@
  *   "unavailable" (with the reason) and the stream tries again with backoff (250 ms doubling to
  *   5 s, jittered), until one answers.
  * - `expired` (the token ran out) reconnects at once with the renewed token.
+ * - `refused` (the sign-in was revoked, or the user left the team) is said in words, like a
+ *   refused connection, and tried again with backoff (a new sign-in or membership ends it).
  */
 import type { ReviewChangeMessage } from '../../../../../contract/wire/review';
 import { serverSentEvents } from './serverSentEvents';
@@ -158,6 +160,11 @@ export class TeamLiveStream {
             break;
           case 'expired':
             return { kind: 'expired' };
+          case 'refused':
+            return {
+              kind: 'refused',
+              reason: `${UNAVAILABLE}: the team review service no longer accepts your sign-in: ${messageOf(message.data) ?? 'it ended the stream'}`,
+            };
         }
       }
       // A replica that could not read what was missed (its database is gone) says so and ends: every replica would.
