@@ -17,14 +17,14 @@ test('the largest root opens on its first expiry, one row per strike within the 
   const tabs = await chain.expiryTabs.count();
   expect(tabs).toBeGreaterThan(20);
   await expect(chain.expiryTabs.first()).toHaveAttribute('aria-selected', 'true');
-  // ±15 strikes around the middle strike, which is labelled as such.
+  // ±15 strikes around the strike nearest the underlying, which is labelled as such.
   await expect(chain.strikeRows()).toHaveCount(31);
   // More rows than fit: scrolled to the centre strike, the first row in view is whole.
   await expect.poll(async () => {
     const bounds = await chain.rowBounds();
     return bounds.firstTop - bounds.bodyTop;
   }).toBeGreaterThanOrEqual(-1);
-  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(middle strike; this API carries no prices\)$/);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the underlying at [\d,]+\.\d{2}\)$/);
   await expect(chain.callsHeader).toBeVisible();
   await expect(chain.putsHeader).toBeVisible();
   // Every expiry tab carries a kind derived from its date.
@@ -35,12 +35,50 @@ test('the largest root opens on its first expiry, one row per strike within the 
   await keepScreenshot(deskPage, 'option-chains-spx-first-expiry');
 });
 
+test('the SPX chain streams prices and greeks around the underlying and shades the money by it', async ({
+  deskPage,
+}) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  // The underlying's price heads the chain (live, or the last one and said so) and centres it.
+  await expect(chain.underlyingPrice).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(chain.underlyingState).toHaveText(/^(Live|Indicative|Market closed: last price)/);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the underlying at [\d,]+\.\d{2}\)$/);
+  const centreText = (await chain.centre.textContent()) ?? '';
+  const centre = Number(/Centre ([\d.]+)/.exec(centreText)?.[1]);
+  const underlying = Number(/at ([\d,.]+)\)/.exec(centreText)?.[1]?.replaceAll(',', ''));
+  expect(Math.abs(centre - underlying)).toBeLessThan(100);
+
+  // The strike nearest the underlying: bid and ask with the root's decimals, delta near a half.
+  await expect(chain.priceCell(centre, 'callBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(chain.priceCell(centre, 'callAsk')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(chain.priceCell(centre, 'putBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  const callBid = Number((await chain.priceCell(centre, 'callBid').textContent())?.replaceAll(',', ''));
+  const callAsk = Number((await chain.priceCell(centre, 'callAsk').textContent())?.replaceAll(',', ''));
+  expect(callAsk).toBeGreaterThanOrEqual(callBid);
+  await expect(chain.priceCell(centre, 'callDelta')).toHaveText(/^0\.\d{3}$/);
+  const delta = Number(await chain.priceCell(centre, 'callDelta').textContent());
+  expect(delta).toBeGreaterThan(0.2);
+  expect(delta).toBeLessThan(0.8);
+  await expect(chain.priceCell(centre, 'putDelta')).toHaveText(/^-0\.\d{3}$/);
+
+  // In the money: calls below the underlying, puts above it.
+  const strikes = (await chain.strikeCells().allTextContents()).map((text) => Number(text.replaceAll(',', '')));
+  const below = strikes.filter((strike) => strike < underlying - 1).at(-3)!;
+  const above = strikes.filter((strike) => strike > underlying + 1).at(2)!;
+  await expect(chain.priceCell(below, 'callBid')).toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(below, 'putBid')).not.toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(above, 'putBid')).toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(above, 'callBid')).not.toHaveClass(/in-the-money/);
+  await keepScreenshot(deskPage, 'option-chains-spx-prices');
+});
+
 test('a reference price written as traders write it recentres the window; all strikes keep the centre in view', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   await chain.referencePrice.fill('-5,000');
   await expect(chain.referencePriceError).toHaveText('The reference price cannot be negative.');
-  await expect(chain.centre).toContainText('middle strike');
+  await expect(chain.centre).toContainText('strike nearest the underlying');
   await chain.referencePrice.fill('5,000');
   await expect(chain.referencePriceError).toHaveCount(0);
   await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the reference price\)$/);

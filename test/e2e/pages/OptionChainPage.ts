@@ -32,6 +32,8 @@ export class OptionChainPage {
   readonly rootFacts: Locator;
   readonly underlyingFilter: Locator;
   readonly showAllExpiries: Locator;
+  readonly underlyingPrice: Locator;
+  readonly underlyingState: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -63,6 +65,8 @@ export class OptionChainPage {
     this.rootFacts = page.getByTestId('chain-root-facts').first();
     this.underlyingFilter = page.getByTestId('chain-underlying-filter');
     this.showAllExpiries = page.getByRole('button', { name: 'Show all expiries' });
+    this.underlyingPrice = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-price');
+    this.underlyingState = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-state');
   }
 
   /** A kind of the expiry filter, e.g. "Monthlies". */
@@ -204,5 +208,10 @@ export class OptionChainPage {
       .getByRole('row')
       .filter({ has: this.page.locator('[col-id="strike"]', { hasText: new RegExp(`^${strike}$`) }) })
       .locator('[col-id="callSymbol"]');
+  }
+
+  /** A price or greek cell (`callBid`, `putDelta`…) in the row of `strike` (a number) of the active expiry. */
+  priceCell(strike: number, colId: string): Locator {
+    return this.activeGrid().locator(`[role="row"][row-id="${strike}"] [role="gridcell"][col-id="${colId}"]`);
   }
 }
