@@ -41,6 +41,10 @@ export const CANCEL_CHANNEL = 'desk:cancel';
 export const PUSH_CHANNEL = 'desk:push';
 /** Web shell route of bridge calls: `POST {WEB_INVOKE_PATH}/{channel}`. */
 export const WEB_INVOKE_PATH = '/__desk/invoke';
+/** Electron IPC channel (invoke) of the renderer's heartbeat: main answers it as soon as its event loop runs. */
+export const HEARTBEAT_CHANNEL = 'desk:heartbeat';
+/** Web shell route of the heartbeat (a POST guarded like invoke). */
+export const WEB_HEARTBEAT_PATH = '/__desk/heartbeat';
 /** Web shell route of push events (server-sent events over a POST guarded like invoke). */
 export const WEB_EVENTS_PATH = '/__desk/events';
 /** Header the web shell requires on bridge calls: forces a CORS preflight for any foreign page. */
@@ -60,6 +64,11 @@ export interface Desk {
   ): Promise<DeskResponse<ResultOf<C>>>;
   /** Aborts the call started with this `requestId`, in main and at the service; unknown ids are ignored. */
   cancel(requestId: string): void;
+  /**
+   * Resolves as soon as main answers, whatever else it is doing: the renderer beats with it to
+   * tell a main process that hangs (no answer) from one that is gone (`ShellUnreachable`).
+   */
+  heartbeat(): Promise<DeskResponse<true>>;
   /** Subscribes to one push event; returns the unsubscribe function. */
   on<E extends PushEventName>(event: E, listener: (payload: PushEvents[E]) => void): () => void;
 }

@@ -53,6 +53,8 @@ export const channelNames = [
   'session:chooseProfile',
   'prices:watch',
   'prices:unwatch',
+  'settings:lastPlace',
+  'settings:keepPlace',
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',

@@ -62,6 +62,9 @@ import {
 } from './session';
 import {
   resetSimulatorArgSchema,
+  workspacePlaceSchema,
+  type LastPlace,
+  type WorkspacePlace,
   saveReviewStoreArgSchema,
   saveSettingsArgSchema,
   type SettingsView,
@@ -316,6 +319,13 @@ export const channels = {
   'settings:saveReviewStore': channel<typeof saveReviewStoreArgSchema, SettingsView>(
     saveReviewStoreArgSchema,
     'Choose the review store.',
+  ),
+  /** Where the signed-in user was when RefDesk last ran on this profile (contract/settings.ts). */
+  'settings:lastPlace': channel<typeof noArg, LastPlace>(noArg, 'The last workspace, route and search text.'),
+  /** Keeps where the signed-in user is now, for the next start. */
+  'settings:keepPlace': channel<typeof workspacePlaceSchema, WorkspacePlace>(
+    workspacePlaceSchema,
+    'Keep the current workspace, route and search text.',
   ),
   /** The embedded simulator: state, URLs, universe (scale, seed, date, size) and configured start settings. */
   'settings:simulatorStatus': channel<typeof noArg, SimulatorStatus>(noArg, 'Embedded simulator status.'),

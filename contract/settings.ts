@@ -4,6 +4,7 @@
  * contract uses these schemas and re-exports the types to the renderer.
  */
 import { z } from 'zod';
+import { MAX_SEARCH_TEXT } from './instruments';
 import { serviceUrl } from './session';
 
 /** Sizes of the simulator's generated universe (the simulator's own SCALES). */
@@ -226,4 +227,32 @@ export interface SettingsView {
   settings: DeskSettings;
   /** Set when settings.json could not be used; says where it was kept. */
   problem?: string;
+}
+
+/*
+ * Where the trader was when RefDesk last ran (per connection profile and user): the workspace's
+ * route, which names an open chain, ladder or instrument, and that workspace's search text. The
+ * next start opens there. Kept by main in the data folder, not in the page's storage: the web
+ * shell's page has a new origin every run (and its window is incognito), so only main can carry
+ * it from one morning to the next, and main keeps it per user.
+ */
+
+/** The route of a workspace (`/chains`, `/chains/4012`, `/instruments/Stock/211`...): the router's own paths only. */
+export const WORKSPACE_ROUTE = /^\/(instruments|chains|futures|reference|corporate-actions|apps|settings)(\/[\w.-]{1,64}){0,2}$/;
+
+/** A place to keep: `settings:keepPlace`'s argument. */
+export const workspacePlaceSchema = z
+  .object({
+    route: z
+      .string({ error: 'The route is text such as /chains/4012.' })
+      .max(200, 'The route has at most 200 characters.')
+      .regex(WORKSPACE_ROUTE, 'The route is not one of a workspace, such as /chains/4012.'),
+    searchText: z.string({ error: 'The search text is text.' }).max(MAX_SEARCH_TEXT, `The search text has at most ${MAX_SEARCH_TEXT} characters.`).optional(),
+  })
+  .strict();
+export type WorkspacePlace = z.infer<typeof workspacePlaceSchema>;
+
+/** What `settings:lastPlace` answers: the signed-in user's kept place on the active profile, if any. */
+export interface LastPlace {
+  place?: WorkspacePlace;
 }

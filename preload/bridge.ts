@@ -16,6 +16,8 @@ export interface DeskTransport {
   invoke(channel: string, arg: unknown, requestId: string | undefined): Promise<DeskResponse<unknown>>;
   /** Asks main to abort the call started with `requestId`. */
   cancel(requestId: string): void;
+  /** Resolves when main answers (see Desk.heartbeat). */
+  heartbeat(): Promise<DeskResponse<true>>;
   /** Starts receiving push events; called once, when the first listener subscribes. */
   listen(deliver: (event: PushEventName, payload: unknown) => void): void;
 }
@@ -38,7 +40,7 @@ export function isPushEventName(name: unknown): name is PushEventName {
   return typeof name === 'string' && knownEvents.has(name);
 }
 
-/** Creates the frozen `desk` object: `invoke` for the listed channels, `cancel` and `on`, nothing else. */
+/** Creates the frozen `desk` object: `invoke` for the listed channels, `cancel`, `heartbeat` and `on`, nothing else. */
 export function buildDesk(transport: DeskTransport): Desk {
   const listeners = new Map<PushEventName, Set<Listener>>();
   let listening = false;
@@ -64,6 +66,7 @@ export function buildDesk(transport: DeskTransport): Desk {
     cancel(requestId: unknown): void {
       if (typeof requestId === 'string' && requestId.length <= MAX_REQUEST_ID_LENGTH) transport.cancel(requestId);
     },
+    heartbeat: (): Promise<DeskResponse<true>> => transport.heartbeat(),
     on(event: unknown, listener: unknown): () => void {
       if (!isPushEventName(event)) throw new TypeError(`Unknown push event: ${String(event).slice(0, 60)}`);
       if (typeof listener !== 'function') throw new TypeError('A push-event listener must be a function.');

@@ -6,7 +6,7 @@
  * Cancelling a call aborts its fetch: the browser drops the request and the shell, seeing the
  * connection close, aborts the work in main (down to the HTTP request to the service).
  */
-import { BRIDGE_HEADER, WEB_INVOKE_PATH, type DeskResponse } from '../contract/bridge';
+import { BRIDGE_HEADER, WEB_HEARTBEAT_PATH, WEB_INVOKE_PATH, type DeskResponse } from '../contract/bridge';
 import { buildDesk } from './bridge';
 import { streamPushEvents } from './webEvents';
 
@@ -54,6 +54,23 @@ async function invokeOverHttp(
   }
 }
 
+/** The heartbeat: answered by the shell as soon as its event loop runs; refused or dropped means it is gone. */
+async function heartbeatOverHttp(): Promise<DeskResponse<true>> {
+  try {
+    const response = await fetch(WEB_HEARTBEAT_PATH, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { [BRIDGE_HEADER]: '1' },
+      cache: 'no-store',
+    });
+    await response.body?.cancel();
+    if (response.ok) return { ok: true, result: true };
+    return { ok: false, error: { code: 'ShellError', message: `The web shell answered the heartbeat with ${response.status}.` } };
+  } catch {
+    return { ok: false, error: { code: 'ShellUnreachable', message: 'The RefDesk web shell is not reachable.' } };
+  }
+}
+
 function cancelledResponse(): DeskResponse<never> {
   return { ok: false, error: { code: 'Cancelled', message: 'The request was cancelled.' } };
 }
@@ -62,6 +79,7 @@ Object.defineProperty(window, 'desk', {
   value: buildDesk({
     invoke: invokeOverHttp,
     cancel: (requestId) => inFlight.get(requestId)?.abort(),
+    heartbeat: heartbeatOverHttp,
     listen: streamPushEvents,
   }),
   writable: false,

@@ -24,6 +24,22 @@ export const BUILD_INPUTS = [
   'tsconfig.web.json',
 ];
 
+/**
+ * What the standalone simulator's bundle is built from (`npm run simulator` runs the bundle while
+ * none of these changed): the renderer and the desk's code are not its sources.
+ */
+export const SIMULATOR_INPUTS = [
+  'main/simulator',
+  'main/node',
+  'contract',
+  'scripts/build-node.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'tsconfig.node.json',
+];
+
 /** Written by the build when it has finished. */
 export const BUILD_STAMP = 'out/build-stamp';
 

@@ -18,6 +18,7 @@ import { openTokenStore } from '../core/secrets/keychainStore';
 import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
 import { SessionService } from '../core/session/sessionService';
+import { LastPlaces } from '../core/settings/lastPlaces';
 import { SettingsService } from '../core/settings/settingsService';
 import type { SimulatorProgress } from '../../contract/settings';
 import { userDataDir } from '../node/paths';
@@ -66,6 +67,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
       pruneStaleUniverses: true,
+      // Its signing key, sessions and port outlive a restart: the session kept in the keychain stays good.
+      keepIdentity: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
       // Generating a large universe takes a while: Settings (and a terminal) can show how far it has got.
       onProgress: (progress) => {
@@ -104,6 +107,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   if (local.problem) console.warn(`[review] ${local.problem}`);
   const eventVersions = EventVersions.open(dataDir);
   if (eventVersions.problem) console.warn(`[review] ${eventVersions.problem}`);
+  const lastPlaces = await LastPlaces.open(dataDir);
+  if (lastPlaces.problem) console.warn(`[settings] ${lastPlaces.problem}`);
   const secretClipboard = new SecretClipboard(options.systemClipboard);
   const client = createServiceClient({
     // Requests go to the active profile's service, with that profile's session.
@@ -134,6 +139,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     reviews,
     eventVersions,
     settings,
+    lastPlaces,
     simulator: embedded,
     secretClipboard,
     prices,

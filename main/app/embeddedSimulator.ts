@@ -1,8 +1,9 @@
 /**
  * The embedded simulator as the Settings workspace controls it: its status, and a reset that
  * restarts it with a chosen scale and seed (optionally regenerating its universe) on the same
- * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens do not:
- * the simulator signs with a key made at each start, so the user signs in again afterwards.
+ * port, so every URL RefDesk holds (profiles, the HTTP client) stays valid. Its tokens would too
+ * (the simulator keeps its identity, signing key and sessions, across starts), but a reset signs
+ * the user out all the same (registerSettingsIpc.ts): the data behind the session changed.
  */
 import type { EarlierRoll } from '../simulator/data/universe';
 import type { RunningSimulator } from '../simulator/server';

@@ -7,14 +7,12 @@
  * loses a write that was acknowledged.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { POSIX, PRIVATE_FILE, PRIVATE_FOLDER, unreadableCopyName } from '../node/privateFiles';
 
-const PRIVATE_FOLDER = 0o700;
-const PRIVATE_FILE = 0o600;
-/** POSIX permissions mean nothing on Windows, where the profile folder's ACLs protect the data. */
-const POSIX = process.platform !== 'win32';
+// The synchronous helpers live beside the simulator's, which keeps an identity file of its own.
+export { preparePrivateFileSync, preparePrivateFolderSync, unreadableCopyName } from '../node/privateFiles';
 
 /**
  * Creates `dir` (and missing parents) readable by the user only, and tightens a folder an
@@ -23,21 +21,6 @@ const POSIX = process.platform !== 'win32';
 export async function preparePrivateFolder(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER });
   if (POSIX && ((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, PRIVATE_FOLDER);
-}
-
-/** The same, for code that opens files synchronously (SQLite). */
-export function preparePrivateFolderSync(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
-  if (POSIX && (statSync(dir).mode & 0o077) !== 0) chmodSync(dir, PRIVATE_FOLDER);
-}
-
-/**
- * Makes sure `file` exists and is readable by the user only, before a library (SQLite) opens it:
- * SQLite gives its -wal and -shm files the database file's permissions.
- */
-export function preparePrivateFileSync(file: string): void {
-  if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
-  if (POSIX && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE);
 }
 
 /** The tail of the queue of writes to each file. */
@@ -149,11 +132,6 @@ export async function tidyDataFile(file: string): Promise<void> {
       await chmod(file, PRIVATE_FILE);
     }
   });
-}
-
-/** The name under which an unusable file is kept aside: `<file>.unreadable-<time>`. */
-export function unreadableCopyName(file: string, now: Date): string {
-  return `${file}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
 }
 
 /** Copies a file RefDesk cannot use aside (0600), before anything overwrites it; answers where. */

@@ -11,6 +11,7 @@ import type { PushEventBus } from './events';
 import type { PriceService } from './prices/priceService';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
+import type { LastPlaces } from './settings/lastPlaces';
 import type { SettingsService } from './settings/settingsService';
 import type { SimulatorControl } from './settings/simulatorControl';
 import type { PushEvents } from '../../contract/events';
@@ -33,6 +34,8 @@ export interface DeskServices extends ServiceClient {
   /** The versions of events as read, to say what changed since one was reviewed. */
   eventVersions: EventVersions;
   settings: SettingsService;
+  /** Where each user was when RefDesk last ran, to open there again. */
+  lastPlaces: LastPlaces;
   /** The embedded simulator's status and reset. */
   simulator: SimulatorControl;
   secretClipboard: SecretClipboard;

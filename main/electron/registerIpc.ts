@@ -1,11 +1,11 @@
 /**
  * Wires every contract channel to ipcMain through the shared dispatcher, with the sender
  * described from Electron's own view of the frame (never from anything the renderer sends);
- * carries `desk.cancel(requestId)` to the call it names; forwards push events to the app's
- * own windows only.
+ * carries `desk.cancel(requestId)` to the call it names; answers the renderer's heartbeat;
+ * forwards push events to the app's own windows only.
  */
 import { BrowserWindow, ipcMain, type WebContents } from 'electron';
-import { CANCEL_CHANNEL, PUSH_CHANNEL } from '../../contract/bridge';
+import { CANCEL_CHANNEL, HEARTBEAT_CHANNEL, PUSH_CHANNEL, type DeskResponse } from '../../contract/bridge';
 import { channelNames } from '../../contract/channelNames';
 import type { IpcDispatch, IpcSender } from '../core/ipc/dispatcher';
 import { PendingCalls } from '../core/ipc/pendingCalls';
@@ -51,6 +51,14 @@ export function registerIpc(dispatch: IpcDispatch): () => void {
   };
   ipcMain.on(CANCEL_CHANNEL, onCancel);
 
+  // Answered at once: the renderer's heartbeat only asks whether main's event loop runs.
+  ipcMain.handle(HEARTBEAT_CHANNEL, (event): DeskResponse<true> => {
+    const sender = senderOf(event);
+    return sender.isMainFrame && dispatch.isTrustedSender(sender.url)
+      ? { ok: true, result: true }
+      : { ok: false, error: { code: 'ForbiddenSender', message: 'Calls are accepted only from the RefDesk window.' } };
+  });
+
   const unsubscribe = dispatch.events?.subscribe((name, payload) => {
     for (const window of BrowserWindow.getAllWindows()) {
       const contents = window.webContents;
@@ -63,6 +71,7 @@ export function registerIpc(dispatch: IpcDispatch): () => void {
   return () => {
     for (const channel of channelNames) ipcMain.removeHandler(channel);
     ipcMain.off(CANCEL_CHANNEL, onCancel);
+    ipcMain.removeHandler(HEARTBEAT_CHANNEL);
     unsubscribe?.();
   };
 }

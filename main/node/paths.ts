@@ -43,7 +43,16 @@ export function userDataDir(): string {
   return path.join(process.env.XDG_DATA_HOME ?? path.join(homedir(), '.local', 'share'), 'refdesk');
 }
 
-/** The per-user cache folder (the simulator's generated universes). `REFDESK_CACHE_DIR` overrides it. */
+/** The simulator's own files (its kept identity, the demo app's certificate) unless told otherwise. */
+export function simulatorDataDir(): string {
+  return path.join(userDataDir(), 'simulator');
+}
+
+/**
+ * The per-user cache folder. `REFDESK_CACHE_DIR` overrides it, as the standalone simulator's
+ * `--cache-dir` does: both name this folder, and the universes go in its `simulator/` subfolder
+ * (simulatorCacheDir), so the app and a standalone simulator given the same folder share them.
+ */
 export function userCacheDir(): string {
   if (process.env.REFDESK_CACHE_DIR) return process.env.REFDESK_CACHE_DIR;
   if (process.platform === 'win32') return path.join(process.env.LOCALAPPDATA ?? homedir(), 'RefDesk', 'Cache');
@@ -51,7 +60,7 @@ export function userCacheDir(): string {
   return path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'refdesk');
 }
 
-/** Where the embedded and standalone simulators keep their universes unless told otherwise. */
-export function simulatorCacheDir(): string {
-  return path.join(userCacheDir(), 'simulator');
+/** Where the embedded and standalone simulators keep their universes: `simulator/` of the cache folder. */
+export function simulatorCacheDir(cacheDir: string = userCacheDir()): string {
+  return path.join(cacheDir, 'simulator');
 }

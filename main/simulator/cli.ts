@@ -4,6 +4,7 @@
  * rolls its universe it draws a progress bar on stderr (on a terminal, or with `--progress`).
  */
 import { closeOnSignals, parseCommandLine, parsePort, printReady, runCommand, UsageError } from '../node/cli';
+import { simulatorCacheDir } from '../node/paths';
 import { progressDisplay } from './cliProgress';
 import { parseAsOf, SCALES, type Scale } from './data/universe';
 import { corsOriginsOption } from './http/cors';
@@ -77,6 +78,7 @@ runCommand(async () => {
     progress: { type: 'boolean' },
     verbose: { type: 'boolean' },
     'data-dir': { type: 'string' },
+    'keep-identity': { type: 'boolean' },
     'token-ttl': { type: 'string' },
     'refresh-token-ttl': { type: 'string' },
     'login-session-ttl': { type: 'string' },
@@ -96,13 +98,18 @@ runCommand(async () => {
     port: parsePort(values.port, 0),
     scale: parseScale(values.scale),
     seed: parseSeed(values.seed),
+    // --cache-dir names the cache folder as REFDESK_CACHE_DIR does (universes in its simulator/).
     // A folder given with --cache-dir is the caller's to tidy; the default one is ours.
-    ...(values['cache-dir'] ? { cacheDir: values['cache-dir'] } : { pruneStaleUniverses: true }),
+    ...(values['cache-dir']
+      ? { cacheDir: simulatorCacheDir(values['cache-dir']) }
+      : { cacheDir: simulatorCacheDir(), pruneStaleUniverses: true }),
     regenerate: values.regenerate ?? false,
     ...(asOf ? { asOf } : {}),
     ...(showProgress ? { onProgress: progressDisplay(process.stderr) } : {}),
     logRequests: values.verbose ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    // Its clients' stored sessions outlive a restart, as the embedded simulator's do.
+    keepIdentity: values['keep-identity'] ?? false,
     ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
     ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
     ...(loginSessionTtlSeconds !== undefined ? { loginSessionTtlSeconds } : {}),

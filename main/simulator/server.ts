@@ -3,9 +3,10 @@
  * API under `/openapi` and the authorization server under `/auth`. No Electron code here: the
  * desktop app, the web shell, the standalone CLI and the tests all start it through this file.
  */
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { simulatorCacheDir, userDataDir } from '../node/paths';
+import { simulatorCacheDir, simulatorDataDir } from '../node/paths';
+import { openKeptIdentity, type KeptIdentity } from './auth/identityStore';
+import { hasKeptIdentity } from './auth/keptIdentityFile';
 import { prepareRsaKeyPairs } from './auth/rsaKeyPairs';
 import { prepareExchangeDetails } from './data/reference/exchangeDetails';
 import { protectApi, rateLimitSubjectOf } from './auth/protectApi';
@@ -84,6 +85,12 @@ export interface SimulatorOptions {
   rolledBefore?: Promise<EarlierRoll | undefined>;
   /** Folder of the simulator's own files (the demo app's certificate); default `<userDataDir>/simulator`. */
   dataDir?: string;
+  /**
+   * Keep the identity in `dataDir` across starts (identityStore.ts): the signing key, the sessions
+   * with their refresh tokens, and the port (port 0 then means the port of the last start while
+   * it is free), so clients' stored sessions stay good. The embedded simulator does.
+   */
+  keepIdentity?: boolean;
   /** Lifetime of access tokens in seconds (default 1200, like the platform). */
   tokenTtlSeconds?: number;
   /** Lifetime of refresh tokens in seconds (default 3600). */
@@ -151,15 +158,18 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   /** The origins allowed across origins, as the CORS plugin compares them. */
   corsOrigins: CorsOrigins;
   setOrigin(origin: string): void;
+  /** The kept identity, when `keepIdentity`. */
+  identity: KeptIdentity | undefined;
 }> {
   const clock = options.clock ?? (() => new Date());
   // Checked before the universe opens, so bad options leave nothing open.
   const connectionOptions = fastifyConnectionOptions(options.connectionLimits);
   const corsOrigins = corsOriginsOption(options.corsOrigins);
+  const dataDir = options.dataDir ?? simulatorDataDir();
   const streamingLimits = streamingLimitsOf(options.streaming);
   // The signing key's RSA pair is made on the thread pool while the universe opens (or rolls)
-  // below, unless the entry point began it earlier (then this adds none).
-  prepareRsaKeyPairs(1);
+  // below, unless the entry point began it earlier (then this adds none) or a kept one is loaded.
+  if (!options.keepIdentity || !hasKeptIdentity(dataDir)) prepareRsaKeyPairs(1);
   const rolledBefore = await options.rolledBefore;
   const universe = openUniverse({
     seed: options.seed ?? DEFAULT_SEED,
@@ -173,11 +183,20 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     ...(rolledBefore ? { rolledBefore } : {}),
   });
   let origin = `http://${LOOPBACK}`;
+  let identity: KeptIdentity | undefined;
+  try {
+    identity = options.keepIdentity ? await openKeptIdentity(dataDir, clock()) : undefined;
+  } catch (error) {
+    universe.close();
+    throw error;
+  }
+  if (identity?.problem) process.stderr.write(`${identity.problem}\n`);
   const { server: auth, demo } = await createSimulatorAuth({
     db: universe.db,
     clock,
     authUrl: () => `${origin}${AUTH_PREFIX}`,
-    dataDir: options.dataDir ?? path.join(userDataDir(), 'simulator'),
+    dataDir,
+    ...(identity ? { identity } : {}),
     ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),
     ...(options.refreshTokenTtlSeconds !== undefined
       ? { refreshTokenTtlSeconds: options.refreshTokenTtlSeconds }
@@ -225,7 +244,10 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     trading.hub.close();
     stopSockets();
   });
-  app.addHook('onClose', async () => universe.close());
+  app.addHook('onClose', async () => {
+    universe.close();
+    identity?.close();
+  });
   installErrorHandlers(app);
   refuseEmptySegments(app);
   await app.register(
@@ -253,16 +275,14 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
     },
     { prefix: AUTH_PREFIX },
   );
-  return { app, context, trading, demo, corsOrigins, setOrigin: (value) => (origin = value) };
+  return { app, context, trading, demo, corsOrigins, setOrigin: (value) => (origin = value), identity };
 }
 
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const { app, context, trading, demo, corsOrigins, setOrigin } = await buildSimulatorApp(options);
-  await app.listen({ host: LOOPBACK, port: options.port ?? 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
-  const origin = `http://${LOOPBACK}:${address.port}`;
+  const { app, context, trading, demo, corsOrigins, setOrigin, identity } = await buildSimulatorApp(options);
+  const port = await listenOnLoopback(app, options.port ?? 0, identity);
+  const origin = `http://${LOOPBACK}:${port}`;
   setOrigin(origin);
   const { file: _file, ...universe } = context.universe.info;
   return {
@@ -272,7 +292,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     info: {
       baseUrl: `${origin}${API_PREFIX}`,
       authUrl: `${origin}${AUTH_PREFIX}`,
-      port: address.port,
+      port,
       universe,
       corsOrigins: corsOrigins === '*' ? '*' : [...corsOrigins],
       ...demo,
@@ -281,4 +301,34 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     prepareForRequests: () => void prepareExchangeDetails(context.clock()).catch(() => undefined),
     close: () => app.close(),
   };
+}
+
+/**
+ * Listens on `port`; port 0 with a kept identity means the kept port, while it is free (its
+ * issuer, and so the tokens clients keep, are bound to it), and any free port otherwise. The
+ * port listened on is kept for the next start.
+ */
+async function listenOnLoopback(app: FastifyInstance, port: number, identity: KeptIdentity | undefined): Promise<number> {
+  const kept = port === 0 ? identity?.port : undefined;
+  try {
+    if (kept === undefined) await app.listen({ host: LOOPBACK, port });
+    else {
+      try {
+        await app.listen({ host: LOOPBACK, port: kept });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        process.stderr.write(
+          `The simulator's port ${kept} is taken by another program; it listens on another one, and sessions kept for the old address end.\n`,
+        );
+        await app.listen({ host: LOOPBACK, port: 0 });
+      }
+    }
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('Simulator did not bind a TCP port');
+  if (address.port !== kept) identity?.keepPort(address.port);
+  return address.port;
 }

@@ -10,11 +10,13 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BRIDGE_HEADER, WEB_EVENTS_PATH } from '../../contract/bridge';
+import { BRIDGE_HEADER, WEB_EVENTS_PATH, WEB_HEARTBEAT_PATH } from '../../contract/bridge';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
+import { cacheControlOf, PAGE_CACHE } from '../core/rendererAssets';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
 import { isAuthCallbackPath, registerAuthCallback } from './authCallback';
 import { LaunchKeys } from './launchKeys';
@@ -99,12 +101,13 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     return html(reply, 403, redemption === 'used' ? LINK_USED_PAGE : LINK_UNKNOWN_PAGE);
   });
 
+  // Revalidated at every load: it names the hashed assets of the current build.
   const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml);
+    reply.type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE).send(indexHtml);
   app.get('/', sendIndex);
   app.get('/index.html', sendIndex);
   app.get('/__desk/bridge.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').send(bridgeScript),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', PAGE_CACHE).send(bridgeScript),
   );
 
   const dispatch = options.dispatch((url) => {
@@ -135,13 +138,29 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     },
   );
 
+  // The page's heartbeat: answered as soon as this process's event loop runs, so a silence means main hangs.
+  app.post(WEB_HEARTBEAT_PATH, async (request, reply) => {
+    if (!isBridgeRequest(request)) return refuse(reply, 403, 'Bridge calls are accepted only from the RefDesk page.');
+    return reply.status(204).header('cache-control', 'no-store').send();
+  });
+
   // Push events as server-sent events, on a POST so the browser sends its Origin like bridge calls.
   const { events } = dispatch;
   if (events) servePushEvents(app, WEB_EVENTS_PATH, events, isBridgeRequest);
 
   registerAuthCallback(app);
 
-  await app.register(fastifyStatic, { root: options.rendererDir, index: false, wildcard: true, serveDotFiles: false });
+  // The built renderer: a precompressed twin (.br, .gz) when the browser takes it, hashed assets cached for good.
+  const rendererRoot = path.resolve(options.rendererDir);
+  await app.register(fastifyStatic, {
+    root: rendererRoot,
+    index: false,
+    wildcard: true,
+    serveDotFiles: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => void reply.header('cache-control', cacheControlOf(path.relative(rendererRoot, file))),
+  });
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -48,7 +48,7 @@ const { registerIpc } = await import('../../main/electron/registerIpc');
 const { isAppUrl } = await import('../../main/electron/hardenWindow');
 const { createIpcDispatcher } = await import('../../main/core/ipc/dispatcher');
 const { PushEventBus } = await import('../../main/core/events');
-const { CANCEL_CHANNEL, PUSH_CHANNEL } = await import('../../contract/bridge');
+const { CANCEL_CHANNEL, HEARTBEAT_CHANNEL, PUSH_CHANNEL } = await import('../../contract/bridge');
 const { channelNames } = await import('../../contract/channelNames');
 
 const APP_PAGE = 'app://refdesk/index.html';
@@ -98,9 +98,9 @@ describe('registerIpc (Electron faked)', () => {
     expect(countries).not.toHaveBeenCalled();
   });
 
-  it('registers exactly the contract channels: an unknown channel has no handler at all', () => {
+  it('registers exactly the contract channels and the heartbeat: an unknown channel has no handler at all', () => {
     const registered = ipcMain.handle.mock.calls.map(([channel]) => channel);
-    expect(registered.sort()).toEqual([...channelNames].sort());
+    expect(registered.sort()).toEqual([...channelNames, HEARTBEAT_CHANNEL].sort());
     expect(registered).not.toContain('fs:readFile');
     expect(ipcMain.handlers.has('fs:readFile')).toBe(false);
     expect(ipcMain.handlers.has(PUSH_CHANNEL)).toBe(false);
@@ -122,6 +122,13 @@ describe('registerIpc (Electron faked)', () => {
     cancel?.(invokeEvent(APP_PAGE, null, contents), 'request-1');
     expect(seen?.aborted).toBe(true);
     await call;
+  });
+
+  it("answers the heartbeat of the app's main frame at once, and refuses any other sender", async () => {
+    expect(await invoke(HEARTBEAT_CHANNEL, invokeEvent(APP_PAGE, null))).toEqual({ ok: true, result: true });
+    for (const event of [invokeEvent(APP_PAGE, { url: APP_PAGE }), invokeEvent('https://evil.example/', null)]) {
+      expect(await invoke(HEARTBEAT_CHANNEL, event)).toMatchObject({ ok: false, error: { code: 'ForbiddenSender' } });
+    }
   });
 
   it("forwards push events to the app's windows only, never to the auth window", () => {

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -72,7 +73,8 @@ describe('npm run simulator', () => {
     expect(badDay).toContain(
       '--as-of: The day to simulate must be a date written yyyy-mm-dd (got "2027-02-30")',
     );
-  });
+    // Three starts of the CLI from its sources (tsx): about 9 s each on a loaded two-core machine.
+  }, 60_000);
 
   it('simulates the day given with --as-of, rolling its cached universe to the next day it is asked for, with progress on stderr', async () => {
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'refdesk-cli-cache-'));
@@ -108,5 +110,15 @@ describe('npm run simulator', () => {
     });
     expect(tuesday.stderr()).toMatch(/Rolling the universe to its day: 100%, done in \d+ s/);
     await tuesday.stop();
-  }, 180_000);
+
+    // One rule for the cache folder: --cache-dir names it as REFDESK_CACHE_DIR does, universes in its simulator/.
+    expect(readdirSync(cacheDir)).toEqual(['simulator']);
+    const fromEnvironment = await startSimulatorCli<SimulatorReady>(
+      ['--port', '0', '--scale', 'small', '--data-dir', dataDir, '--as-of', '2027-01-19'],
+      { env: { REFDESK_CACHE_DIR: cacheDir }, timeoutMs: 120_000 },
+    );
+    expect(fromEnvironment.ready.universe).toMatchObject({ asOf: '2027-01-19', cacheUsed: true });
+    expect(fromEnvironment.ready.universe.rolledFrom).toBeUndefined();
+    await fromEnvironment.stop();
+  }, 240_000);
 });

@@ -1,12 +1,29 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_HEADER } from '../../contract/bridge';
 import { startDesk, type Desk } from '../../main/app/desk';
 import { SESSION_COOKIE, startWebShell, type RunningWebShell } from '../../main/web/server';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { TEST_CACHE_DIR } from '../support/testSimulator';
+
+const ASSET = 'export const workspace = "Option chains";\n'.repeat(100);
+
+/** GET over node:http (fetch would decode the body and hide how it was sent). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('web shell bridge', () => {
   let desk: Desk;
@@ -24,6 +41,11 @@ describe('web shell bridge', () => {
     process.env.REFDESK_DATA_DIR = dataDir;
     process.env.REFDESK_CACHE_DIR = TEST_CACHE_DIR;
     await writeFile(path.join(dir, 'index.html'), '<html><head><script type="module" src="./a.js"></script></head></html>');
+    // A hashed asset with the twins the build makes.
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js'), ASSET);
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
     await writeFile(path.join(dir, 'preload.js'), 'window.desk = {};');
     desk = await startDesk();
     shell = await startWebShell({
@@ -68,6 +90,23 @@ describe('web shell bridge', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('sends a hashed asset precompressed as the browser takes it, cached for good; the page revalidated', async () => {
+    const url = `${shell.origin}/assets/index-abc123.js`;
+    const brotli = await rawGet(url, { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toEqual(brotliCompressSync(ASSET));
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(brotli.headers['content-type'])).toMatch(/^(text|application)\/javascript/);
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    const gzipped = await rawGet(url, { cookie, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(url, { cookie });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET);
+    const page = await rawGet(`${shell.origin}/`, { cookie });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('refuses callers without the session cookie, from another origin, or without the bridge header', async () => {
     const { cookie: _omit, ...noCookie } = trusted();
     expect((await invoke({}, noCookie)).status).toBe(403);
@@ -76,6 +115,16 @@ describe('web shell bridge', () => {
     expect((await invoke({}, noHeader)).status).toBe(403);
     expect((await fetch(`${shell.origin}/`)).status).toBe(403);
     expect((await fetch(`${shell.origin.replace('127.0.0.1', 'localhost')}/launch?key=x`)).status).toBe(421);
+  });
+
+  it("answers the page's heartbeat at once, and only from its own page", async () => {
+    const beat = (headers: Record<string, string>) => fetch(`${shell.origin}/__desk/heartbeat`, { method: 'POST', headers });
+    const answered = await beat(trusted());
+    expect(answered.status).toBe(204);
+    expect(answered.headers.get('cache-control')).toBe('no-store');
+    const { [BRIDGE_HEADER]: _header, ...noHeader } = trusted();
+    expect((await beat(noHeader)).status).toBe(403);
+    expect((await beat({ ...trusted(), origin: 'http://127.0.0.1:1' })).status).toBe(403);
   });
 
   it('refuses a wrong launch key', async () => {

@@ -20,6 +20,7 @@ import { createServiceClient, type DeskServices } from '../../main/core/services
 import { popupSignIn } from '../../main/core/session/interactiveSignIn';
 import { ProfileService, type EmbeddedConnection } from '../../main/core/session/profileService';
 import { SessionService } from '../../main/core/session/sessionService';
+import { LastPlaces } from '../../main/core/settings/lastPlaces';
 import { SettingsService } from '../../main/core/settings/settingsService';
 import type { SimulatorControl } from '../../main/core/settings/simulatorControl';
 
@@ -90,6 +91,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     reviews,
     eventVersions,
     settings,
+    lastPlaces: await LastPlaces.open(options.dataDir),
     simulator: options.simulator,
     secretClipboard: new SecretClipboard(undefined),
     prices: new PriceService({

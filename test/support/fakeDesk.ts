@@ -43,8 +43,14 @@ function install(desk: object): void {
   Object.defineProperty(window, 'desk', { value: desk as Desk, configurable: true });
 }
 
-/** Installs a desk whose channels answer with `answers[channel](arg)` (a DeskResponse or its promise). */
-export function installDesk(answers: Record<string, Answer>): InstalledDesk {
+/**
+ * Installs a desk whose channels answer with `answers[channel](arg)` (a DeskResponse or its
+ * promise); its heartbeat is answered at once unless `heartbeat` says otherwise.
+ */
+export function installDesk(
+  answers: Record<string, Answer>,
+  options: { heartbeat?: () => Promise<DeskResponse<true>> } = {},
+): InstalledDesk {
   const mocks = new Map(Object.entries(answers).map(([name, answer]) => [name, vi.fn(answer)]));
   const cancel = vi.fn();
   const events = pushEvents();
@@ -56,6 +62,7 @@ export function installDesk(answers: Record<string, Answer>): InstalledDesk {
       return Promise.resolve(options === undefined ? mock(arg) : mock(arg, options));
     },
     cancel,
+    heartbeat: options.heartbeat ?? (() => Promise.resolve({ ok: true, result: true })),
     on: events.on,
   });
   return {
@@ -118,6 +125,7 @@ export function installRecordingDesk(handlers: Record<string, (arg: unknown) => 
       cancelled.push(requestId);
       calls.find((call) => call.requestId === requestId)?.fail('Cancelled', 'The request was cancelled.');
     }),
+    heartbeat: () => Promise.resolve({ ok: true, result: true }),
     on: events.on,
   });
   return { calls, cancelled, callsOf: (name) => calls.filter((call) => call.channel === name), emit: events.emit };

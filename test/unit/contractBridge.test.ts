@@ -10,16 +10,17 @@ function fakeTransport() {
   const transport: DeskTransport = {
     invoke: vi.fn(async () => ({ ok: true as const, result: 'done' })),
     cancel: vi.fn(),
+    heartbeat: vi.fn(async () => ({ ok: true as const, result: true as const })),
     listen: vi.fn((d) => (deliver = d)),
   };
   return { transport, push: (event: PushEventName, payload: unknown) => deliver?.(event, payload) };
 }
 
 describe('window.desk built from the contract', () => {
-  it('has invoke, cancel and on only, is frozen, and forwards every listed channel', async () => {
+  it('has invoke, cancel, heartbeat and on only, is frozen, and forwards every listed channel', async () => {
     const { transport } = fakeTransport();
     const desk = buildDesk(transport);
-    expect(Object.keys(desk).sort()).toEqual(['cancel', 'invoke', 'on']);
+    expect(Object.keys(desk).sort()).toEqual(['cancel', 'heartbeat', 'invoke', 'on']);
     expect(Object.isFrozen(desk)).toBe(true);
     for (const name of channelNames) await desk.invoke(name, undefined as never);
     expect(transport.invoke).toHaveBeenCalledTimes(channelNames.length);

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildNeeded } from '../../scripts/buildFreshness.mjs';
+import { buildNeeded, SIMULATOR_INPUTS } from '../../scripts/buildFreshness.mjs';
 
 describe('whether npm start must build', () => {
   let root: string;
@@ -45,5 +45,17 @@ describe('whether npm start must build', () => {
     write('out/build-stamp', 2000);
     unlinkSync(path.join(root, 'main/app/desk.ts'));
     expect(check()).toMatch(/^main.app changed after the last build$/);
+  });
+
+  it("runs the simulator's bundle after a change of the renderer, not after one of the simulator's sources", () => {
+    const simulator = () => buildNeeded(root, SIMULATOR_INPUTS, 'out/build-stamp');
+    write('main/simulator/cli.ts', 1000);
+    at('main/simulator', 1000);
+    at('main', 1000);
+    write('out/build-stamp', 2000);
+    at('renderer/src/App.vue', 3000);
+    expect(simulator()).toBeUndefined();
+    at('main/simulator/cli.ts', 3000);
+    expect(simulator()).toBe(`${path.join('main', 'simulator', 'cli.ts')} changed after the last build`);
   });
 });

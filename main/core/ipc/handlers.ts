@@ -17,6 +17,7 @@ import { registerPricesIpc } from './registerPricesIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
+import { registerSettingsPlaceIpc } from './registerSettingsPlaceIpc';
 
 /** Every channel's handler over the services the composition root built. */
 export function createIpcHandlers(services: DeskServices): IpcHandlers {
@@ -32,5 +33,6 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
     ...registerPricesIpc(services),
+    ...registerSettingsPlaceIpc(services),
   };
 }

@@ -16,7 +16,7 @@ type SettingsChannels = Pick<
   | 'settings:resetSimulator'
 >;
 
-/** What a reset needs besides the simulator: the session to end, since the old tokens die with it. */
+/** What a reset needs besides the simulator: the session to end. */
 export interface EmbeddedSessionControl {
   view(): { profile: { kind: 'embedded' | 'remote' } };
   signOut(): Promise<unknown>;
@@ -66,7 +66,8 @@ export function registerSettingsIpc({
         throw new DeskError({ code: 'SimulatorStopped', message: (error as Error).message });
       }
       if (!status.problem) await settings.saveSimulator(next);
-      // The restarted simulator signs with a new key: a session with the old one is over.
+      // A reset starts the simulator over with other data: the session signed in before it ends
+      // (the Settings workspace says so), though the kept identity would honour its tokens.
       if (session.view().profile.kind === 'embedded') await session.signOut();
       return simulator.status(settings.simulator);
     },

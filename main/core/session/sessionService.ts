@@ -119,8 +119,9 @@ export class SessionService {
     const account = sessionAccount(profile.id);
     const stored = await this.options.store.get(account);
     const tokens = stored === undefined ? undefined : parseStoredTokenSet(stored);
-    // The embedded simulator listens on a new port (with a new signing key) every run: a session
-    // stored by an earlier run, or for other settings of the profile, is of no use.
+    // A session is of use only with the server that issued it: the embedded simulator keeps its
+    // address and identity across runs (so its session is kept), but a session stored for other
+    // settings of the profile, or before the simulator had to move to another port, is not.
     if (tokens && tokens.flow === profile.flow && tokens.authUrl === profile.authUrl) {
       if (tokens.expiresAt - this.now() > MIN_RESTORE_LIFETIME_MS) {
         this.activate(tokens);

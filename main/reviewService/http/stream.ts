@@ -45,7 +45,10 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
-      connection: 'keep-alive',
+      // A stream ends only when its connection does, so the connection is never offered for
+      // reuse: after a client (Node's fetch) cancelled a stream, its next review action waited
+      // behind it and was cut off with 408 (reviewServiceInputAndLoad's 5xx test caught it).
+      connection: 'close',
     });
     let corked = false;
     const writeEncoded = (event: TeamReviewStreamEvent, data: string, id?: number) => {

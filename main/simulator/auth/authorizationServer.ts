@@ -1,9 +1,12 @@
 /**
  * The simulator's OAuth authorization server: the state of one run (signing key, sessions,
  * refresh tokens, authorization codes, used assertions, registered certificates, login sessions
- * and failed sign-ins) and the operations the `/auth` routes and the API's bearer check share. Everything is in memory: a
- * restart starts a new signing key, so tokens of an earlier run are refused anyway.
+ * and failed sign-ins) and the operations the `/auth` routes and the API's bearer check share. It is in memory,
+ * but for the signing key and the sessions of a simulator that keeps its identity (identityStore.ts):
+ * then tokens and refresh tokens of an earlier run stay good; otherwise a restart makes a new key
+ * and forgets every session, so tokens of an earlier run are refused.
  */
+import type Database from 'better-sqlite3';
 import { errors as joseErrors } from 'jose';
 import { AccessTokenIssuer, type AccessTokenClaims } from './accessTokens';
 import { AssertionVerifier } from './assertion';
@@ -34,6 +37,10 @@ export interface AuthorizationServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Lifetime of the login session that `prompt=none` signs in from (default 8 h). */
   loginSessionTtlSeconds?: number;
+  /** The kept identity's signing key; absent: a new one. */
+  signingKey?: SigningKey;
+  /** The kept identity's database of sessions and refresh tokens; absent: one in memory. */
+  sessionDatabase?: Database.Database;
   /**
    * Hold clients to the RFCs where the platform is more lenient (`--strict-oauth`): PKCE code
    * verifiers of 43 to 128 characters (RFC 7636) rather than the platform's 32 to 128.
@@ -78,18 +85,21 @@ export class AuthorizationServer {
     private readonly signingKey: SigningKey,
   ) {
     this.tokens = new AccessTokenIssuer(signingKey, options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
-    this.sessions = new SessionStore(options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS);
+    this.sessions = new SessionStore(
+      options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS,
+      options.sessionDatabase,
+    );
     this.assertions = new AssertionVerifier(this.certificates, options.usersAndApps);
     this.loginSessions = new LoginSessionStore(
       options.loginSessionTtlSeconds ?? DEFAULT_LOGIN_SESSION_TTL_SECONDS,
     );
   }
 
-  /** An authorization server with a fresh signing key and certificate. */
+  /** An authorization server with the kept signing key, or a fresh key and certificate. */
   static async create(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
     return new AuthorizationServer(
       options,
-      await SigningKey.create('RefDesk simulator token signing', options.clock()),
+      options.signingKey ?? (await SigningKey.create('RefDesk simulator token signing', options.clock())),
     );
   }
 

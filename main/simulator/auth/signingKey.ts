@@ -2,7 +2,9 @@
  * The key the authorization server signs access tokens with, as the platform holds its own: an
  * RSA key pair with a self-signed X.509 certificate (the `selfsigned` package), so a token's
  * header can name the certificate (`x5t`, RFC 7515) and the published key set can carry it
- * (`x5c`). A fresh key every run, so tokens of an earlier run are refused.
+ * (`x5c`). A simulator that keeps its identity (identityStore.ts) signs with the same key across
+ * its starts, so its earlier tokens stay valid; one that does not makes a fresh key every run, and
+ * tokens of an earlier run are refused.
  */
 import { X509Certificate } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, importPKCS8, importX509, type CryptoKey, type JWK } from 'jose';
@@ -13,7 +15,15 @@ import { certificateThumbprint } from './thumbprints';
 export const SIGNING_ALGORITHM = 'RS256';
 /** The certificate outlives any run of the simulator; a day before "now" tolerates clock skew. */
 const CERTIFICATE_VALIDITY_DAYS = 365;
+/** A kept key is replaced this long before its certificate expires, so no run signs with an expired one. */
+const RENEW_BEFORE_MS = 30 * 86_400_000;
 const DAY_MS = 86_400_000;
+
+/** A signing key as it is kept: the PKCS#8 private key and the self-signed certificate, in PEM. */
+export interface SigningKeyPems {
+  privateKey: string;
+  certificate: string;
+}
 
 /** One entry of a JWK Set (RFC 7517) as the JWKS endpoint publishes it. */
 export interface PublishedJwk extends JWK {
@@ -43,9 +53,9 @@ export class SigningKey {
 
   /**
    * A new key pair (one an entry point prepared, when there is one: rsaKeyPairs.ts) and its
-   * self-signed certificate, valid from a day before `now`.
+   * self-signed certificate, valid from a day before `now`, in PEM.
    */
-  static async create(issuerName: string, now: Date): Promise<SigningKey> {
+  static async generatePems(issuerName: string, now: Date): Promise<SigningKeyPems> {
     const notBeforeDate = new Date(now.getTime() - DAY_MS);
     const pems = await generate([{ name: 'commonName', value: issuerName }], {
       keyType: 'rsa',
@@ -59,14 +69,33 @@ export class SigningKey {
         { name: 'keyUsage', digitalSignature: true, critical: true },
       ],
     });
-    const privateKey = await importPKCS8(pems.private, SIGNING_ALGORITHM);
-    const publicKey = await importX509(pems.cert, SIGNING_ALGORITHM, { extractable: true });
+    return { privateKey: pems.private, certificate: pems.cert };
+  }
+
+  /** A new key (see generatePems). */
+  static async create(issuerName: string, now: Date): Promise<SigningKey> {
+    return SigningKey.fromPems(await SigningKey.generatePems(issuerName, now));
+  }
+
+  /** The key of `pems`; rejects PEM that does not hold an RSA key and its certificate. */
+  static async fromPems(pems: SigningKeyPems): Promise<SigningKey> {
+    const privateKey = await importPKCS8(pems.privateKey, SIGNING_ALGORITHM);
+    const publicKey = await importX509(pems.certificate, SIGNING_ALGORITHM, { extractable: true });
     const { n, e } = await exportJWK(publicKey);
     if (n === undefined || e === undefined) throw new Error('The signing certificate does not hold an RSA key');
     const keyId = await calculateJwkThumbprint({ kty: 'RSA', n, e });
-    const x5t = certificateThumbprint(pems.cert).base64url;
-    const der = new X509Certificate(pems.cert).raw.toString('base64');
+    const x5t = certificateThumbprint(pems.certificate).base64url;
+    const der = new X509Certificate(pems.certificate).raw.toString('base64');
     const jwk: PublishedJwk = { kty: 'RSA', kid: keyId, use: 'sig', alg: SIGNING_ALGORITHM, n, e, x5t, x5c: [der] };
     return new SigningKey(privateKey, publicKey, keyId, x5t, jwk);
+  }
+
+  /** True while the certificate of kept `pems` is good for another month at `now`. */
+  static isCurrent(pems: SigningKeyPems, now: Date): boolean {
+    const certificate = new X509Certificate(pems.certificate);
+    return (
+      new Date(certificate.validFrom).getTime() <= now.getTime() + DAY_MS &&
+      new Date(certificate.validTo).getTime() - now.getTime() > RENEW_BEFORE_MS
+    );
   }
 }

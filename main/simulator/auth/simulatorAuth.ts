@@ -1,13 +1,15 @@
 /**
- * Sets up the simulator's authorization server for one run: the users and applications of the universe,
- * a fresh signing key, the demo app's certificate (created once in the data folder) registered
- * for the demo app, and the documented demo credentials the READY line reports.
+ * Sets up the simulator's authorization server for one run: the users and applications of the
+ * universe, the kept identity's signing key and sessions (or a fresh key and sessions in memory),
+ * the demo app's certificate (created once in the data folder) registered for the demo app, and
+ * the documented demo credentials the READY line reports.
  */
 import type Database from 'better-sqlite3';
 import { DEMO_APP, DEMO_LOOPBACK_REDIRECT_URI, DEMO_USER } from '../data/accounts/demo';
 import { AuthorizationServer } from './authorizationServer';
 import { universeUsersAndApps } from './universeUsersAndApps';
 import { ensureDemoCertificate } from './demoCertificate';
+import type { KeptIdentity } from './identityStore';
 
 /** What a developer needs to sign in to the simulator (printed in the READY line). */
 export interface DemoCredentials {
@@ -36,6 +38,8 @@ export interface SimulatorAuthOptions {
   tokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
+  /** The identity kept across starts (identityStore.ts); absent: a new one for this run only. */
+  identity?: KeptIdentity;
   /** Enforce the RFCs where the platform is lenient (authorizationServer.ts). */
   strictOAuth?: boolean;
 }
@@ -56,6 +60,9 @@ export async function createSimulatorAuth(
         : {}),
       ...(options.loginSessionTtlSeconds !== undefined
         ? { loginSessionTtlSeconds: options.loginSessionTtlSeconds }
+        : {}),
+      ...(options.identity
+        ? { signingKey: options.identity.signingKey, sessionDatabase: options.identity.db }
         : {}),
       ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
     }),

@@ -6,7 +6,7 @@
 import type { Desk, DeskErrorShape, DeskResponse } from '../../../contract/bridge';
 import type { ArgOf, ChannelName, ResultOf } from '../../../contract/channels';
 import type { PushEventName, PushEvents } from '../../../contract/events';
-import { noteBridgeResponse } from './bridgeHealth';
+import { countInFlight, noteBridgeResponse } from './bridgeHealth';
 
 /** A failed call to main, with the typed shape main sent. */
 export class DeskCallError extends Error implements DeskErrorShape {
@@ -38,7 +38,7 @@ export function desk(): Desk {
 
 /** Resolves a bridge call to its result, or throws DeskCallError; notes whether main answered. */
 export async function unwrap<T>(pending: Promise<DeskResponse<T>>): Promise<T> {
-  const response = await pending;
+  const response = await countInFlight(pending);
   noteBridgeResponse(response);
   if (response.ok) return response.result;
   throw new DeskCallError(response.error);

@@ -1,5 +1,7 @@
 /**
- * AG Grid set-up shared by every grid: the Community modules and the app's dense theme.
+ * AG Grid set-up shared by every grid: the Community modules and the app's dense theme. Every
+ * grid component imports its theme from here, so the modules are registered when the first
+ * workspace with a grid loads (AG Grid is in no chunk the page starts with).
  */
 import { AllCommunityModule, colorSchemeVariable, ModuleRegistry, themeQuartz } from 'ag-grid-community';
 
@@ -11,6 +13,8 @@ export function registerGridModules(): void {
   ModuleRegistry.registerModules([AllCommunityModule]);
   registered = true;
 }
+
+registerGridModules();
 
 /**
  * Dense rows for trading desks. The colours come from the app's CSS variables and the scheme

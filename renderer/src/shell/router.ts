@@ -3,17 +3,20 @@
  */
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { routeNames } from '../shared/routes';
-import AppsView from '../features/apps/AppsView.vue';
-import CorporateActionsView from '../features/corporateActions/CorporateActionsView.vue';
-import FuturesLadderView from '../features/instruments/futures/FuturesLadderView.vue';
-import FuturesView from '../features/instruments/futures/FuturesView.vue';
-import InstrumentDetailsView from '../features/instruments/InstrumentDetailsView.vue';
-import InstrumentsView from '../features/instruments/InstrumentsView.vue';
 import NotFoundView from './NotFoundView.vue';
-import OptionChainView from '../features/instruments/optionChains/OptionChainView.vue';
-import OptionChainsView from '../features/instruments/optionChains/OptionChainsView.vue';
-import ReferenceView from '../features/reference/ReferenceView.vue';
-import SettingsView from '../features/settings/SettingsView.vue';
+
+// Each workspace is a chunk of its own, loaded when first opened: the page starts with the shell
+// alone (and AG Grid, which only workspaces use, comes with the first of them).
+const AppsView = () => import('../features/apps/AppsView.vue');
+const CorporateActionsView = () => import('../features/corporateActions/CorporateActionsView.vue');
+const FuturesLadderView = () => import('../features/instruments/futures/FuturesLadderView.vue');
+const FuturesView = () => import('../features/instruments/futures/FuturesView.vue');
+const InstrumentDetailsView = () => import('../features/instruments/InstrumentDetailsView.vue');
+const InstrumentsView = () => import('../features/instruments/InstrumentsView.vue');
+const OptionChainView = () => import('../features/instruments/optionChains/OptionChainView.vue');
+const OptionChainsView = () => import('../features/instruments/optionChains/OptionChainsView.vue');
+const ReferenceView = () => import('../features/reference/ReferenceView.vue');
+const SettingsView = () => import('../features/settings/SettingsView.vue');
 
 /** One entry of the navigation; `label` is its accessible name. */
 export interface Workspace {

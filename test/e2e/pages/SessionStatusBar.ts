@@ -10,6 +10,8 @@ export class SessionStatusBar {
   readonly user: Locator;
   readonly remaining: Locator;
   readonly connection: Locator;
+  /** "N requests wait for RefDesk", while main does not respond. */
+  readonly waiting: Locator;
   readonly keychain: Locator;
   readonly expiryWarning: Locator;
   readonly signInAgain: Locator;
@@ -21,6 +23,7 @@ export class SessionStatusBar {
     this.user = page.getByTestId('status-user');
     this.remaining = page.getByTestId('status-remaining');
     this.connection = page.getByTestId('status-connection');
+    this.waiting = page.getByTestId('status-waiting');
     this.keychain = page.getByTestId('status-keychain');
     this.expiryWarning = this.bar.getByRole('alert');
     this.signInAgain = this.bar.getByRole('button', { name: 'Sign in again' });

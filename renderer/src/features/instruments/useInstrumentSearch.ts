@@ -8,6 +8,7 @@
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { SummaryInfo } from '../../../../contract/wire/types';
+import { shellResponding } from '../../shared/bridgeHealth';
 import { call, isCancelled, messageOf, supersedingCalls } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import type { KnownAssetType } from './logic/assetTypes';
@@ -47,6 +48,8 @@ export interface InstrumentSearch {
   hasMore: Ref<boolean>;
   loading: Ref<boolean>;
   loadingMore: Ref<boolean>;
+  /** True while the search waits on RefDesk's main process, which does not respond (bridgeHealth.ts). */
+  waitsOnUnresponsiveMain: Ref<boolean>;
   error: Ref<string | undefined>;
   /** The keywords the shown results were found with (for highlighting). */
   searchedKeywords: Ref<string>;
@@ -200,8 +203,10 @@ export function useInstrumentSearch(options: InstrumentSearchOptions = {}): Inst
     calls.cancel();
   });
 
+  const waitsOnUnresponsiveMain = computed(() => (loading.value || loadingMore.value) && !shellResponding.value);
+
   return {
-    keywords, assetTypes, exchangeId, results, total, hasMore, loading, loadingMore, error, searchedKeywords,
-    hasCriteria, place, searchNow, loadMore,
+    keywords, assetTypes, exchangeId, results, total, hasMore, loading, loadingMore, waitsOnUnresponsiveMain, error,
+    searchedKeywords, hasCriteria, place, searchNow, loadMore,
   };
 }
