@@ -133,12 +133,12 @@ test('PageDown and PageUp change the expiry; a stacked expiry shows below', asyn
 test('arrows move and Enter opens the contract under the cursor', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
-  // The chain opens with the keyboard on the centre strike's call, next to the strike.
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  // The chain opens with the keyboard on the centre strike's call, next to the strike (its bid).
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   await deskPage.keyboard.press('ArrowDown');
   await deskPage.keyboard.press('ArrowRight');
   await deskPage.keyboard.press('ArrowRight');
-  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putSymbol');
+  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putBid');
   await deskPage.keyboard.press('Enter');
   await expect(chain.contractHeading).toContainText(/Put$/);
   await expect(deskPage).toHaveURL(/contract=\d+/);
@@ -149,7 +149,14 @@ test('arrows move and Enter opens the contract under the cursor', async ({ deskP
 test('each contract shows its own symbol and its OCC symbol; columns are chosen and ordered per root and kept', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
-  expect(await chain.columnHeaders()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
+  // By default the quote and the first greeks next to the strike, then the contract's symbol.
+  expect(await chain.columnHeaders()).toEqual(['Symbol', 'Delta', 'IV', 'Ask', 'Bid', 'Strike', 'Bid', 'Ask', 'IV', 'Delta', 'Symbol']);
+  // The contract's own columns only: the prices off, the OCC symbol and the status on.
+  await chain.columnsButton.click();
+  for (const label of ['Bid', 'Ask', 'IV', 'Delta']) await chain.columnChoice(label).uncheck();
+  await chain.columnChoice('OCC symbol').check();
+  await chain.columnChoice('Status').check();
+  await expect.poll(() => chain.columnHeaders()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
   const expiry = (await chain.activeTab.getAttribute('data-expiry')) ?? '';
   const yymmdd = expiry.replace(/-/g, '').slice(2);
   await expect.poll(async () => (await chain.column('callSymbol')).filter((symbol) => symbol.endsWith(':xcbo')).length).toBeGreaterThan(20);
@@ -160,7 +167,6 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
   expect((await chain.column('putOccSymbol'))[0]).toMatch(new RegExp(`^SPX {3}${yymmdd}P\\d{8}$`));
   await expect(chain.rootFacts).toContainText('European · cash settled');
 
-  await chain.columnsButton.click();
   await chain.columnChoice('Uic').check();
   await chain.columnChoice('Days to last trade').check();
   await chain.moveEarlier('Status').click();
