@@ -17,6 +17,7 @@ export const channelNames = [
   'reference:timeZones',
   'reference:currencyPairs',
   'reference:exchanges',
+  'reference:exchangeHolidays',
   'corporateActions:events',
   'corporateActions:event',
   'corporateActions:lookupData',
@@ -37,6 +38,7 @@ export const channelNames = [
   'corporateActions:activeView',
   'corporateActions:changesSinceReviewed',
   'corporateActions:chooseView',
+  'corporateActions:notify',
   'apps:list',
   'apps:get',
   'apps:revealSecret',
@@ -58,6 +60,7 @@ export const channelNames = [
   'settings:get',
   'settings:save',
   'settings:saveReviewStore',
+  'settings:saveWorkQueue',
   'settings:simulatorStatus',
   'settings:resetSimulator',
 ] as const satisfies readonly ChannelName[];

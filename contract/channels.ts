@@ -24,6 +24,7 @@ import {
   corporateActionEventArg,
   corporateActionEventsArg,
   deleteViewArgSchema,
+  desktopNoticeSchema,
   reviewStatesArgSchema,
   saveViewArgSchema,
   setFlaggedArgSchema,
@@ -48,7 +49,7 @@ import {
 } from './instruments';
 import { unwatchPricesArg, watchPricesArg, type WatchPricesResult } from './prices';
 import { approveArgSchema, assignArgSchema, type CopyToTeamReport } from './review';
-import { currencyPairsArg, referenceListArg } from './reference';
+import { currencyPairsArg, exchangeHolidaysArg, referenceListArg } from './reference';
 import {
   profileIdArg,
   profileInputSchema,
@@ -66,6 +67,7 @@ import {
   type LastPlace,
   type WorkspacePlace,
   saveReviewStoreArgSchema,
+  saveWorkQueueArgSchema,
   saveSettingsArgSchema,
   type SettingsView,
   type SimulatorStatus,
@@ -82,6 +84,7 @@ import type {
   CountryDetails,
   CurrencyPairDetails,
   ExchangeDetails,
+  ExchangeHolidayEntry,
   Feed,
   TimeZoneDetails,
 } from './wire/types';
@@ -147,6 +150,15 @@ export const channels = {
   'reference:exchanges': channel<typeof referenceListArg, Feed<ExchangeDetails>>(
     referenceListArg,
     'List the exchanges with their hours, holidays and sessions.',
+  ),
+  /**
+   * The holidays of exchanges over a range of days, past ones too, cached in main unless
+   * `refresh` (GET /ref/v1/exchanges/holidays, beyond the spec): the business days a deadline is
+   * counted in.
+   */
+  'reference:exchangeHolidays': channel<typeof exchangeHolidaysArg, Feed<ExchangeHolidayEntry>>(
+    exchangeHolidaysArg,
+    'List the holidays of exchanges from one day to another.',
   ),
   /** A filtered page of corporate action events (GET /ca/v2/events). */
   'corporateActions:events': channel<typeof corporateActionEventsArg, Feed<CorporateActionEvent>>(
@@ -239,6 +251,15 @@ export const channels = {
     chooseViewArgSchema,
     'Remember the inbox view.',
   ),
+  /**
+   * Shows a desktop notification of the work queue (a setting, off by default) through the
+   * Electron shell's Notification; `shown: false` where main cannot (the web shell: the page uses
+   * the browser's Notification API).
+   */
+  'corporateActions:notify': channel<typeof desktopNoticeSchema, { shown: boolean }>(
+    desktopNoticeSchema,
+    'Show a desktop notification of the work queue.',
+  ),
   /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
   'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(
     appsPageArgSchema,
@@ -319,6 +340,11 @@ export const channels = {
   'settings:saveReviewStore': channel<typeof saveReviewStoreArgSchema, SettingsView>(
     saveReviewStoreArgSchema,
     'Choose the review store.',
+  ),
+  /** The work queue's overdue window and desktop notifications (take effect at once). */
+  'settings:saveWorkQueue': channel<typeof saveWorkQueueArgSchema, SettingsView>(
+    saveWorkQueueArgSchema,
+    'Save the work queue settings.',
   ),
   /** Where the signed-in user was when RefDesk last ran on this profile (contract/settings.ts). */
   'settings:lastPlace': channel<typeof noArg, LastPlace>(noArg, 'The last workspace, route and search text.'),

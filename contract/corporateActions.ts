@@ -221,9 +221,18 @@ export const teamOnlyWorkQueueReviewStates = [
 ] as const satisfies readonly WorkQueueReviewState[];
 export type TeamOnlyWorkQueueReviewState = (typeof teamOnlyWorkQueueReviewStates)[number];
 
+/**
+ * The inbox's two halves: the work to do (an open decision and a response deadline ahead, or
+ * passed within the last few business days) and the history (the rest).
+ */
+export const workQueuePlaces = ['toDo', 'history'] as const;
+export type WorkQueuePlace = (typeof workQueuePlaces)[number];
+
 /** The work queue's own filters, applied by the inbox to the events the service matched. */
 export const workQueueFiltersSchema = z
   .object({
+    /** The work to do or the history; absent: every event the service matched. */
+    place: z.enum(workQueuePlaces).optional(),
     review: z.array(z.enum(workQueueReviewStates)).max(workQueueReviewStates.length).optional(),
     /** Only events whose next response deadline is within this many business days (0: today). */
     deadlineWithinBusinessDays: z
@@ -365,3 +374,12 @@ export interface ChangesSinceReviewed {
   /** Set when a version was never read on this computer (or is no longer kept), so nothing can be compared. */
   missing?: 'reviewed' | 'current';
 }
+
+/** `corporateActions:notify`: a desktop notification of the queue, a title and one line of text. */
+export const desktopNoticeSchema = z
+  .object({
+    title: z.string().trim().min(1, 'A notification needs a title.').max(120, 'A notification title is at most 120 characters.'),
+    body: z.string().max(300, 'A notification is at most 300 characters.'),
+  })
+  .strict();
+export type DesktopNotice = z.output<typeof desktopNoticeSchema>;

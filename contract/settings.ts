@@ -133,6 +133,28 @@ export type ReviewStoreSettings = z.output<typeof reviewStoreSettingsSchema>;
 
 const DEFAULT_REVIEW_STORE: ReviewStoreSettings = { store: 'local', teamUrls: [] };
 
+/** Most business days a passed deadline can stay work to do. */
+export const MAX_OVERDUE_BUSINESS_DAYS = 60;
+
+/**
+ * The back office's work queue: how many business days a passed response deadline stays work to
+ * do (overdue) before it goes to the history, and whether desktop notifications are shown (new
+ * or changed events of the user's accounts, unreviewed deadlines within a day). Off by default.
+ */
+export const workQueueSettingsSchema = z
+  .object({
+    overdueBusinessDays: z
+      .number({ error: 'Overdue for is a whole number of business days.' })
+      .int('Overdue for is a whole number of business days.')
+      .min(0, 'Overdue for is 0 business days or more.')
+      .max(MAX_OVERDUE_BUSINESS_DAYS, `Overdue for is at most ${MAX_OVERDUE_BUSINESS_DAYS} business days.`),
+    notifications: z.boolean({ error: 'Desktop notifications are on or off.' }),
+  })
+  .strict();
+export type WorkQueueSettings = z.output<typeof workQueueSettingsSchema>;
+
+export const DEFAULT_WORK_QUEUE_SETTINGS: WorkQueueSettings = { overdueBusinessDays: 5, notifications: false };
+
 /** The inbox's chosen saved view per profile and user (`<profileId>|<userId>` → view name), kept across restarts. */
 export const inboxSettingsSchema = z
   .object({ activeViews: z.record(z.string().max(300), z.string().trim().min(1).max(60)) })
@@ -147,6 +169,8 @@ export const deskSettingsSchema = z
     /** Absent in files of earlier versions: the local store. */
     review: reviewStoreSettingsSchema.default(DEFAULT_REVIEW_STORE),
     inbox: inboxSettingsSchema.optional(),
+    /** Absent in files of earlier versions: five business days overdue, no notifications. */
+    workQueue: workQueueSettingsSchema.default(DEFAULT_WORK_QUEUE_SETTINGS),
   })
   .strict();
 export type DeskSettings = z.output<typeof deskSettingsSchema>;
@@ -156,10 +180,14 @@ export const DEFAULT_SETTINGS: DeskSettings = {
   simulator: { scale: 'default', seed: DEFAULT_SIMULATOR_SEED },
   secrets: { revealSeconds: 20, clipboardClearSeconds: 30 },
   review: DEFAULT_REVIEW_STORE,
+  workQueue: DEFAULT_WORK_QUEUE_SETTINGS,
 };
 
 /** `settings:save`: the secret timings (the simulator's settings change through `settings:resetSimulator`). */
 export const saveSettingsArgSchema = z.object({ secrets: secretSettingsSchema }).strict();
+
+/** `settings:saveWorkQueue`: the work queue's overdue window and desktop notifications. */
+export const saveWorkQueueArgSchema = workQueueSettingsSchema;
 
 /** `settings:saveReviewStore`: where review state is kept; takes effect at once. */
 export const saveReviewStoreArgSchema = reviewStoreSettingsSchema;
@@ -216,6 +244,12 @@ export interface SimulatorStatus {
   };
   /** Browser origins allowed to call it now; `*`: any origin. */
   corsOrigins: '*' | string[];
+  /**
+   * The day it simulates now (`yyyy-mm-dd`) when one is set (`simulator.asOf`, `--as-of`): its
+   * days to expiry and to notice count from it, at the clock's time of day. Absent: it follows
+   * the clock, as a remote service does.
+   */
+  simulatedDay?: string;
   /** What the next start uses (kept in settings.json). */
   configured: SimulatorSettings;
   /** The last restart's failure, in words. */

@@ -10,6 +10,7 @@ import { registerAppScheme, serveRenderer } from './electron/appProtocol';
 import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
 import { electronClipboard } from './electron/electronClipboard';
+import { electronNotifier } from './electron/electronNotifier';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
 
@@ -31,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     const root = app.getAppPath();
-    desk = await startDesk({ systemClipboard: electronClipboard, earlyUniverseRoll });
+    desk = await startDesk({ systemClipboard: electronClipboard, desktopNotifier: electronNotifier, earlyUniverseRoll });
     serveRenderer(path.join(root, 'out', 'renderer'));
     registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));

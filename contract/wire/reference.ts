@@ -96,3 +96,11 @@ export interface CurrencyDetails {
   /** The currency's symbol where it is at home (`€`, `$`, `¥`, `kr.`); absent where it has none but its code. */
   Symbol?: string;
 }
+
+/** One holiday of one exchange (`GET /ref/v1/exchanges/holidays`). */
+export interface ExchangeHolidayEntry {
+  /** `yyyy-mm-dd`, a day the exchange would trade but for the holiday. */
+  Date: string;
+  ExchangeId: string;
+  Name: string;
+}

@@ -6,6 +6,7 @@
  */
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
+import type { DesktopNotifier } from '../core/corporateActions/desktopNotices';
 import { EventVersions } from '../core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../core/corporateActions/review/localReviewStore';
 import { ReviewStores } from '../core/corporateActions/review/reviewStores';
@@ -47,6 +48,8 @@ export interface DeskOptions {
   refreshTokenTtlSeconds?: number;
   /** The shell's system clipboard for copying secrets from main (Electron); absent in the web shell. */
   systemClipboard?: SystemClipboard;
+  /** The shell's desktop notifications (Electron's Notification); absent in the web shell. */
+  desktopNotifier?: DesktopNotifier;
   /** Also told how the embedded simulator's universe generation or roll advances (a terminal's progress bar). */
   onSimulatorProgress?: (progress: SimulatorProgress) => void;
   /** The roll of the cached universe the entry started while the app loaded (earlyUniverseRoll.ts). */
@@ -143,6 +146,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     simulator: embedded,
     secretClipboard,
     prices,
+    desktopNotifier: options.desktopNotifier,
   };
   const handlers = createIpcHandlers(services);
   return {

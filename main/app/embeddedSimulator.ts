@@ -56,6 +56,7 @@ export class EmbeddedSimulator implements SimulatorControl {
       authUrl: info.authUrl,
       port: info.port,
       corsOrigins: info.corsOrigins,
+      ...(this.running.simulatedDay() !== undefined ? { simulatedDay: this.running.simulatedDay() } : {}),
       startedAt: this.startedAt.toISOString(),
       universe: {
         scale,

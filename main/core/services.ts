@@ -2,6 +2,7 @@
  * The main-process services behind the IPC handlers, shared by the Electron and web shells.
  * The composition root (main/app) builds them; the handlers only use them.
  */
+import type { DesktopNotifier } from './corporateActions/desktopNotices';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
@@ -41,6 +42,8 @@ export interface DeskServices extends ServiceClient {
   secretClipboard: SecretClipboard;
   /** Quotes of what the views show, streamed in main and pushed to the renderers. */
   prices: PriceService;
+  /** The shell's desktop notifications (Electron); absent in the web shell. */
+  desktopNotifier?: DesktopNotifier | undefined;
 }
 
 export interface ServiceClientOptions {

@@ -74,7 +74,10 @@ export interface SimulatorOptions {
   pruneStaleUniverses?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
-  /** The day to simulate (its UTC date): listings, expiries and event states of that day. Default: the clock's day. */
+  /**
+   * The day to simulate (its UTC date): listings, expiries and event states of that day, and the
+   * day its days to expiry count from (at the clock's time of day). Default: the clock's day.
+   */
   asOf?: Date;
   /** Told how generating or rolling the universe advances (the CLI's progress bar, the app's Settings). */
   onProgress?: ProgressListener;
@@ -137,6 +140,12 @@ export interface RunningSimulator {
    * line): started earlier, the slices go between the steps of that start and delay it.
    */
   prepareForRequests(): void;
+  /**
+   * The day it simulates now (`yyyy-mm-dd`) when one was set (`asOf`): the simulated day, or a
+   * day after it once the clock has passed midnight since the start; undefined when it follows
+   * the clock.
+   */
+  simulatedDay(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -206,9 +215,13 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
       : {}),
     ...(options.strictOAuth === true ? { strictOAuth: true } : {}),
   });
+  // One clock for the market and the reference reads: the simulated day at the clock's time of
+  // day, running on across midnight (market/marketClock.ts); the clock itself without a day.
+  const marketClock = marketClockOf(clock, universe.asOf);
   const context: SimulatorContext = {
     universe,
     clock,
+    simulatedNow: () => new Date(marketClock()),
     countries: loadCountries(),
     origin: () => origin,
     auth,
@@ -226,7 +239,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
         .send({ ErrorCode: 'InvalidRequest', Message: error.message });
     },
   });
-  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClockOf(clock, universe.asOf));
+  const market = new Market(new ReferenceStore(universe.db), options.seed ?? DEFAULT_SEED, marketClock);
   const trading: Trading = {
     market,
     chains: new OptionChains(market.store),
@@ -298,7 +311,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       ...demo,
     },
     // A failure here is the exchanges route's to report, when it is asked.
-    prepareForRequests: () => void prepareExchangeDetails(context.clock()).catch(() => undefined),
+    prepareForRequests: () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
+    simulatedDay: () => (options.asOf ? context.simulatedNow().toISOString().slice(0, 10) : undefined),
     close: () => app.close(),
   };
 }

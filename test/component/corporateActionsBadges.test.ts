@@ -3,35 +3,45 @@ import { describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
 import DeadlineCountdown from '../../renderer/src/features/corporateActions/components/DeadlineCountdown.vue';
 import ReviewBadgeChip from '../../renderer/src/features/corporateActions/components/ReviewBadgeChip.vue';
+import { relevantDeadline } from '../../renderer/src/features/corporateActions/logic/deadlines';
+import { marketCalendar } from '../../renderer/src/features/corporateActions/logic/marketCalendar';
 
-// 2026-03-02 is a Monday.
-const monday = '2026-03-02';
+/** Monday 2 March 2026, 09:00 in Frankfurt, on the Xetra calendar (no holiday that week). */
+const xetra = marketCalendar({ name: 'Xetra', zone: 'Europe/Berlin', weekendDays: ['Saturday', 'Sunday'], holidays: [] });
+const monday = { now: Date.parse('2026-03-02T08:00:00Z'), calendarOf: () => xetra };
+/** The countdown of a deadline at 17:00 Frankfurt time on `day`, read on Monday morning. */
+const countdown = (day: string) =>
+  mount(DeadlineCountdown, {
+    props: {
+      deadline: relevantDeadline({ EventId: 'e', Options: [{ OptionId: '1', Deadline: { Date: `${day}T16:00:00Z` } }] }, monday),
+      viewerZone: 'Europe/Berlin',
+    },
+  });
 
 describe('the deadline countdown', () => {
   it.each([
     ['2026-03-02', 'Today', 'critical'],
-    ['2026-03-03', '1 business day', 'critical'],
-    ['2026-03-04', '2 business days', 'warning'],
-    ['2026-03-09', '5 business days', 'warning'],
-    ['2026-03-10', '6 business days', 'normal'],
+    ['2026-03-03', 'In 1 business day', 'critical'],
+    ['2026-03-04', 'In 2 business days', 'warning'],
+    ['2026-03-09', 'In 5 business days', 'warning'],
+    ['2026-03-10', 'In 6 business days', 'normal'],
     ['2026-02-27', 'Passed 1 business day ago', 'passed'],
-  ])('shows a deadline on %s as "%s" (%s)', (deadline, text, urgency) => {
-    const wrapper = mount(DeadlineCountdown, { props: { deadline: `${deadline}T16:00:00Z`, today: monday } });
-    expect(wrapper.text()).toBe(text);
+  ])('shows a deadline on %s as "%s" (%s), with its time in the market', (day, text, urgency) => {
+    const wrapper = countdown(day);
+    expect(wrapper.text()).toBe(`${text} · ${day} 17:00 Berlin`);
     expect(wrapper.attributes('data-urgency')).toBe(urgency);
+    expect(wrapper.attributes('title')).toContain('business days of Xetra');
   });
 
   it('is red at 1 business day and amber at 5, not before', () => {
-    const at = (deadline: string) =>
-      mount(DeadlineCountdown, { props: { deadline, today: monday } }).classes();
-    expect(at('2026-03-03')).toContain('danger');
-    expect(at('2026-03-09')).toContain('warning');
-    expect(at('2026-03-10')).not.toContain('warning');
-    expect(at('2026-03-10')).not.toContain('danger');
+    expect(countdown('2026-03-03').classes()).toContain('danger');
+    expect(countdown('2026-03-09').classes()).toContain('warning');
+    expect(countdown('2026-03-10').classes()).not.toContain('warning');
+    expect(countdown('2026-03-10').classes()).not.toContain('danger');
   });
 
   it('says so when the event has no deadline', () => {
-    expect(mount(DeadlineCountdown, { props: { today: monday } }).text()).toBe('No deadline');
+    expect(mount(DeadlineCountdown, { props: {} }).text()).toBe('No deadline');
   });
 });
 

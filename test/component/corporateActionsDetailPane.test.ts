@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import EventDetailPane from '../../renderer/src/features/corporateActions/components/EventDetailPane.vue';
 import { narrativeText } from '../../renderer/src/features/corporateActions/narrativeText';
+import { marketCalendar } from '../../renderer/src/features/corporateActions/logic/marketCalendar';
+
+/** Monday 2 March 2026, 08:00 in Copenhagen, on the Copenhagen exchange's calendar. */
+const copenhagen = marketCalendar({ name: 'Nasdaq Copenhagen', zone: 'Europe/Copenhagen', weekendDays: ['Saturday', 'Sunday'], holidays: [] });
+const MONDAY = { now: Date.parse('2026-03-02T07:00:00Z'), calendarOf: () => copenhagen };
 
 const rights: CorporateActionEvent = {
   EventId: '77',
@@ -69,7 +74,7 @@ describe('the event narrative', () => {
 
   it('is rendered as text in the detail pane: no markup, nothing runs', async () => {
     const wrapper = mount(EventDetailPane, {
-      props: { event: rights, history: [], today: '2026-03-02' },
+      props: { event: rights, history: [], today: '2026-03-02', clock: MONDAY },
       attachTo: document.body,
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,7 +89,7 @@ describe('the event narrative', () => {
 
 describe('the event detail pane', () => {
   it('shows the options with movements, the holdings with elections, the indicators and the countdown', () => {
-    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02' } });
+    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02', clock: MONDAY } });
     const text = wrapper.text();
     expect(text).toContain('RHTS Rights Issue · Nordic Bank');
     expect(wrapper.get('[aria-label="Option 1"]').text()).toContain('Cash movements');
@@ -93,13 +98,15 @@ describe('the event detail pane', () => {
     expect(wrapper.get('[aria-label="Holdings"]').text()).toContain('ACC-1');
     expect(wrapper.get('[aria-label="Holdings"]').text()).toContain('1: 200, Manual, demo, Accepted');
     expect(wrapper.get('[aria-label="Indicators"]').text()).toContain('RENO · Renounceable');
-    expect(wrapper.find('.countdown').text()).toBe('2 business days');
+    expect(wrapper.find('.countdown').text()).toContain('In 2 business days · 2026-03-04 17:00 Copenhagen');
+    // The options' deadlines with their time in the market's zone.
+    expect(wrapper.get('[aria-label="Option 1"]').text()).toContain('response 2026-03-04 17:00 Copenhagen, market 2026-03-06 17:00 Copenhagen');
   });
 
   it('shows affected accounts and eligible holdings when sub-accounts are included', () => {
     const aggregated = { ...rights, Holdings: undefined, AffectedAccounts: 12, EligibleHoldings: 15000 };
     const wrapper = mount(EventDetailPane, {
-      props: { event: aggregated, history: [], today: '2026-03-02' },
+      props: { event: aggregated, history: [], today: '2026-03-02', clock: MONDAY },
     });
     expect(wrapper.get('[aria-label="Holdings"]').text()).toContain(
       '12 affected accounts holding 15,000 eligible',
@@ -107,7 +114,7 @@ describe('the event detail pane', () => {
   });
 
   it('asks to mark reviewed, and to undo once reviewed and unchanged', async () => {
-    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02' } });
+    const wrapper = mount(EventDetailPane, { props: { event: rights, history: [], today: '2026-03-02', clock: MONDAY } });
     await wrapper.get('button:not([aria-label])').trigger('click');
     expect(wrapper.emitted('reviewed')).toEqual([[true]]);
     await wrapper.setProps({
@@ -148,7 +155,7 @@ describe('the event detail pane', () => {
       reviewedBy: { name: 'Clara Lindqvist', userId: 'key-clara' },
     };
     const wrapper = mount(EventDetailPane, {
-      props: { event: rights, history: [], today: '2026-03-02', team, review: reviewedElsewhere, changes: { missing: 'reviewed' } },
+      props: { event: rights, history: [], today: '2026-03-02', clock: MONDAY, team, review: reviewedElsewhere, changes: { missing: 'reviewed' } },
     });
     expect(wrapper.get('[data-testid="reviewed-elsewhere"]').text()).toBe(
       'Reviewed by Clara Lindqvist through the team review service (Corporate actions, Copenhagen) at 2026-02-27 09:15, ' +
@@ -157,6 +164,6 @@ describe('the event detail pane', () => {
     );
     await wrapper.setProps({ changes: { changes: [{ field: 'Options 1 › Deadline › Date', before: '2026-03-06T16:00:00Z', after: '2026-03-04T16:00:00Z' }] } });
     expect(wrapper.find('[data-testid="reviewed-elsewhere"]').exists()).toBe(false);
-    expect(wrapper.get('[data-testid="event-changes"]').text()).toContain('Options 1 › Deadline › Date');
+    expect(wrapper.get('[data-testid="event-changes"]').text()).toContain('Options 1 › Response deadline › Date');
   });
 });

@@ -1,5 +1,5 @@
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import EventFilterPanel from '../../renderer/src/features/corporateActions/components/EventFilterPanel.vue';
 import type { LookupLists } from '../../renderer/src/features/corporateActions/useEventLookupStore';
 
@@ -32,7 +32,7 @@ describe('the event filter panel', () => {
       wrapper.findAll('[role="checkbox"]').find((box) => box.text() === name);
     await checkbox('Voluntary')?.trigger('click');
     await checkbox('Approved')?.trigger('click');
-    await checkbox('Partially elected')?.trigger('click');
+    await checkbox('Partly elected')?.trigger('click');
     await checkbox('Include lapsed events')?.trigger('click');
     const [eventTypes, assetTypes] = wrapper.findAll('select[multiple]');
     for (const option of eventTypes?.findAll('option') ?? [])
@@ -67,16 +67,41 @@ describe('the event filter panel', () => {
     wrapper.unmount();
   });
 
-  it('Reset applies no filter at all', async () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('applies a choice as it is made and typed text once the typing pauses, each change once', async () => {
+    vi.useFakeTimers();
+    const wrapper = mount(EventFilterPanel, { props: { filters: {}, accounts: [], lookup }, attachTo: document.body });
+    const checkbox = (name: string) => wrapper.findAll('[role="checkbox"]').find((box) => box.text() === name);
+    await checkbox('Voluntary')?.trigger('click');
+    await vi.advanceTimersByTimeAsync(450);
+    expect(wrapper.emitted('apply')).toEqual([[{ CorporateActionTypes: ['Voluntary'] }]]);
+    await wrapper.setProps({ filters: { CorporateActionTypes: ['Voluntary'] } });
+    const keywords = wrapper.get('input[type="search"]');
+    for (const typed of ['A', 'AC', 'ACM', 'ACME']) {
+      await keywords.setValue(typed);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(wrapper.emitted('apply')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(wrapper.emitted('apply')?.[1]).toEqual([{ CorporateActionTypes: ['Voluntary'], Keywords: 'ACME' }]);
+    // Enter applies at once; nothing new, nothing sent again.
+    await wrapper.get('form').trigger('submit');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(wrapper.emitted('apply')).toHaveLength(2);
+    wrapper.unmount();
+  });
+
+  it('Reset asks for no filter at all (the work queue’s too, which the workspace clears)', async () => {
     const wrapper = mount(EventFilterPanel, { props: { accounts: [], lookup, filters: { Keywords: 'x', EventStatus: 'Past' } } });
     await wrapper
       .findAll('button')
       .find((button) => button.text() === 'Reset')
       ?.trigger('click');
-    expect(wrapper.emitted('apply')?.[0]?.[0]).toEqual({});
+    expect(wrapper.emitted('reset')).toHaveLength(1);
   });
 
-  it('offers the service’s lists with their names, keeps a chosen code the service no longer lists, and says when the lists cannot be read', async () => {
+  it('offers the service’s lists, enumerations in words, keeps a chosen code the service no longer lists, and says when the lists cannot be read', async () => {
     const wrapper = mount(EventFilterPanel, {
       props: { accounts: [], lookup, filters: { EventTypes: ['SPLF'] } },
     });
@@ -88,6 +113,9 @@ describe('the event filter panel', () => {
       'SPLF SPLF',
     ]);
     expect((eventTypes!.find('option[value="SPLF"]').element as HTMLOptionElement).selected).toBe(true);
+    const checkboxes = wrapper.findAll('[role="checkbox"]').map((box) => box.text());
+    expect(checkboxes).toEqual(expect.arrayContaining(['Partly elected', 'Elected', 'Voluntary']));
+    expect(checkboxes).not.toContain('PartialElected');
     await wrapper.setProps({ lookup: {}, lookupProblem: 'The service did not answer.' });
     const alert = wrapper.get('[role="alert"]');
     expect(alert.text()).toContain('The filter lists could not be read: The service did not answer.');

@@ -6,7 +6,9 @@ import type { EventReviewState } from '../../contract/corporateActions';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
 import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
+import { dayFromToday, queueWorldAnswers } from '../support/queueWorld';
 
+/** An open event whose response deadline is `10 × id` days ahead: work to do, none due soon. */
 function event(id: string, updated: string): CorporateActionEvent {
   return {
     EventId: id,
@@ -15,6 +17,7 @@ function event(id: string, updated: string): CorporateActionEvent {
     EventState: 'Approved',
     EventStatus: 'Active',
     UpdatedDateTime: updated,
+    Options: [{ OptionId: '1', Deadline: { Date: `${dayFromToday(10 * Number(id))}T12:00:00Z` } }],
   };
 }
 
@@ -38,6 +41,7 @@ function fakeDesk() {
       fourEyes: false,
     };
   return installDesk({
+    ...queueWorldAnswers(),
     'corporateActions:lookupData': () =>
       ok({
         Data: [
@@ -91,12 +95,12 @@ describe('the corporate events inbox', () => {
   });
   afterEach(removeFakeDesk);
 
-  it('opens on open work by response deadline: every matching event read, their review states, sorted here', async () => {
+  it('opens on the work to do by response deadline: every matching event read, their review states, sorted here', async () => {
     const desk = fakeDesk();
     const wrapper = mount(CorporateActionsView, { attachTo: document.body });
     await flushPromises();
     expect(wrapper.get('[role="status"]').text()).toBe(
-      '3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
+      '3 to do · 0 overdue · 0 in History · of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
     );
     expect(desk.channel('corporateActions:events')).toHaveBeenCalledWith(
       expect.objectContaining({ SortColumn: 'Date', SortType: 'Desc', $top: 1000, $skip: 0 }),
@@ -156,6 +160,7 @@ describe('the corporate events inbox', () => {
     expect(eventTypes.findAll('option').map((option) => option.text())).toEqual(['DVCA Cash Dividend', 'XMET Extraordinary General Meeting']);
     (eventTypes.find('option[value="XMET"]').element as HTMLOptionElement).selected = true;
     await eventTypes.trigger('change');
+    // Enter (or Apply) applies at once; otherwise the filters apply once the typing pauses.
     await wrapper.get('form[aria-label="Event filters"]').trigger('submit');
     await wrapper.get('select[aria-label="Sort by"]').setValue('EventType');
     await wrapper.get('button[aria-label="Sort direction: ascending"]').trigger('click');

@@ -8,6 +8,7 @@ import CorporateActionsView from '../../renderer/src/features/corporateActions/C
 import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
+import { dayFromToday, queueWorldAnswers } from '../support/queueWorld';
 
 const event: CorporateActionEvent = {
   EventId: '41',
@@ -18,6 +19,8 @@ const event: CorporateActionEvent = {
   CorporateActionType: 'Mandatory',
   Electable: 'Electable',
   UpdatedDateTime: '2026-03-01T00:00:00Z',
+  // A response deadline ten days ahead: work to do until decided.
+  Options: [{ OptionId: '1', Deadline: { Date: `${dayFromToday(10)}T16:00:00Z` } }],
 };
 const clara = {
   name: 'Clara Lindqvist',
@@ -53,6 +56,7 @@ function teamDesk(initial: EventReviewState) {
   return {
     set: (next: EventReviewState) => (state = next),
     desk: installDesk({
+      ...queueWorldAnswers(),
       'corporateActions:events': () => ok({ Data: [event], __count: 1 }),
       'corporateActions:event': () => ok(event),
       'corporateActions:reviewStatus': () =>
@@ -240,6 +244,7 @@ describe('the inbox on a team review service', () => {
       },
     ];
     installDesk({
+      ...queueWorldAnswers(),
       'corporateActions:events': () => ok({ Data: events, __count: events.length }),
       'corporateActions:reviewStatus': () =>
         ok({ store: teamStore, reviewer: { profileId: 'p', userId: 'u-jonas', name: 'Jonas Berger' } }),
@@ -252,15 +257,16 @@ describe('the inbox on a team review service', () => {
     await flushPromises();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const shown = () => useCorporateActionsStore().rows.map((row) => row.EventId);
-    // Open work with a team: not reviewed, or reviewed and awaiting the second analyst.
+    // The work to do with a team: not reviewed, or reviewed and awaiting the second analyst; approved is history.
     expect(shown()).toEqual(['41', '42', '43']);
+    expect(useCorporateActionsStore().counts).toMatchObject({ toDo: 3, history: 1 });
     const box = (label: string) =>
       wrapper
         .findAll('fieldset[aria-label="Work queue"] [role="checkbox"]')
         .find((candidate) => candidate.text() === label)!;
     expect(box('Assigned to me').attributes('aria-disabled')).toBeUndefined();
     expect(wrapper.find('[data-testid="team-only-filters"]').exists()).toBe(false);
-    for (const label of ['Not reviewed', 'Changed since reviewed']) await box(label).trigger('click');
+    await box('Awaiting approval').trigger('click');
     await flushPromises();
     expect(shown()).toEqual(['41']);
     await box('Awaiting approval').trigger('click');

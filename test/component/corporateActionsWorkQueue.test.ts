@@ -5,16 +5,12 @@ import type { EventReviewState, InboxViewDefinition, SavedInboxView } from '../.
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
-import { todayIso } from '../../renderer/src/features/corporateActions/logic/eventDates';
 import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
 import { installDesk, ok, removeFakeDesk } from '../support/fakeDesk';
+import { dayFromToday, queueWorldAnswers } from '../support/queueWorld';
 
 /** A day `offset` calendar days from today, `yyyy-mm-dd`. */
-const day = (offset: number) => {
-  const date = new Date(`${todayIso()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-};
+const day = (offset: number) => dayFromToday(offset);
 
 function event(id: string, deadlineOffset: number, updated = '2026-03-01T00:00:00Z'): CorporateActionEvent {
   return {
@@ -42,6 +38,7 @@ function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {
     ({ eventId, read: false, flagged: false, note: '', changedAt: 'now', version: 0, progress: 'NotReviewed', fourEyes: false } as const);
   let views = options.views ?? [];
   return installDesk({
+    ...queueWorldAnswers(),
     'corporateActions:events': () => ok({ Data: events, __count: events.length }),
     'corporateActions:event': (arg: { EventId: string }) => ok(events.find((candidate) => candidate.EventId === arg.EventId)),
     'corporateActions:reviewStatus': () => ok({ store: { kind: 'local', revision: 1 }, reviewer: { profileId: 'embedded', userId: '17340521', name: 'Clara Lindqvist' } }),
@@ -111,12 +108,12 @@ describe('the inbox as a work queue', () => {
   });
   afterEach(removeFakeDesk);
 
-  it('shows open work by response deadline first; a header click sorts the other way; accounts by name', async () => {
+  it('shows the work to do by response deadline first; a header click sorts the other way; accounts by name', async () => {
     fakeDesk();
     const wrapper = await mountInbox();
     expect(shownIds(wrapper)).toEqual(['2', '4', '1']); // 3 is reviewed and unchanged: not open work
     expect(wrapper.text()).toContain('Lindqvist Capital ApS EUR');
-    const deadlineHeader = wrapper.findAll('.ag-header-cell').find((cell) => cell.text().startsWith('Deadline'));
+    const deadlineHeader = wrapper.findAll('.ag-header-cell').find((cell) => cell.text().startsWith('Response deadline'));
     expect(deadlineHeader?.text()).toContain('▲');
     await deadlineHeader!.find('.ag-header-cell-label').trigger('click');
     await flushPromises();
@@ -147,7 +144,7 @@ describe('the inbox as a work queue', () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
     const box = (label: string) => wrapper.findAll('fieldset[aria-label="Work queue"] [role="checkbox"]').find((candidate) => candidate.text() === label)!;
-    await box('Not reviewed').trigger('click');
+    await box('Changed since reviewed').trigger('click');
     await flushPromises();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shownIds(wrapper)).toEqual(['2']);
@@ -157,7 +154,7 @@ describe('the inbox as a work queue', () => {
       expect.anything(),
     );
     const changes = wrapper.get('[data-testid="event-changes"]').text();
-    expect(changes).toContain('Options 1 › Deadline › Date');
+    expect(changes).toContain('Options 1 › Response deadline › Date');
     expect(changes).toContain(`${day(5)}T16:00:00Z`);
     wrapper.unmount();
   });
@@ -208,7 +205,7 @@ describe('the inbox as a work queue', () => {
     wrapper.unmount();
   });
 
-  it('saves the open work view with its work-queue filters under a new name', async () => {
+  it('saves the work to do view under a new name', async () => {
     const desk = fakeDesk();
     const wrapper = await mountInbox();
     await button(wrapper, 'Save view…').trigger('click');
@@ -218,7 +215,8 @@ describe('the inbox as a work queue', () => {
     expect(desk.channel('corporateActions:saveView')).toHaveBeenCalledTimes(1);
     const [saved] = desk.channel('corporateActions:saveView').mock.lastCall as [{ name: string; definition: InboxViewDefinition }];
     expect(saved.name).toBe('My open work');
-    expect(saved.definition.workQueue?.review?.length).toBeGreaterThan(0);
+    expect(saved.definition.workQueue).toEqual({ place: 'toDo' });
+    expect(saved.definition.sort).toEqual({ column: 'Deadline', type: 'Asc' });
     expect((wrapper.get('select[aria-label="Saved view"]').element as HTMLSelectElement).value).toBe('My open work');
     wrapper.unmount();
   });

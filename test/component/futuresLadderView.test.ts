@@ -12,8 +12,8 @@ const space: FuturesSpace = {
   BaseIdentifier: 'CL',
   Elements: [
     { DaysToExpiry: 3, ExpiryDate: '2026-05-19T00:00:00Z', Symbol: 'CLM6', Uic: 11 },
-    { DaysToExpiry: 34, ExpiryDate: '2026-06-22T00:00:00Z', Symbol: 'CLN6', Uic: 12 },
-    { DaysToExpiry: 64, ExpiryDate: '2026-07-21T00:00:00Z', Symbol: 'CLQ6', Uic: 13 },
+    { DaysToExpiry: 37, ExpiryDate: '2026-06-22T00:00:00Z', Symbol: 'CLN6', Uic: 12 },
+    { DaysToExpiry: 66, ExpiryDate: '2026-07-21T00:00:00Z', Symbol: 'CLQ6', Uic: 13 },
   ],
 };
 
@@ -91,7 +91,7 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     expect(cellTexts(wrapper, 'daysToRoll')).toEqual([
       '3 days (to last trade)',
       '13 days (to notice)',
-      '64 days (to last trade)',
+      '66 days (to last trade)',
     ]);
     expect(cellTexts(wrapper, 'badges')).toEqual(['Front · Roll', '', '']);
     // Each contract links to its details and to the futures options that exercise into it.
@@ -155,6 +155,38 @@ describe('FuturesLadderView', { timeout: 30_000 }, () => {
     useFuturesStore().rollDays = 40;
     await flushPromises();
     expect(cellTexts(wrapper, 'badges')).toEqual(['Front · Roll', 'Roll', '']);
+    wrapper.unmount();
+  });
+
+  it('counts every day of the roll calendar from the embedded simulator’s simulated day', async () => {
+    const desk = installRecordingDesk({
+      'settings:simulatorStatus': () => ({ simulatedDay: '2026-05-28' }),
+      'instruments:futuresSpace': () => space,
+      'instruments:detailsList': () => ({ Data: [{ Uic: 12, NoticeDate: '2026-05-29T00:00:00Z' }] }),
+      'instruments:search': () => ({ Data: [] }),
+      'instruments:details': () => ({ Uic: 500 }),
+      'instruments:tradingSchedule': () => ({ Sessions: [] }),
+      'reference:timeZones': () => ({ Data: [] }),
+    });
+    const { useSessionStore } = await import('../../renderer/src/features/session/useSessionStore');
+    useSessionStore().session = {
+      signedIn: true,
+      user: { name: 'demo', userId: 'demo' },
+      expiresAt: '2099-01-01T00:00:00Z',
+      profile: { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', flow: 'implicit' },
+      tokenStorage: 'keychain',
+      signingIn: false,
+    };
+    const { wrapper } = await mountLadder();
+    expect(desk.callsOf('settings:simulatorStatus')).toHaveLength(1);
+    // On 28 May the service's own counts (from 16 May) are set aside: CLM6 has passed its last
+    // trade, CLN6's notice is tomorrow and it is the front month, CLQ6's last trade is 54 days off.
+    expect(cellTexts(wrapper, 'daysToRoll')).toEqual([
+      '-9 days (to last trade)',
+      '1 day (to notice)',
+      '54 days (to last trade)',
+    ]);
+    expect(wrapper.get('[data-testid="ladder-summary"]').text()).toContain('front month CLN6');
     wrapper.unmount();
   });
 

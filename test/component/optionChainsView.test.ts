@@ -33,18 +33,34 @@ function optionSpace(arg: {
   ExpiryDates?: string[];
 }): ContractOptionSpace {
   const weekly = arg.OptionRootId === 2;
+  const future = arg.OptionRootId === 3;
+  const withOptions = (candidate: ContractOptionEntry) => ({
+    ...candidate,
+    SpecificOptions: contracts([4900, 4950, 5000, 5050, 5100]).map((option) =>
+      future ? { ...option, UnderlyingUic: candidate.Expiry.startsWith('2026-03-31') ? 601 : 600 } : option,
+    ),
+  });
   return {
     OptionRootId: arg.OptionRootId ?? 1,
-    Symbol: weekly ? 'SPXW:xcbo' : 'SPX:xcbo',
-    Description: weekly ? 'S&P 500 Weekly Index Options' : 'S&P 500 Index Options',
-    AssetType: 'StockIndexOption',
-    ExerciseStyle: 'European',
-    SettlementStyle: 'CashDelivery',
+    Symbol: future ? 'ES:xcme' : weekly ? 'SPXW:xcbo' : 'SPX:xcbo',
+    Description: future
+      ? 'E-mini S&P 500 Futures Options'
+      : weekly
+        ? 'S&P 500 Index Options (PM-settled, weeklies)'
+        : 'S&P 500 Index Options (AM-settled)',
+    AssetType: future ? 'FuturesOption' : 'StockIndexOption',
+    Exchange: future
+      ? { CountryCode: 'US', ExchangeId: 'CME', Name: 'Chicago Mercantile Exchange' }
+      : { CountryCode: 'US', ExchangeId: 'CBOE', Name: 'Cboe Options Exchange' },
+    ExerciseStyle: future ? 'American' : 'European',
+    SettlementStyle: future ? 'PhysicalDelivery' : 'CashDelivery',
     CurrencyCode: 'USD',
-    RelatedInstruments: [{ AssetType: 'StockIndex', Uic: 500 }],
+    RelatedInstruments: [
+      future ? { AssetType: 'ContractFutures', Uic: 599 } : { AssetType: 'StockIndex', Uic: 500 },
+    ],
     OptionSpace: expiries.map((candidate) =>
       arg.OptionSpaceSegment === 'SpecificDates' && arg.ExpiryDates?.includes(candidate.Expiry.slice(0, 10))
-        ? { ...candidate, SpecificOptions: contracts([4900, 4950, 5000, 5050, 5100]) }
+        ? withOptions(candidate)
         : candidate,
     ),
   };
@@ -64,7 +80,11 @@ const chainService = {
             { AssetType: 'StockIndexOption', OptionRootId: 2, OptionType: 'Weekly' },
           ],
         }
-      : { ...(arg as object), Symbol: 'SPX/13H26C5000:xcbo', Description: 'S&P 500 5000 Call' },
+      : (arg as { Uic: number }).Uic === 600
+        ? { Uic: 600, AssetType: 'ContractFutures', Symbol: 'ESH6' }
+        : (arg as { Uic: number }).Uic === 599
+          ? { Uic: 599, AssetType: 'ContractFutures', Description: 'E-mini S&P 500 (continuous)' }
+          : { ...(arg as object), Symbol: 'SPX/13H26C5000:xcbo', Description: 'S&P 500 5000 Call' },
   'instruments:detailsList': (arg: unknown) => ({
     Data: (arg as { Uics: number[] }).Uics.map((uic) => ({ Uic: uic, Symbol: `SPX/${uic}:xcbo` })),
   }),
@@ -275,16 +295,25 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     localStorage.clear();
   });
 
-  it('shows another root of the same underlying side by side', async () => {
+  it('switches to another root of the same underlying from the chain header, or shows it side by side', async () => {
     installRecordingDesk(chainService);
     const { wrapper, router } = await mountChain();
-    const picker = wrapper.get('fieldset.related-roots');
-    expect(picker.text()).toContain('Roots of S&P 500 Index, side by side');
-    expect(picker.findAll('label').map((label) => label.text())).toEqual([
-      'SPX:xcbo (this chain)',
-      'SPXW:xcbo',
+    const picker = wrapper.get('[data-testid="related-roots"]');
+    const switcher = picker.get('[role="group"]');
+    expect(switcher.attributes('aria-label')).toBe('Roots of S&P 500 Index');
+    expect(
+      switcher.findAll('button').map((button) => [button.text(), button.attributes('aria-pressed')]),
+    ).toEqual([
+      ['SPX:xcbo Standard', 'true'],
+      ['SPXW:xcbo Weekly', 'false'],
     ]);
-    await picker.findAll('input')[1]?.setValue(true);
+    expect(picker.findAll('fieldset label').map((label) => label.text())).toEqual(['SPXW:xcbo']);
+    await switcher.findAll('button')[1]?.trigger('click');
+    await flushPromises();
+    expect(router.currentRoute.value.params.optionRootId).toBe('2');
+    await router.push('/chains/1');
+    await flushPromises();
+    await wrapper.get('[data-testid="related-roots"] fieldset input').setValue(true);
     await flushPromises();
     expect(router.currentRoute.value.query.with).toBe('2');
     expect(wrapper.findAll('section.chain-panel').map((panel) => panel.attributes('data-root'))).toEqual([
@@ -310,6 +339,74 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     await flushPromises();
     expect(router.currentRoute.value.query.contract).toBeUndefined();
     expect(wrapper.find('aside').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('says once per expiry, in its header, what every contract shares', async () => {
+    installRecordingDesk(chainService);
+    const { wrapper } = await mountChain();
+    const header = wrapper.get('section.expiry [data-testid="expiry-header"]');
+    expect(header.get('h3').text()).toBe('Fri 13 Mar 2026, Weekly');
+    expect(header.findAll('li').map((item) => item.text())).toEqual([
+      '5 days to expiry',
+      'last trade not given',
+      'European exercise',
+      'cash settled',
+    ]);
+    // No column repeats them on every row: besides the prices and greeks, only what differs.
+    const { chainColumnIds, chainColumnLabels, isChainPriceColumn } =
+      await import('../../renderer/src/features/instruments/optionChains/logic/chainColumns');
+    expect(chainColumnIds.filter((id) => !isChainPriceColumn(id)).map((id) => chainColumnLabels[id])).toEqual([
+      'Symbol',
+      'OCC symbol',
+      'Uic',
+      'Status',
+    ]);
+    wrapper.unmount();
+  });
+
+  it('names the future a futures option’s expiry exercises into, and spells no OCC symbol for it', async () => {
+    const desk = installRecordingDesk(chainService);
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
+    useOptionChainsStore().setColumns(3, ['symbol', 'occSymbol', 'status']);
+    const { wrapper } = await mountChain('/chains/3');
+    expect(wrapper.get('[data-testid="expiry-underlying"]').text()).toBe('exercises into ESH6');
+    expect(desk.callsOf('instruments:details').map((call) => call.arg)).toContainEqual({
+      Uic: 600,
+      AssetType: 'ContractFutures',
+    });
+    expect(columnHeaders(wrapper)).toEqual(['Status', 'Symbol', 'Strike', 'Symbol', 'Status']);
+    expect(wrapper.get('[data-testid="chain-occ-note"]').text()).toBe(
+      'No OCC symbol column: Futures options clear at their exchange (Chicago Mercantile Exchange), not the OCC: they have no OCC symbol.',
+    );
+    expect(wrapper.text()).not.toMatch(/ES {4}260313/);
+    wrapper.unmount();
+  });
+
+  it('counts the days of every expiry from the embedded simulator’s simulated day', async () => {
+    const desk = installRecordingDesk({
+      ...chainService,
+      'settings:simulatorStatus': () => ({ simulatedDay: '2026-03-01' }),
+    });
+    const { useSessionStore } = await import('../../renderer/src/features/session/useSessionStore');
+    useSessionStore().session = {
+      signedIn: true,
+      user: { name: 'demo', userId: 'demo' },
+      expiresAt: '2099-01-01T00:00:00Z',
+      profile: { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', flow: 'implicit' },
+      tokenStorage: 'keychain',
+      signingIn: false,
+    };
+    const { wrapper } = await mountChain();
+    expect(desk.callsOf('settings:simulatorStatus')).toHaveLength(1);
+    // The service counted 5, 12 and 23 days from another day; the simulated day is 1 March.
+    expect(wrapper.findAll('[role="tab"]').map((tab) => tab.attributes('aria-label'))).toEqual([
+      'Fri 13 Mar 2026, 12 days, Weekly',
+      'Fri 20 Mar 2026, 19 days, Quarterly',
+      'Tue 31 Mar 2026, 30 days, End of month',
+    ]);
+    expect(wrapper.get('[data-testid="expiry-days"]').text()).toBe('12 days to expiry');
     wrapper.unmount();
   });
 });

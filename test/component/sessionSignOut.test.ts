@@ -22,6 +22,8 @@ import { useReferenceStore } from '../../renderer/src/features/reference/useRefe
 import { useSessionStore } from '../../renderer/src/features/session/useSessionStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installRecordingDesk, removeFakeDesk, type RecordingDesk } from '../support/fakeDesk';
+import { dayFromToday, NEW_YORK_EXCHANGE } from '../support/queueWorld';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 
 const profile = { id: 'embedded', name: 'Embedded simulator', kind: 'embedded', flow: 'implicit' } as const;
 
@@ -46,6 +48,7 @@ function signedOut(signInNeeded?: 'expired', profileId = 'embedded'): SessionVie
   };
 }
 
+/** An open event whose response deadline lies ahead: work to do. */
 const event = (id: string): CorporateActionEvent => ({
   EventId: id,
   EventType: { Code: 'DVCA', Name: 'Cash Dividend' },
@@ -53,6 +56,7 @@ const event = (id: string): CorporateActionEvent => ({
   EventState: 'Approved',
   EventStatus: 'Active',
   UpdatedDateTime: '2026-03-01T00:00:00Z',
+  Options: [{ OptionId: '1', Deadline: { Date: `${dayFromToday(10 + Number(id))}T16:00:00Z` } }],
 });
 const summary = (symbol: string): SummaryInfo => ({
   AssetType: 'Stock',
@@ -98,6 +102,11 @@ function installAccountsDesk(): RecordingDesk {
     'instruments:futuresSpace': () => ({ BaseIdentifier: 'CL', Elements: [] }),
     'reference:countries': () => ({ Data: [denmark] }),
     'corporateActions:events': () => ({ Data: book().events.map(event), __count: book().events.length }),
+    // The markets' calendars and the queue's settings (the events name no instrument: weekdays in UTC).
+    'reference:exchanges': () => ({ Data: [NEW_YORK_EXCHANGE] }),
+    'reference:exchangeHolidays': () => ({ Data: [] }),
+    'settings:get': () => ({ settings: DEFAULT_SETTINGS }),
+    'settings:simulatorStatus': () => ({ configured: { scale: 'small', seed: 1 } }),
     'corporateActions:event': (arg) => event((arg as { EventId: string }).EventId),
     'corporateActions:reviewStatus': () => ({
       store: { kind: 'local', revision: 1 },
@@ -245,7 +254,7 @@ describe('signing out clears every store', () => {
     expect(review.states['1']?.read).toBe(true);
     expect(review.views.map((view) => view.name)).toEqual(["demo's view"]);
     expect(wrapper.get('[role="status"]').text()).toBe(
-      '3 in the queue of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
+      '3 to do · 0 overdue · 0 in History · of all 3 matching events · sorted by response deadline here (the service cannot sort by it)',
     );
 
     await sessionBecomes(signedOut());
@@ -265,7 +274,7 @@ describe('signing out clears every store', () => {
     expect(review.states['1']).toBeUndefined();
     expect(review.views.map((view) => view.name)).toEqual(["trader2's view"]);
     expect(wrapper.get('[role="status"]').text()).toBe(
-      '2 in the queue of all 2 matching events · sorted by response deadline here (the service cannot sort by it)',
+      '2 to do · 0 overdue · 0 in History · of all 2 matching events · sorted by response deadline here (the service cannot sort by it)',
     );
   });
 

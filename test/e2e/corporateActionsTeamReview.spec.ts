@@ -141,6 +141,8 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
         { timeout: 15_000 },
       );
       await desk.inbox.open();
+      // Every event, whether or not its deadline makes it work to do today.
+      await desk.inbox.showEveryEvent();
       await desk.inbox.showInstrument(event.DisplayAndFormat!.IsinCode!);
       await expect(desk.inbox.row(eventId)).toBeVisible();
     }

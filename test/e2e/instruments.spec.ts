@@ -31,7 +31,9 @@ test('search → details → option chain → contract details', async ({ deskPa
   await expect(instruments.fieldLabel('Notice date')).toHaveCount(0);
   await keepScreenshot(deskPage, 'instruments-details-spx');
 
-  await instruments.detailsLink(/StockIndexOption root/).click();
+  // The S&P 500 lists two roots, as on the platform: SPX (Standard, AM-settled) and SPXW (Weekly).
+  await expect(instruments.detailsLink(/^StockIndexOption root \d+ \(Weekly\)$/)).toBeVisible();
+  await instruments.detailsLink(/^StockIndexOption root \d+ \(Standard\)$/).click();
   const chain = new OptionChainPage(deskPage);
   await expect(deskPage).toHaveURL(/#\/chains\/\d+/);
   await expect(chain.activeTab).toHaveAttribute(

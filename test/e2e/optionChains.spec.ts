@@ -1,19 +1,28 @@
 import { expect, keepScreenshot, test } from './fixtures';
 import { OptionChainPage } from './pages/OptionChainPage';
 
-/** Opens the largest root, SPX, from the Option chains workspace. */
-async function openSpx(chain: OptionChainPage): Promise<void> {
+/** Opens a root of the S&P 500 (SPX, AM-settled third Fridays, or SPXW, its PM-settled weeklies). */
+async function openSpx(chain: OptionChainPage, root: 'SPX:xcbo' | 'SPXW:xcbo' = 'SPX:xcbo'): Promise<void> {
   await chain.open();
-  await chain.rootSearchBox.fill('SPX');
-  await chain.resultRow('SPX:xcbo').click();
+  await chain.rootSearchBox.fill(root.split(':')[0] ?? root);
+  await chain.resultRow(root).first().click();
   await expect(chain.activeTab).toBeVisible();
+}
+
+/** The third Friday (yyyy-mm-dd) of the first `month` (1–12) after `from`. */
+function nextThirdFriday(month: number, from = new Date()): string {
+  for (let year = from.getUTCFullYear(); ; year++) {
+    const first = new Date(Date.UTC(year, month - 1, 1));
+    const friday = new Date(Date.UTC(year, month - 1, 1 + ((5 - first.getUTCDay() + 7) % 7) + 14));
+    if (friday > from) return friday.toISOString().slice(0, 10);
+  }
 }
 
 test('the largest root opens on its first expiry, one row per strike within the window', async ({
   deskPage,
 }) => {
   const chain = new OptionChainPage(deskPage);
-  await openSpx(chain);
+  await openSpx(chain, 'SPXW:xcbo');
   const tabs = await chain.expiryTabs.count();
   expect(tabs).toBeGreaterThan(20);
   await expect(chain.expiryTabs.first()).toHaveAttribute('aria-selected', 'true');
@@ -147,6 +156,8 @@ test('arrows move and Enter opens the contract under the cursor', async ({ deskP
 });
 
 test('each contract shows its own symbol and its OCC symbol; columns are chosen and ordered per root and kept', async ({ deskPage }) => {
+  // Wide enough for every column without pinning the strike (a narrower chain pins it: below).
+  await deskPage.setViewportSize({ width: 1920, height: 1000 });
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   // By default the quote and the first greeks next to the strike, then the contract's symbol.
@@ -168,10 +179,9 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
   await expect(chain.rootFacts).toContainText('European · cash settled');
 
   await chain.columnChoice('Uic').check();
-  await chain.columnChoice('Days to last trade').check();
   await chain.moveEarlier('Status').click();
   await chain.moveEarlier('Status').click();
-  const chosen = ['Days to last trade', 'Uic', 'OCC symbol', 'Symbol', 'Status', 'Strike', 'Status', 'Symbol', 'OCC symbol', 'Uic', 'Days to last trade'];
+  const chosen = ['Uic', 'OCC symbol', 'Symbol', 'Status', 'Strike', 'Status', 'Symbol', 'OCC symbol', 'Uic'];
   await expect.poll(() => chain.columnHeaders()).toEqual(chosen);
   await keepScreenshot(deskPage, 'option-chains-spx-columns');
   // Kept for this user and root: a reload (a new day at the desk) finds them again.
@@ -182,7 +192,7 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
 
 test('expiry tabs are grouped by month with overflow navigation, and filtered by kind', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
-  await openSpx(chain);
+  await openSpx(chain, 'SPXW:xcbo');
   await expect(chain.earlierExpiries).toBeDisabled();
   await expect(chain.laterExpiries).toBeEnabled();
   await chain.laterExpiries.click();
@@ -230,4 +240,91 @@ test('stacked expiries show every row of a narrow window, the first one unclippe
       return bounds.rows > 0 ? bounds.firstTop - bounds.bodyTop : -99;
     }).toBeGreaterThanOrEqual(-1);
   }
+});
+
+test('SPX monthlies list the December and March third Fridays, which are quarterlies too', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const december = nextThirdFriday(12);
+  const march = nextThirdFriday(3);
+  await chain.kind('Monthlies').check();
+  await expect.poll(() => chain.tabExpiries()).toEqual(expect.arrayContaining([december, march]));
+  await expect(chain.kind('Monthlies')).toHaveAccessibleName(`Monthlies (${(await chain.tabExpiries()).length})`);
+  await chain.kind('Monthlies').uncheck();
+  await chain.kind('Quarterlies').check();
+  await expect.poll(() => chain.tabExpiries()).toEqual(expect.arrayContaining([december, march]));
+  await keepScreenshot(deskPage, 'option-chains-spx-monthlies-quarter-months');
+});
+
+test('the chain header switches between SPX and SPXW and shows them side by side', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await expect(chain.rootButton('SPX:xcbo')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chain.rootButton('SPX:xcbo')).toContainText('Standard');
+  await expect(chain.rootButton('SPXW:xcbo')).toContainText('Weekly');
+  await chain.rootButton('SPXW:xcbo').click();
+  await expect(chain.panelHeading(0)).toContainText('SPXW:xcbo');
+  await expect(chain.rootButton('SPXW:xcbo')).toHaveAttribute('aria-pressed', 'true');
+  // SPXW lists the weeklies SPX does not.
+  await expect.poll(async () => new Set(await chain.tabKinds()).has('Weekly')).toBe(true);
+  await chain.besideChoice('SPX:xcbo').check();
+  await expect(chain.panels).toHaveCount(2);
+  await expect(chain.panelHeading(1)).toContainText('SPX:xcbo');
+  await keepScreenshot(deskPage, 'option-chains-spxw-spx-side-by-side');
+});
+
+test('an expiry’s header says what its contracts share, once for the whole expiry', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  const expiry = (await chain.activeTab.getAttribute('data-expiry')) ?? '';
+  const days = Math.round((Date.parse(`${expiry}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+  await expect(chain.expiryFact('days')).toHaveText(`${days} days to expiry`);
+  // AM-settled: the last trade is the Thursday before, at the close in New York.
+  await expect(chain.expiryFact('lastTrade')).toHaveText(new RegExp(`^last trade \\d{4}-\\d\\d-\\d\\d 16:15 \\(${days - 1} days\\)$`));
+  await expect(chain.expiryFact('exercise')).toHaveText('European exercise');
+  await expect(chain.expiryFact('settlement')).toHaveText('cash settled');
+  await expect(chain.expiryFact('underlying')).toHaveCount(0);
+  await keepScreenshot(deskPage, 'option-chains-spx-expiry-header');
+});
+
+test('with every reference column on the chain fits 1920 px; a narrower one pins its strike while the sides scroll', async ({ deskPage }) => {
+  // Two window sizes, each laid out and drawn again by the grid.
+  test.slow();
+  await deskPage.setViewportSize({ width: 1920, height: 1080 });
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  await chain.columnsButton.click();
+  // The contract's own columns only (every price column on as well scrolls sideways, strike pinned).
+  for (const label of ['Bid', 'Ask', 'IV', 'Delta']) await chain.columnChoice(label).uncheck();
+  await chain.columnChoice('OCC symbol').check();
+  await chain.columnChoice('Status').check();
+  await chain.columnChoice('Uic').check();
+  // Closed with its button: the ticked box moved in the list, so the focus is no longer in it.
+  await chain.columnsButton.click();
+  await expect(chain.columnChoice('Uic')).toHaveCount(0);
+  await expect.poll(() => chain.columnHeaders()).toEqual(['Uic', 'Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status', 'Uic']);
+  await expect.poll(() => chain.sidewaysOverflow()).toBeLessThanOrEqual(0);
+  await expect(chain.pinnedStrikeCells()).toHaveCount(0);
+
+  await deskPage.setViewportSize({ width: 1000, height: 900 });
+  await expect.poll(() => chain.pinnedStrikeCells().count()).toBeGreaterThan(0);
+  await chain.scrollSidewaysToEnd();
+  // The centre row (scrolled into view) keeps its strike in view at the left edge.
+  const centre = /Centre ([\d.]+)/.exec((await chain.centre.textContent()) ?? '')?.[1];
+  await expect(chain.pinnedStrikeCell(Number(centre))).toBeInViewport();
+  await keepScreenshot(deskPage, 'option-chains-spx-pinned-strike');
+});
+
+test('futures options name the future each expiry exercises into, and have no OCC symbol', async ({ deskPage }) => {
+  const chain = new OptionChainPage(deskPage);
+  await chain.open();
+  await chain.rootSearchBox.fill('ES');
+  await chain.resultRow('ES:xcme').click();
+  await expect(chain.activeTab).toBeVisible();
+  await expect(chain.expiryFact('underlying')).toHaveText(/^exercises into ES[HMUZ]\d$/);
+  await expect(chain.expiryFact('exercise')).toHaveText('American exercise');
+  expect(await chain.columnHeaders()).toEqual(['Symbol', 'Delta', 'IV', 'Ask', 'Bid', 'Strike', 'Bid', 'Ask', 'IV', 'Delta', 'Symbol']);
+  await chain.columnsButton.click();
+  await expect(chain.columnChoice('OCC symbol')).toBeDisabled();
+  await keepScreenshot(deskPage, 'option-chains-es-exercises-into');
 });

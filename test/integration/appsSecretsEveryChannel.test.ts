@@ -139,6 +139,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('reference:timeZones', { refresh: true });
     await call('reference:currencyPairs', {});
     await call('reference:exchanges');
+    await call('reference:exchangeHolidays', { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: ['NYSE'] });
     const found = await call<Feed<SummaryInfo>>('instruments:search', { AssetTypes: ['Stock'], $top: 5 });
     const stock = found.Data[0]!;
     await call('instruments:details', { Uic: stock.Identifier, AssetType: 'Stock' });
@@ -167,6 +168,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('corporateActions:lookupData', { refresh: true });
     await call('corporateActions:chooseView', { name: 'Mine' });
     await call('corporateActions:activeView');
+    await call('corporateActions:notify', { title: 'Due within a day', body: 'DVOP Company A: 17:00 New York' });
     const updated = events.Data[0]?.UpdatedDateTime ?? '2026-01-01T00:00:00Z';
     await call('corporateActions:changesSinceReviewed', {
       eventId,
@@ -231,6 +233,7 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('settings:get');
     await call('settings:save', { secrets: { revealSeconds: 25, clipboardClearSeconds: 35 } });
     await call('settings:saveReviewStore', { store: 'local', teamUrls: ['https://review.example.com'] });
+    await call('settings:saveWorkQueue', { overdueBusinessDays: 5, notifications: false });
     await call('settings:simulatorStatus');
   }
 

@@ -1,5 +1,6 @@
 /**
- * GET /ref/v1/exchanges, /ref/v1/exchanges/{ExchangeId} and /ref/v1/currencies over real HTTP,
+ * GET /ref/v1/exchanges, /ref/v1/exchanges/{ExchangeId}, /ref/v1/exchanges/holidays and
+ * /ref/v1/currencies over real HTTP,
  * at a pinned clock in Christmas week (holidays and early closes inside the seven-day window).
  */
 import { DateTime } from 'luxon';
@@ -8,6 +9,7 @@ import type {
   CurrencyDetails,
   CurrencyPairDetails,
   ExchangeDetails,
+  ExchangeHolidayEntry,
   Feed,
   InstrumentTradeSessions,
   SummaryInfo,
@@ -169,6 +171,48 @@ describe('exchanges and currencies', () => {
     expectBadParameter(await sim.get('ref/v1/exchanges?$top=1001'), '$top');
     expectBadParameter(await sim.get('ref/v1/exchanges?$skip=x'), '$skip');
     expectBadParameter(await sim.get('ref/v1/currencies?$top=ten'), '$top');
+  });
+
+  it('lists holidays over a range of days, past ones too, as the exchanges list names those ahead', async () => {
+    // A year behind the clock: what a deadline passed long ago is counted over.
+    const past = await sim.get<Feed<ExchangeHolidayEntry>>(
+      'ref/v1/exchanges/holidays?FromDate=2025-11-01&ToDate=2025-12-31&ExchangeIds=NYSE,lse_sets',
+    );
+    expect(past.status).toBe(200);
+    expectNoNulls(past.body);
+    expect(past.body.Data).toEqual([
+      { Date: '2025-11-27', ExchangeId: 'NYSE', Name: expect.stringMatching(/Thanksgiving/) },
+      { Date: '2025-12-25', ExchangeId: 'LSE_SETS', Name: expect.any(String) },
+      { Date: '2025-12-25', ExchangeId: 'NYSE', Name: expect.any(String) },
+      { Date: '2025-12-26', ExchangeId: 'LSE_SETS', Name: expect.any(String) },
+    ]);
+    // Ahead, the same days as the exchange's own list; weekend days never listed.
+    const listed = (await sim.get<ExchangeDetails>('ref/v1/exchanges/FSE')).body.Holidays;
+    const { items: ahead } = await collectFeed<ExchangeHolidayEntry>(
+      sim,
+      `ref/v1/exchanges/holidays?FromDate=${listed[0]!.Date}&ToDate=${listed.at(-1)!.Date}&ExchangeIds=FSE&$top=3`,
+    );
+    expect(ahead.map(({ Date, Name }) => ({ Date, Name }))).toEqual(listed);
+    const everyExchange = await sim.get<Feed<ExchangeHolidayEntry>>(
+      'ref/v1/exchanges/holidays?FromDate=2024-01-01&ToDate=2026-12-31',
+    );
+    expect(new Set(everyExchange.body.Data.map((holiday) => holiday.ExchangeId)).size).toBeGreaterThan(30);
+    expect(
+      everyExchange.body.Data.every((holiday) => {
+        const weekday = new Date(`${holiday.Date}T00:00:00Z`).getUTCDay();
+        return holiday.ExchangeId === 'TADAWUL' ? weekday !== 5 && weekday !== 6 : weekday !== 0 && weekday !== 6;
+      }),
+    ).toBe(true);
+
+    expectBadParameter(await sim.get('ref/v1/exchanges/holidays?ToDate=2026-01-31'), 'FromDate');
+    expectBadParameter(await sim.get('ref/v1/exchanges/holidays?FromDate=2026-01-01'), 'ToDate');
+    expectBadParameter(await sim.get('ref/v1/exchanges/holidays?FromDate=2026-02-01&ToDate=2026-01-01'), 'ToDate');
+    expectBadParameter(await sim.get('ref/v1/exchanges/holidays?FromDate=2020-01-01&ToDate=2026-01-01'), 'ToDate');
+    expectBadParameter(await sim.get('ref/v1/exchanges/holidays?FromDate=2026-13-01&ToDate=2027-01-01'), 'FromDate');
+    expectBadParameter(
+      await sim.get('ref/v1/exchanges/holidays?FromDate=2026-01-01&ToDate=2026-02-01&ExchangeIds=NYSE,NOPE'),
+      'ExchangeIds',
+    );
   });
 
   it('lists options on Amsterdam shares under EUR_AMS2, in search, details and schedules alike', async () => {

@@ -42,6 +42,7 @@ describe('option spaces, futures spaces and currency pairs', () => {
     sim = await startTestSimulator({ clock: () => now });
     for (const [symbol, assetType] of [
       ['SPX:xcbo', 'StockIndexOption'],
+      ['SPXW:xcbo', 'StockIndexOption'],
       ['ES:xcme', 'FuturesOption'],
       ['AAPL:xcbo', 'StockOption'],
     ] as const) {
@@ -64,7 +65,8 @@ describe('option spaces, futures spaces and currency pairs', () => {
       Symbol: 'SPX:xcbo',
       UnderlyingAssetType: 'StockIndex',
     });
-    expect(root.OptionSpace.length).toBeGreaterThanOrEqual(30);
+    // SPX lists its AM-settled third Fridays only (the weeklies are SPXW's).
+    expect(root.OptionSpace.length).toBeGreaterThanOrEqual(15);
     expect(root.OptionSpace.every((entry) => entry.SpecificOptions === undefined)).toBe(true);
     const expiries = root.OptionSpace.map((entry) => entry.Expiry);
     expect([...expiries].sort()).toEqual(expiries);
@@ -75,23 +77,28 @@ describe('option spaces, futures spaces and currency pairs', () => {
     expectUtcDateTimes(root);
   });
 
-  it('has weekly, monthly, quarterly and long-dated SPX expiries and at least 10,000 contracts', async () => {
+  it('has weekly (SPXW), monthly, quarterly and long-dated (SPX) S&P 500 expiries and at least 10,000 contracts', async () => {
     const root = (await space(rootIds.get('SPX:xcbo')!, 'OptionSpaceSegment=AllDates')).body;
-    const contracts = root.OptionSpace.reduce((sum, entry) => sum + entry.SpecificOptions!.length, 0);
+    const weeklies = (await space(rootIds.get('SPXW:xcbo')!, 'OptionSpaceSegment=AllDates')).body;
+    const contracts = [...root.OptionSpace, ...weeklies.OptionSpace].reduce(
+      (sum, entry) => sum + entry.SpecificOptions!.length,
+      0,
+    );
     expect(contracts).toBeGreaterThanOrEqual(10_000);
+    expect(root.OptionSpace.length + weeklies.OptionSpace.length).toBeGreaterThanOrEqual(40);
     const expiries = root.OptionSpace.map((entry) => new Date(entry.Expiry));
     const yearsOut = (expiries.at(-1)!.getTime() - now.getTime()) / (365 * DAY_MS);
     expect(yearsOut).toBeGreaterThan(3);
-    expect(root.OptionSpace.filter((entry) => entry.DisplayDaysToExpiry <= 35).length).toBeGreaterThanOrEqual(
-      15,
-    );
+    expect(
+      weeklies.OptionSpace.filter((entry) => entry.DisplayDaysToExpiry <= 35).length,
+    ).toBeGreaterThanOrEqual(15);
     // Monthlies show the first of the month as DisplayExpiry.
     expect(
-      root.OptionSpace.some(
+      root.OptionSpace.every(
         (entry) => entry.DisplayExpiry.endsWith('-01T00:00:00Z') && entry.Expiry !== entry.DisplayExpiry,
       ),
     ).toBe(true);
-    for (const entry of root.OptionSpace) {
+    for (const entry of [...root.OptionSpace, ...weeklies.OptionSpace]) {
       const strikes = entry
         .SpecificOptions!.filter((option) => option.PutCall === 'Call')
         .map((option) => option.StrikePrice);
@@ -102,7 +109,7 @@ describe('option spaces, futures spaces and currency pairs', () => {
       expect([...strikes].sort((a, b) => a - b)).toEqual(strikes);
       expect(strikes.every((strike) => strike % 5 === 0)).toBe(true);
     }
-    const near = root.OptionSpace[0]!.SpecificOptions!.map((option) => option.StrikePrice);
+    const near = weeklies.OptionSpace[0]!.SpecificOptions!.map((option) => option.StrikePrice);
     expect(near.length / 2).toBeGreaterThanOrEqual(150);
   });
 

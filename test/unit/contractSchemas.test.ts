@@ -89,6 +89,19 @@ const cases: Record<string, { good: unknown[]; bad: unknown[] }> = {
   },
   'reference:timeZones': { good: [undefined, { refresh: false }], bad: [{ refresh: 1 }] },
   'reference:exchanges': { good: [undefined, { refresh: true }], bad: [{ refresh: 'yes' }, { ExchangeId: 'NASDAQ' }] },
+  'reference:exchangeHolidays': {
+    good: [
+      { FromDate: '2025-01-01', ToDate: '2027-12-31' },
+      { FromDate: '2026-11-27', ToDate: '2026-11-27', ExchangeIds: ['NYSE', 'LSE_SETS'], refresh: true },
+    ],
+    bad: [
+      undefined,
+      { FromDate: '2026-01-01' },
+      { FromDate: '2026-02-01', ToDate: '2026-01-31' },
+      { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: [] },
+      { FromDate: '2026-01-01', ToDate: '2026-12-31', ExchangeIds: ['X NYS'] },
+    ],
+  },
   'reference:currencyPairs': {
     good: [undefined, { AccountKey: 'abc|def', refresh: true }],
     bad: [{ AccountKey: '' }, { AccountKey: 'has space' }, { ClientKey: 7 }],
@@ -144,7 +157,7 @@ describe('endpoint channel schemas', () => {
         .filter((name) => /^(instruments|reference|corporateActions:events?$|apps:(list|get)$)/.test(name))
         .sort(),
     );
-    expect(Object.keys(cases)).toHaveLength(14);
+    expect(Object.keys(cases)).toHaveLength(15);
   });
 
   for (const [channel, { good, bad }] of Object.entries(cases)) {

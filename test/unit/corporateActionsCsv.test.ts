@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import { inboxCsv } from '../../renderer/src/features/corporateActions/logic/inboxCsv';
+import { marketCalendar } from '../../renderer/src/features/corporateActions/logic/marketCalendar';
 import { escapeCsvCell, toCsv, UTF8_BOM } from '../../renderer/src/features/corporateActions/logic/csv';
 
 describe('CSV escaping', () => {
@@ -54,7 +55,8 @@ describe('the inbox export', () => {
     UpdatedDateTime: '2026-03-01T12:00:00Z',
   };
 
-  it('writes the shown columns with ISO dates, the countdown in business days and the note', () => {
+  it('writes the shown columns with ISO dates, the deadline in both zones, the countdown in words and the note', () => {
+    const newYork = marketCalendar({ name: 'NYSE', zone: 'America/New_York', weekendDays: ['Saturday', 'Sunday'], holidays: [] });
     const csv = inboxCsv(
       [event],
       ['eventType', 'instrument', 'exDate', 'recordDate', 'payDate', 'deadline', 'countdown'],
@@ -70,12 +72,16 @@ describe('the inbox export', () => {
           fourEyes: false,
         },
       },
-      '2026-03-02',
+      { now: Date.parse('2026-03-02T09:00:00Z'), calendarOf: () => newYork },
+      undefined,
+      'Europe/Copenhagen',
     );
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Event id,Type,Instrument,Ex date,Record date,Pay date,Deadline,Business days left,Note',
+      'Event id,Type,Instrument,Ex date,Record date,Pay date,Response deadline,Business days left,Note',
     );
-    expect(row).toBe(`9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09,5,'@call me`);
+    expect(row).toBe(
+      `9652429,DVCA,"'=Evil Corp, Inc.",2026-03-05,Ongoing,2026-03-20,2026-03-09 12:00 New York (17:00 your time),In 5 business days,'@call me`,
+    );
   });
 });

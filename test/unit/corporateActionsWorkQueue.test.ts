@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventReviewState } from '../../contract/corporateActions';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import { eventsQuery } from '../../renderer/src/features/corporateActions/logic/inboxQuery';
+import type { DeadlineClock } from '../../renderer/src/features/corporateActions/logic/deadlines';
+import { marketCalendar } from '../../renderer/src/features/corporateActions/logic/marketCalendar';
+import type { QueueContext, QueueWorker } from '../../renderer/src/features/corporateActions/logic/queue';
 import {
   matchesWorkQueue,
   needsEveryMatchingEvent,
@@ -9,6 +12,11 @@ import {
 } from '../../renderer/src/features/corporateActions/logic/workQueue';
 
 const TODAY = '2026-03-02'; // a Monday
+/** Monday 2 March 2026, 09:00 in New York (14:00 UTC), read on the New York calendar without holidays. */
+const newYork = marketCalendar({ name: 'NYSE', zone: 'America/New_York', weekendDays: ['Saturday', 'Sunday'], holidays: [] });
+const CLOCK: DeadlineClock = { now: Date.parse(`${TODAY}T14:00:00Z`), calendarOf: () => newYork };
+const LOCAL: QueueContext = { clock: CLOCK, worker: { team: false }, overdueBusinessDays: 5 };
+const inTeam = (worker: QueueWorker): QueueContext => ({ ...LOCAL, worker });
 
 function event(id: string, dates: { deadline?: string; ex?: string; record?: string; pay?: string }, updated = '2026-03-01T00:00:00Z'): CorporateActionEvent {
   return {
@@ -22,7 +30,7 @@ function event(id: string, dates: { deadline?: string; ex?: string; record?: str
       {
         OptionId: '1',
         OptionType: { Code: 'CASH', Name: 'Cash' },
-        ...(dates.deadline ? { Deadline: { Date: `${dates.deadline}T16:00:00Z` } } : {}),
+        ...(dates.deadline ? { Deadline: { Date: `${dates.deadline}T22:00:00Z` } } : {}),
         ...(dates.pay ? { Payment: { Date: `${dates.pay}T00:00:00Z` } } : {}),
       },
     ],
@@ -51,14 +59,14 @@ describe('the work queue’s sorts, done here over every matching event', () => 
   const ids = (sorted: CorporateActionEvent[]) => sorted.map((e) => e.EventId);
 
   it('sorts by response deadline soonest first, ties in the service’s order, events without one last either way', () => {
-    expect(ids(sortLocally(events, 'Deadline', 'Asc', TODAY))).toEqual(['c', 'd', 'a', 'b']);
-    expect(ids(sortLocally(events, 'Deadline', 'Desc', TODAY))).toEqual(['a', 'c', 'd', 'b']);
+    expect(ids(sortLocally(events, 'Deadline', 'Asc', CLOCK))).toEqual(['c', 'd', 'a', 'b']);
+    expect(ids(sortLocally(events, 'Deadline', 'Desc', CLOCK))).toEqual(['a', 'c', 'd', 'b']);
   });
 
   it('sorts by ex, record and pay dates', () => {
-    expect(ids(sortLocally(events, 'ExDate', 'Asc', TODAY))).toEqual(['d', 'b', 'a', 'c']);
-    expect(ids(sortLocally(events, 'RecordDate', 'Desc', TODAY))).toEqual(['c', 'a', 'd', 'b']);
-    expect(ids(sortLocally(events, 'PayDate', 'Asc', TODAY))).toEqual(['d', 'b', 'c', 'a']);
+    expect(ids(sortLocally(events, 'ExDate', 'Asc', CLOCK))).toEqual(['d', 'b', 'a', 'c']);
+    expect(ids(sortLocally(events, 'RecordDate', 'Desc', CLOCK))).toEqual(['c', 'a', 'd', 'b']);
+    expect(ids(sortLocally(events, 'PayDate', 'Asc', CLOCK))).toEqual(['d', 'b', 'c', 'a']);
   });
 
   it('asks the service for its own SortColumns, and for its default order when sorting here', () => {
@@ -76,14 +84,14 @@ describe('the work queue’s filters', () => {
 
   it('keeps an event in any of the ticked review states', () => {
     const plain = event('p', {});
-    expect(matchesWorkQueue(plain, undefined, { review: ['unread'] }, TODAY)).toBe(true);
-    expect(matchesWorkQueue(plain, state('p', { read: true }), { review: ['unread'] }, TODAY)).toBe(false);
-    expect(matchesWorkQueue(plain, state('p', { read: true, flagged: true }), { review: ['unread', 'flagged'] }, TODAY)).toBe(true);
-    expect(matchesWorkQueue(changed, reviewedState, { review: ['notReviewed'] }, TODAY)).toBe(false);
-    expect(matchesWorkQueue(changed, reviewedState, { review: ['changedSinceReviewed'] }, TODAY)).toBe(true);
+    expect(matchesWorkQueue(plain, undefined, { review: ['unread'] }, LOCAL)).toBe(true);
+    expect(matchesWorkQueue(plain, state('p', { read: true }), { review: ['unread'] }, LOCAL)).toBe(false);
+    expect(matchesWorkQueue(plain, state('p', { read: true, flagged: true }), { review: ['unread', 'flagged'] }, LOCAL)).toBe(true);
+    expect(matchesWorkQueue(changed, reviewedState, { review: ['notReviewed'] }, LOCAL)).toBe(false);
+    expect(matchesWorkQueue(changed, reviewedState, { review: ['changedSinceReviewed'] }, LOCAL)).toBe(true);
     const unchanged = event('x', {}, '2026-03-01T00:00:00Z');
-    expect(matchesWorkQueue(unchanged, reviewedState, { review: ['changedSinceReviewed'] }, TODAY)).toBe(false);
-    expect(matchesWorkQueue(plain, undefined, {}, TODAY)).toBe(true);
+    expect(matchesWorkQueue(unchanged, reviewedState, { review: ['changedSinceReviewed'] }, LOCAL)).toBe(false);
+    expect(matchesWorkQueue(plain, undefined, {}, LOCAL)).toBe(true);
   });
 
   it('with a team, keeps reviews awaiting a second analyst’s approval and the events assigned to the user', () => {
@@ -93,36 +101,36 @@ describe('the work queue’s filters', () => {
     const awaiting = state('x', { ...reviewedState, progress: 'AwaitingApproval', fourEyes: true, reviewedBy: clara });
     const approved = state('x', { ...awaiting, progress: 'Approved', approvedBy: jonas });
     const unchanged = event('x', {}, '2026-03-01T00:00:00Z');
-    expect(matchesWorkQueue(unchanged, awaiting, { review: ['awaitingApproval'] }, TODAY, team)).toBe(true);
-    expect(matchesWorkQueue(unchanged, approved, { review: ['awaitingApproval'] }, TODAY, team)).toBe(false);
-    expect(matchesWorkQueue(unchanged, reviewedState, { review: ['awaitingApproval'] }, TODAY, team)).toBe(false);
+    expect(matchesWorkQueue(unchanged, awaiting, { review: ['awaitingApproval'] }, inTeam(team))).toBe(true);
+    expect(matchesWorkQueue(unchanged, approved, { review: ['awaitingApproval'] }, inTeam(team))).toBe(false);
+    expect(matchesWorkQueue(unchanged, reviewedState, { review: ['awaitingApproval'] }, inTeam(team))).toBe(false);
     const mine = state('x', { assignee: jonas });
     const hers = state('x', { assignee: clara });
-    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, TODAY, team)).toBe(true);
-    expect(matchesWorkQueue(unchanged, hers, { review: ['assignedToMe'] }, TODAY, team)).toBe(false);
-    expect(matchesWorkQueue(unchanged, undefined, { review: ['assignedToMe'] }, TODAY, team)).toBe(false);
+    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, inTeam(team))).toBe(true);
+    expect(matchesWorkQueue(unchanged, hers, { review: ['assignedToMe'] }, inTeam(team))).toBe(false);
+    expect(matchesWorkQueue(unchanged, undefined, { review: ['assignedToMe'] }, inTeam(team))).toBe(false);
     // Until the team says who the user is, nothing is "mine".
-    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, TODAY, { team: true })).toBe(false);
+    expect(matchesWorkQueue(unchanged, mine, { review: ['assignedToMe'] }, inTeam({ team: true }))).toBe(false);
   });
 
   it('on this computer leaves the team’s states out instead of matching nothing', () => {
     const plain = event('p', {});
     const local = { team: false } as const;
     // Only team states ticked: no review filter at all on this computer.
-    expect(matchesWorkQueue(plain, state('p', { read: true, reviewedAt: '2026-03-01T10:00:00Z' }), { review: ['assignedToMe'] }, TODAY, local)).toBe(true);
+    expect(matchesWorkQueue(plain, state('p', { read: true, reviewedAt: '2026-03-01T10:00:00Z' }), { review: ['assignedToMe'] }, LOCAL)).toBe(true);
     expect(needsEveryMatchingEvent('EventType', { review: ['awaitingApproval', 'assignedToMe'] }, local)).toBe(false);
     expect(needsEveryMatchingEvent('EventType', { review: ['awaitingApproval'] }, { team: true })).toBe(true);
     // With others ticked, those decide.
-    expect(matchesWorkQueue(plain, state('p', { read: true }), { review: ['unread', 'awaitingApproval'] }, TODAY, local)).toBe(false);
-    expect(matchesWorkQueue(plain, undefined, { review: ['unread', 'awaitingApproval'] }, TODAY, local)).toBe(true);
+    expect(matchesWorkQueue(plain, state('p', { read: true }), { review: ['unread', 'awaitingApproval'] }, LOCAL)).toBe(false);
+    expect(matchesWorkQueue(plain, undefined, { review: ['unread', 'awaitingApproval'] }, LOCAL)).toBe(true);
   });
 
-  it('keeps events whose next deadline is within N business days, counting weekdays from today', () => {
+  it('keeps events whose next deadline is within N business days, counted from now in the market', () => {
     const friday = event('f', { deadline: '2026-03-06' }); // 4 business days ahead
     const nextMonday = event('m', { deadline: '2026-03-09' }); // 5
     const passed = event('o', { deadline: '2026-02-27' });
     const none = event('n', {});
-    const within = (e: CorporateActionEvent, days: number) => matchesWorkQueue(e, undefined, { deadlineWithinBusinessDays: days }, TODAY);
+    const within = (e: CorporateActionEvent, days: number) => matchesWorkQueue(e, undefined, { deadlineWithinBusinessDays: days }, LOCAL);
     expect(within(friday, 4)).toBe(true);
     expect(within(nextMonday, 4)).toBe(false);
     expect(within(nextMonday, 5)).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RunningSimulator } from '../../main/simulator/server';
 import { EmbeddedSimulator, type StartEmbeddedSimulator } from '../../main/app/embeddedSimulator';
 
-function fakeSimulator(port: number, scale: string, seed: number): RunningSimulator {
+function fakeSimulator(port: number, scale: string, seed: number, simulatedDay?: string): RunningSimulator {
   return {
     info: {
       baseUrl: `http://127.0.0.1:${port}/openapi`,
@@ -11,6 +11,7 @@ function fakeSimulator(port: number, scale: string, seed: number): RunningSimula
       universe: { scale, seed, asOf: '2026-03-02', cacheUsed: true, generationMs: 0, databaseBytes: 1024 },
     },
     prepareForRequests: vi.fn(),
+    simulatedDay: () => simulatedDay,
     close: vi.fn(async () => undefined),
   } as unknown as RunningSimulator;
 }
@@ -87,6 +88,19 @@ describe('the embedded simulator under Settings', () => {
     expect(status.universe).toMatchObject({ scale: 'default', seed: 1 });
     expect(status.configured).toEqual({ scale: 'default', seed: 1 });
     expect(status.problem).toContain('disk full');
+  });
+
+  it('names the day the running simulator simulates, for the desk to count its days from', async () => {
+    const start = vi.fn<StartEmbeddedSimulator>(async ({ port, scale, seed, asOf }) =>
+      fakeSimulator(port, scale, seed, asOf),
+    );
+    const embedded = new EmbeddedSimulator(fakeSimulator(4321, 'default', 1), start, clock);
+    expect(embedded.status({ scale: 'default', seed: 1 })).not.toHaveProperty('simulatedDay');
+    const status = await embedded.reset(
+      { scale: 'default', seed: 1, asOf: '2027-03-10', regenerate: false },
+      { scale: 'default', seed: 1 },
+    );
+    expect(status.simulatedDay).toBe('2027-03-10');
   });
 
   it('runs one reset at a time', async () => {

@@ -98,8 +98,9 @@ describe('the generated reference universe (small scale)', () => {
       expect(counts.get(assetType), assetType).toBeGreaterThan(0);
     }
     expect(counts.get('FxSpot')).toBeGreaterThanOrEqual(40);
+    // The S&P 500's two roots: SPX (AM-settled third Fridays) and SPXW (PM-settled weeklies).
     const spx = get<{ n: number }>(
-      "SELECT count(*) AS n FROM instruments i JOIN option_roots r ON r.option_root_id = i.option_root_id WHERE r.symbol = 'SPX:xcbo'",
+      "SELECT count(*) AS n FROM instruments i JOIN option_roots r ON r.option_root_id = i.option_root_id WHERE r.symbol IN ('SPX:xcbo', 'SPXW:xcbo')",
     );
     expect(spx.n).toBeGreaterThanOrEqual(10_000);
     const categories = all<{ base_identifier: string }>('SELECT base_identifier FROM futures_spaces').map(

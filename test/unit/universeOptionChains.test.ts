@@ -14,11 +14,11 @@ const asOf = new Date('2026-11-21T00:00:00Z');
 const root = (symbol: string) => WELL_KNOWN_OPTION_ROOTS.find((candidate) => candidate.root === symbol)!;
 
 describe('option expiries (universe-facts §5)', () => {
-  it('lists SPX dailies, weeklies, third-Friday monthlies, quarterlies and December long-dated expiries', () => {
+  it('lists the AM-settled SPX on third Fridays: monthlies, quarterlies and December long-dated expiries', () => {
     const expiries = listExpiries(root('SPX').schedule, 'CBOE', asOf);
     const kinds = new Set(expiries.map((expiry) => expiry.kind));
-    expect(kinds).toEqual(new Set(['Daily', 'Weekly', 'Monthly', 'Quarterly', 'LongDated']));
-    expect(expiries.length).toBeGreaterThanOrEqual(40);
+    expect(kinds).toEqual(new Set(['Monthly', 'Quarterly', 'LongDated']));
+    expect(expiries.length).toBeGreaterThanOrEqual(18);
     expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('CBOE', expiry.date))).toBe(true);
     const dates = expiries.map((expiry) => expiry.date.getTime());
     expect(new Set(dates).size).toBe(dates.length);
@@ -29,6 +29,45 @@ describe('option expiries (universe-facts §5)', () => {
     const longDated = expiries.filter((expiry) => expiry.kind === 'LongDated');
     expect(longDated.every((expiry) => expiry.month === 12)).toBe(true);
     expect(longDated.at(-1)!.date.getUTCFullYear()).toBe(2031);
+  });
+
+  it('lists the PM-settled SPXW every weekday for four weeks, on Fridays, third Fridays and month ends', () => {
+    const expiries = listExpiries(root('SPXW').schedule, 'CBOE', asOf);
+    expect(new Set(expiries.map((expiry) => expiry.kind))).toEqual(
+      new Set(['Daily', 'Weekly', 'Monthly', 'EndOfMonth']),
+    );
+    expect(expiries.length).toBeGreaterThanOrEqual(40);
+    const ends = expiries
+      .filter((expiry) => expiry.kind === 'EndOfMonth')
+      .map((expiry) => expiry.date.toISOString().slice(0, 10));
+    // 31 Jan 2027 is a Sunday: its month ends on Friday the 29th.
+    expect(ends).toEqual(expect.arrayContaining(['2026-12-31', '2027-01-29', '2027-03-31']));
+    expect(expiries.every((expiry) => expiry.date > asOf && isTradingDay('CBOE', expiry.date))).toBe(true);
+    // The two roots of the S&P 500: one underlying, the weeklies' root says so.
+    expect(root('SPXW').underlying).toEqual(root('SPX').underlying);
+    expect([root('SPX').amSettled, root('SPXW').amSettled, root('SPXW').optionType]).toEqual([
+      true,
+      undefined,
+      'Weekly',
+    ]);
+  });
+
+  it('pairs each AM-settled index root with a PM-settled weeklies root, as the platform lists them', () => {
+    for (const [standard, weekly] of [
+      ['SPX', 'SPXW'],
+      ['NDX', 'NDXP'],
+      ['RUT', 'RUTW'],
+    ] as const) {
+      expect(root(weekly).underlying, weekly).toEqual(root(standard).underlying);
+      const standardKinds = new Set(
+        listExpiries(root(standard).schedule, 'CBOE', asOf).map((expiry) => expiry.kind),
+      );
+      expect(standardKinds.has('Weekly') || standardKinds.has('Daily'), standard).toBe(false);
+      const weeklyKinds = new Set(
+        listExpiries(root(weekly).schedule, 'CBOE', asOf).map((expiry) => expiry.kind),
+      );
+      expect(weeklyKinds.has('Weekly'), weekly).toBe(true);
+    }
   });
 
   it('lists VIX expiries on the Wednesday 30 days before the next third Friday', () => {

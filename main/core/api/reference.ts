@@ -11,7 +11,12 @@ import { queryOf } from './query';
 /** Cap on the items read from one reference list across its pages. */
 export const MAX_REFERENCE_ITEMS = 20_000;
 
-type ReferenceChannel = 'reference:countries' | 'reference:timeZones' | 'reference:currencyPairs' | 'reference:exchanges';
+type ReferenceChannel =
+  | 'reference:countries'
+  | 'reference:timeZones'
+  | 'reference:currencyPairs'
+  | 'reference:exchanges'
+  | 'reference:exchangeHolidays';
 
 export const referenceEndpoints: EndpointTable<ReferenceChannel> = {
   /** GET /ref/v1/countries: every country (spec 4.7). */
@@ -32,4 +37,11 @@ export const referenceEndpoints: EndpointTable<ReferenceChannel> = {
   /** GET /ref/v1/exchanges: every exchange with hours, holidays and the next sessions (beyond the spec). */
   'reference:exchanges': (http, _arg, options) =>
     readWholeFeed(http, 'ref/v1/exchanges', {}, { ...options, maxItems: MAX_REFERENCE_ITEMS }),
+
+  /** GET /ref/v1/exchanges/holidays: the holidays of exchanges over a range of days, past ones too (beyond the spec). */
+  'reference:exchangeHolidays': (http, arg, options) =>
+    readWholeFeed(http, 'ref/v1/exchanges/holidays', queryOf(arg, 'refresh'), {
+      ...options,
+      maxItems: MAX_REFERENCE_ITEMS,
+    }),
 };

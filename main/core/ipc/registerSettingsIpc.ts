@@ -12,6 +12,7 @@ type SettingsChannels = Pick<
   | 'settings:get'
   | 'settings:save'
   | 'settings:saveReviewStore'
+  | 'settings:saveWorkQueue'
   | 'settings:simulatorStatus'
   | 'settings:resetSimulator'
 >;
@@ -43,6 +44,7 @@ export function registerSettingsIpc({
       reviews.apply(saved.settings.review);
       return saved;
     },
+    'settings:saveWorkQueue': (workQueue) => settings.saveWorkQueue(workQueue),
     'settings:simulatorStatus': async () => simulator.status(settings.simulator),
     'settings:resetSimulator': async ({ scale, seed, regenerate, asOf, corsOrigins }) => {
       const previous = settings.simulator;

@@ -9,6 +9,7 @@ import {
   DEFAULT_SETTINGS,
   deskSettingsSchema,
   inboxSettingsSchema,
+  workQueueSettingsSchema,
   reviewStoreSettingsSchema,
   secretSettingsSchema,
   simulatorSettingsSchema,
@@ -66,6 +67,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
   const secrets = secretSettingsSchema.safeParse(record.secrets);
   const review = reviewStoreSettingsSchema.safeParse(record.review ?? DEFAULT_SETTINGS.review);
   const inbox = inboxSettingsSchema.safeParse(record.inbox);
+  const workQueue = workQueueSettingsSchema.safeParse(record.workQueue ?? DEFAULT_SETTINGS.workQueue);
   const backup = await keepUnreadableCopy(file, now);
   return {
     settings: {
@@ -74,6 +76,7 @@ export async function readSettingsFile(dataDir: string, now: Date = new Date()):
       secrets: secrets.success ? secrets.data : DEFAULT_SETTINGS.secrets,
       review: review.success ? review.data : DEFAULT_SETTINGS.review,
       ...(inbox.success ? { inbox: inbox.data } : {}),
+      workQueue: workQueue.success ? workQueue.data : DEFAULT_SETTINGS.workQueue,
     },
     problem: `Some settings in settings.json were not valid and were reset to their defaults. The original file was kept as ${backup}.`,
   };

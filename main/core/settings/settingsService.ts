@@ -11,6 +11,7 @@ import type {
   SecretSettings,
   SettingsView,
   SimulatorSettings,
+  WorkQueueSettings,
 } from '../../../contract/settings';
 
 export class SettingsService {
@@ -47,6 +48,17 @@ export class SettingsService {
   /** Keeps the review store choice (addresses only: the service is called with the user's sign-in). */
   async saveReviewStore(review: ReviewStoreSettings): Promise<SettingsView> {
     const settings = await this.change((current) => ({ ...current, review }));
+    return { settings, ...(this.problem ? { problem: this.problem } : {}) };
+  }
+
+  /** The work queue's overdue window and desktop notifications. */
+  get workQueue(): WorkQueueSettings {
+    return this.settings.workQueue;
+  }
+
+  /** Keeps the work queue's overdue window and whether desktop notifications are shown. */
+  async saveWorkQueue(workQueue: WorkQueueSettings): Promise<SettingsView> {
+    const settings = await this.change((current) => ({ ...current, workQueue }));
     return { settings, ...(this.problem ? { problem: this.problem } : {}) };
   }
 

@@ -54,6 +54,20 @@ export function holidayName(exchangeId: string, date: Date): string | undefined 
 }
 
 /**
+ * The holidays of an exchange from `from` to `to` (`yyyy-mm-dd`, both included), in date order,
+ * as `holidayName` names them: read from the years' closures rather than day by day, so three
+ * years of thirty exchanges cost a few hundred lookups, not some hundred thousand.
+ */
+export function holidaysBetween(exchangeId: string, from: string, to: string): { date: string; name: string }[] {
+  const days = new Set<string>();
+  for (let year = Number(from.slice(0, 4)) - 1; year <= Number(to.slice(0, 4)) + 1; year++)
+    for (const day of closuresFor(exchangeId, year).holidays.keys()) if (day >= from && day <= to) days.add(day);
+  return [...days]
+    .sort()
+    .map((date) => ({ date, name: holidayName(exchangeId, new Date(`${date}T00:00:00Z`))! }));
+}
+
+/**
  * True when the exchange trades on the UTC calendar date of `date` (time of day ignored):
  * not a weekend day of that exchange (Friday and Saturday for XSAU) and not a holiday. Days
  * with an early close are trading days. Throws for an exchange id without a calendar.

@@ -34,7 +34,7 @@ export const SCALES = ['small', 'default', 'large'] as const;
 export type Scale = (typeof SCALES)[number];
 
 /** Bump when generated content changes, so stale caches are not reused. */
-export const GENERATOR_VERSION = 8;
+export const GENERATOR_VERSION = 9;
 
 /** What a generation step gets: the database being built and the inputs of the universe. */
 export interface GenerationContext {

@@ -74,12 +74,29 @@ export class CorporateActionsPage {
     return this.workQueue.getByRole('checkbox', { name, exact: true });
   }
 
-  /** Leaves the work queue's default (open work): every event, as the service lists them. */
+  /** A tab of the inbox: "To do", "History" or "All events". */
+  tab(name: 'To do' | 'History' | 'All events'): Locator {
+    return this.page.getByRole('tablist', { name: 'Events to show' }).getByRole('tab', { name: new RegExp(`^${name}`) });
+  }
+
+  /** Leaves the work queue's default (the work to do): every event, as the service lists them. */
   async showEveryEvent(): Promise<void> {
-    for (const name of ['Not reviewed', 'Changed since reviewed']) {
-      const box = this.workQueueCheckbox(name);
-      if ((await box.getAttribute('aria-checked')) === 'true') await box.click();
-    }
+    await this.tab('All events').click();
+  }
+
+  /** The count beside Corporate actions in the navigation: unreviewed events due within 2 business days. */
+  navigationBadge(): Locator {
+    return this.page.getByTestId('navigation-badge-corporate-actions');
+  }
+
+  /** The heading of a group of the work to do ("Overdue · 2", "Upcoming · 7"). */
+  groupHeading(group: 'overdue' | 'upcoming'): Locator {
+    return this.grid.locator(`[role="row"][row-id="group:${group}"]`);
+  }
+
+  /** A cell of an event's row, by column id (e.g. "countdown", "deadline"). */
+  cell(eventId: string, colId: string): Locator {
+    return this.row(eventId).locator(`[col-id="${colId}"]`);
   }
 
   /** A column header of the grid, by its column id. */
@@ -168,9 +185,9 @@ export class CorporateActionsPage {
     await chooser.locator('summary').click();
   }
 
-  /** The data rows the grid has rendered. */
+  /** The event rows the grid has rendered (not the group headings). */
   rows(): Locator {
-    return this.grid.locator('[role="row"][row-id]');
+    return this.grid.locator('[role="row"][row-id]:not(.row-group-heading)');
   }
 
   /** The cell texts of the column `colId` for the rows rendered, in row order (the DOM order may differ). */
@@ -198,9 +215,10 @@ export class CorporateActionsPage {
     );
   }
 
-  /** The number of events the status line reports ("144 events · 100 loaded", "12 in the queue of …"). */
+  /** The number of events the status line puts first ("144 events · 100 loaded", "9 to do · 2 overdue", "1,504 in History"). */
   async total(): Promise<number> {
-    return Number(/^(\d+) (events?|in the queue)/.exec((await this.status.textContent()) ?? '')?.[1]);
+    const match = /^([\d,]+) (events?|to do|in History|shown)/.exec((await this.status.textContent()) ?? '');
+    return Number(match?.[1]?.replace(/,/g, ''));
   }
 
   /** Opens an event in the detail pane by clicking its row. */

@@ -65,6 +65,11 @@ export class FuturesPage {
       .filter({ has: this.page.getByRole('gridcell', { name: symbol, exact: true }) });
   }
 
+  /** One cell of a contract's row, e.g. ("ESH7", "daysToRoll"). */
+  cell(symbol: string, colId: string): Locator {
+    return this.row(symbol).locator(`[col-id="${colId}"]`);
+  }
+
   /** The texts of one column, in row order. */
   async column(colId: string): Promise<string[]> {
     return this.ladder.locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents();

@@ -1,6 +1,7 @@
 /**
- * Page module of the Option chains workspace: the root search, the expiry tabs, the strike
- * window, the chain grids and the contract details beside them.
+ * Page module of the Option chains workspace: the root search, the roots of the underlying (the
+ * switch and side by side), the expiry tabs, each expiry's header, the strike window, the chain
+ * grids and the contract details beside them.
  */
 import type { Locator, Page } from '@playwright/test';
 
@@ -34,6 +35,11 @@ export class OptionChainPage {
   readonly showAllExpiries: Locator;
   readonly underlyingPrice: Locator;
   readonly underlyingState: Locator;
+  readonly rootSwitch: Locator;
+  readonly relatedRoots: Locator;
+  readonly panels: Locator;
+  readonly occNote: Locator;
+  readonly simulatedDay: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -67,6 +73,70 @@ export class OptionChainPage {
     this.showAllExpiries = page.getByRole('button', { name: 'Show all expiries' });
     this.underlyingPrice = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-price');
     this.underlyingState = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-state');
+    this.relatedRoots = page.getByTestId('related-roots');
+    this.rootSwitch = this.relatedRoots.getByRole('group', { name: /^Roots of / });
+    this.panels = page.locator('section.chain-panel');
+    this.occNote = page.getByTestId('chain-occ-note').first();
+    this.simulatedDay = page.getByTestId('chain-simulated-day').first();
+  }
+
+  /** The chain header's button switching to a root, e.g. "SPXW:xcbo". */
+  rootButton(symbol: string): Locator {
+    return this.rootSwitch.getByRole('button', { name: new RegExp(`^${symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
+  }
+
+  /** The tick box showing another root's chain side by side. */
+  besideChoice(symbol: string): Locator {
+    return this.relatedRoots.getByRole('checkbox', { name: symbol, exact: true });
+  }
+
+  /** The heading of the `index`th panel (its root's symbol and description). */
+  panelHeading(index: number): Locator {
+    return this.panels.nth(index).getByRole('heading').first();
+  }
+
+  /** One fact of the active expiry's header: days, lastTrade, exercise, settlement or underlying. */
+  expiryFact(key: 'days' | 'lastTrade' | 'exercise' | 'settlement' | 'underlying'): Locator {
+    return this.page.getByTestId(`expiry-${key}`).first();
+  }
+
+  /** The active expiry's heading above its grid. */
+  expiryHeading(): Locator {
+    return this.page.getByTestId('expiry-header').first().getByRole('heading');
+  }
+
+  /** The strike cells drawn in the grid's pinned left part (none unless the strike is pinned). */
+  pinnedStrikeCells(): Locator {
+    return this.activeGrid().locator('[role="gridcell"][col-id="strike"].ag-cell-last-left-pinned');
+  }
+
+  /** The strike cell of the row of `strike` in the grid's pinned left part (none unless pinned). */
+  pinnedStrikeCell(strike: number): Locator {
+    return this.activeGrid().locator(`[role="row"][row-id="${strike}"] [role="gridcell"][col-id="strike"].ag-cell-last-left-pinned`);
+  }
+
+  /** How far the active grid's columns overflow its width sideways, in pixels (0 or less when they all fit). */
+  async sidewaysOverflow(): Promise<number> {
+    return this.activeGrid().evaluate((grid) => {
+      // Every column is drawn (no column virtualisation): the last header's right edge is the columns'.
+      const rights = [...grid.querySelectorAll('[role="columnheader"]')].map((header) => header.getBoundingClientRect().right);
+      return Math.max(...rights) - grid.getBoundingClientRect().right;
+    });
+  }
+
+  /** Scrolls the active grid's columns to their right end. */
+  async scrollSidewaysToEnd(): Promise<void> {
+    await this.activeGrid().evaluate((grid) => {
+      // Whatever scrolls sideways in the grid (its body and its header follow one another).
+      for (const element of grid.querySelectorAll<HTMLElement>('*')) {
+        if (element.scrollWidth > element.clientWidth + 1) element.scrollLeft = element.scrollWidth;
+      }
+    });
+  }
+
+  /** The data-expiry of every expiry tab shown. */
+  async tabExpiries(): Promise<string[]> {
+    return this.expiryTabs.evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-expiry') ?? ''));
   }
 
   /** A kind of the expiry filter, e.g. "Monthlies". */

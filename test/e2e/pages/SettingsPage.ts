@@ -76,4 +76,12 @@ export class SettingsPage {
     await section.getByRole('button', { name: 'Reset simulator' }).click();
     await section.getByRole('button', { name: 'Restart now' }).click();
   }
+
+  /** Restarts the embedded simulator on another day (`yyyy-mm-dd`), its scale and seed kept, confirming the restart. */
+  async simulateDay(day: string): Promise<void> {
+    const section = this.section('Embedded simulator');
+    await section.getByLabel('Day to simulate (empty: today)').fill(day);
+    await section.getByRole('button', { name: 'Reset simulator' }).click();
+    await section.getByRole('button', { name: 'Restart now' }).click();
+  }
 }

@@ -112,10 +112,16 @@ const BY_COUNTRY: Record<string, [Family, number]> = {
 };
 const DEFAULT: [Family, number] = [ASIA_PACIFIC, 0.15];
 
+/**
+ * Where international securities (ISIN prefix XS: Eurobonds) are held and their elections made:
+ * Euroclear Bank in Brussels, whose deadlines run on Brussels time and its business days.
+ */
+const INTERNATIONAL_SECURITIES_COUNTRY = 'BE';
+
 /** The first listed exchange of a country, for bonds (traded OTC) whose calendar is their issuer's market. */
 function homeExchangeOf(country: string): string | undefined {
-  return EXCHANGES.find((exchange) => exchange.CountryCode === country && exchange.Mic !== undefined)
-    ?.ExchangeId;
+  const home = country === 'XS' ? INTERNATIONAL_SECURITIES_COUNTRY : country;
+  return EXCHANGES.find((exchange) => exchange.CountryCode === home && exchange.Mic !== undefined)?.ExchangeId;
 }
 
 const cache = new Map<string, MarketRule>();

@@ -14,7 +14,7 @@ import {
   thirdFriday,
 } from './expiryRules';
 
-export type ExpiryKind = 'Daily' | 'Weekly' | 'Monthly' | 'Quarterly' | 'LongDated';
+export type ExpiryKind = 'Daily' | 'Weekly' | 'EndOfMonth' | 'Monthly' | 'Quarterly' | 'LongDated';
 
 export interface OptionExpiry {
   date: Date;
@@ -41,8 +41,10 @@ export interface ExpirySchedule {
   dailyDays?: number;
   /** Fridays within this many weeks. */
   weeklyWeeks?: number;
-  /** Standard expiries of the next this many months. */
+  /** Standard expiries of the next this many months (0: none, a root of weeklies). */
   monthlyMonths: number;
+  /** The last business day of this month and the next this many months (PM-settled index weeklies' roots). */
+  endOfMonthMonths?: number;
   /** Standard expiries of quarter months (Mar, Jun, Sep, Dec) within this many months. */
   quarterlyMonths?: number;
   /** Standard expiries of `longDatedMonth` in each year up to this many years out. */
@@ -78,7 +80,14 @@ function standardExpiry(rule: MonthlyRule, exchangeId: string, year: number, mon
 /** The expiries a root lists on `asOf`, in date order, one per date (the longest-lived kind wins). */
 export function listExpiries(schedule: ExpirySchedule, exchangeId: string, asOf: Date): OptionExpiry[] {
   const byDate = new Map<string, OptionExpiry>();
-  const rank: Record<ExpiryKind, number> = { Daily: 0, Weekly: 1, Monthly: 2, Quarterly: 3, LongDated: 4 };
+  const rank: Record<ExpiryKind, number> = {
+    Daily: 0,
+    Weekly: 1,
+    EndOfMonth: 2,
+    Monthly: 3,
+    Quarterly: 4,
+    LongDated: 5,
+  };
   const add = (
     date: Date,
     kind: ExpiryKind,
@@ -115,6 +124,10 @@ export function listExpiries(schedule: ExpirySchedule, exchangeId: string, asOf:
       add(date, 'Monthly', year, month);
       listed++;
     }
+  }
+  for (let offset = 0; offset <= (schedule.endOfMonthMonths ?? -1); offset++) {
+    const [year, month] = shiftMonth(startYear, startMonth, offset);
+    add(lastBusinessDay(exchangeId, year, month), 'EndOfMonth', year, month);
   }
   for (let offset = 0; offset <= (schedule.quarterlyMonths ?? 0); offset++) {
     const [year, month] = shiftMonth(startYear, startMonth, offset);

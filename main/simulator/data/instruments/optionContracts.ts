@@ -51,6 +51,8 @@ function listingYears(kind: ExpiryKind, schedule: ExpirySchedule): number {
       return (schedule.dailyDays ?? 1) / 365.25;
     case 'Weekly':
       return ((schedule.weeklyWeeks ?? 1) * 7) / 365.25;
+    case 'EndOfMonth':
+      return ((schedule.endOfMonthMonths ?? 0) + 1) / 12;
     case 'Monthly':
       return (schedule.monthlyMonths + 1) / 12;
     case 'Quarterly':
@@ -120,8 +122,10 @@ export function layOutOptionUics(
   // The top of the long tier's coarse range with the centre at its highest, plus a coarse step.
   const highest = spot * 1.03 * (index ? 1.3 + 0.3 * root : 1.5 + 0.5 * root) + steps.far * 4;
   const strikeSlots = Math.ceil(highest / unit) + 1;
+  // End-of-month expiries can share a week with a Friday weekly: those roots need day slots.
   const byWeek =
     !fact.schedule.dailyDays &&
+    !fact.schedule.endOfMonthMonths &&
     (fact.schedule.rule === 'thirdFriday' || fact.schedule.rule === 'secondFriday');
   const expirySlots = byWeek ? WEEK_SLOTS : DAY_SLOTS;
   const top = db
@@ -273,9 +277,8 @@ export function listedExpiries(root: OptionRootShape, asOf: Date): ListedExpiry[
       : undefined;
     if (root.futures && !contract) continue;
     const day = isoDate(expiry.date);
-    const standard = expiry.kind !== 'Daily' && expiry.kind !== 'Weekly';
-    const amSettled =
-      standard && fact.assetType === 'StockIndexOption' && fact.mic === 'XCBO' && fact.root !== 'VIX';
+    const standard = expiry.kind !== 'Daily' && expiry.kind !== 'Weekly' && expiry.kind !== 'EndOfMonth';
+    const amSettled = standard && fact.amSettled === true;
     const lastTradeDay =
       fact.lastTradeDayBefore || amSettled
         ? addBusinessDays(exchangeId, expiry.date, -1)
@@ -333,7 +336,8 @@ export function contractsOf(
   );
   const month = expiry.date.getUTCMonth();
   const code = `${expiry.day.slice(8, 10)}${MONTH_CODES[month]}${expiry.day.slice(2, 4)}`;
-  const underlyingName = fact.description.replace(/ Options$/, '');
+  // `S&P 500 Index Options (PM-settled, weeklies)` names the S&P 500 Index.
+  const underlyingName = fact.description.replace(/ Options( \(.*\))?$/, '');
   const label = `${underlyingName} ${Number(expiry.day.slice(8, 10))} ${MONTH_NAMES[month]} ${expiry.day.slice(0, 4)}`;
   const rows: InstrumentRow[] = [];
   for (const strike of strikes) {

@@ -11,6 +11,12 @@ export function specificOptionDetails(
   option: InstrumentRecord,
 ): Record<string, unknown> {
   const tradable = option.is_tradable === 1;
+  // The root lists its underlying's roots with their kinds (SPX Standard, SPXW Weekly).
+  const related = Array.isArray(root.RelatedOptionRootsEnhanced)
+    ? (root.RelatedOptionRootsEnhanced as { OptionRootId?: number; OptionType?: string }[])
+    : [];
+  const optionType =
+    related.find((entry) => entry.OptionRootId === option.option_root_id)?.OptionType ?? 'Standard';
   return {
     AmountDecimals: root.AmountDecimals,
     AssetType: option.asset_type,
@@ -36,7 +42,7 @@ export function specificOptionDetails(
     PutCall: option.put_call,
     RelatedInstruments: [{ AssetType: root.UnderlyingAssetType, Uic: option.underlying_uic }],
     RelatedOptionRootsEnhanced: [
-      { AssetType: option.asset_type, OptionRootId: option.option_root_id, OptionType: 'Standard' },
+      { AssetType: option.asset_type, OptionRootId: option.option_root_id, OptionType: optionType },
     ],
     SettlementStyle: root.SettlementStyle,
     StandardAmounts: root.StandardAmounts,

@@ -1,6 +1,9 @@
 /**
  * Option roots of universe-facts §5 with their expiry schedules, strike steps, style,
  * settlement and multiplier. Roots on generated shares reuse the US or European stock shape.
+ * Where the platform lists several roots on one index, so does the simulator: the AM-settled
+ * standard root (SPX, NDX, RUT: third-Friday monthlies, quarterlies, LEAPS) and the PM-settled
+ * root of the weeklies (SPXW, NDXP, RUTW: dailies or weeklies, end of month).
  */
 import type { ExpirySchedule, StrikeSteps } from './optionChains';
 
@@ -26,8 +29,15 @@ export interface OptionRootFact {
   /** Fixed steps, or derived from the underlying's price (shares). */
   steps: StrikeSteps | 'us' | 'european';
   tick: number;
-  /** AM-settled: trading ends the business day before expiry (SPX, NDX, RUT monthlies). */
+  /** Trading ends the business day before every expiry (Nikkei 225: SQ on the second Friday's opening). */
   lastTradeDayBefore?: boolean;
+  /** AM-settled standard expiries: trading ends the business day before (SPX, NDX, RUT monthlies). */
+  amSettled?: boolean;
+  /**
+   * The root's kind among the roots of its underlying (RelatedOptionRootsEnhanced' OptionType):
+   * `Weekly` for the PM-settled weeklies' root of an index; `Standard` otherwise.
+   */
+  optionType?: 'Standard' | 'Weekly';
   /** Local time trading ends on the last trading day (HH:MM), in the exchange's zone. */
   closeTime: string;
 }
@@ -89,7 +99,7 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
   {
     root: 'SPX',
     assetType: 'StockIndexOption',
-    description: 'S&P 500 Index Options',
+    description: 'S&P 500 Index Options (AM-settled)',
     mic: 'XCBO',
     currency: 'USD',
     underlying: { kind: 'index', symbol: 'SPX' },
@@ -97,8 +107,6 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     settlement: 'CashDelivery',
     multiplier: 100,
     schedule: {
-      dailyDays: 28,
-      weeklyWeeks: 8,
       monthlyMonths: 12,
       quarterlyMonths: 24,
       longDatedYears: 5,
@@ -107,12 +115,29 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     },
     steps: { near: 5, mid: 25, far: 50 },
     tick: 0.05,
+    amSettled: true,
     closeTime: '16:15',
+  },
+  {
+    root: 'SPXW',
+    assetType: 'StockIndexOption',
+    description: 'S&P 500 Index Options (PM-settled, weeklies)',
+    mic: 'XCBO',
+    currency: 'USD',
+    underlying: { kind: 'index', symbol: 'SPX' },
+    exerciseStyle: 'European',
+    settlement: 'CashDelivery',
+    multiplier: 100,
+    schedule: { dailyDays: 28, weeklyWeeks: 8, monthlyMonths: 12, endOfMonthMonths: 12, rule: 'thirdFriday' },
+    steps: { near: 5, mid: 25, far: 50 },
+    tick: 0.05,
+    optionType: 'Weekly',
+    closeTime: '16:00',
   },
   {
     root: 'NDX',
     assetType: 'StockIndexOption',
-    description: 'Nasdaq-100 Index Options',
+    description: 'Nasdaq-100 Index Options (AM-settled)',
     mic: 'XCBO',
     currency: 'USD',
     underlying: { kind: 'index', symbol: 'NDX' },
@@ -120,7 +145,6 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     settlement: 'CashDelivery',
     multiplier: 100,
     schedule: {
-      weeklyWeeks: 6,
       monthlyMonths: 6,
       quarterlyMonths: 12,
       longDatedYears: 3,
@@ -129,12 +153,29 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     },
     steps: { near: 25, mid: 50, far: 100 },
     tick: 0.05,
+    amSettled: true,
     closeTime: '16:15',
+  },
+  {
+    root: 'NDXP',
+    assetType: 'StockIndexOption',
+    description: 'Nasdaq-100 Index Options (PM-settled, weeklies)',
+    mic: 'XCBO',
+    currency: 'USD',
+    underlying: { kind: 'index', symbol: 'NDX' },
+    exerciseStyle: 'European',
+    settlement: 'CashDelivery',
+    multiplier: 100,
+    schedule: { weeklyWeeks: 6, monthlyMonths: 0, endOfMonthMonths: 3, rule: 'thirdFriday' },
+    steps: { near: 25, mid: 50, far: 100 },
+    tick: 0.05,
+    optionType: 'Weekly',
+    closeTime: '16:00',
   },
   {
     root: 'RUT',
     assetType: 'StockIndexOption',
-    description: 'Russell 2000 Index Options',
+    description: 'Russell 2000 Index Options (AM-settled)',
     mic: 'XCBO',
     currency: 'USD',
     underlying: { kind: 'index', symbol: 'RUT' },
@@ -142,7 +183,6 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     settlement: 'CashDelivery',
     multiplier: 100,
     schedule: {
-      weeklyWeeks: 6,
       monthlyMonths: 6,
       quarterlyMonths: 12,
       longDatedYears: 2,
@@ -151,7 +191,24 @@ export const WELL_KNOWN_OPTION_ROOTS: readonly OptionRootFact[] = [
     },
     steps: { near: 5, mid: 10, far: 25 },
     tick: 0.05,
+    amSettled: true,
     closeTime: '16:15',
+  },
+  {
+    root: 'RUTW',
+    assetType: 'StockIndexOption',
+    description: 'Russell 2000 Index Options (PM-settled, weeklies)',
+    mic: 'XCBO',
+    currency: 'USD',
+    underlying: { kind: 'index', symbol: 'RUT' },
+    exerciseStyle: 'European',
+    settlement: 'CashDelivery',
+    multiplier: 100,
+    schedule: { dailyDays: 14, weeklyWeeks: 6, monthlyMonths: 0, endOfMonthMonths: 3, rule: 'thirdFriday' },
+    steps: { near: 5, mid: 10, far: 25 },
+    tick: 0.05,
+    optionType: 'Weekly',
+    closeTime: '16:00',
   },
   {
     root: 'VIX',

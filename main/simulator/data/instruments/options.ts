@@ -192,7 +192,11 @@ class OptionRootWriter {
     });
     const key = `${underlying.uic}:${underlying.assetType}`;
     const related = this.rootsByUnderlying.get(key) ?? [];
-    related.push({ AssetType: fact.assetType, OptionRootId: rootId, OptionType: 'Standard' });
+    related.push({
+      AssetType: fact.assetType,
+      OptionRootId: rootId,
+      OptionType: fact.optionType ?? 'Standard',
+    });
     this.rootsByUnderlying.set(key, related);
     return shape;
   }
@@ -312,13 +316,25 @@ function findUnderlying(db: Database.Database, fact: OptionRootFact): Omit<RootP
   return futures ? { underlying: found, futures } : { underlying: found };
 }
 
-/** Adds RelatedOptionRootsEnhanced to each underlying's details. */
+/**
+ * Adds RelatedOptionRootsEnhanced to each underlying's details, and to each root's own (the
+ * platform's option space lists the roots of its underlying, itself included: SPX and SPXW).
+ */
 function linkUnderlyings(db: Database.Database, writer: OptionRootWriter): void {
   const fragments = DetailFragments.of(db);
   const stored = loadFragments(db);
   const read = db.prepare('SELECT details FROM instruments WHERE uic = ? AND asset_type = ?');
   const write = db.prepare('UPDATE instruments SET details = ? WHERE uic = ? AND asset_type = ?');
+  const readRoot = db.prepare('SELECT details FROM option_roots WHERE option_root_id = ?').pluck();
+  const writeRoot = db.prepare('UPDATE option_roots SET details = ? WHERE option_root_id = ?');
   for (const [key, roots] of writer.rootsByUnderlying) {
+    for (const root of roots) {
+      const details = JSON.parse(readRoot.get(root.OptionRootId) as string) as Record<string, unknown>;
+      writeRoot.run(
+        JSON.stringify(sortKeys({ ...details, RelatedOptionRootsEnhanced: roots })),
+        root.OptionRootId,
+      );
+    }
     const [uic, assetType] = key.split(':') as [string, string];
     const row = read.get(Number(uic), assetType) as { details: string } | undefined;
     if (!row) continue;

@@ -153,7 +153,7 @@ export function registerInstrumentDetailsRoutes(
   context: SimulatorContext,
   store: ReferenceStore,
 ): void {
-  const renderer = new DetailsRenderer(store, context.clock);
+  const renderer = new DetailsRenderer(store, context.simulatedNow);
 
   app.get('/ref/v1/instruments/details', async (request, reply) => {
     const query = new QueryReader(request.query);

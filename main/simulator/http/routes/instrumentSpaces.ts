@@ -1,6 +1,6 @@
 /**
  * Option spaces (spec 4.4) and futures spaces (spec 4.5). Days to expiry are counted at
- * request time from the simulator's clock; SpecificOptions appear only on the expiries the
+ * request time from the simulated day (context.simulatedNow); SpecificOptions appear only on the expiries the
  * OptionSpaceSegment selects.
  */
 import type { FastifyInstance } from 'fastify';
@@ -96,7 +96,7 @@ export function registerInstrumentSpacesRoutes(
         throw notFound(`No option root with id ${rootId}.`);
       }
 
-      const now = context.clock();
+      const now = context.simulatedNow();
       const expiries = store.expiries(rootId);
       const selected = selectedExpiries(segment, expiries, expiryDates, underlyingUic);
       const wantedStatus = statuses ? new Set<string>(statuses) : undefined;
@@ -146,7 +146,7 @@ export function registerInstrumentSpacesRoutes(
           },
         );
       }
-      const now = context.clock();
+      const now = context.simulatedNow();
       const elements = store
         .futuresElements(uic)
         .map((element) => ({

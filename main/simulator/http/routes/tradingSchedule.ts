@@ -64,7 +64,7 @@ function venueLookup(
 export function registerTradingScheduleRoutes(app: FastifyInstance, context: SimulatorContext): void {
   const findVenue = venueLookup(context);
 
-  app.get('/ref/v1/timezones', async () => wholeFeed(timeZoneDetailsAt(context.clock())));
+  app.get('/ref/v1/timezones', async () => wholeFeed(timeZoneDetailsAt(context.simulatedNow())));
 
   app.get<{ Params: ScheduleParams }>(
     '/ref/v1/instruments/tradingschedule/:Uic/:AssetType',
@@ -76,7 +76,7 @@ export function registerTradingScheduleRoutes(app: FastifyInstance, context: Sim
       const venue = findVenue(Number(Uic), assetType);
       if (!venue) throw notFound(`No instrument with Uic ${Uic} and AssetType ${assetType}.`);
       const exchangeId = scheduleExchangeFor(venue.exchange_id, venue.mic);
-      return tradingSessionsFor(exchangeId, context.clock(), SCHEDULE_DAYS);
+      return tradingSessionsFor(exchangeId, context.simulatedNow(), SCHEDULE_DAYS);
     },
   );
 }

@@ -1,11 +1,11 @@
 /**
  * The corporate events inbox: filters, sort and columns, the events loaded so far, the event
- * open in the detail pane, and reading every matching event for an export. Sorted by one of the
- * service's SortColumns with no work-queue filter, the list is read page by page in the
- * service's order; sorted by a date the service cannot sort by, or filtered by review state or
- * deadline, every matching event is read (up to EXPORT_CAP) and sorted and filtered here
- * (logic/workQueue.ts). All of it belongs to the signed-in user: another user (or none) starts
- * from an empty inbox.
+ * open in the detail pane, and reading every matching event for an export. The work to do and
+ * the history (logic/queue.ts), a sort by a date the service cannot sort by, or a filter by
+ * review state or deadline need every matching event: those are read (up to EXPORT_CAP) and
+ * placed, sorted and filtered here (logic/workQueue.ts), against the service's now and each
+ * event's market calendar. Every event in the service's order is read page by page. All of it
+ * belongs to the signed-in user: another user (or none) starts from an empty inbox.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
@@ -21,18 +21,23 @@ import { useDetailLoader } from '../../shared/useDetailLoader';
 import { useOwnedState } from '../session/useOwnedState';
 import { defaultColumnIds } from './logic/inboxColumns';
 import { cleanFilters, eventsQuery, type InboxSort } from './logic/inboxQuery';
-import { todayIso } from './logic/eventDates';
+import type { DeadlineClock } from './logic/deadlines';
+import { countQueue, DEFAULT_OVERDUE_BUSINESS_DAYS, placeInQueue, type QueueContext, type QueuePlacing } from './logic/queue';
+import { queueRows } from './logic/queueRows';
 import {
   hasWorkQueueFilters,
+  hiddenBy,
   isLocalSort,
-  matchesWorkQueue,
   needsEveryMatchingEvent,
   OPEN_WORK_VIEW,
-  sortLocally,
   THIS_COMPUTER,
+  type HiddenBy,
   type QueueWorker,
 } from './logic/workQueue';
+import { useSettingsStore } from '../settings/useSettingsStore';
+import { useMarketCalendarsStore } from './useMarketCalendarsStore';
 import { useReviewStore } from './useReviewStore';
+import { useServiceClockStore } from './useServiceClockStore';
 
 /** Events per page of the list. */
 export const PAGE_SIZE = 100;
@@ -41,6 +46,9 @@ export const EXPORT_CAP = 10_000;
 
 export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const review = useReviewStore();
+  const serviceClock = useServiceClockStore();
+  const calendars = useMarketCalendarsStore();
+  const settings = useSettingsStore();
   const filters = ref<InboxFilters>({});
   const workQueue = ref<WorkQueueFilters>(copyOfWorkQueue(OPEN_WORK_VIEW.workQueue ?? {}));
   const sort = ref<InboxSort>({ ...OPEN_WORK_VIEW.sort });
@@ -51,8 +59,10 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const readEverything = ref(false);
   /** More events matched than EXPORT_CAP: the list holds the first EXPORT_CAP. */
   const capped = ref(false);
-  /** The day the work queue counts deadlines from (the workspace moves it on at midnight). */
-  const today = ref(todayIso());
+  /** What deadlines are read against: the service's now and each event's market calendar. */
+  const clock = computed<DeadlineClock>(() => ({ now: serviceClock.now, calendarOf: calendars.calendarOf }));
+  /** The service's calendar day in UTC (`yyyy-mm-dd`), where a timeline marks today. */
+  const today = computed(() => new Date(serviceClock.now).toISOString().slice(0, 10));
   const total = ref<number>();
   const hasMore = ref(false);
   const loading = ref(false);
@@ -97,21 +107,58 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     columns: [...columns.value],
   }));
 
+  /** Passed deadlines stay work to do for this many business days (Settings). */
+  const overdueBusinessDays = computed(
+    () => settings.settings?.workQueue?.overdueBusinessDays ?? DEFAULT_OVERDUE_BUSINESS_DAYS,
+  );
+  const context = computed<QueueContext>(() => ({
+    clock: clock.value,
+    worker: worker.value,
+    overdueBusinessDays: overdueBusinessDays.value,
+  }));
+  /** Where each event read stands now: work to do (overdue or upcoming) or history, with its deadline. */
+  const placings = computed(() => {
+    const placed = new Map<string, QueuePlacing>();
+    for (const event of matching.value)
+      placed.set(event.EventId, placeInQueue(event, review.states[event.EventId], context.value));
+    return placed;
+  });
+  /** "9 to do · 2 overdue", and the history. */
+  const counts = computed(() => countQueue(placings.value.values()));
+  /** Open events due within 2 business days: marked in the list. */
+  const dueSoon = computed(
+    () =>
+      new Set(
+        [...placings.value]
+          .filter(([, placing]) => placing.place === 'upcoming' && placing.dueSoon)
+          .map(([eventId]) => eventId),
+      ),
+  );
+
   /**
-   * The events in the work queue, decided when the list is read or the queue's filters change,
-   * not on every review action: an event marked reviewed stays where it is (its badge says so)
-   * until the queue is read again, so the row under the keyboard never jumps away.
+   * The events in the list, decided when the list is read or the queue's filters change, not on
+   * every review action: an event marked reviewed stays where it is (its badge says so) until
+   * the queue is read again, so the row under the keyboard never jumps away. As the clock moves
+   * on (`sticky`), deadlines move events in and out, but a decision taken meanwhile does not.
    */
   const queued = ref(new Set<string>());
-  function refilter(): void {
-    const states = review.states;
-    queued.value = new Set(
-      matching.value
-        .filter((event) =>
-          matchesWorkQueue(event, states[event.EventId], workQueue.value, today.value, worker.value),
-        )
-        .map((event) => event.EventId),
-    );
+  const hidden = ref<Partial<Record<Exclude<HiddenBy, 'place'>, number>>>({});
+  function refilter(sticky = false): void {
+    const kept = new Set<string>();
+    const hiddenCounts: Partial<Record<Exclude<HiddenBy, 'place'>, number>> = {};
+    for (const event of matching.value) {
+      const state = review.states[event.EventId];
+      const placing = placings.value.get(event.EventId) ?? placeInQueue(event, state, context.value);
+      const reason = hiddenBy(event, state, workQueue.value, context.value, placing);
+      const decidedMeanwhile =
+        sticky &&
+        queued.value.has(event.EventId) &&
+        (reason === 'review' || (reason === 'place' && placing.place === 'history' && placing.reason === 'decided'));
+      if (reason === undefined || decidedMeanwhile) kept.add(event.EventId);
+      else if (reason !== 'place') hiddenCounts[reason] = (hiddenCounts[reason] ?? 0) + 1;
+    }
+    queued.value = kept;
+    hidden.value = hiddenCounts;
   }
 
   /** Who works the queue: a team member (awaiting approval and assignees apply) or this computer's reviewer. */
@@ -130,14 +177,22 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     },
   );
 
-  /** The list as shown: the service's pages as read, or every matching event filtered and sorted here. */
-  const rows = computed<CorporateActionEvent[]>(() => {
-    if (!readEverything.value) return matching.value;
-    const kept = matching.value.filter((event) => queued.value.has(event.EventId));
-    return isLocalSort(sort.value.column)
-      ? sortLocally(kept, sort.value.column, sort.value.type, today.value)
-      : kept;
-  });
+  /** The list as shown: the service's pages as read, or every matching event placed, filtered and sorted here. */
+  const shown = computed(() =>
+    readEverything.value
+      ? queueRows({
+          matching: matching.value,
+          kept: queued.value,
+          placings: placings.value,
+          sort: sort.value,
+          clock: clock.value,
+          place: workQueue.value.place,
+        })
+      : { rows: matching.value },
+  );
+  const rows = computed<CorporateActionEvent[]>(() => shown.value.rows);
+  /** How many of the first rows are the overdue group (the work to do only). */
+  const overdueRows = computed(() => shown.value.overdue);
   /** True while the list is sorted here rather than by the service. */
   const sortedHere = computed(() => readEverything.value && isLocalSort(sort.value.column));
 
@@ -166,10 +221,11 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     try {
       if (needsEverything()) {
         const all = await readEveryMatchingEvent(signal);
-        // The review states decide what the queue shows: read before the list changes.
-        await review.loadStates(
-          all.events.map((event) => event.EventId).filter((id) => !(id in review.states)),
-        );
+        // The review states and the markets' calendars decide what the queue shows: read before the list changes.
+        await Promise.all([
+          review.loadStates(all.events.map((event) => event.EventId).filter((id) => !(id in review.states))),
+          calendars.prepare(all.events, serviceClock.now),
+        ]);
         if (signal.aborted) return;
         matching.value = all.events;
         refilter();
@@ -184,6 +240,8 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
         eventsQuery(filters.value, sort.value, { top: PAGE_SIZE, skip }),
         { signal },
       );
+      await calendars.prepare(feed.Data, serviceClock.now);
+      if (signal.aborted) return;
       matching.value = skip === 0 ? feed.Data : [...matching.value, ...feed.Data];
       readEverything.value = false;
       capped.value = false;
@@ -201,11 +259,12 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
   const search = () => loadPage(0);
   /**
    * New work-queue filters: applied to the events already read when they hold every matching
-   * one, else the list is read again (every matching event, or pages when no longer needed).
+   * one (unless `readAgain`, as after the service's filters changed too), else the list is read
+   * again (every matching event, or pages when no longer needed).
    */
-  function applyWorkQueue(next: WorkQueueFilters): Promise<void> {
+  function applyWorkQueue(next: WorkQueueFilters, readAgain = false): Promise<void> {
     workQueue.value = copyOfWorkQueue(next);
-    if (readEverything.value && needsEverything()) {
+    if (!readAgain && readEverything.value && needsEverything()) {
       refilter();
       return Promise.resolve();
     }
@@ -251,7 +310,13 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
     sortedHere,
     worker,
     capped,
+    clock,
     today,
+    counts,
+    dueSoon,
+    hidden,
+    overdueRows,
+    overdueBusinessDays,
     total,
     hasMore,
     loading,
@@ -277,8 +342,9 @@ export const useCorporateActionsStore = defineStore('corporateActions', () => {
  * are held in refs, here and in the saved views: saving or showing a view with work-queue filters
  * threw halfway (nothing saved; a restored view's filters applied without its sort).
  */
-function copyOfWorkQueue({ review, deadlineWithinBusinessDays }: WorkQueueFilters): WorkQueueFilters {
+function copyOfWorkQueue({ place, review, deadlineWithinBusinessDays }: WorkQueueFilters): WorkQueueFilters {
   return {
+    ...(place !== undefined ? { place } : {}),
     ...(review !== undefined ? { review: [...review] } : {}),
     ...(deadlineWithinBusinessDays !== undefined ? { deadlineWithinBusinessDays } : {}),
   };

@@ -7,13 +7,13 @@
  * lays it out.
  */
 import { storeToRefs } from 'pinia';
-import { computed, onMounted, onUnmounted, ref, watch, type Ref } from 'vue';
+import { computed, onMounted, ref, watch, type Ref } from 'vue';
 import type { InboxFilters, WorkQueueFilters } from '../../../../contract/corporateActions';
 import type { CorporateActionEvent } from '../../../../contract/wire/types';
 import { onOwnerArrival, useOwnedState } from '../session/useOwnedState';
-import { todayIso } from './logic/eventDates';
 import { seenEvent } from './logic/seenEvent';
 import { sortColumnLabels, type InboxSort } from './logic/inboxQuery';
+import { queueStatusText } from './logic/queueStatus';
 import { isLocalSort } from './logic/workQueue';
 import { useAccountsStore } from './useAccountsStore';
 import { useEventLookupStore } from './useEventLookupStore';
@@ -24,6 +24,8 @@ import { useCorporateActionsStore } from './useCorporateActionsStore';
 import { useInboxAuditLog } from './useInboxAuditLog';
 import { useInboxExport } from './useInboxExport';
 import { useTriageKeys } from './useTriageKeys';
+import { useServiceClockStore } from './useServiceClockStore';
+import { useSettingsStore } from '../settings/useSettingsStore';
 
 /** What the workflow needs of the inbox grid (InboxGrid's exposed functions). */
 export interface InboxGridHandle {
@@ -39,8 +41,9 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const accounts = useAccountsStore();
   const lookup = useEventLookupStore();
   const drafts = useNoteDraftsStore();
-  const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today } =
+  const { filters, workQueue, sort, rows, matching, total, loading, error, openEventId, detail, today, counts, hidden } =
     storeToRefs(events);
+  const serviceClock = useServiceClockStore();
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
@@ -64,21 +67,33 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     const count = total.value ?? matching.value.length;
     if (!events.readEverything)
       return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
-    const read = events.capped
-      ? `the first ${matching.value.length} of ${count} matching events (narrow the filters for the rest)`
-      : `all ${matching.value.length} matching events`;
-    const how = events.sortedHere
-      ? `sorted by ${sortColumnLabels[sort.value.column].toLowerCase()} here (the service cannot sort by it)`
-      : "in the service's order";
-    return `${rows.value.length} in the queue of ${read} · ${how}`;
+    return queueStatusText({
+      place: workQueue.value.place,
+      shown: rows.value.length,
+      matching: matching.value.length,
+      total: total.value,
+      capped: events.capped,
+      counts: counts.value,
+      hidden: hidden.value,
+      workQueue: workQueue.value,
+      worker: events.worker,
+      filters: filters.value,
+      order: events.sortedHere
+        ? `sorted by ${sortColumnLabels[sort.value.column].toLowerCase()} here (the service cannot sort by it)`
+        : "in the service's order",
+    });
   });
 
-  /** Reads the reviewer, the accounts, the filters' lists and the saved views (then the view chosen last), and the list. */
+  /**
+   * Reads the reviewer, the accounts, the filters' lists and the saved views (then the view
+   * chosen last), and the list once the service's day and the queue's settings are known.
+   */
   function read(firstPage: boolean): void {
     void review.loadStatus();
     void accounts.load();
     void lookup.load();
-    void review.loadViews().then(async () => {
+    const ready = Promise.all([review.loadViews(), serviceClock.load(), useSettingsStore().load()]);
+    void ready.then(async () => {
       const restored = firstPage && (await views.restoreActiveView());
       if (firstPage && !restored) void events.search();
     });
@@ -206,6 +221,19 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     void events.search();
   }
 
+  /** Reset: no filter of the service's, none of the work queue's; the half of the inbox shown stays. */
+  function resetFilters(): void {
+    filters.value = {};
+    views.leaveView();
+    void events.applyWorkQueue(workQueue.value.place ? { place: workQueue.value.place } : {}, true);
+  }
+
+  /** The work to do, the history, or every event (undefined) with the other work-queue filters as they are. */
+  function choosePlace(place: WorkQueueFilters['place']): void {
+    const { place: _previous, ...others } = workQueue.value;
+    applyWorkQueue(place ? { ...others, place } : others);
+  }
+
   /** The work queue's filters apply to the events already read when they hold every matching one. */
   function applyWorkQueue(next: WorkQueueFilters): void {
     views.leaveView();
@@ -259,18 +287,17 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     grid.value?.focusCurrent();
   }
 
-  let dayTimer: ReturnType<typeof setInterval> | undefined;
+  // As the service's clock moves on, deadlines pass, and Settings may keep them overdue longer:
+  // the queue follows (a decision taken meanwhile stays put).
+  watch(
+    () => [Math.floor(serviceClock.now / 60_000), events.overdueBusinessDays],
+    () => events.readEverything && events.refilter(true),
+  );
   onMounted(() => {
     review.follow();
+    serviceClock.start();
     read(matching.value.length === 0);
-    dayTimer = setInterval(() => {
-      const day = todayIso();
-      if (day === today.value) return;
-      today.value = day;
-      events.refilter();
-    }, 60_000);
   });
-  onUnmounted(() => clearInterval(dayTimer));
 
   return {
     today,
@@ -298,6 +325,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     typeNoteOfOpen,
     reloadConflicted,
     applyFilters,
+    resetFilters,
+    choosePlace,
     applyWorkQueue,
     applySort,
     sortByHeader,

@@ -35,7 +35,7 @@ export function useInboxExport(today: Ref<string>) {
       if (signal.aborted) throw cancelledError();
       downloadTextFile(
         `corporate-actions-${today.value}.csv`,
-        inboxCsv(matching, events.columns, review.states, today.value, (accountId) =>
+        inboxCsv(matching, events.columns, review.states, events.clock, (accountId) =>
           accounts.accountName({ accountId }),
         ),
       );

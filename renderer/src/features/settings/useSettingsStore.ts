@@ -1,6 +1,6 @@
 /**
- * RefDesk's own settings (secret timings) and the embedded simulator's status and reset. These
- * are the desktop's, not a user's: they stay across sign-outs.
+ * RefDesk's own settings (secret timings, the review store, the work queue) and the embedded
+ * simulator's status and reset. These are the desktop's, not a user's: they stay across sign-outs.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
@@ -11,6 +11,7 @@ import type {
   SecretSettings,
   SimulatorProgress,
   SimulatorStatus,
+  WorkQueueSettings,
 } from '../../../../contract/settings';
 import { call, DeskCallError, messageOf, onDeskEvent } from '../../shared/desk';
 import { useSessionStore } from '../session/useSessionStore';
@@ -91,6 +92,21 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** Keeps the work queue's overdue window and notifications switch; answers the refusal message, if any. */
+  async function saveWorkQueue(workQueue: WorkQueueSettings): Promise<string | undefined> {
+    saves += 1;
+    saving.value = true;
+    try {
+      const view = await call('settings:saveWorkQueue', workQueue);
+      settings.value = view.settings;
+      return undefined;
+    } catch (failure) {
+      return messageOf(failure);
+    } finally {
+      saving.value = false;
+    }
+  }
+
   /**
    * Restarts the embedded simulator (everyone signed in to it is signed out) and reads the
    * session again; answers the failure message, if any.
@@ -122,6 +138,7 @@ export const useSettingsStore = defineStore('settings', () => {
     load,
     saveSecrets,
     saveReviewStore,
+    saveWorkQueue,
     reset,
   };
 });

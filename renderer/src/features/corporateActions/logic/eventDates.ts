@@ -1,15 +1,28 @@
 /**
- * The key dates of a corporate action event: what the list shows (ex, record, pay, deadline)
- * and the detail's timeline (announced, ex, record, effective, payment, deadlines, periods),
- * all as UTC calendar days (`yyyy-mm-dd`) so no time zone shifts a date.
+ * The key dates of a corporate action event: what the list shows (ex, record, pay) and the
+ * detail's timeline (announced, ex, record, effective, payment, deadlines, periods), as UTC
+ * calendar days (`yyyy-mm-dd`) so no time zone shifts a date; deadlines, which are instants,
+ * are read in deadlines.ts.
  */
+import { DateTime } from 'luxon';
 import type { CorporateActionEvent, DateAndStatus, EventOption } from '../../../../../contract/wire/types';
+import { zonePlace } from './deadlineText';
 
 /** `yyyy-mm-dd` of a wire date or date-time; undefined when absent or unreadable. */
 export function isoDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
   return match ? match[0] : undefined;
+}
+
+/**
+ * A wire date-time in a market's zone, e.g. `2026-11-27 17:00 New York`; a date only (`T00:00:00Z`)
+ * stays a date, with no time the service did not give.
+ */
+export function dateTimeInZone(value: string, zone: string): string {
+  if (/^\d{4}-\d{2}-\d{2}(T00:00:00(\.0+)?Z)?$/.test(value)) return value.slice(0, 10);
+  const local = DateTime.fromISO(value, { zone });
+  return local.isValid ? `${local.toFormat('yyyy-MM-dd HH:mm')} ${zonePlace(zone)}` : value;
 }
 
 /** A DateAndStatus as text: its date, else its status (e.g. Ongoing), else empty. */
@@ -30,15 +43,6 @@ function optionDates(
 /** The earliest payment date of the event's options. */
 export function payDate(event: CorporateActionEvent): string | undefined {
   return optionDates(event, (option) => option.Payment)[0];
-}
-
-/**
- * The deadline that matters now: the first of the options' response deadlines (or, where an
- * option has none, its market deadline) on or after `today`; once all have passed, the last.
- */
-export function relevantDeadline(event: CorporateActionEvent, today: string): string | undefined {
-  const deadlines = optionDates(event, (option) => option.Deadline ?? option.MarketDeadline);
-  return deadlines.find((day) => day >= today) ?? deadlines.at(-1);
 }
 
 /** One point of the detail's timeline. */
@@ -111,9 +115,4 @@ export function eventTimeline(event: CorporateActionEvent): TimelineEntry[] {
     if (a.date && b.date) return a.date.localeCompare(b.date);
     return a.date ? -1 : b.date ? 1 : 0;
   });
-}
-
-/** Today's UTC calendar day, `yyyy-mm-dd`. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }

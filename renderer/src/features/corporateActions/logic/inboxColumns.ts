@@ -1,17 +1,23 @@
 /**
  * The inbox's columns: one definition per column, read by the grid and by the CSV export so
- * both show the same values. Dates are ISO `yyyy-mm-dd`.
+ * both show the same values. Dates are ISO `yyyy-mm-dd`; the response deadline is shown in its
+ * market's time and the analyst's, and where it stands in the market's business days;
+ * enumerations in words.
  */
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
-import { businessDaysBetween } from './businessDays';
-import { dateAndStatusText, isoDate, payDate, relevantDeadline } from './eventDates';
+import { enumWords } from '../../../shared/enumWords';
+import { relevantDeadline, standingText, type DeadlineClock } from './deadlines';
+import { deadlineText } from './deadlineText';
+import { dateAndStatusText, isoDate, payDate } from './eventDates';
 import type { EventReviewState } from '../../../../../contract/corporateActions';
 import { reviewBadge } from './reviewBadge';
 import type { InboxSortColumn } from './workQueue';
 
-/** What a column reads besides the event: today's date and the event's review state. */
+/** What a column reads besides the event: the service's now with the markets' calendars, and the event's review state. */
 export interface InboxCellContext {
-  today: string;
+  clock: DeadlineClock;
+  /** The analyst's time zone (default: the browser's). */
+  viewerZone?: string | undefined;
   review?: EventReviewState | undefined;
   /** The account's name in the user's accounts, by AccountId (undefined when not known). */
   accountName?: ((accountId: string) => string | undefined) | undefined;
@@ -43,7 +49,7 @@ export const inboxColumns: InboxColumn[] = [
   {
     id: 'review',
     header: 'Review',
-    width: 130,
+    width: 155,
     value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label,
   },
   { id: 'flagged', header: 'Flag', width: 70, value: (_e, c) => (c.review?.flagged ? 'Flagged' : '') },
@@ -60,16 +66,16 @@ export const inboxColumns: InboxColumn[] = [
   { id: 'accounts', header: 'Accounts', width: 220, value: accountsText },
   { id: 'symbol', header: 'Symbol', width: 110, value: (e) => e.DisplayAndFormat?.Symbol },
   { id: 'isin', header: 'ISIN', width: 130, value: (e) => e.DisplayAndFormat?.IsinCode },
-  { id: 'assetType', header: 'Asset type', width: 100, value: (e) => e.AssetType },
+  { id: 'assetType', header: 'Asset type', width: 100, value: (e) => enumWords(e.AssetType) },
   {
     id: 'corporateActionType',
     sortKey: 'CorporateActionType',
     header: 'Mandatory/Voluntary',
     width: 110,
-    value: (e) => e.CorporateActionType,
+    value: (e) => enumWords(e.CorporateActionType),
   },
-  { id: 'state', header: 'State', width: 105, value: (e) => e.EventState },
-  { id: 'status', header: 'Status', width: 85, value: (e) => e.EventStatus },
+  { id: 'state', header: 'Event state', width: 110, value: (e) => enumWords(e.EventState) },
+  { id: 'status', header: 'Event status', width: 105, value: (e) => enumWords(e.EventStatus) },
   {
     id: 'announced',
     sortKey: 'AnnouncedDate',
@@ -89,20 +95,23 @@ export const inboxColumns: InboxColumn[] = [
   {
     id: 'deadline',
     sortKey: 'Deadline',
-    header: 'Deadline',
-    width: 105,
-    value: (e, c) => relevantDeadline(e, c.today),
+    header: 'Response deadline',
+    width: 250,
+    value: (e, c) => {
+      const deadline = relevantDeadline(e, c.clock);
+      return deadline && deadlineText(deadline, c.viewerZone);
+    },
   },
   {
     id: 'countdown',
     header: 'Business days left',
-    width: 150,
+    width: 190,
     value: (e, c) => {
-      const deadline = relevantDeadline(e, c.today);
-      return deadline ? businessDaysBetween(c.today, deadline) : undefined;
+      const deadline = relevantDeadline(e, c.clock);
+      return deadline && standingText(deadline.standing);
     },
   },
-  { id: 'electionStatus', header: 'Election', width: 115, value: (e) => e.ElectionStatus },
+  { id: 'electionStatus', header: 'Election status', width: 125, value: (e) => enumWords(e.ElectionStatus) },
   {
     id: 'updated',
     sortKey: 'UpdatedDateTime',

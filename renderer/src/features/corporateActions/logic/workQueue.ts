@@ -1,9 +1,9 @@
 /**
  * The inbox as a work queue: what the service cannot do for it. The service sorts by its own
  * SortColumns (spec 4.10: Date, EventId, EventType…) and filters by event fields; it knows
- * nothing of response deadlines as a sort, of ex/record/pay dates as sorts, nor of the
- * reviewer's state. For those, the inbox reads every matching event (bounded, as the export is)
- * and sorts and filters them here. These functions decide which, and do it.
+ * nothing of the work to do and the history (queue.ts), of response deadlines as a sort, of
+ * ex/record/pay dates as sorts, nor of the reviewer's state. For those, the inbox reads every
+ * matching event (bounded, as the export is) and sorts and filters them here.
  */
 import type {
   EventReviewState,
@@ -11,12 +11,16 @@ import type {
   TeamOnlyWorkQueueReviewState,
   InboxViewDefinition,
   WorkQueueFilters,
+  WorkQueuePlace,
   WorkQueueReviewState,
 } from '../../../../../contract/corporateActions';
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
-import { businessDaysBetween } from './businessDays';
-import { isoDate, payDate, relevantDeadline } from './eventDates';
+import { isDueWithin, relevantDeadline, type DeadlineClock } from './deadlines';
+import { isoDate, payDate } from './eventDates';
+import { placeInQueue, type QueueContext, type QueuePlacing, type QueueWorker } from './queue';
 import { reviewBadge } from './reviewBadge';
+
+export { THIS_COMPUTER, type QueueWorker } from './queue';
 
 /** Every sort key of the inbox: the service's SortColumns and the dates sorted here. */
 export type InboxSortColumn = InboxViewDefinition['sort']['column'];
@@ -35,17 +39,12 @@ export const reviewStateFilterLabels: Record<WorkQueueReviewState, string> = {
   assignedToMe: 'Assigned to me',
 };
 
+/** The two halves of the inbox, as the tabs name them. */
+export const placeLabels: Record<WorkQueuePlace, string> = { toDo: 'To do', history: 'History' };
+
 /** The states only a team review service knows (the contract's teamOnlyWorkQueueReviewStates, as values). */
 export const teamOnlyReviewStates = ['awaitingApproval', 'assignedToMe'] as const satisfies readonly TeamOnlyWorkQueueReviewState[];
 const everyTeamOnlyState: [TeamOnlyWorkQueueReviewState] extends [(typeof teamOnlyReviewStates)[number]] ? true : never = true;
-
-/**
- * Who works the queue: with a team review service, the user's id in the team (absent until the
- * service said who the user is); on this computer, nobody approves or assigns, so the team's
- * states do not apply.
- */
-export type QueueWorker = { team: false } | { team: true; memberId?: string | undefined };
-export const THIS_COMPUTER: QueueWorker = { team: false };
 
 /** True for the states only a team review service knows. */
 export function isTeamOnlyState(state: WorkQueueReviewState): state is TeamOnlyWorkQueueReviewState {
@@ -71,14 +70,18 @@ export function isLocalSort(column: InboxSortColumn): column is InboxLocalSortCo
 /** True when the work-queue filters hold anything to apply (for `worker`, when given). */
 export function hasWorkQueueFilters(filters: WorkQueueFilters | undefined, worker?: QueueWorker): boolean {
   const applicable = worker ? applicableWorkQueue(filters, worker) : filters;
-  return (applicable?.review?.length ?? 0) > 0 || applicable?.deadlineWithinBusinessDays !== undefined;
+  return (
+    applicable?.place !== undefined ||
+    (applicable?.review?.length ?? 0) > 0 ||
+    applicable?.deadlineWithinBusinessDays !== undefined
+  );
 }
 
 /** True when the view needs every matching event read and worked on here, for `worker`. */
 export function needsEveryMatchingEvent(
   sortColumn: InboxSortColumn,
   filters: WorkQueueFilters | undefined,
-  worker: QueueWorker = THIS_COMPUTER,
+  worker: QueueWorker = { team: false },
 ): boolean {
   return isLocalSort(sortColumn) || hasWorkQueueFilters(filters, worker);
 }
@@ -90,7 +93,6 @@ function inReviewState(
   wanted: WorkQueueReviewState,
   worker: QueueWorker,
 ): boolean {
-  const badge = reviewBadge(state, event.UpdatedDateTime).kind;
   switch (wanted) {
     case 'awaitingApproval':
       return state?.progress === 'AwaitingApproval';
@@ -103,39 +105,55 @@ function inReviewState(
     case 'notReviewed':
       return !state?.reviewedAt;
     case 'changedSinceReviewed':
-      return badge === 'changed';
+      return reviewBadge(state, event.UpdatedDateTime).kind === 'changed';
   }
 }
 
+/** Which of the work queue's filters keeps an event out: the other half of the inbox, the review states ticked, or the deadline window. */
+export type HiddenBy = 'place' | 'review' | 'deadline';
+
 /**
- * Whether `event` passes the work-queue filters on `today` for `worker`: any of the ticked
- * review states that apply (none: any state; the team's states apply only with a team), and a
- * next response deadline within the business days given (from today on; an event whose
- * deadlines have all passed, or that has none, is not in the window).
+ * The first work-queue filter that keeps `event` out of the list (undefined: it is shown):
+ * its place (work to do or history), then the ticked review states (any of them; the team's
+ * apply only with a team), then a next response deadline within the business days given (0:
+ * today; a deadline passed, or none, is not in the window).
  */
+export function hiddenBy(
+  event: CorporateActionEvent,
+  state: EventReviewState | undefined,
+  filters: WorkQueueFilters | undefined,
+  context: QueueContext,
+  placing: QueuePlacing = placeInQueue(event, state, context),
+): HiddenBy | undefined {
+  if (filters?.place === 'toDo' && placing.place === 'history') return 'place';
+  if (filters?.place === 'history' && placing.place !== 'history') return 'place';
+  const wanted = applicableWorkQueue(filters, context.worker).review ?? [];
+  if (wanted.length > 0 && !wanted.some((kind) => inReviewState(event, state, kind, context.worker))) return 'review';
+  const within = filters?.deadlineWithinBusinessDays;
+  if (within !== undefined) {
+    const standing = (placing.deadline ?? relevantDeadline(event, context.clock))?.standing;
+    if (!standing || !isDueWithin(standing, within)) return 'deadline';
+  }
+  return undefined;
+}
+
+/** Whether `event` passes the work-queue filters now. */
 export function matchesWorkQueue(
   event: CorporateActionEvent,
   state: EventReviewState | undefined,
   filters: WorkQueueFilters | undefined,
-  today: string,
-  worker: QueueWorker = THIS_COMPUTER,
+  context: QueueContext,
 ): boolean {
-  const wanted = applicableWorkQueue(filters, worker).review ?? [];
-  if (wanted.length > 0 && !wanted.some((kind) => inReviewState(event, state, kind, worker))) return false;
-  const within = filters?.deadlineWithinBusinessDays;
-  if (within !== undefined) {
-    const deadline = relevantDeadline(event, today);
-    const left = deadline === undefined ? undefined : businessDaysBetween(today, deadline);
-    if (left === undefined || left < 0 || left > within) return false;
-  }
-  return true;
+  return hiddenBy(event, state, filters, context) === undefined;
 }
 
-/** The date of `event` that the local sort `column` orders by (`yyyy-mm-dd`), if it has one. */
-export function sortDate(event: CorporateActionEvent, column: InboxLocalSortColumn, today: string): string | undefined {
+/** The value of `event` the local sort `column` orders by (an ISO instant or `yyyy-mm-dd`), if it has one. */
+export function sortValue(event: CorporateActionEvent, column: InboxLocalSortColumn, clock: DeadlineClock): string | undefined {
   switch (column) {
-    case 'Deadline':
-      return relevantDeadline(event, today);
+    case 'Deadline': {
+      const deadline = relevantDeadline(event, clock);
+      return deadline && new Date(deadline.at).toISOString();
+    }
     case 'ExDate':
       return isoDate(event.Ex?.Date);
     case 'RecordDate':
@@ -154,24 +172,21 @@ export function sortLocally(
   events: readonly CorporateActionEvent[],
   column: InboxLocalSortColumn,
   type: 'Asc' | 'Desc',
-  today: string,
+  clock: DeadlineClock,
 ): CorporateActionEvent[] {
-  const keyed = events.map((event, index) => ({ event, index, date: sortDate(event, column, today) }));
+  const keyed = events.map((event, index) => ({ event, index, value: sortValue(event, column, clock) }));
   keyed.sort((a, b) => {
-    if (a.date === undefined || b.date === undefined) {
-      return a.date === b.date ? a.index - b.index : a.date === undefined ? 1 : -1;
+    if (a.value === undefined || b.value === undefined) {
+      return a.value === b.value ? a.index - b.index : a.value === undefined ? 1 : -1;
     }
-    const order = a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
+    const order = a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
     return (type === 'Asc' ? order : -order) || a.index - b.index;
   });
   return keyed.map(({ event }) => event);
 }
 
-/**
- * The inbox's default view: open work (not reviewed, changed since reviewed, or with a team a
- * review awaiting a second analyst's approval) by response deadline, soonest first.
- */
+/** The inbox's default view: the work to do, by response deadline, soonest first. */
 export const OPEN_WORK_VIEW: Pick<InboxViewDefinition, 'sort' | 'workQueue'> = {
   sort: { column: 'Deadline', type: 'Asc' },
-  workQueue: { review: ['notReviewed', 'changedSinceReviewed', 'awaitingApproval'] },
+  workQueue: { place: 'toDo' },
 };

@@ -3,10 +3,13 @@
  * root and its expiry tabs (filtered by kind, or to the expiries that exercise into one futures
  * contract), the active expiry with further ones stacked below it, each shown expiry's rows
  * inside a strike window around one centre (so stacked strikes line up), the columns the trader
- * chose for this root, and the contracts (and, when shown, their symbols) read one expiry at a
- * time as they come into view. Prices: the underlying's quote (the window centres on it unless
- * the trader typed a reference price) and the quotes of the strikes each grid shows, watched
- * through main while the chain is on screen.
+ * chose for this root (less the OCC symbol where the OCC clears none of them), each shown
+ * expiry's header (what its contracts share, the future it exercises into), and the contracts
+ * (and, when shown, their symbols) read one expiry at a time as they come into view. Days count
+ * from the service's day (useServiceDayStore), so a simulated day shows its own counts. Prices:
+ * the underlying's quote (the window centres on it unless the trader typed a reference price)
+ * and the quotes of the strikes each grid shows, watched through main while the chain is on
+ * screen.
  */
 import { computed, reactive, watch, type Ref } from 'vue';
 import type { WatchedChain } from '../../../../../contract/prices';
@@ -14,12 +17,15 @@ import { usePricesStore } from '../../prices/usePricesStore';
 import { usePriceWatch } from '../../prices/usePriceWatch';
 import { useReferenceStore } from '../../reference/useReferenceStore';
 import { onOwnerArrival } from '../../session/useOwnedState';
+import { useServiceDayStore } from '../../session/useServiceDayStore';
 import type { ChainExpiryFacts } from './logic/chainCells';
 import { chainRows, strikesOf, type ChainRow } from './logic/chainRows';
 import type { ChainColumnId } from './logic/chainColumns';
 import type { ExpiryKind } from './logic/expiryFlags';
+import { expiryHeaderItems, type ExpiryHeaderFacts, type ExpiryHeaderItem } from './logic/expiryHeader';
 import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
 import { underlyingPriceOf } from './logic/chainPrices';
+import { occUnavailableReason } from './logic/optionSymbols';
 import { strikeWindow, type StrikeWindow } from './logic/strikeWindow';
 import { centreRange, chainWatchOf, type StrikeRange } from './logic/visibleStrikes';
 import { useOptionChainsStore } from './useOptionChainsStore';
@@ -33,6 +39,8 @@ export interface ShownExpiry {
   rows: ChainRow[];
   window: StrikeWindow;
   facts: ChainExpiryFacts;
+  /** What the expiry's contracts share, said once above its grid. */
+  header: ExpiryHeaderItem[];
 }
 
 /**
@@ -42,6 +50,7 @@ export interface ShownExpiry {
 export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<number | undefined>) {
   const chains = useOptionChainsStore();
   const reference = useReferenceStore();
+  const serviceDay = useServiceDayStore();
   const validRoot = () => Number.isInteger(optionRootId.value) && optionRootId.value > 0;
 
   function openRoot(): void {
@@ -63,7 +72,7 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   const space = computed(() => chains.spaces.get(optionRootId.value));
   const root = computed(() => space.value?.value);
   const settings = computed(() => chains.settingsOf(optionRootId.value));
-  const allTabs = computed(() => expiryTabs(root.value?.OptionSpace ?? []));
+  const allTabs = computed(() => expiryTabs(root.value?.OptionSpace ?? [], serviceDay.today));
   const into = computed(() =>
     underlyingUic?.value ? chains.expiriesInto(optionRootId.value, underlyingUic.value) : undefined,
   );
@@ -83,7 +92,18 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     );
     return [active, ...stacked.sort((a, b) => order.indexOf(a) - order.indexOf(b))];
   });
-  const columns = computed(() => chains.columnsOf(optionRootId.value));
+  /** Why this root's contracts have no OCC symbol (a futures option, a root listed outside the US). */
+  const occUnavailable = computed(() => (root.value ? occUnavailableReason(root.value) : undefined));
+  /** The columns chosen for this root, as the trader ordered them. */
+  const chosenColumns = computed(() => chains.columnsOf(optionRootId.value));
+  /** The chosen columns the chain shows: never an OCC symbol the OCC does not clear. */
+  const columns = computed(() => {
+    const shown = chosenColumns.value.filter(
+      (id) => id !== 'occSymbol' || occUnavailable.value === undefined,
+    );
+    return shown.length > 0 ? shown : (['symbol'] as ChainColumnId[]);
+  });
+  const isFuturesOption = computed(() => root.value?.AssetType === 'FuturesOption');
   const zoneName = computed(() => {
     const exchange = root.value?.Exchange;
     return (
@@ -93,19 +113,43 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   });
 
   function factsOf(expiry: string): ChainExpiryFacts {
-    const tab = allTabs.value.find((candidate) => candidate.expiry === expiry);
     const symbols = chains.symbolsOf(optionRootId.value, expiry);
     return {
       rootSymbol: root.value?.Symbol ?? '',
       expiry,
+      occUnavailable: occUnavailable.value,
+      // A failed read of the symbols shows dashes rather than waiting forever.
+      symbols: symbols?.value ?? (symbols?.error ? new Map() : undefined),
+    };
+  }
+
+  /** The futures contract an expiry's contracts exercise into (futures options only): their UnderlyingUic. */
+  function underlyingUicOf(expiry: string): number | undefined {
+    return chains.contractsOf(optionRootId.value, expiry)?.value?.find((option) => option.UnderlyingUic)
+      ?.UnderlyingUic;
+  }
+
+  function headerOf(expiry: string): ExpiryHeaderItem[] {
+    const tab = allTabs.value.find((candidate) => candidate.expiry === expiry);
+    const facts: ExpiryHeaderFacts = {
+      daysToExpiry: tab?.daysToExpiry,
       lastTrade: tab?.lastTrade,
       daysToLastTrade: tab?.daysToLastTrade,
       zoneName: zoneName.value,
       exerciseStyle: root.value?.ExerciseStyle,
       settlement: root.value?.SettlementStyle,
-      // A failed read of the symbols shows dashes rather than waiting forever.
-      symbols: symbols?.value ?? (symbols?.error ? new Map() : undefined),
     };
+    if (isFuturesOption.value) {
+      const contracts = chains.contractsOf(optionRootId.value, expiry);
+      const uic = underlyingUicOf(expiry);
+      const future = uic === undefined ? undefined : chains.futureSymbolOf(uic);
+      facts.underlyingFuture = {
+        symbol: future?.value,
+        loading: (contracts?.loading ?? true) || (uic !== undefined && (future?.loading ?? true)),
+        error: contracts?.error ?? future?.error,
+      };
+    }
+    return expiryHeaderItems(facts);
   }
 
   const prices = usePricesStore();
@@ -127,12 +171,13 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
       const inWindow = new Set(window.strikes);
       return {
         expiry,
-        label: allTabs.value.find((tab) => tab.expiry === expiry)?.description ?? expiry,
+        label: allTabs.value.find((tab) => tab.expiry === expiry)?.heading ?? expiry,
         loading: contracts?.loading ?? true,
         error: contracts?.error,
         rows: allRows.filter((row) => inWindow.has(row.strike)),
         window,
         facts: factsOf(expiry),
+        header: headerOf(expiry),
       };
     });
   });
@@ -183,6 +228,14 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     ([showsSymbols]) => {
       if (!showsSymbols) return;
       for (const expiry of shownExpiries.value) void chains.loadSymbols(optionRootId.value, expiry);
+    },
+    { immediate: true },
+  );
+  // Futures options: the header names the future each shown expiry exercises into.
+  watch(
+    () => (isFuturesOption.value ? shownExpiries.value.map(underlyingUicOf) : []),
+    (uics) => {
+      for (const uic of uics) if (uic !== undefined) void chains.loadFutureSymbol(uic);
     },
     { immediate: true },
   );
@@ -254,7 +307,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     sections,
     activeWindow,
     strikeDecimals,
+    chosenColumns,
     columns,
+    occUnavailable,
     nextToStack,
     selectExpiry,
     moveExpiry,

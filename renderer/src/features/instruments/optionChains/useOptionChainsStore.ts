@@ -3,8 +3,8 @@
  * contracts of one expiry at a time, read lazily with `OptionSpaceSegment=SpecificDates` so that
  * even the largest root (10,000+ contracts) is never read whole, the contracts' own symbols
  * (read from their details only when a chain shows that column), the expiries that exercise
- * into one futures contract (`OptionSpaceSegment=UnderlyingUic`), and the other roots of a
- * root's underlying. Also the chain's view settings, kept per root so that coming back from a
+ * into one futures contract (`OptionSpaceSegment=UnderlyingUic`), the symbols of the futures
+ * contracts that futures options exercise into, and the other roots of a root's underlying. Also the chain's view settings, kept per root so that coming back from a
  * contract finds the chain as left, and the columns the trader chose per root (kept for this
  * profile and user across restarts, chainColumnPreferences.ts). The server state belongs to the
  * signed-in user: another user starts from nothing.
@@ -53,6 +53,7 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
   const contractSymbols = shallowReactive(new Map<string, Loadable<Map<number, string>>>());
   const underlyingExpiries = shallowReactive(new Map<string, Loadable<string[]>>());
   const relatedRoots = shallowReactive(new Map<number, Loadable<RelatedRoot[]>>());
+  const futureSymbols = shallowReactive(new Map<number, Loadable<string>>());
   const settings = reactive(new Map<number, ChainSettings>());
   /** The strike window's width (a preference, not data). */
   const halfWidth = ref<StrikeHalfWidth>(15);
@@ -62,6 +63,7 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
     contractSymbols.clear();
     underlyingExpiries.clear();
     relatedRoots.clear();
+    futureSymbols.clear();
     settings.clear();
   });
 
@@ -213,6 +215,27 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
     });
   }
 
+  /** The symbol of a futures contract options exercise into (undefined until asked for). */
+  function futureSymbolOf(uic: number): Loadable<string> | undefined {
+    return futureSymbols.get(uic);
+  }
+
+  /**
+   * Reads the symbol of the futures contract `uic` (the UnderlyingUic of a futures option's
+   * contracts), once: the expiry's header names the future it exercises into.
+   */
+  async function loadFutureSymbol(uic: number): Promise<void> {
+    await loadInto(futureSymbols, uic, async () => {
+      const details = await call(
+        'instruments:details',
+        { Uic: uic, AssetType: 'ContractFutures' },
+        { signal: owned.signal },
+      );
+      if (!details.Symbol) throw new Error(`the service gives no symbol for futures contract ${uic}`);
+      return details.Symbol;
+    });
+  }
+
   /** The option roots of a root's underlying, this root included (undefined until asked for). */
   function relatedRootsOfRoot(optionRootId: number): Loadable<RelatedRoot[]> | undefined {
     return relatedRoots.get(optionRootId);
@@ -252,6 +275,8 @@ export const useOptionChainsStore = defineStore('optionChains', () => {
     loadExpiriesInto,
     relatedRootsOfRoot,
     loadRelatedRoots,
+    futureSymbolOf,
+    loadFutureSymbol,
     columnsOf,
     setColumns,
     halfWidth,

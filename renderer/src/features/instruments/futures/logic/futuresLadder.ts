@@ -3,8 +3,10 @@
  * the month code and its roll calendar. A contract rolls before its first notice date where it
  * has one (physically delivered futures: from that day longs may be handed delivery), else
  * before its last trade date; the front month is the nearest contract not yet in its delivery
- * period. Days are counted from the service's own today (an expiry date less its days to
- * expiry), so a simulated day and the service's counts agree.
+ * period. Days to notice, to the last trade and to the roll all count from one day: the
+ * service's (useServiceDayStore: the embedded simulator's simulated day, else the clock's), or,
+ * while that is not known, the day the service's own counts are from (an expiry date less its
+ * days to expiry).
  */
 import type { DateTime } from 'luxon';
 import type { FuturesSpace } from '../../../../../../contract/wire/types';
@@ -73,13 +75,14 @@ export function buildLadder(
     const notice = noticeDates.get(element.Uic);
     const daysToNotice = notice ? daysUntil(notice, from) : undefined;
     const rollsBefore: LadderRow['rollsBefore'] = daysToNotice === undefined ? 'lastTrade' : 'notice';
-    const daysToRoll = daysToNotice ?? element.DaysToExpiry;
+    const daysToLastTrade = daysUntil(element.ExpiryDate, from) ?? element.DaysToExpiry;
+    const daysToRoll = daysToNotice ?? daysToLastTrade;
     return {
       symbol: element.Symbol,
       uic: element.Uic,
       contractMonth: decoded ? formatContractMonth(decoded) : undefined,
       lastTradeDate: isoDay(element.ExpiryDate),
-      daysToLastTrade: element.DaysToExpiry,
+      daysToLastTrade,
       noticeDate: notice ? isoDay(notice) : undefined,
       daysToNotice,
       rollsBefore,

@@ -4,7 +4,9 @@
  * the platform names it: quarterly when it falls on the third Friday of March, June, September
  * or December, else monthly — so VIX-style monthlies (a Wednesday) read monthly. Without that
  * sign the date decides: quarterly and monthly expiries fall on the third Friday, end-of-month
- * on the month's last weekday, and every other date is a weekly.
+ * on the month's last weekday, and every other date is a weekly. A quarterly expiry is also its
+ * month's monthly (the standard expiry of March is March's monthly): whoever asks for monthlies
+ * gets the quarter months' too (`isOfKind`).
  */
 import type { DateTime } from 'luxon';
 import { calendarDay } from '../../../../shared/dates';
@@ -68,6 +70,15 @@ export function expiryKind(
   if (onStandardDate) return QUARTER_MONTHS.has(day.month) ? 'quarterly' : 'monthly';
   if (day.hasSame(lastWeekdayOfMonth(day), 'day')) return 'end-of-month';
   return 'weekly';
+}
+
+/**
+ * True when an expiry of kind `kind` belongs to the kind `wanted` a trader filters by: each kind
+ * is itself, and a quarterly is also a monthly (the third Friday of December is December's
+ * monthly), so the Monthlies filter never skips the quarter months.
+ */
+export function isOfKind(kind: ExpiryKind, wanted: ExpiryKind): boolean {
+  return kind === wanted || (wanted === 'monthly' && kind === 'quarterly');
 }
 
 /** Every kind, in the order the chain's filter offers them. */
