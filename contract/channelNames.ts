@@ -61,6 +61,8 @@ export const channelNames = [
   'watchlists:choose',
   'watchlists:add',
   'watchlists:remove',
+  'prices:watch',
+  'prices:unwatch',
   'settings:lastPlace',
   'settings:keepPlace',
   'settings:get',
@@ -78,6 +80,8 @@ export const pushEventNames = [
   'settings:simulatorProgress',
   'corporateActions:reviewsChanged',
   'corporateActions:reviewStore',
+  'prices:quotes',
+  'prices:status',
 ] as const satisfies readonly PushEventName[];
 
 /** Fails to compile while a channel or push event of the contract is missing from the lists above. */

@@ -1,7 +1,7 @@
 /**
  * THE IPC contract: every channel the renderer may call, its zod argument schema and its
  * result type, named `feature:verb` with one word per feature (instruments, reference,
- * corporateActions, apps, session, settings, watchlists). Main parses every argument with these schemas
+ * corporateActions, apps, session, settings, watchlists, prices). Main parses every argument with these schemas
  * before doing any work; the renderer imports this file with `import type` only; the preloads
  * import only `channelNames.ts`.
  */
@@ -47,6 +47,7 @@ import {
   searchInstrumentsArg,
   tradingScheduleArg,
 } from './instruments';
+import { unwatchPricesArg, watchPricesArg, type WatchPricesResult } from './prices';
 import {
   approveArgSchema,
   assignArgSchema,
@@ -368,6 +369,17 @@ export const channels = {
     removeFromWatchlistArgSchema,
     'Remove instruments from a watchlist.',
   ),
+  /**
+   * Quote what one view shows now (instruments, and a window of strikes and expiries per option
+   * chain), replacing what that watch held; renewed by the view within WATCH_LEASE_MS. Quotes
+   * come as `prices:quotes` pushes; the answer holds those main already has.
+   */
+  'prices:watch': channel<typeof watchPricesArg, WatchPricesResult>(
+    watchPricesArg,
+    'Quote what a view shows.',
+  ),
+  /** The view no longer shows prices: main ends the subscriptions nothing else needs. */
+  'prices:unwatch': channel<typeof unwatchPricesArg, undefined>(unwatchPricesArg, 'Stop quoting a view.'),
   /** RefDesk's own settings (secret reveal and clipboard timings, the simulator's start settings). */
   'settings:get': channel<typeof noArg, SettingsView>(noArg, 'Read the settings.'),
   /** Keeps new secret timings. */

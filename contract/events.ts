@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { simulatorProgressSchema } from './settings';
+import { priceStreamStatusSchema, quotesPushSchema } from './prices';
 import { reviewsChangedSchema, reviewStoreViewSchema } from './review';
 
 const sessionUser = z.object({ name: z.string(), userId: z.string() }).strict();
@@ -30,6 +31,10 @@ export const pushEventSchemas = {
   'corporateActions:reviewsChanged': reviewsChangedSchema,
   /** Where review state is kept and whether it can be used now (e.g. "Team review unavailable"). */
   'corporateActions:reviewStore': reviewStoreViewSchema,
+  /** Quotes of watched instruments that changed (coalesced per instrument, a few pushes a second). */
+  'prices:quotes': quotesPushSchema,
+  /** The price stream's state: live, reconnecting, or unavailable with the reason. */
+  'prices:status': priceStreamStatusSchema,
 } as const;
 
 export type PushEvents = { [E in keyof typeof pushEventSchemas]: z.output<(typeof pushEventSchemas)[E]> };

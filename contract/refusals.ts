@@ -29,6 +29,13 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   AccountKey: 'Account',
   ClientKey: 'Client',
   IncludeNonTradable: 'Include non-tradable',
+  WatchId: 'Price watch',
+  Instruments: 'Quoted instruments',
+  Chains: 'Quoted option chains',
+  Expiries: 'Quoted expiries',
+  Expiry: 'Expiry',
+  LowStrike: 'Lowest strike shown',
+  HighStrike: 'Highest strike shown',
 };
 
 /** A field's words: from the table, else its name spelled out (`OneWeekTotalValueChangesFrom` → `One week total value changes from`). */

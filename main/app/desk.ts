@@ -13,6 +13,7 @@ import { ReviewStores } from '../core/corporateActions/review/reviewStores';
 import { PushEventBus } from '../core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../core/ipc/dispatcher';
 import { createIpcHandlers } from '../core/ipc/handlers';
+import { PriceService, sessionOwner } from '../core/prices/priceService';
 import { openTokenStore } from '../core/secrets/keychainStore';
 import { createServiceClient, type DeskServices } from '../core/services';
 import { ProfileService } from '../core/session/profileService';
@@ -128,6 +129,13 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     session,
     events,
   });
+  // Quotes stream on the active profile's service, with that profile's session.
+  const prices = new PriceService({
+    auth: session,
+    owner: () => sessionOwner(session),
+    baseUrl: () => profiles.active().baseUrl,
+    events,
+  });
   const services: DeskServices = {
     ...client,
     session,
@@ -139,6 +147,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     simulator: embedded,
     secretClipboard,
     watchlists,
+    prices,
     desktopNotifier: options.desktopNotifier,
   };
   const handlers = createIpcHandlers(services);
@@ -150,6 +159,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     events,
     createDispatcher: (isTrustedSender) => createIpcDispatcher({ handlers, isTrustedSender, events }),
     close: async () => {
+      await prices.close();
       session.close();
       secretClipboard.dispose();
       await embedded.close();

@@ -15,6 +15,7 @@ const STATE_EVENTS: readonly PushEventName[] = [
   'connection:status',
   'settings:simulatorProgress',
   'corporateActions:reviewStore',
+  'prices:status',
 ];
 
 export class PushEventBus {

@@ -9,6 +9,7 @@ import type { SecretClipboard } from './apps/secretClipboard';
 import type { ReviewStores } from './corporateActions/review/reviewStores';
 import type { EventVersions } from './corporateActions/eventVersions';
 import type { PushEventBus } from './events';
+import type { PriceService } from './prices/priceService';
 import type { ProfileService } from './session/profileService';
 import type { SessionService } from './session/sessionService';
 import type { LastPlaces } from './settings/lastPlaces';
@@ -42,6 +43,8 @@ export interface DeskServices extends ServiceClient {
   secretClipboard: SecretClipboard;
   /** The users' watchlists (watchlists.json). */
   watchlists: WatchlistsService;
+  /** Quotes of what the views show, streamed in main and pushed to the renderers. */
+  prices: PriceService;
   /** The shell's desktop notifications (Electron); absent in the web shell. */
   desktopNotifier?: DesktopNotifier | undefined;
 }

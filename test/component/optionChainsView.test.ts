@@ -159,7 +159,7 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     installRecordingDesk(chainService);
     const { wrapper } = await mountChain();
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toBe(
-      'Centre 5000 (middle strike; this API carries no prices)',
+      'Centre 5000 (middle strike; no price of the underlying yet)',
     );
     await wrapper.get('input[aria-label="Reference price"]').setValue('4,940');
     await flushPromises();
@@ -231,6 +231,9 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
 
   it('shows each contract’s symbol (from its details) and OCC symbol, in the columns chosen for the root', async () => {
     const desk = installRecordingDesk(chainService);
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
+    useOptionChainsStore().setColumns(1, ['symbol', 'occSymbol', 'status']);
     const { wrapper } = await mountChain();
     const headers = () => columnHeaders(wrapper);
     expect(headers()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
@@ -287,7 +290,7 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
     // Another user starts from the defaults.
     signIn('trader2');
     await flushPromises();
-    expect(useOptionChainsStore().columnsOf(1)).toEqual(['symbol', 'occSymbol', 'status']);
+    expect(useOptionChainsStore().columnsOf(1)).toEqual(['bid', 'ask', 'impliedVolatility', 'delta', 'symbol']);
     wrapper.unmount();
     localStorage.clear();
   });
@@ -350,15 +353,23 @@ describe('OptionChainView', { timeout: 30_000 }, () => {
       'European exercise',
       'cash settled',
     ]);
-    // No column repeats them on every row.
-    const { chainColumnLabels } =
+    // No column repeats them on every row: besides the prices and greeks, only what differs.
+    const { chainColumnIds, chainColumnLabels, isChainPriceColumn } =
       await import('../../renderer/src/features/instruments/optionChains/logic/chainColumns');
-    expect(Object.values(chainColumnLabels)).toEqual(['Symbol', 'OCC symbol', 'Uic', 'Status']);
+    expect(chainColumnIds.filter((id) => !isChainPriceColumn(id)).map((id) => chainColumnLabels[id])).toEqual([
+      'Symbol',
+      'OCC symbol',
+      'Uic',
+      'Status',
+    ]);
     wrapper.unmount();
   });
 
   it('names the future a futures option’s expiry exercises into, and spells no OCC symbol for it', async () => {
     const desk = installRecordingDesk(chainService);
+    const { useOptionChainsStore } =
+      await import('../../renderer/src/features/instruments/optionChains/useOptionChainsStore');
+    useOptionChainsStore().setColumns(3, ['symbol', 'occSymbol', 'status']);
     const { wrapper } = await mountChain('/chains/3');
     expect(wrapper.get('[data-testid="expiry-underlying"]').text()).toBe('exercises into ESH6');
     expect(desk.callsOf('instruments:details').map((call) => call.arg)).toContainEqual({

@@ -22,6 +22,9 @@ test('search → details → option chain → contract details', async ({ deskPa
   await expect(instruments.detailsHeading).toHaveText('SPX.I — S&P 500');
   await expect(instruments.section('Identity')).toBeVisible();
   await expect(instruments.field('Symbol')).toHaveText('SPX.I');
+  // Its quote streams in, with the index's two decimals, and says what state it is in.
+  await expect(instruments.quotePrice).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(instruments.quoteState).toHaveText(/^(Live|Indicative|Market closed: last price)/);
   // Only the groups the response carries: an index has no bond or fund fields, and no notice date.
   await expect(instruments.section('Bonds')).toHaveCount(0);
   await expect(instruments.section('Mutual funds')).toHaveCount(0);
@@ -37,7 +40,7 @@ test('search → details → option chain → contract details', async ({ deskPa
     'aria-label',
     /^\w{3} \d{1,2} \w{3} \d{4}, \d+ days?, (Weekly|Monthly|Quarterly|End of month)$/,
   );
-  await expect(chain.centre).toContainText('middle strike; this API carries no prices');
+  await expect(chain.centre).toContainText('strike nearest the underlying at');
   const firstStrike = (await chain.strikeCells().first().textContent()) ?? '';
   await chain.callCell(firstStrike).click();
   await expect(chain.contractDetails).toBeVisible();

@@ -26,14 +26,14 @@ test('the largest root opens on its first expiry, one row per strike within the 
   const tabs = await chain.expiryTabs.count();
   expect(tabs).toBeGreaterThan(20);
   await expect(chain.expiryTabs.first()).toHaveAttribute('aria-selected', 'true');
-  // ±15 strikes around the middle strike, which is labelled as such.
+  // ±15 strikes around the strike nearest the underlying, which is labelled as such.
   await expect(chain.strikeRows()).toHaveCount(31);
   // More rows than fit: scrolled to the centre strike, the first row in view is whole.
   await expect.poll(async () => {
     const bounds = await chain.rowBounds();
     return bounds.firstTop - bounds.bodyTop;
   }).toBeGreaterThanOrEqual(-1);
-  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(middle strike; this API carries no prices\)$/);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the underlying at [\d,]+\.\d{2}\)$/);
   await expect(chain.callsHeader).toBeVisible();
   await expect(chain.putsHeader).toBeVisible();
   // Every expiry tab carries a kind derived from its date.
@@ -44,12 +44,50 @@ test('the largest root opens on its first expiry, one row per strike within the 
   await keepScreenshot(deskPage, 'option-chains-spx-first-expiry');
 });
 
+test('the SPX chain streams prices and greeks around the underlying and shades the money by it', async ({
+  deskPage,
+}) => {
+  const chain = new OptionChainPage(deskPage);
+  await openSpx(chain);
+  // The underlying's price heads the chain (live, or the last one and said so) and centres it.
+  await expect(chain.underlyingPrice).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  await expect(chain.underlyingState).toHaveText(/^(Live|Indicative|Market closed: last price)/);
+  await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the underlying at [\d,]+\.\d{2}\)$/);
+  const centreText = (await chain.centre.textContent()) ?? '';
+  const centre = Number(/Centre ([\d.]+)/.exec(centreText)?.[1]);
+  const underlying = Number(/at ([\d,.]+)\)/.exec(centreText)?.[1]?.replaceAll(',', ''));
+  expect(Math.abs(centre - underlying)).toBeLessThan(100);
+
+  // The strike nearest the underlying: bid and ask with the root's decimals, delta near a half.
+  await expect(chain.priceCell(centre, 'callBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(chain.priceCell(centre, 'callAsk')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(chain.priceCell(centre, 'putBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  const callBid = Number((await chain.priceCell(centre, 'callBid').textContent())?.replaceAll(',', ''));
+  const callAsk = Number((await chain.priceCell(centre, 'callAsk').textContent())?.replaceAll(',', ''));
+  expect(callAsk).toBeGreaterThanOrEqual(callBid);
+  await expect(chain.priceCell(centre, 'callDelta')).toHaveText(/^0\.\d{3}$/);
+  const delta = Number(await chain.priceCell(centre, 'callDelta').textContent());
+  expect(delta).toBeGreaterThan(0.2);
+  expect(delta).toBeLessThan(0.8);
+  await expect(chain.priceCell(centre, 'putDelta')).toHaveText(/^-0\.\d{3}$/);
+
+  // In the money: calls below the underlying, puts above it.
+  const strikes = (await chain.strikeCells().allTextContents()).map((text) => Number(text.replaceAll(',', '')));
+  const below = strikes.filter((strike) => strike < underlying - 1).at(-3)!;
+  const above = strikes.filter((strike) => strike > underlying + 1).at(2)!;
+  await expect(chain.priceCell(below, 'callBid')).toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(below, 'putBid')).not.toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(above, 'putBid')).toHaveClass(/in-the-money/);
+  await expect(chain.priceCell(above, 'callBid')).not.toHaveClass(/in-the-money/);
+  await keepScreenshot(deskPage, 'option-chains-spx-prices');
+});
+
 test('a reference price written as traders write it recentres the window; all strikes keep the centre in view', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   await chain.referencePrice.fill('-5,000');
   await expect(chain.referencePriceError).toHaveText('The reference price cannot be negative.');
-  await expect(chain.centre).toContainText('middle strike');
+  await expect(chain.centre).toContainText('strike nearest the underlying');
   await chain.referencePrice.fill('5,000');
   await expect(chain.referencePriceError).toHaveCount(0);
   await expect(chain.centre).toHaveText(/^Centre [\d.]+ \(strike nearest the reference price\)$/);
@@ -104,12 +142,12 @@ test('PageDown and PageUp change the expiry; a stacked expiry shows below', asyn
 test('arrows move and Enter opens the contract under the cursor', async ({ deskPage }) => {
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
-  // The chain opens with the keyboard on the centre strike's call, next to the strike.
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  // The chain opens with the keyboard on the centre strike's call, next to the strike (its bid).
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   await deskPage.keyboard.press('ArrowDown');
   await deskPage.keyboard.press('ArrowRight');
   await deskPage.keyboard.press('ArrowRight');
-  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putSymbol');
+  await expect(chain.focusedCell()).toHaveAttribute('col-id', 'putBid');
   await deskPage.keyboard.press('Enter');
   await expect(chain.contractHeading).toContainText(/Put$/);
   await expect(deskPage).toHaveURL(/contract=\d+/);
@@ -122,7 +160,14 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
   await deskPage.setViewportSize({ width: 1920, height: 1000 });
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
-  expect(await chain.columnHeaders()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
+  // By default the quote and the first greeks next to the strike, then the contract's symbol.
+  expect(await chain.columnHeaders()).toEqual(['Symbol', 'Delta', 'IV', 'Ask', 'Bid', 'Strike', 'Bid', 'Ask', 'IV', 'Delta', 'Symbol']);
+  // The contract's own columns only: the prices off, the OCC symbol and the status on.
+  await chain.columnsButton.click();
+  for (const label of ['Bid', 'Ask', 'IV', 'Delta']) await chain.columnChoice(label).uncheck();
+  await chain.columnChoice('OCC symbol').check();
+  await chain.columnChoice('Status').check();
+  await expect.poll(() => chain.columnHeaders()).toEqual(['Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status']);
   const expiry = (await chain.activeTab.getAttribute('data-expiry')) ?? '';
   const yymmdd = expiry.replace(/-/g, '').slice(2);
   await expect.poll(async () => (await chain.column('callSymbol')).filter((symbol) => symbol.endsWith(':xcbo')).length).toBeGreaterThan(20);
@@ -133,7 +178,6 @@ test('each contract shows its own symbol and its OCC symbol; columns are chosen 
   expect((await chain.column('putOccSymbol'))[0]).toMatch(new RegExp(`^SPX {3}${yymmdd}P\\d{8}$`));
   await expect(chain.rootFacts).toContainText('European · cash settled');
 
-  await chain.columnsButton.click();
   await chain.columnChoice('Uic').check();
   await chain.moveEarlier('Status').click();
   await chain.moveEarlier('Status').click();
@@ -243,15 +287,21 @@ test('an expiry’s header says what its contracts share, once for the whole exp
   await keepScreenshot(deskPage, 'option-chains-spx-expiry-header');
 });
 
-test('with every column on the chain fits 1920 px; a narrower one pins its strike while the sides scroll', async ({ deskPage }) => {
+test('with every reference column on the chain fits 1920 px; a narrower one pins its strike while the sides scroll', async ({ deskPage }) => {
   // Two window sizes, each laid out and drawn again by the grid.
   test.slow();
   await deskPage.setViewportSize({ width: 1920, height: 1080 });
   const chain = new OptionChainPage(deskPage);
   await openSpx(chain);
   await chain.columnsButton.click();
+  // The contract's own columns only (every price column on as well scrolls sideways, strike pinned).
+  for (const label of ['Bid', 'Ask', 'IV', 'Delta']) await chain.columnChoice(label).uncheck();
+  await chain.columnChoice('OCC symbol').check();
+  await chain.columnChoice('Status').check();
   await chain.columnChoice('Uic').check();
-  await deskPage.keyboard.press('Escape');
+  // Closed with its button: the ticked box moved in the list, so the focus is no longer in it.
+  await chain.columnsButton.click();
+  await expect(chain.columnChoice('Uic')).toHaveCount(0);
   await expect.poll(() => chain.columnHeaders()).toEqual(['Uic', 'Status', 'OCC symbol', 'Symbol', 'Strike', 'Symbol', 'OCC symbol', 'Status', 'Uic']);
   await expect.poll(() => chain.sidewaysOverflow()).toBeLessThanOrEqual(0);
   await expect(chain.pinnedStrikeCells()).toHaveCount(0);
@@ -259,7 +309,9 @@ test('with every column on the chain fits 1920 px; a narrower one pins its strik
   await deskPage.setViewportSize({ width: 1000, height: 900 });
   await expect.poll(() => chain.pinnedStrikeCells().count()).toBeGreaterThan(0);
   await chain.scrollSidewaysToEnd();
-  await expect(chain.pinnedStrikeCells().first()).toBeInViewport();
+  // The centre row (scrolled into view) keeps its strike in view at the left edge.
+  const centre = /Centre ([\d.]+)/.exec((await chain.centre.textContent()) ?? '')?.[1];
+  await expect(chain.pinnedStrikeCell(Number(centre))).toBeInViewport();
   await keepScreenshot(deskPage, 'option-chains-spx-pinned-strike');
 });
 
@@ -271,8 +323,7 @@ test('futures options name the future each expiry exercises into, and have no OC
   await expect(chain.activeTab).toBeVisible();
   await expect(chain.expiryFact('underlying')).toHaveText(/^exercises into ES[HMUZ]\d$/);
   await expect(chain.expiryFact('exercise')).toHaveText('American exercise');
-  expect(await chain.columnHeaders()).toEqual(['Status', 'Symbol', 'Strike', 'Symbol', 'Status']);
-  await expect(chain.occNote).toContainText('not the OCC');
+  expect(await chain.columnHeaders()).toEqual(['Symbol', 'Delta', 'IV', 'Ask', 'Bid', 'Strike', 'Bid', 'Ask', 'IV', 'Delta', 'Symbol']);
   await chain.columnsButton.click();
   await expect(chain.columnChoice('OCC symbol')).toBeDisabled();
   await keepScreenshot(deskPage, 'option-chains-es-exercises-into');

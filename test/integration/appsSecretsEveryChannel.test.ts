@@ -248,6 +248,12 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('watchlists:choose', { id: watchlist });
     await call('watchlists:list');
     await call('watchlists:delete', { id: watchlist });
+    await call('prices:watch', {
+      WatchId: 'every-channel',
+      Instruments: [{ Uic: stock.Identifier, AssetType: 'Stock' }],
+      Chains: [],
+    });
+    await call('prices:unwatch', { WatchId: 'every-channel' });
   }
 
   it('holds for the demo user and for the admin, over every channel of the contract', async () => {

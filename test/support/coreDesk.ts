@@ -14,6 +14,7 @@ import { PushEventBus } from '../../main/core/events';
 import { createIpcDispatcher, type IpcDispatch } from '../../main/core/ipc/dispatcher';
 import { createIpcHandlers } from '../../main/core/ipc/handlers';
 import { MemoryTokenStore } from '../../main/core/secrets/tokenStore';
+import { PriceService, sessionOwner, type PriceServiceOptions } from '../../main/core/prices/priceService';
 import { createServiceClient, type DeskServices } from '../../main/core/services';
 import { popupSignIn } from '../../main/core/session/interactiveSignIn';
 import { ProfileService, type EmbeddedConnection } from '../../main/core/session/profileService';
@@ -43,6 +44,8 @@ export interface CoreDeskOptions {
   simulator: SimulatorControl;
   /** Kept across a reopening to carry stored sessions and AppSecrets. */
   store?: MemoryTokenStore;
+  /** Tuning of the price service (short leases and silences in tests). */
+  prices?: Partial<Omit<PriceServiceOptions, 'auth' | 'owner' | 'baseUrl' | 'events'>>;
   /** Tuning of the team review client and stream (short timeouts in tests). */
   team?: ReviewStoresOptions['team'];
 }
@@ -91,6 +94,13 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     simulator: options.simulator,
     secretClipboard: new SecretClipboard(undefined),
     watchlists: await WatchlistsService.open(options.dataDir),
+    prices: new PriceService({
+      auth: session,
+      owner: () => sessionOwner(session),
+      baseUrl: () => profiles.active().baseUrl,
+      events,
+      ...options.prices,
+    }),
   };
   const dispatch = createIpcDispatcher({
     handlers: createIpcHandlers(services),
@@ -104,6 +114,7 @@ export async function openCoreDesk(options: CoreDeskOptions): Promise<CoreDesk> 
     call: (channel, arg) =>
       dispatch(channel, arg, OWN_FRAME) as Promise<DeskResponse<ResultOf<typeof channel>>>,
     close: async () => {
+      await services.prices.close();
       session.close();
       await reviews.close();
       local.close();

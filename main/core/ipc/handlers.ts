@@ -1,7 +1,7 @@
 /**
  * Every channel's handler: the endpoint channels' derived from the endpoint table, then each
  * feature's register file with the handlers that add behaviour (caches, secrets kept in main,
- * review state, session, settings, watchlists), which take precedence. The compiler checks that every
+ * review state, session, settings, watchlists, prices), which take precedence. The compiler checks that every
  * channel of the contract has a handler.
  */
 import type { DeskServices } from '../services';
@@ -13,6 +13,7 @@ import { registerCorporateActionsLookupIpc } from './registerCorporateActionsLoo
 import { registerCorporateActionsVersionsIpc } from './registerCorporateActionsVersionsIpc';
 import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewIpc';
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
+import { registerPricesIpc } from './registerPricesIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
@@ -32,6 +33,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),
+    ...registerPricesIpc(services),
     ...registerSettingsPlaceIpc(services),
     ...registerWatchlistsIpc(services),
   };

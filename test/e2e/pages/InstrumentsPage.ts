@@ -20,6 +20,9 @@ export class InstrumentsPage {
   readonly preview: Locator;
   readonly previewOpen: Locator;
   readonly searchError: Locator;
+  readonly quotePrice: Locator;
+  readonly quoteBid: Locator;
+  readonly quoteState: Locator;
 
   constructor(readonly page: Page) {
     this.navigationLink = page
@@ -39,6 +42,9 @@ export class InstrumentsPage {
     this.preview = page.getByRole('complementary', { name: 'Preview' });
     this.previewOpen = this.preview.getByRole('button', { name: /^Open / });
     this.searchError = page.getByRole('alert').filter({ hasText: 'Search failed' });
+    this.quotePrice = page.getByTestId('instrument-quote').getByTestId('quote-price');
+    this.quoteBid = page.getByTestId('instrument-quote').getByTestId('quote-bid');
+    this.quoteState = page.getByTestId('instrument-quote').getByTestId('quote-state');
   }
 
   /** Opens a result where it belongs (a double click; a single click only previews it). */

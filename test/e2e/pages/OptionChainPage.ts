@@ -33,6 +33,8 @@ export class OptionChainPage {
   readonly rootFacts: Locator;
   readonly underlyingFilter: Locator;
   readonly showAllExpiries: Locator;
+  readonly underlyingPrice: Locator;
+  readonly underlyingState: Locator;
   readonly rootSwitch: Locator;
   readonly relatedRoots: Locator;
   readonly panels: Locator;
@@ -69,6 +71,8 @@ export class OptionChainPage {
     this.rootFacts = page.getByTestId('chain-root-facts').first();
     this.underlyingFilter = page.getByTestId('chain-underlying-filter');
     this.showAllExpiries = page.getByRole('button', { name: 'Show all expiries' });
+    this.underlyingPrice = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-price');
+    this.underlyingState = page.getByTestId('chain-underlying-quote').first().getByTestId('quote-state');
     this.relatedRoots = page.getByTestId('related-roots');
     this.rootSwitch = this.relatedRoots.getByRole('group', { name: /^Roots of / });
     this.panels = page.locator('section.chain-panel');
@@ -104,6 +108,11 @@ export class OptionChainPage {
   /** The strike cells drawn in the grid's pinned left part (none unless the strike is pinned). */
   pinnedStrikeCells(): Locator {
     return this.activeGrid().locator('[role="gridcell"][col-id="strike"].ag-cell-last-left-pinned');
+  }
+
+  /** The strike cell of the row of `strike` in the grid's pinned left part (none unless pinned). */
+  pinnedStrikeCell(strike: number): Locator {
+    return this.activeGrid().locator(`[role="row"][row-id="${strike}"] [role="gridcell"][col-id="strike"].ag-cell-last-left-pinned`);
   }
 
   /** How far the active grid's columns overflow its width sideways, in pixels (0 or less when they all fit). */
@@ -279,5 +288,10 @@ export class OptionChainPage {
       .getByRole('row')
       .filter({ has: this.page.locator('[col-id="strike"]', { hasText: new RegExp(`^${strike}$`) }) })
       .locator('[col-id="callSymbol"]');
+  }
+
+  /** A price or greek cell (`callBid`, `putDelta`…) in the row of `strike` (a number) of the active expiry. */
+  priceCell(strike: number, colId: string): Locator {
+    return this.activeGrid().locator(`[role="row"][row-id="${strike}"] [role="gridcell"][col-id="${colId}"]`);
   }
 }

@@ -6,9 +6,15 @@
  * chose for this root (less the OCC symbol where the OCC clears none of them), each shown
  * expiry's header (what its contracts share, the future it exercises into), and the contracts
  * (and, when shown, their symbols) read one expiry at a time as they come into view. Days count
- * from the service's day (useServiceDayStore), so a simulated day shows its own counts.
+ * from the service's day (useServiceDayStore), so a simulated day shows its own counts. Prices:
+ * the underlying's quote (the window centres on it unless the trader typed a reference price)
+ * and the quotes of the strikes each grid shows, watched through main while the chain is on
+ * screen.
  */
-import { computed, watch, type Ref } from 'vue';
+import { computed, reactive, watch, type Ref } from 'vue';
+import type { WatchedChain } from '../../../../../contract/prices';
+import { usePricesStore } from '../../prices/usePricesStore';
+import { usePriceWatch } from '../../prices/usePriceWatch';
 import { useReferenceStore } from '../../reference/useReferenceStore';
 import { onOwnerArrival } from '../../session/useOwnedState';
 import { useServiceDayStore } from '../../session/useServiceDayStore';
@@ -18,8 +24,10 @@ import type { ChainColumnId } from './logic/chainColumns';
 import type { ExpiryKind } from './logic/expiryFlags';
 import { expiryHeaderItems, type ExpiryHeaderFacts, type ExpiryHeaderItem } from './logic/expiryHeader';
 import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
+import { underlyingPriceOf } from './logic/chainPrices';
 import { occUnavailableReason } from './logic/optionSymbols';
 import { strikeWindow, type StrikeWindow } from './logic/strikeWindow';
+import { centreRange, chainWatchOf, type StrikeRange } from './logic/visibleStrikes';
 import { useOptionChainsStore } from './useOptionChainsStore';
 
 /** One expiry on screen, with the rows of its strike window. */
@@ -144,13 +152,21 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     return expiryHeaderItems(facts);
   }
 
+  const prices = usePricesStore();
+  /** The instrument the root's options are on (an index, a share, a futures contract). */
+  const underlying = computed(() => root.value?.RelatedInstruments?.[0]);
+  const underlyingQuote = computed(() => prices.quoteOf(underlying.value?.AssetType, underlying.value?.Uic));
+  const underlyingPrice = computed(() => underlyingPriceOf(underlyingQuote.value));
+  const priceDecimals = computed(() => root.value?.Format?.Decimals);
+
   const sections = computed<ShownExpiry[]>(() => {
     let centre: number | null = settings.value.referencePrice;
     return shownExpiries.value.map((expiry) => {
       const contracts = chains.contractsOf(optionRootId.value, expiry);
       const allRows = chainRows(contracts?.value ?? []);
-      // Stacked expiries centre where the active one does, so the strikes line up.
-      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre);
+      // The active expiry centres on the reference price, else the underlying; stacked expiries
+      // centre where the active one does, so the strikes line up.
+      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre, underlyingPrice.value);
       centre ??= window.centre ?? null;
       const inWindow = new Set(window.strikes);
       return {
@@ -166,6 +182,37 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     });
   });
   const activeWindow = computed(() => sections.value[0]?.window);
+
+  /** The strikes each shown expiry's grid has on screen, as the grids report them. */
+  const visibleStrikes = reactive(new Map<string, StrikeRange>());
+  function setVisibleStrikes(expiry: string, range: StrikeRange | undefined): void {
+    if (range) visibleStrikes.set(expiry, range);
+    else visibleStrikes.delete(expiry);
+  }
+  /** Rows quoted for an expiry before its grid says what it shows. */
+  const FIRST_ROWS = 25;
+  usePriceWatch(() => {
+    const assetType = root.value?.AssetType;
+    const chain =
+      assetType === 'StockOption' || assetType === 'StockIndexOption' || assetType === 'FuturesOption'
+        ? chainWatchOf(
+            optionRootId.value,
+            assetType as WatchedChain['AssetType'],
+            sections.value
+              .filter((section) => !section.loading && section.rows.length > 0)
+              .map((section) => ({
+                expiry: section.expiry,
+                range:
+                  visibleStrikes.get(section.expiry) ??
+                  centreRange(section.window.strikes, section.window.centre, FIRST_ROWS),
+              })),
+          )
+        : undefined;
+    return {
+      instruments: underlying.value ? [underlying.value] : [],
+      chains: chain ? [chain] : [],
+    };
+  });
   const strikeDecimals = computed(() => root.value?.Format?.StrikeDecimals ?? 0);
 
   watch(
@@ -271,5 +318,10 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     clearStack,
     setKinds,
     setColumns,
+    underlying,
+    underlyingQuote,
+    underlyingPrice,
+    priceDecimals,
+    setVisibleStrikes,
   };
 }

@@ -1,11 +1,11 @@
 /**
- * What each chosen column shows for one contract of a chain: reference data of the contract
- * (never a price; the service carries none). What the whole expiry shares is in its header
- * (expiryHeader.ts), not in a cell.
+ * What each chosen reference column shows for one contract of a chain: reference data of the
+ * contract and its root (the price columns are chainPrices.ts). What the whole expiry shares is
+ * in its header (expiryHeader.ts), not in a cell.
  */
 import type { SpecificOption } from '../../../../../../contract/wire/types';
 import { tradingStatusText } from './chainRows';
-import type { ChainColumnId } from './chainColumns';
+import type { ChainColumnId, ChainPriceColumnId } from './chainColumns';
 import { occSymbol } from './optionSymbols';
 
 /** What the cells of one expiry of one root read besides the contract. */
@@ -22,7 +22,7 @@ export interface ChainExpiryFacts {
 
 /** The text of one column for one contract. */
 export function chainCellText(
-  column: ChainColumnId,
+  column: Exclude<ChainColumnId, ChainPriceColumnId>,
   option: SpecificOption,
   facts: ChainExpiryFacts,
 ): string {

@@ -1,10 +1,10 @@
 /**
- * The strike window of an option chain: ±N strikes around a centre. The API carries no prices,
- * so the centre is a reference price the user types, else the middle strike, and the window
- * says which of the two it used.
+ * The strike window of an option chain: ±N strikes around a centre: a reference price the
+ * trader types, else the underlying's live price (so the window follows the market), else the
+ * middle strike; the window says which it used.
  */
 
-export type CentreSource = 'reference' | 'middle';
+export type CentreSource = 'reference' | 'underlying' | 'middle';
 
 export interface StrikeWindow {
   /** The strike the window is centred on (nearest listed strike to the reference price). */
@@ -30,21 +30,33 @@ export function nearestStrikeIndex(strikes: readonly number[], price: number): n
   return distanceBelow <= distanceAbove ? below : above;
 }
 
+const isPrice = (price: number | null | undefined): price is number =>
+  typeof price === 'number' && Number.isFinite(price) && price > 0;
+
 /**
  * The window of `halfWidth` strikes either side of the centre (`'all'` keeps every strike).
- * `strikes` must be ascending and unique; a reference price that is not a finite positive
- * number is ignored in favour of the middle strike.
+ * `strikes` must be ascending and unique; a reference or underlying price that is not a finite
+ * positive number is passed over.
  */
 export function strikeWindow(
   strikes: readonly number[],
   halfWidth: number | 'all',
   referencePrice?: number | null,
+  underlyingPrice?: number,
 ): StrikeWindow {
-  const hasReference =
-    typeof referencePrice === 'number' && Number.isFinite(referencePrice) && referencePrice > 0;
-  const centreSource: CentreSource = hasReference ? 'reference' : 'middle';
+  const centrePrice = isPrice(referencePrice)
+    ? referencePrice
+    : isPrice(underlyingPrice)
+      ? underlyingPrice
+      : undefined;
+  const centreSource: CentreSource = isPrice(referencePrice)
+    ? 'reference'
+    : centrePrice !== undefined
+      ? 'underlying'
+      : 'middle';
   if (strikes.length === 0) return { centre: undefined, centreSource, strikes: [] };
-  const centreIndex = hasReference ? nearestStrikeIndex(strikes, referencePrice) : (strikes.length - 1) >> 1;
+  const centreIndex =
+    centrePrice !== undefined ? nearestStrikeIndex(strikes, centrePrice) : (strikes.length - 1) >> 1;
   const centre = strikes[centreIndex];
   if (halfWidth === 'all') return { centre, centreSource, strikes: [...strikes] };
   const width = Math.max(0, Math.floor(halfWidth));
