@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/component/**/*.test.ts'],
           setupFiles: ['test/component/setup.ts'],
+          // Views with AG Grid in jsdom take 1–6 s each when the run's workers share two cores
+          // (the corporate actions ones took 6.6 s in a full run): time, not a hang.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -67,6 +67,10 @@ describe('trailing slashes and empty path segments on every route', () => {
       ],
       ['/openapi/ref/v1/exchanges/:ExchangeId', { path: '/openapi/ref/v1/exchanges/FSE', query: '' }],
       [
+        '/openapi/ref/v1/exchanges/holidays',
+        { path: '/openapi/ref/v1/exchanges/holidays', query: '?FromDate=2026-12-01&ToDate=2026-12-31' },
+      ],
+      [
         '/openapi/ref/v1/instruments/contractoptionspaces/:OptionRootId',
         {
           path: `/openapi/ref/v1/instruments/contractoptionspaces/${spx?.Identifier}`,
