@@ -46,13 +46,32 @@ test('an option chain exports every expiry shown, one row per strike led by its 
   const { text, fileName } = await new GridExportPart(deskPage, /^Export SPX:xcbo chain/).saveCsv();
   expect(fileName.startsWith(`spx-xcbo-chain-${expiry}-`)).toBe(true);
   const [headers, ...rows] = readDelimited(text);
-  expect(headers).toEqual(['Expiry', 'Calls Status', 'Calls OCC symbol', 'Calls Symbol', 'Strike', 'Puts Symbol', 'Puts OCC symbol', 'Puts Status']);
-  const strikes = (await chain.column('strike')).map((shown) => Number(shown.replace(/,/g, '')));
+  // The chain's default columns, prices included, each side mirrored around the strike.
+  expect(headers).toEqual([
+    'Expiry',
+    'Calls Symbol',
+    'Calls Delta',
+    'Calls IV',
+    'Calls Ask',
+    'Calls Bid',
+    'Strike',
+    'Puts Bid',
+    'Puts Ask',
+    'Puts IV',
+    'Puts Delta',
+    'Puts Symbol',
+  ]);
+  // The grid shows strikes ascending; its rows sit in the page in no set order.
+  const strikes = (await chain.column('strike'))
+    .map((shown) => Number(shown.replace(/,/g, '')))
+    .sort((a, b) => a - b);
   const first = rows.filter((row) => row[0] === expiry);
-  // Strikes as numbers (a spreadsheet computes with them), in the grid's order.
-  expect(first.map((row) => Number(row[4]))).toEqual(strikes);
+  // Strikes as numbers (a spreadsheet computes with them), ascending as the grid shows them.
+  expect(first.map((row) => Number(row[6]))).toEqual(strikes);
   expect(new Set(rows.map((row) => row[0])).size).toBe(2);
-  expect(first[0]?.[2]).toMatch(/^SPX {3}\d{6}C\d{8}$/);
+  // Each row names its own contracts: a call on the left, a put on the right.
+  expect(first[0]?.[1]).toMatch(/^SPX\/\w+C[\d.]+:xcbo$/);
+  expect(first[0]?.[11]).toMatch(/^SPX\/\w+P[\d.]+:xcbo$/);
 });
 
 test('a futures ladder exports its roll calendar without the links', async ({ deskPage }) => {

@@ -21,10 +21,10 @@ test('keyboard only: palette → option chain → contract, then a workspace sho
 
   const chain = new OptionChainPage(page);
   await expect(page).toHaveURL(/#\/chains\/\d+/);
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   await page.keyboard.press('PageDown');
   await expect(chain.expiryTabs.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(chain.contractHeading).toContainText(/Call$/);
@@ -69,11 +69,11 @@ test('j and k move in the chain and the ladder as the arrows do; open details fo
   await chain.open();
   await chain.rootSearchBox.fill('SPX');
   await chain.resultRow('SPX:xcbo').click();
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   const centre = await chain.focusedRowIndex();
   await page.keyboard.press('j');
   await expect.poll(() => chain.focusedRowIndex()).toBe(centre + 1);
-  await expect(chain.focusedCell('callSymbol')).toBeVisible();
+  await expect(chain.focusedCell('callBid')).toBeVisible();
   await page.keyboard.press('k');
   await page.keyboard.press('k');
   await expect.poll(() => chain.focusedRowIndex()).toBe(centre - 1);
