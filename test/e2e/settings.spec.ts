@@ -79,7 +79,7 @@ test('settings: profiles validated, chosen and deleted; theme; the embedded simu
       await again.signIn({ username, password });
       const inbox = new CorporateActionsPage(page);
       await inbox.open();
-      await expect(inbox.status).toHaveText(/^\d+ in the queue of all \d+ matching events/);
+      await expect(inbox.status).toHaveText(/^\d+ to do · .* of all \d+ matching events/, { timeout: 30_000 });
     });
   } finally {
     await shell.stop();

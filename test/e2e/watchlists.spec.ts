@@ -39,10 +39,11 @@ test('W keeps instruments of the search, the chain and the ladder in a watchlist
       await chain.open();
       await chain.rootSearchBox.fill('SPX');
       await chain.resultRow('SPX:xcbo').click();
-      await expect(chain.focusedCell('callSymbol')).toBeVisible();
+      // The keyboard starts on the centre strike's call (its bid); W keeps that contract.
+      await expect(chain.focusedCell('callBid')).toBeVisible();
       // The symbols of the contracts are read after the chain is drawn.
-      await expect(chain.focusedCell('callSymbol')).not.toHaveText('…');
-      const symbol = (await chain.focusedCell('callSymbol').textContent()) ?? '';
+      await expect(chain.focusedRowCell('callSymbol')).not.toHaveText('…');
+      const symbol = (await chain.focusedRowCell('callSymbol').textContent()) ?? '';
       await page.keyboard.press('w');
       await expect(watchlists.watchMessage).toHaveText(`Added ${symbol} to Watchlist.`);
       kept.push(symbol);

@@ -247,6 +247,11 @@ export class OptionChainPage {
       .and(this.page.locator(':not(.non-tradable)'));
   }
 
+  /** The cell of column `colId` in the row the keyboard is on (the cursor may sit on another column). */
+  focusedRowCell(colId: string): Locator {
+    return this.activeGrid().locator(`.ag-row-focus [col-id="${colId}"]`);
+  }
+
   /** The cell with the keyboard focus in the active grid (`colId`: only in that column). */
   focusedCell(colId?: string): Locator {
     return this.activeGrid().locator(colId ? `.ag-cell-focus[col-id="${colId}"]` : '.ag-cell-focus');
