@@ -39,12 +39,21 @@ export function printReady(info: object): void {
   process.stdout.write(`READY ${JSON.stringify(info)}\n`);
 }
 
-/** Runs `close` once on SIGINT/SIGTERM, then exits 0 (or 1 if closing failed). */
+/** Longest a clean stop may take before the process exits anyway. */
+const STOP_DEADLINE_MS = 15_000;
+
+/** Runs `close` once on SIGINT/SIGTERM, then exits 0 (or 1 if closing failed or took too long). */
 export function closeOnSignals(close: () => Promise<void>): void {
   let closing = false;
   const onSignal = () => {
     if (closing) return;
     closing = true;
+    // A stop that never ends (a connection or a pooled client that is never given back) must not
+    // keep the process: an operator's SIGTERM stops it, within STOP_DEADLINE_MS at the latest.
+    setTimeout(() => {
+      process.stderr.write(`did not stop within ${STOP_DEADLINE_MS / 1000} s of the signal: exiting now\n`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {
