@@ -54,19 +54,26 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  /** Keeps new secret timings; answers the refusal message, if any. */
-  async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
+  /** Sends one save to main and keeps the settings it answers; answers the refusal, if any. */
+  async function save(
+    send: () => Promise<{ settings: DeskSettings }>,
+  ): Promise<{ refusal: unknown } | undefined> {
     saves += 1;
     saving.value = true;
     try {
-      const view = await call('settings:save', { secrets });
-      settings.value = view.settings;
+      settings.value = (await send()).settings;
       return undefined;
-    } catch (failure) {
-      return messageOf(failure);
+    } catch (refusal) {
+      return { refusal };
     } finally {
       saving.value = false;
     }
+  }
+
+  /** Keeps new secret timings; answers the refusal message, if any. */
+  async function saveSecrets(secrets: SecretSettings): Promise<string | undefined> {
+    const failed = await save(() => call('settings:save', { secrets }));
+    return failed && messageOf(failed.refusal);
   }
 
   /**
@@ -76,35 +83,19 @@ export const useSettingsStore = defineStore('settings', () => {
   async function saveReviewStore(
     review: ReviewStoreSettings,
   ): Promise<{ message: string; fields?: Record<string, string[]> } | undefined> {
-    saves += 1;
-    saving.value = true;
-    try {
-      const view = await call('settings:saveReviewStore', review);
-      settings.value = view.settings;
-      return undefined;
-    } catch (failure) {
-      return {
-        message: messageOf(failure),
-        ...(failure instanceof DeskCallError && failure.fields ? { fields: failure.fields } : {}),
-      };
-    } finally {
-      saving.value = false;
-    }
+    const failed = await save(() => call('settings:saveReviewStore', review));
+    if (!failed) return undefined;
+    const { refusal } = failed;
+    return {
+      message: messageOf(refusal),
+      ...(refusal instanceof DeskCallError && refusal.fields ? { fields: refusal.fields } : {}),
+    };
   }
 
   /** Keeps the work queue's overdue window and notifications switch; answers the refusal message, if any. */
   async function saveWorkQueue(workQueue: WorkQueueSettings): Promise<string | undefined> {
-    saves += 1;
-    saving.value = true;
-    try {
-      const view = await call('settings:saveWorkQueue', workQueue);
-      settings.value = view.settings;
-      return undefined;
-    } catch (failure) {
-      return messageOf(failure);
-    } finally {
-      saving.value = false;
-    }
+    const failed = await save(() => call('settings:saveWorkQueue', workQueue));
+    return failed && messageOf(failed.refusal);
   }
 
   /**
