@@ -99,28 +99,20 @@ export class Pricing {
 
   /** An option's theoretical price at `instant` (what optionAt values, without the greeks). */
   optionPriceAt(instrument: PricedInstrument, instant: number): number {
-    const source = instrument.source as OptionSource;
-    const effective = this.effectiveInstant(instrument, instant);
-    const underlying = this.midAt(source.underlying, effective);
-    const years = Math.max(source.expiry - effective, 0) / YEAR_MS;
-    const rate = shortRate(instrument.currency);
-    const dividendYield = source.model === 'BlackScholes' ? source.profile.dividendYield : 0;
-    const forward = forwardOf({ model: source.model, underlying, years, rate, dividendYield });
-    const volatility = volatilityAt(source.profile, forward, source.strike, years);
-    return optionPrice({
-      model: source.model,
-      underlying,
-      strike: source.strike,
-      years,
-      volatility,
-      rate,
-      dividendYield,
-      putCall: source.putCall,
-    });
+    return optionPrice(this.optionInputsAt(instrument, instant).inputs);
   }
 
   /** An option's value and greeks at `instant`, on its underlying's surface. */
   optionAt(instrument: PricedInstrument, instant: number): OptionValue {
+    const { inputs, forward, effective } = this.optionInputsAt(instrument, instant);
+    return { valuation: valueOption(inputs), inputs, forward, effective };
+  }
+
+  /** What an option is valued on at `instant`: its underlying's mid, the time left, rate and surface. */
+  private optionInputsAt(
+    instrument: PricedInstrument,
+    instant: number,
+  ): { inputs: OptionInputs; forward: number; effective: number } {
     const source = instrument.source as OptionSource;
     const effective = this.effectiveInstant(instrument, instant);
     const underlying = this.midAt(source.underlying, effective);
@@ -138,6 +130,6 @@ export class Pricing {
       dividendYield,
       putCall: source.putCall,
     };
-    return { valuation: valueOption(inputs), inputs, forward, effective };
+    return { inputs, forward, effective };
   }
 }
