@@ -3,7 +3,8 @@
  * platform (a standalone simulator: Clara is `demo`, Jonas is `trader2`, in different clients
  * but both members of the team), each keeping review state with the team review service, on two
  * replicas (real processes) over one real PostgreSQL. Clara's review reaches Jonas's inbox within
- * a second through the other replica, Jonas approves and Clara sees both names; notes written at
+ * a second through the other replica, Jonas approves and Clara sees both names (and the review
+ * report lists both); notes written at
  * once on both desks are both kept in the thread; the database stopped mid-session shows
  * "Team review unavailable" and refuses actions, then recovers by itself; Clara's replica killed,
  * her desk carries on with the other.
@@ -231,6 +232,24 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await expect(clara.inbox.saveNote).toBeDisabled();
       await expect(jonas.inbox.notes).toContainText('Clara: agreed.', { timeout: 1000 });
       await expect(clara.inbox.teamUnavailable).toBeHidden();
+    });
+
+    await test.step('the review report lists Clara’s review and Jonas’s approval', async () => {
+      await clara.inbox.openReviewReport();
+      const line = clara.inbox.reportReviewedRow(eventId);
+      await expect(line).toHaveCount(1);
+      const cells = clara.inbox.reportReviewedCells(eventId);
+      await expect(cells.nth(0)).toHaveText(eventId);
+      await expect(cells.nth(1)).toHaveText(event.DisplayAndFormat!.Description!);
+      // Reviewed by Clara, approved by Jonas, each with the time.
+      await expect(cells.nth(3)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await expect(cells.nth(4)).toHaveText(/^Clara Lindqvist \(/);
+      await expect(cells.nth(5)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await expect(cells.nth(6)).toHaveText(/^Jonas Berger \(/);
+      await expect(clara.inbox.reportCounts()).toContainText('1 reviewed · 1 approved');
+      await keepScreenshot(clara.page, 'team-review-report');
+      await clara.inbox.closeReviewReport();
+      await expect(clara.inbox.row(eventId)).toBeVisible();
     });
   } finally {
     for (const context of opened.splice(0)) await context.close();

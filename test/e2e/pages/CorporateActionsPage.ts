@@ -157,6 +157,42 @@ export class CorporateActionsPage {
     return this.auditView.getByRole('button', { name });
   }
 
+  /** The review report, opened from the audit log. */
+  reviewReport(): Locator {
+    return this.page.getByTestId('review-report');
+  }
+
+  /** Opens the audit log (unless open) and its review report for the default range. */
+  async openReviewReport(): Promise<void> {
+    if (!(await this.auditView.isVisible())) await this.auditButton.click();
+    await this.auditButtonNamed('Review report…').click();
+    await this.reviewReport().getByTestId('report-page').waitFor();
+  }
+
+  /** Closes the review report and the audit log under it, back to the inbox. */
+  async closeReviewReport(): Promise<void> {
+    await this.reviewReport().getByRole('button', { name: 'Close the review report' }).click();
+    await this.auditView.getByRole('button', { name: 'Close the audit log' }).click();
+  }
+
+  /** The report's line of a review of `eventId`. */
+  reportReviewedRow(eventId: string): Locator {
+    return this.reviewReport()
+      .getByTestId('report-reviewed')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: eventId, exact: true }) });
+  }
+
+  /** The report's cells of that line: event, instrument, type, reviewed, by, approved, by. */
+  reportReviewedCells(eventId: string): Locator {
+    return this.reportReviewedRow(eventId).getByRole('cell');
+  }
+
+  /** The report's "N reviewed · N approved · …" line. */
+  reportCounts(): Locator {
+    return this.reviewReport().getByTestId('report-counts');
+  }
+
   /** The audit log's "N of M entries" line. */
   auditStatus(): Locator {
     return this.auditView.getByRole('status');
