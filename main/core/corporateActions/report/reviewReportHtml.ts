@@ -42,8 +42,8 @@ h1 { font-size: 15pt; margin: 0 0 4px; }
 h2 { font-size: 12pt; margin: 14px 0 4px; }
 p { margin: 2px 0; }
 table { border-collapse: collapse; width: 100%; }
-th, td { border-bottom: 1px solid #bbb; padding: 2px 4px; text-align: left; vertical-align: top; word-break: break-word; }
-th { background: #eee; }
+th, td { border-bottom: 1px solid #bbb; padding: 2px 4px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+th { background: #eee; white-space: nowrap; }
 tr { break-inside: avoid; }
 .overdue td { font-weight: 600; }
 .muted { color: #555; }
