@@ -3,6 +3,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
+/** A count as the desk writes it for the browser's locale (en-US in the e2e Chromium): 1,484. */
+const grouped = (count: number) => count.toLocaleString('en-US');
+
 export class CorporateActionsPage {
   readonly heading: Locator;
   readonly status: Locator;
@@ -136,7 +139,7 @@ export class CorporateActionsPage {
 
   /** "Select all N matching". */
   selectAllMatching(count: number): Locator {
-    return this.page.getByRole('button', { name: `Select all ${count} matching` });
+    return this.page.getByRole('button', { name: `Select all ${grouped(count)} matching` });
   }
 
   /** The toolbar's "All N matching events selected". */
@@ -287,7 +290,7 @@ export class CorporateActionsPage {
 
   /** The bulk "Mark N selected reviewed" button. */
   bulkReviewed(count: number): Locator {
-    return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
+    return this.page.getByRole('button', { name: `Mark ${grouped(count)} selected reviewed` });
   }
 
   /** The question a bulk action asks first ("Mark 2 events reviewed?"). */
