@@ -10,6 +10,7 @@ import type { EventReviewState } from '../../contract/corporateActions';
 import type { ReviewStoreView } from '../../contract/review';
 import type { CorporateActionEvent } from '../../contract/wire/types';
 import CorporateActionsView from '../../renderer/src/features/corporateActions/CorporateActionsView.vue';
+import InboxToolbar from '../../renderer/src/features/corporateActions/components/InboxToolbar.vue';
 import { useCorporateActionsStore } from '../../renderer/src/features/corporateActions/useCorporateActionsStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installDesk, ok, removeFakeDesk, type InstalledDesk } from '../support/fakeDesk';
@@ -94,7 +95,7 @@ describe('a desk on a team', () => {
     document.body.innerHTML = '';
   });
 
-  it('offers reviewer, approver and assignee as columns, shows them by the team’s names, and exports them', async () => {
+  it('shows reviewer, approver and assignee columns by the team’s names, and exports them', async () => {
     const states: EventReviewState[] = [
       {
         ...untouched('41'),
@@ -122,29 +123,14 @@ describe('a desk on a team', () => {
     const wrapper = await mountInbox();
     const inbox = useCorporateActionsStore();
 
-    const chooser = wrapper.get('details.columns');
-    const box = (label: string) => {
-      const found = chooser.findAll('[role="checkbox"]').find((candidate) => candidate.text() === label);
-      if (!found) throw new Error(`no column "${label}" in the chooser`);
-      return found;
-    };
-    for (const label of ['Reviewer', 'Approver', 'Assignee']) {
-      expect(box(label).attributes('aria-checked')).toBe('false');
-      await box(label).trigger('click');
-      await flushPromises();
-    }
-    // In the chooser's order, right after the flag.
-    expect(inbox.columns.slice(0, 5)).toEqual(['review', 'flagged', 'reviewedBy', 'approvedBy', 'assignee']);
-
-    // Only these columns, so the grid draws them all in a window of no width.
-    inbox.columns = ['eventId', 'reviewedBy', 'approvedBy', 'assignee'];
+    // Only these columns (as the chooser leaves them, below), so the grid draws them all in a window of no width.
+    inbox.columns = ['reviewedBy', 'approvedBy', 'assignee', 'eventId'];
     await flushPromises();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // The work to do, under its heading.
-    expect(cells(wrapper, 'eventId')).toEqual(['Upcoming · 2', '41', '42']);
-    expect(cells(wrapper, 'reviewedBy')).toEqual(['Clara Lindqvist', '']);
+    expect(cells(wrapper, 'reviewedBy')).toEqual(['Upcoming · 2', 'Clara Lindqvist', '']);
     expect(cells(wrapper, 'approvedBy')).toEqual(['Jonas Berger', '']);
     expect(cells(wrapper, 'assignee')).toEqual(['Jonas Berger', 'key-new']);
+    expect(cells(wrapper, 'eventId')).toEqual(['41', '42']);
 
     const exportButton = wrapper.findAll('button').find((candidate) => candidate.text() === 'Export CSV')!;
     await exportButton.trigger('click');
@@ -154,11 +140,39 @@ describe('a desk on a team', () => {
       .split('\r\n')
       .filter(Boolean);
     expect(lines).toEqual([
-      'Event id,Reviewer,Approver,Assignee,Notes',
-      '41,Clara Lindqvist,Jonas Berger,Jonas Berger,',
-      '42,,,key-new,',
+      'Reviewer,Approver,Assignee,Event id,Notes',
+      'Clara Lindqvist,Jonas Berger,Jonas Berger,41,',
+      ',,key-new,42,',
     ]);
     wrapper.unmount();
+  });
+
+  it('offers reviewer, approver and assignee in the columns chooser, in the order of the definitions', async () => {
+    const toolbar = mount(InboxToolbar, {
+      props: {
+        sort: { column: 'Deadline', type: 'Asc' },
+        columns: ['eventId'],
+        views: [],
+        activeView: '',
+        selectedCount: 0,
+        exporting: false,
+        auditOpen: false,
+      },
+    });
+    const boxes = toolbar.get('details.columns').findAll('[role="checkbox"]');
+    const box = (label: string) => {
+      const found = boxes.find((candidate) => candidate.text() === label);
+      if (!found) throw new Error(`no column "${label}" in the chooser`);
+      return found;
+    };
+    let columns = ['eventId'];
+    for (const label of ['Assignee', 'Reviewer', 'Approver']) {
+      expect(box(label).attributes('aria-checked')).toBe('false');
+      await box(label).trigger('click');
+      columns = toolbar.emitted<[string[]]>('columns')!.at(-1)![0];
+      await toolbar.setProps({ columns });
+    }
+    expect(columns).toEqual(['reviewedBy', 'approvedBy', 'assignee', 'eventId']);
   });
 
   it('tells a user the team does not have who they are and what to ask for, once', async () => {
