@@ -64,8 +64,8 @@ async function cellChanges(page: Page): Promise<{ changes: number; rows: number 
   return page.evaluate(`({ changes: window.benchCellChanges, rows: window.benchRowsChanged.size })`);
 }
 
-/** Opens `root`'s chain with all strikes; resolves to the number of rows on screen. */
-async function openChain(page: Page, root: (typeof ROOTS)[number]): Promise<number> {
+/** Opens `root`'s chain with all strikes (the page shows about VISIBLE_ROWS of them). */
+async function openChain(page: Page, root: (typeof ROOTS)[number]): Promise<void> {
   await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Option chains', exact: true }).click();
   await page.getByLabel('Search option roots').fill(root.search);
   const row = page.getByTestId('search-results').getByRole('row').filter({ hasText: root.row }).first();
@@ -76,22 +76,19 @@ async function openChain(page: Page, root: (typeof ROOTS)[number]): Promise<numb
   const allStrikes = page.getByRole('checkbox', { name: 'All strikes' });
   if (!(await allStrikes.isChecked())) await allStrikes.check();
   await page.waitForTimeout(1500);
-  return page.evaluate(`(() => {
-    const body = document.querySelector('[data-testid="option-chain-grid"] .ag-body-viewport');
-    if (!body) return 0;
-    const box = body.getBoundingClientRect();
-    return [...body.querySelectorAll('[role="row"][row-id]')].filter((row) => {
-      const r = row.getBoundingClientRect();
-      return r.bottom > box.top && r.top < box.bottom && r.top < innerHeight;
-    }).length;
-  })()`);
 }
 
-/** Main-thread task seconds and the metrics' own clock, from CDP. */
-async function taskSeconds(cdp: CDPSession): Promise<{ task: number; at: number }> {
+/** Main-thread seconds (all tasks, and of them script, style and layout) and the metrics' own clock, from CDP. */
+async function taskSeconds(cdp: CDPSession) {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? Number.NaN;
-  return { task: value('TaskDuration'), at: value('Timestamp') };
+  return {
+    task: value('TaskDuration'),
+    script: value('ScriptDuration'),
+    style: value('RecalcStyleDuration'),
+    layout: value('LayoutDuration'),
+    at: value('Timestamp'),
+  };
 }
 
 /** Runs the measurement; prints and returns the busy share with its target. */
@@ -115,7 +112,7 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
 
     for (const root of ROOTS) {
-      const visibleRows = await openChain(page, root);
+      await openChain(page, root);
       await countCellChanges(page);
       // Let the watch of the rows on screen reach the stream and the first updates arrive.
       await page.waitForTimeout(3000);
@@ -134,19 +131,23 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
       const figures = {
         root: root.row,
         day,
-        visibleRows,
         windowSeconds: Math.round(wall * 10) / 10,
         busySharePercent: Math.round(busyShare * 1000) / 10,
+        // What the busy time went to (the rest: paint, the bridge's events, idle tasks' overhead).
+        scriptSharePercent: Math.round(((after.script - before.script) / wall) * 1000) / 10,
+        styleSharePercent: Math.round(((after.style - before.style) / wall) * 1000) / 10,
+        layoutSharePercent: Math.round(((after.layout - before.layout) / wall) * 1000) / 10,
         targetPercent: TARGET_BUSY_SHARE * 100,
         ratioToTarget: Math.round((busyShare / TARGET_BUSY_SHARE) * 100) / 100,
         cellUpdatesPerSecond: Math.round((changesAfter.changes - changesBefore.changes) / wall),
-        rowsUpdated: changesAfter.rows,
+        // The rows whose prices changed: those on screen and the two either side that are watched too.
+        rowsUpdating: changesAfter.rows,
       };
       console.log(
-        `renderer main thread while ${visibleRows} chain rows (${root.row}) stream: busy ${figures.busySharePercent}%` +
+        `renderer main thread while ${figures.rowsUpdating} chain rows (${root.row}) stream: busy ${figures.busySharePercent}%` +
           ` of ${figures.windowSeconds} s (${busyShare < TARGET_BUSY_SHARE ? 'within target' : 'OVER TARGET'}` +
           ` ${figures.targetPercent}%, ratio ${figures.ratioToTarget}); ${figures.cellUpdatesPerSecond} cell updates/s` +
-          ` over ${figures.rowsUpdated} rows`,
+          ` (script ${figures.scriptSharePercent}%, style ${figures.styleSharePercent}%, layout ${figures.layoutSharePercent}%)`,
       );
       return figures;
     }
