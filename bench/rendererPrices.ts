@@ -111,6 +111,15 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
 
+    // The same page without a chain (the option roots listed) for as long: what the page costs
+    // at this size before any price streams.
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Option chains', exact: true }).click();
+    await page.waitForTimeout(2000);
+    const idleBefore = await taskSeconds(cdp);
+    await page.waitForTimeout(5000);
+    const idleAfter = await taskSeconds(cdp);
+    const idleShare = (idleAfter.task - idleBefore.task) / (idleAfter.at - idleBefore.at);
+
     for (const root of ROOTS) {
       await openChain(page, root);
       await countCellChanges(page);
@@ -138,6 +147,7 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
         styleSharePercent: Math.round(((after.style - before.style) / wall) * 1000) / 10,
         layoutSharePercent: Math.round(((after.layout - before.layout) / wall) * 1000) / 10,
         targetPercent: TARGET_BUSY_SHARE * 100,
+        idlePageBusySharePercent: Math.round(idleShare * 1000) / 10,
         ratioToTarget: Math.round((busyShare / TARGET_BUSY_SHARE) * 100) / 100,
         cellUpdatesPerSecond: Math.round((changesAfter.changes - changesBefore.changes) / wall),
         // The rows whose prices changed: those on screen and the two either side that are watched too.
@@ -147,7 +157,8 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
         `renderer main thread while ${figures.rowsUpdating} chain rows (${root.row}) stream: busy ${figures.busySharePercent}%` +
           ` of ${figures.windowSeconds} s (${busyShare < TARGET_BUSY_SHARE ? 'within target' : 'OVER TARGET'}` +
           ` ${figures.targetPercent}%, ratio ${figures.ratioToTarget}); ${figures.cellUpdatesPerSecond} cell updates/s` +
-          ` (script ${figures.scriptSharePercent}%, style ${figures.styleSharePercent}%, layout ${figures.layoutSharePercent}%)`,
+          ` (script ${figures.scriptSharePercent}%, style ${figures.styleSharePercent}%, layout ${figures.layoutSharePercent}%);` +
+          ` the page without a chain: busy ${figures.idlePageBusySharePercent}%`,
       );
       return figures;
     }
