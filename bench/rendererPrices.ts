@@ -123,11 +123,13 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
     for (const root of ROOTS) {
       await openChain(page, root);
       await countCellChanges(page);
-      // Let the watch of the rows on screen reach the stream and the first updates arrive.
+      // Let the watch of the rows on screen reach the stream and the snapshot fill the cells;
+      // then prices must move (the snapshot's first figures are no update).
       await page.waitForTimeout(3000);
-      const warm = await cellChanges(page);
-      if (warm.changes === 0) {
-        console.log(`[renderer prices] ${root.row}: no price moved in 3 s (market closed at this hour?), next root`);
+      const filled = await cellChanges(page);
+      await page.waitForTimeout(2000);
+      if ((await cellChanges(page)).changes === filled.changes) {
+        console.log(`[renderer prices] ${root.row}: no price moved in 2 s (market closed at this hour?), next root`);
         continue;
       }
       const before = await taskSeconds(cdp);
