@@ -132,6 +132,7 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
         console.log(`[renderer prices] ${root.row}: no price moved in 2 s (market closed at this hour?), next root`);
         continue;
       }
+      await page.evaluate('window.benchRowsChanged = new Set()');
       const before = await taskSeconds(cdp);
       const changesBefore = await cellChanges(page);
       await page.waitForTimeout(WINDOW_SECONDS * 1000);
