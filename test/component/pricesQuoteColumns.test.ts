@@ -147,7 +147,7 @@ describe('the futures ladder with quotes', { timeout: 60_000 }, () => {
 
   it('shows a stream that is down and a closed market as such, never as live prices', async () => {
     const desk = installRecordingDesk(ladderService);
-    const { cell } = await mountLadder();
+    const { wrapper, cell } = await mountLadder();
     await pushQuotes(desk, [quote(11, 'ContractFutures')]);
     expect(cell(11, 'quoteBid').classes()).not.toContain('quote-stale');
     expect(cell(11, 'quoteBid').classes()).not.toContain('quote-closed');
@@ -157,6 +157,9 @@ describe('the futures ladder with quotes', { timeout: 60_000 }, () => {
     await settle();
     expect(cell(11, 'quoteBid').classes()).toContain('quote-stale');
     expect(cell(11, 'quoteBid').text()).toBe('71.23');
+    expect(wrapper.get('[data-testid="price-stream-status"]').text()).toBe(
+      'Prices are not live: The price stream was interrupted.',
+    );
 
     desk.emit('prices:status', { state: 'live' });
     await pushQuotes(desk, [
@@ -164,6 +167,7 @@ describe('the futures ladder with quotes', { timeout: 60_000 }, () => {
     ]);
     expect(cell(11, 'quoteBid').classes()).toContain('quote-closed');
     expect(cell(11, 'quoteNetChange').classes()).toContain('quote-closed');
+    expect(wrapper.find('[data-testid="price-stream-status"]').exists()).toBe(false);
 
     await pushQuotes(desk, [quote(11, 'ContractFutures', { silent: true })]);
     expect(cell(11, 'quoteAsk').classes()).toContain('quote-stale');
@@ -273,6 +277,14 @@ describe('a watchlist with quotes', { timeout: 60_000 }, () => {
     expect(cell('Stock:211', 'quoteBid').classes()).toContain('quote-closed');
     expect(cell('Stock:211', 'quoteNetChange').classes()).toContain('quote-closed');
     expect(cell('FxSpot:21', 'quoteBid').classes()).toContain('quote-stale');
+    expect(wrapper.find('[data-testid="price-stream-status"]').exists()).toBe(false);
+    desk.emit('prices:status', { state: 'unavailable', message: 'The service refused the stream.' });
+    await flushPromises();
+    expect(wrapper.get('[data-testid="price-stream-status"]').text()).toBe(
+      'Prices are not live: The service refused the stream.',
+    );
+    expect(cell('Stock:211', 'quoteBid').classes()).toContain('quote-stale');
+    desk.emit('prices:status', { state: 'live' });
 
     await pushQuotes(desk, [quote(21, 'FxSpot', { decimals: 5 })]);
     expect(cell('FxSpot:21', 'quoteBid').classes()).not.toContain('quote-stale');
