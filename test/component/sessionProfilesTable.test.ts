@@ -61,6 +61,25 @@ describe('the one profiles table', () => {
     await flushPromises();
     expect(table.find('form').exists()).toBe(false);
   });
+
+  it('starts a new profile on the authorization code flow with PKCE, and keeps the flow an existing one has', async () => {
+    const implicitGateway: ProfileView = { ...staging, id: 'legacy', name: 'Legacy gateway', flow: 'implicit' };
+    const table = mount(ProfilesTable, {
+      props: { profiles: [embedded, staging, implicitGateway], activeProfileId: 'embedded', busy: false },
+    });
+    const button = (text: string) => table.findAll('button').find((candidate) => candidate.text() === text)!;
+    await button('New profile').trigger('click');
+    const flow = () => table.get<HTMLSelectElement>('#profile-flow').element;
+    expect(flow().value).toBe('code');
+    expect(flow().selectedOptions[0]?.text).toBe('Login page (authorization code + PKCE)');
+    await table.get('form[aria-label="New profile"]').trigger('submit');
+    expect(table.emitted('save')?.at(-1)?.[0]).toMatchObject({ flow: 'code' });
+
+    (table.vm as unknown as { saved: () => void }).saved();
+    await flushPromises();
+    await table.get('[aria-label="Edit Legacy gateway"]').trigger('click');
+    expect(flow().value).toBe('implicit');
+  });
 });
 
 describe('the profiles table in both places', () => {

@@ -3,13 +3,17 @@
  * platform (a standalone simulator: Clara is `demo`, Jonas is `trader2`, in different clients
  * but both members of the team), each keeping review state with the team review service, on two
  * replicas (real processes) over one real PostgreSQL. Clara's review reaches Jonas's inbox within
- * a second through the other replica, Jonas approves and Clara sees both names; notes written at
- * once on both desks are both kept in the thread; the database stopped mid-session shows
- * "Team review unavailable" and refuses actions, then recovers by itself; Clara's replica killed,
- * her desk carries on with the other.
+ * a second through the other replica; Jonas bulk-approves it with one of his own reviews, which
+ * four eyes refuses and the summary lists; reviewer and approver show as columns; notes written
+ * at once on both desks are both kept in the thread; with Clara's replica hung (SIGSTOP) her change
+ * on a version Jonas moved on comes back as a conflict that keeps the note she is typing, and a
+ * change made while the replica she talks to hangs lands once, through the other; the database
+ * stopped mid-session shows "Team review unavailable" and refuses actions, then recovers by itself
+ * (the refusal goes with it); Clara's replica killed, her desk carries on with the other.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
+import type { TeamAuditEntry } from '../../contract/wire/review';
 import type { ReviewServiceInfo } from '../../main/reviewService/server';
 import type { SimulatorInfo } from '../../main/simulator/server';
 import { DEMO_USER, TRADER2_USER } from '../../main/simulator/data/accounts/demo';
@@ -49,8 +53,10 @@ async function tokenOf(platform: SimulatorInfo, user: { login: string; password:
   return token;
 }
 
-/** An event with an election (so its review needs four eyes) that both users' inboxes list. */
-async function sharedElectableEvent(platform: SimulatorInfo): Promise<CorporateActionEvent> {
+/** Two events with an election (so their reviews need four eyes) on one instrument, that both users' inboxes list. */
+async function sharedElectableEvents(
+  platform: SimulatorInfo,
+): Promise<[CorporateActionEvent, CorporateActionEvent]> {
   const listOf = async (user: { login: string; password: string }) => {
     const response = await fetch(
       `${platform.baseUrl}/ca/v2/events?CorporateActionTypes=Voluntary&$top=1000`,
@@ -67,9 +73,36 @@ async function sharedElectableEvent(platform: SimulatorInfo): Promise<CorporateA
   const clara = await listOf(DEMO_USER);
   const jonas = await listOf(TRADER2_USER);
   const jonasIds = new Set(jonas.map((event) => event.EventId));
-  const shared = clara.find((event) => jonasIds.has(event.EventId) && event.DisplayAndFormat?.IsinCode);
-  if (!shared) throw new Error('the platform has no voluntary event in both inboxes');
-  return shared;
+  const shared = clara.filter((event) => jonasIds.has(event.EventId) && event.DisplayAndFormat?.IsinCode);
+  for (const first of shared) {
+    const second = shared.find(
+      (event) =>
+        event.EventId !== first.EventId &&
+        event.DisplayAndFormat?.IsinCode === first.DisplayAndFormat?.IsinCode,
+    );
+    if (second) return [first, second];
+  }
+  throw new Error('the platform has no instrument with two voluntary events in both inboxes');
+}
+
+const stop = (replica: ReadyProcess<ReviewServiceInfo>) => replica.child.kill('SIGSTOP');
+const resume = (replica: ReadyProcess<ReviewServiceInfo>) => replica.child.kill('SIGCONT');
+
+/** The team's audit entries of `action` on `eventId` since `since`, as the service keeps them. */
+async function auditEntries(
+  replica: string,
+  token: string,
+  query: { eventId: string; action: string; since: string },
+): Promise<TeamAuditEntry[]> {
+  const url = new URL(`${replica}/v1/audit`);
+  url.search = new URLSearchParams({
+    EventId: query.eventId,
+    Action: query.action,
+    FromDateTime: query.since,
+  }).toString();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`audit: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { Data: TeamAuditEntry[] }).Data;
 }
 
 /** A desk: the web shell's page signed in as `user` with the platform's profile, keeping review state with the team. */
@@ -95,11 +128,11 @@ async function openDesk(
   return { page, inbox: new CorporateActionsPage(page), settings };
 }
 
-test('two analysts on two replicas: live review and four-eyes approval, a conflict with reload, the database lost and back, a replica killed', async ({
+test('two analysts on two replicas: live review, bulk four-eyes approval, a hung replica, a conflict keeping a note, the database lost and back, a replica killed', async ({
   browser,
 }) => {
   test.skip(missing !== undefined, `needs PostgreSQL: ${missing}`);
-  test.setTimeout(420_000);
+  test.setTimeout(540_000);
   const running: { stop(): Promise<unknown> }[] = [];
   let postgres: TestPostgres | undefined;
   try {
@@ -127,8 +160,9 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
     const [one, two] = replicas.map((replica) => replica.ready.url) as [string, string];
     const shells = await Promise.all([startWebShellProcess(), startWebShellProcess()]);
     running.push(...shells);
-    const event = await sharedElectableEvent(platform.ready);
+    const [event, other] = await sharedElectableEvents(platform.ready);
     const eventId = event.EventId;
+    const otherId = other.EventId;
 
     const clara = await openDesk(browser, shells[0], platform.ready, DEMO_USER, [one, two]);
     const jonas = await openDesk(browser, shells[1], platform.ready, TRADER2_USER, [two, one]);
@@ -163,14 +197,33 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await expect(clara.inbox.approve).toBeDisabled();
     });
 
-    await test.step('Jonas approves; Clara sees both names within 1 s', async () => {
-      await jonas.inbox.openEvent(eventId);
-      await expect(jonas.inbox.signOff).toContainText('Reviewed by Clara Lindqvist');
-      await jonas.inbox.approve.click();
-      await expect(jonas.inbox.signOff).toContainText('Approved by Jonas Berger');
-      await expect(clara.inbox.signOff).toContainText('Approved by Jonas Berger', { timeout: 1000 });
+    await test.step('Jonas reviews the other event himself, then bulk-approves both: four eyes refuses his own, listed; Clara sees both names within 1 s', async () => {
+      await jonas.inbox.openEvent(otherId);
+      await jonas.inbox.markReviewed.click();
+      await expect(jonas.inbox.signOff).toContainText('Reviewed by Jonas Berger');
+      await jonas.inbox.select(eventId);
+      await jonas.inbox.select(otherId);
+      await jonas.inbox.bulkApprove(2).click();
+      await expect(jonas.inbox.bulkQuestion()).toContainText('Approve 2 events?');
+      await jonas.inbox.confirmBulk('Approve');
+      await expect(jonas.inbox.bulkSummary()).toContainText('1 approved, 1 refused.');
+      await expect(jonas.inbox.bulkRefusals()).toHaveText(
+        `${otherId}: You reviewed event ${otherId} yourself: a different analyst must approve it (four eyes).`,
+      );
+      await expect(jonas.inbox.reviewCell(otherId)).toHaveText('Awaiting approval');
+      await keepScreenshot(jonas.page, 'team-review-bulk-approve');
+      await expect(clara.inbox.reviewCell(eventId)).toHaveText('Approved', { timeout: 1000 });
+      await expect(clara.inbox.signOff).toContainText('Approved by Jonas Berger');
       await expect(clara.inbox.signOff).toContainText('Reviewed by Clara Lindqvist');
-      await expect(clara.inbox.reviewCell(eventId)).toHaveText('Approved');
+      await jonas.inbox.openEvent(eventId);
+      await expect(jonas.inbox.signOff).toContainText('Approved by Jonas Berger');
+      // Who signed off, as columns of the grid (and so of its CSV export), by the team's names.
+      await clara.inbox.toggleColumn('Reviewer');
+      await clara.inbox.toggleColumn('Approver');
+      await expect(clara.inbox.cell(eventId, 'reviewedBy')).toHaveText('Clara Lindqvist');
+      await expect(clara.inbox.cell(eventId, 'approvedBy')).toHaveText('Jonas Berger');
+      await expect(clara.inbox.cell(otherId, 'reviewedBy')).toHaveText('Jonas Berger');
+      await expect(clara.inbox.cell(otherId, 'approvedBy')).toHaveText('');
       await keepScreenshot(clara.page, 'team-review-approved');
     });
 
@@ -196,6 +249,59 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await keepScreenshot(clara.page, 'team-review-notes-thread');
     });
 
+    await test.step('Clara’s replica hangs: her change on a version Jonas moved on is a conflict, and Reload keeps the note she is typing', async () => {
+      const typing = 'Clara: the ratio still needs the agent’s letter.';
+      await clara.inbox.note.fill(typing);
+      stop(replicas[0]!);
+      try {
+        // Jonas, on the other replica, adds a note: the event's version moves on; Clara's desk hears nothing of it.
+        await jonas.inbox.note.fill('Jonas: the agent called back.');
+        await jonas.inbox.saveNote.click();
+        await expect(jonas.inbox.saveNote).toBeDisabled();
+        await clara.inbox.flag.click();
+        await expect(clara.inbox.notResponding).toContainText(`Not responding: ${one}`, { timeout: 8000 });
+        // Sent again to the other replica under the same key: refused there for its stale version.
+        await expect(clara.inbox.conflict).toContainText('Jonas Berger', { timeout: 15_000 });
+        await expect(clara.inbox.note).toHaveValue(typing);
+        await keepScreenshot(clara.page, 'team-review-conflict-keeps-note');
+        await clara.inbox.reloadConflict.click();
+        await expect(clara.inbox.conflict).toBeHidden();
+        await expect(clara.inbox.note).toHaveValue(typing);
+        await expect(clara.inbox.notes).toContainText('Jonas: the agent called back.');
+        await expect(clara.inbox.flag).toHaveText('Flag');
+      } finally {
+        resume(replicas[0]!);
+      }
+      // Asked again every 5 s: the replica answers, and is no longer named.
+      await expect(clara.inbox.notResponding).toBeHidden({ timeout: 15_000 });
+      await clara.inbox.note.fill('');
+    });
+
+    await test.step('the replica Clara talks to hangs as she flags: "not responding", and the flag lands once through the other', async () => {
+      const since = new Date(Date.now() - 1000).toISOString();
+      // Her requests moved to the second replica when the first hung; now that one hangs.
+      stop(replicas[1]!);
+      try {
+        await clara.inbox.flag.click();
+        await expect(clara.inbox.notResponding).toContainText(`Not responding: ${two}`, { timeout: 8000 });
+        await expect(clara.inbox.flag).toHaveText('Unflag', { timeout: 15_000 });
+        await expect(clara.inbox.reviewError).toBeHidden();
+        await keepScreenshot(clara.page, 'team-review-not-responding');
+      } finally {
+        resume(replicas[1]!);
+      }
+      // Jonas's replica was the hung one: resumed, his desk catches up.
+      await expect(jonas.inbox.flag).toHaveText('Unflag', { timeout: 15_000 });
+      // The resumed replica had the change too (same key, past its deadline): applied once, not twice.
+      await expect(clara.inbox.notResponding).toBeHidden({ timeout: 15_000 });
+      const token = await tokenOf(platform.ready, TRADER2_USER);
+      const flagged = await auditEntries(one, token, { eventId, action: 'Flagged', since });
+      expect(flagged.map((entry) => entry.By.Name)).toEqual(['Clara Lindqvist']);
+      await clara.inbox.flag.click();
+      await expect(clara.inbox.flag).toHaveText('Flag');
+      await expect(jonas.inbox.flag).toHaveText('Flag', { timeout: 1000 });
+    });
+
     await test.step('the database stopped: both inboxes say "Team review unavailable" and refuse actions; then they recover', async () => {
       postgres!.stop();
       try {
@@ -203,13 +309,16 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
           await expect(desk.inbox.teamUnavailable).toContainText(/^Team review unavailable/);
         await keepScreenshot(clara.page, 'team-review-unavailable');
         await clara.inbox.flag.click();
-        await expect(clara.inbox.reviewError).toContainText('Team review unavailable');
+        // Refused in those words (said once: the line above says it where the refusal is the same).
+        await expect(clara.inbox.alertsSaying('Team review unavailable').first()).toBeVisible();
         await expect(clara.inbox.flag).toHaveText('Flag');
       } finally {
         postgres!.start();
       }
       for (const desk of [clara, jonas])
         await expect(desk.inbox.teamUnavailable).toBeHidden({ timeout: 20_000 });
+      // The refused action's "unavailable" goes with it, without a reload.
+      await expect(clara.inbox.reviewError).toBeHidden();
       await clara.inbox.flag.click();
       await expect(clara.inbox.flag).toHaveText('Unflag');
       await expect(jonas.inbox.flag).toHaveText('Unflag', { timeout: 1000 });
@@ -233,6 +342,9 @@ test('two analysts on two replicas: live review and four-eyes approval, a confli
       await expect(clara.inbox.teamUnavailable).toBeHidden();
     });
   } finally {
+    // A stopped replica takes no SIGTERM: resume it first.
+    for (const replica of running)
+      if ('child' in replica) (replica as ReadyProcess<unknown>).child.kill('SIGCONT');
     for (const context of opened.splice(0)) await context.close();
     for (const process of running.reverse()) await process.stop();
     postgres?.remove();

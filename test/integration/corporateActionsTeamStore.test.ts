@@ -14,6 +14,7 @@ import type {
 } from '../../contract/corporateActions';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
 import type { ReviewStoreView } from '../../contract/review';
+import { ADMIN_USER } from '../../main/simulator/data/accounts/demo';
 import { postgresMissingReason } from '../support/postgres';
 import {
   openSignedInDesk,
@@ -368,13 +369,17 @@ describe.skipIf(missing)(`the desk's team review store${missing ? ` (skipped: ${
     const refused = await amelia.waitForPush('corporateActions:reviewStore', teamState('unavailable'), {
       timeoutMs: 10_000,
     });
-    expect(refused.payload).toMatchObject({ message: expect.stringMatching(/not a member of the team/) });
+    // Named once, by the name the platform gives and the UserKey the administrator adds to team.json.
+    const told =
+      `Team review unavailable: ${ADMIN_USER.name} (UserKey ${userKeyOf('admin')}) is not a member of the team Corporate actions, Copenhagen. ` +
+      "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.";
+    expect(refused.payload).toMatchObject({ message: told });
     const action = await amelia.call('corporateActions:setFlagged', {
       eventId: '8800005',
       flagged: true,
       version: 0,
     });
-    expect(action).toMatchObject({ ok: false, error: { code: 'NotTeamMember' } });
+    expect(action).toMatchObject({ ok: false, error: { code: 'NotTeamMember', message: told } });
   });
 
   it('moves Clara’s desk to the next replica when hers is killed, and misses nothing', async () => {

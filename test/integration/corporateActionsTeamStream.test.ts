@@ -81,10 +81,15 @@ describe('the team review live stream in main', () => {
     urls: string[],
     token: () => string | undefined = () => 'token-1',
     renew = async () => false,
+    userName?: () => string | undefined,
   ) {
     const states: { state: string; message?: string; replica?: string }[] = [];
     const sequences: number[] = [];
-    const client = new TeamServiceClient({ urls, auth: { accessToken: token, reauthenticate: renew } });
+    const client = new TeamServiceClient({
+      urls,
+      auth: { accessToken: token, reauthenticate: renew },
+      ...(userName ? { userName } : {}),
+    });
     stream = new TeamLiveStream({
       client,
       firstRetryMs: 50,
@@ -192,25 +197,43 @@ describe('the team review live stream in main', () => {
     );
   });
 
-  it('says why in words when the service refuses the stream (not a member), and asks again later', async () => {
+  it('says once who is not a member and what to do when the service refuses the stream, and asks again later', async () => {
     const refusing = new FakeReplica((response) => {
       response.writeHead(403, { 'content-type': 'application/json' });
       response.end(
         JSON.stringify({
           ErrorCode: 'NotTeamMember',
-          Message: 'User k is not a member of the team Corporate actions.',
+          Message: "User k== is not a member of the team Corporate actions; ask the team's administrator to add you.",
         }),
       );
     });
     replicas.push(refusing);
     await refusing.start();
-    const { states } = await listen([refusing.url]);
+    const { states } = await listen([refusing.url], undefined, undefined, () => 'Amelia Admin');
     await until(() => refusing.connections.length >= 3, 'three attempts');
     expect(states[0]).toEqual({
       state: 'unavailable',
-      message: 'Team review unavailable: User k is not a member of the team Corporate actions.',
+      message:
+        'Team review unavailable: Amelia Admin (UserKey k==) is not a member of the team Corporate actions. ' +
+        "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
       replica: refusing.url,
     });
+  });
+
+  it('says a member removed from the team file is no longer a member, not that the sign-in was refused', async () => {
+    const removing = new FakeReplica((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const refused = { ErrorCode: 'NotTeamMember', Message: 'User k== is no longer a member of the team Corporate actions.' };
+      response.end(`id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`);
+    });
+    replicas.push(removing);
+    await removing.start();
+    const { states } = await listen([removing.url], undefined, undefined, () => 'Clara Lindqvist');
+    await until(() => states.some((entry) => entry.state === 'unavailable'), 'the refusal');
+    expect(states.find((entry) => entry.state === 'unavailable')?.message).toBe(
+      'Team review unavailable: Clara Lindqvist (UserKey k==) is no longer a member of the team Corporate actions. ' +
+        "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
+    );
   });
 
   it('says in words that the service ended the stream for a revoked sign-in, and does not hop between replicas', async () => {

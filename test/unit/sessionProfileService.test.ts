@@ -94,6 +94,24 @@ describe('connection profiles', () => {
     expect(list.profiles.map((profile) => profile.id)).toEqual(['embedded']);
   });
 
+  it('keeps the flow of a profile saved before new profiles defaulted to code + PKCE, through later saves', async () => {
+    const older = { id: 'older-1', ...remote, name: 'Implicit gateway', flow: 'implicit' as const };
+    await writeFile(
+      path.join(dataDir, 'profiles.json'),
+      JSON.stringify({ version: 1, activeProfileId: 'older-1', profiles: [older] }),
+    );
+    const profiles = await open();
+    expect(profiles.active()).toMatchObject({ id: 'older-1', flow: 'implicit' });
+    await profiles.save({ ...remote, name: 'New gateway' });
+    const reopened = await (await open()).list();
+    expect(reopened.problem).toBeUndefined();
+    expect(reopened.profiles.map((profile) => [profile.name, profile.flow])).toEqual([
+      ['Embedded simulator', 'code'],
+      ['Implicit gateway', 'implicit'],
+      ['New gateway', 'code'],
+    ]);
+  });
+
   it('keeps the valid profiles of a file with a broken one, and says which', async () => {
     const good = { id: 'good-1', ...remote };
     const bad = { id: 'bad-1', ...remote, name: 'Broken', baseUrl: 'ftp://x' };

@@ -34,6 +34,8 @@ export class CorporateActionsPage {
   readonly reviewStore: Locator;
   /** The failure of the last review action. */
   readonly reviewError: Locator;
+  /** "Not responding: <replica>…" under the toolbar while a replica of the team does not answer. */
+  readonly notResponding: Locator;
   readonly workQueue: Locator;
   readonly auditView: Locator;
 
@@ -64,6 +66,7 @@ export class CorporateActionsPage {
     this.reloadConflict = this.conflict.getByRole('button', { name: 'Reload' });
     this.reviewStore = page.getByTestId('review-store');
     this.reviewError = page.getByRole('alert').filter({ hasText: /^Review: / });
+    this.notResponding = page.getByTestId('team-review-not-responding');
     this.workQueue = page.getByRole('group', { name: 'Work queue' });
     this.auditView = page.getByTestId('audit-view');
   }
@@ -254,6 +257,11 @@ export class CorporateActionsPage {
     return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
   }
 
+  /** The bulk "Approve N selected" button (a team's second analyst). */
+  bulkApprove(count: number): Locator {
+    return this.page.getByRole('button', { name: `Approve ${count} selected` });
+  }
+
   /** The question a bulk action asks first ("Mark 2 events reviewed?"). */
   bulkQuestion(): Locator {
     return this.page.getByRole('alertdialog', { name: 'Confirm bulk action' });
@@ -262,6 +270,16 @@ export class CorporateActionsPage {
   /** The summary a bulk action ends with (reviewed, awaiting approval, refused and why). */
   bulkSummary(): Locator {
     return this.page.getByRole('status', { name: 'Bulk action summary' });
+  }
+
+  /** The refusals the bulk action's summary lists ("<event ids>: <why>"). */
+  bulkRefusals(): Locator {
+    return this.bulkSummary().getByRole('list', { name: 'Refused' });
+  }
+
+  /** Every alert on the page that says `text` (the unavailable line, a refused action). */
+  alertsSaying(text: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: text });
   }
 
   /** Confirms the bulk action asked about (its button: "Mark reviewed" or "Approve"). */

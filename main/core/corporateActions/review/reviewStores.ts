@@ -100,6 +100,7 @@ export class ReviewStores {
       const client = new TeamServiceClient({
         urls,
         auth: this.options.session,
+        userName: () => this.options.session.view().user?.name,
         ...this.options.team,
         onReplica: (replica) => this.update(team, { replica }),
         // Said where the store is shown ("not responding"), until the replica answers again.

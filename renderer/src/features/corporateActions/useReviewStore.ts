@@ -40,6 +40,9 @@ export interface ReviewConflict {
   yours?: string;
 }
 
+/** How main begins every refusal while the team cannot be used (the contract's TEAM_REVIEW_UNAVAILABLE_TEXT). */
+const TEAM_REVIEW_UNAVAILABLE_TEXT = 'Team review unavailable';
+
 /** Most events one review channel call takes. */
 const EVENTS_PER_CALL = 1000;
 
@@ -56,6 +59,8 @@ export const useReviewStore = defineStore('review', () => {
   /** A problem of the local review file (moved aside, damaged), in words. */
   const problem = ref<string>();
   const actionError = ref<string>();
+  /** Whether `actionError` is a read's failure rather than an action's refusal. */
+  let shownFromRead = false;
   const conflict = ref<ReviewConflict>();
   const audit = ref<ReviewAuditEntry[]>([]);
   const views = ref<SavedInboxView[]>([]);
@@ -108,6 +113,7 @@ export const useReviewStore = defineStore('review', () => {
    */
   async function act<T>(run: () => Promise<T>, yours?: string): Promise<T | undefined> {
     actionError.value = undefined;
+    shownFromRead = false;
     try {
       return await run();
     } catch (error) {
@@ -118,6 +124,32 @@ export const useReviewStore = defineStore('review', () => {
       actionError.value = messageOf(error);
       return undefined;
     }
+  }
+
+  /**
+   * A read: its failure is said as an action's is, but it leaves an action's refusal on screen
+   * (a read follows most actions, and must not wipe the "not confirmed" it came after).
+   */
+  async function read(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+      // A read that works again ends what an earlier read said.
+      if (shownFromRead) actionError.value = undefined;
+    } catch (error) {
+      if (isCancelled(error)) return;
+      actionError.value = messageOf(error);
+      shownFromRead = true;
+    }
+  }
+
+
+  /**
+   * An action refused because the team could not be used says so until the service answers
+   * again, not until the next action: "Team review unavailable" is no longer true then.
+   */
+  function clearUnavailableOnceAnswering(view: ReviewStoreView): void {
+    if (view.kind === 'team' && view.state !== 'available') return;
+    if (actionError.value?.startsWith(TEAM_REVIEW_UNAVAILABLE_TEXT)) actionError.value = undefined;
   }
 
   let unsubscribe: (() => void) | undefined;
@@ -131,6 +163,7 @@ export const useReviewStore = defineStore('review', () => {
           // Pushes come in main's order; a restarted main starts counting again.
           pushedRevision = view.revision;
           store.value = view;
+          clearUnavailableOnceAnswering(view);
         }),
       ];
       unsubscribe = () => stops.forEach((stop) => stop());
@@ -141,18 +174,21 @@ export const useReviewStore = defineStore('review', () => {
 
   /** Who reviews, where the state is kept, and whether the local file had to start over. */
   async function loadStatus(): Promise<void> {
-    await act(async () => {
+    await read(async () => {
       const status = await call('corporateActions:reviewStatus', undefined, { signal: owned.signal });
       reviewer.value = status.reviewer;
       problem.value = status.problem;
-      if (status.store.revision >= pushedRevision) store.value = status.store;
+      if (status.store.revision >= pushedRevision) {
+        store.value = status.store;
+        clearUnavailableOnceAnswering(status.store);
+      }
     });
   }
 
   /** Loads the states of `eventIds` (in chunks the channel accepts). */
   async function loadStates(eventIds: string[]): Promise<void> {
     for (const eventId of eventIds) asked.add(eventId);
-    await act(async () => {
+    await read(async () => {
       for (let start = 0; start < eventIds.length; start += EVENTS_PER_CALL) {
         const eventIdsOfCall = eventIds.slice(start, start + EVENTS_PER_CALL);
         keep(
@@ -290,7 +326,7 @@ export const useReviewStore = defineStore('review', () => {
 
   /** Loads the audit log (one event's, or the whole log). */
   async function loadAudit(eventId?: string): Promise<void> {
-    await act(async () => {
+    await read(async () => {
       audit.value = await call('corporateActions:audit', eventId ? { eventId } : undefined, {
         signal: owned.signal,
       });

@@ -13,6 +13,7 @@
  *   refused connection, and tried again with backoff (a new sign-in or membership ends it).
  */
 import type { ReviewChangeMessage } from '../../../../../contract/wire/review';
+import { isNotTeamMember, notTeamMemberText } from './notTeamMember';
 import { serverSentEvents } from './serverSentEvents';
 import type { TeamServiceClient } from './teamServiceClient';
 import { TEAM_REVIEW_UNAVAILABLE_TEXT as UNAVAILABLE } from '../../../../../contract/review';
@@ -181,11 +182,15 @@ export class TeamLiveStream {
             break;
           case 'expired':
             return { kind: 'expired' };
-          case 'refused':
+          case 'refused': {
+            const why = messageOf(message.data) ?? 'it ended the stream';
             return {
               kind: 'refused',
-              reason: `${UNAVAILABLE}: the team review service no longer accepts your sign-in: ${messageOf(message.data) ?? 'it ended the stream'}`,
+              reason: isNotTeamMember(why, errorCodeOf(message.data))
+                ? notTeamMemberText(why, client.userName())
+                : `${UNAVAILABLE}: the team review service no longer accepts your sign-in: ${why}`,
             };
+          }
         }
       }
       // A replica that could not read what was missed (its database is gone) says so and ends: every replica would.
@@ -215,6 +220,8 @@ export class TeamLiveStream {
       };
     }
     if (message.startsWith(UNAVAILABLE)) return { kind: 'refused', reason: message };
+    if (status === 403 && isNotTeamMember(message, errorCodeOf(text)))
+      return { kind: 'refused', reason: notTeamMemberText(message, this.options.client.userName()) };
     if (status === 404) return { kind: 'failed', reason: 'not a team review service (404)', dropped: false };
     if (status >= 500) return { kind: 'failed', reason: message, dropped: false };
     return { kind: 'refused', reason: `${UNAVAILABLE}: ${message}` };
@@ -238,6 +245,16 @@ function messageOf(text: string): string | undefined {
   try {
     const parsed = JSON.parse(text) as { Message?: unknown };
     return typeof parsed.Message === 'string' ? parsed.Message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `ErrorCode` of a JSON body, or undefined. */
+function errorCodeOf(text: string): string | undefined {
+  try {
+    const parsed = JSON.parse(text) as { ErrorCode?: unknown };
+    return typeof parsed.ErrorCode === 'string' ? parsed.ErrorCode : undefined;
   } catch {
     return undefined;
   }

@@ -23,6 +23,7 @@ import type {
   TeamReviewErrorBody,
 } from '../../../../../contract/wire/review';
 import { ReviewConflictError, ReviewRefusedError, TeamReviewUnavailableError } from '../reviewErrors';
+import { isNotTeamMember, notTeamMemberText } from './notTeamMember';
 import { conflictFromWire } from './teamWire';
 
 /** How often a replica that is not responding is asked whether it answers again. */
@@ -54,6 +55,8 @@ export interface TeamServiceClientOptions {
   onReplica?: (url: string) => void;
   /** Told whenever the replicas that are not responding change. */
   onNotResponding?: (urls: string[]) => void;
+  /** The signed-in user's name, to tell a user the team does not have who they are signed in as. */
+  userName?: () => string | undefined;
 }
 
 export interface TeamRequest {
@@ -118,6 +121,11 @@ export class TeamServiceClient {
     return this.options.auth;
   }
 
+  /** The signed-in user's name, where the session knows it. */
+  userName(): string | undefined {
+    return this.options.userName?.();
+  }
+
   /** Sends one request and answers its JSON, or throws a review error in words. */
   async call<T>(request: TeamRequest): Promise<T> {
     const firstToken = await this.token();
@@ -126,7 +134,7 @@ export class TeamServiceClient {
       (token) => this.send(request, token ?? firstToken),
       { firstToken, curable: (refused) => expired(refused.text) },
     );
-    return judge<T>(answer);
+    return judge<T>(answer, this.options.userName?.());
   }
 
   /**
@@ -146,7 +154,7 @@ export class TeamServiceClient {
       (token) => this.sendUntil(body, token ?? firstToken, deadline),
       { firstToken, curable: (refused) => expired(refused.text) },
     );
-    return judge<ReviewActionsResult>(answer);
+    return judge<ReviewActionsResult>(answer, this.options.userName?.());
   }
 
   async close(): Promise<void> {
@@ -318,8 +326,8 @@ function parseBody(answer: Answer): TeamReviewErrorBody | undefined {
   }
 }
 
-/** The JSON of a 2xx answer, or the review error its status and body mean. */
-function judge<T>(answer: Answer): T {
+/** The JSON of a 2xx answer, or the review error its status and body mean (`userName`: who is signed in). */
+function judge<T>(answer: Answer, userName: string | undefined): T {
   const body = parseBody(answer);
   if (answer.status >= 200 && answer.status < 300) {
     if (body === undefined)
@@ -347,6 +355,8 @@ function judge<T>(answer: Answer): T {
       what.startsWith('Team review unavailable') ? what : `Team review unavailable: ${what}`,
     );
   }
+  if (answer.status === 403 && isNotTeamMember(message, body.ErrorCode))
+    throw new ReviewRefusedError('NotTeamMember', notTeamMemberText(message, userName), 403);
   throw new ReviewRefusedError(
     body.ErrorCode || 'TeamReviewRefused',
     message,

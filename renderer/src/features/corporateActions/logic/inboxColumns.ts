@@ -10,6 +10,7 @@ import { relevantDeadline, standingText, type DeadlineClock } from './deadlines'
 import { deadlineText } from './deadlineText';
 import { dateAndStatusText, isoDate, payDate } from './eventDates';
 import type { EventReviewState } from '../../../../../contract/corporateActions';
+import type { ReviewPerson } from '../../../../../contract/review';
 import { reviewBadge } from './reviewBadge';
 import type { InboxSortColumn } from './workQueue';
 
@@ -45,6 +46,10 @@ function accountsText(event: CorporateActionEvent, context: InboxCellContext): s
   return undefined;
 }
 
+/** A person of the review state by the name the store gives (a team's display name), else their id. */
+const personText = (person: ReviewPerson | undefined): string | undefined =>
+  person ? person.name.trim() || person.userId : undefined;
+
 export const inboxColumns: InboxColumn[] = [
   {
     id: 'review',
@@ -53,6 +58,10 @@ export const inboxColumns: InboxColumn[] = [
     value: (e, c) => reviewBadge(c.review, e.UpdatedDateTime).label,
   },
   { id: 'flagged', header: 'Flag', width: 70, value: (_e, c) => (c.review?.flagged ? 'Flagged' : '') },
+  // Who signed the review off: with a team, the names its team file gives.
+  { id: 'reviewedBy', header: 'Reviewer', width: 150, value: (_e, c) => personText(c.review?.reviewedBy) },
+  { id: 'approvedBy', header: 'Approver', width: 150, value: (_e, c) => personText(c.review?.approvedBy) },
+  { id: 'assignee', header: 'Assignee', width: 150, value: (_e, c) => personText(c.review?.assignee) },
   { id: 'eventId', sortKey: 'EventId', header: 'Event id', width: 130, value: (e) => e.EventId },
   { id: 'eventType', sortKey: 'EventType', header: 'Type', width: 80, value: (e) => e.EventType?.Code },
   { id: 'eventTypeName', header: 'Type name', width: 170, value: (e) => e.EventType?.Name },
