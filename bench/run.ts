@@ -9,10 +9,12 @@
  *   npm run bench -- --only ipc,events  some sections (startup: launch to data on screen, new day and warm)
  *   npm run bench -- --only teamReview  the team review service on PostgreSQL (needs postgresql installed)
  *   npm run bench -- --only simulatorMarket  quotes streamed to 50 connections, SPX first expiry with prices
+ *   npm run bench -- --only rendererPrices   the renderer's main thread while 200 chain rows stream
  */
 import { parseArgs } from 'node:util';
 import { benchIpcOverhead } from './ipcOverhead';
 import { machineFacts, saveReport, type BenchReport, type SectionResult } from './report';
+import { benchRendererPrices } from './rendererPrices';
 import { benchRendererTrader } from './rendererTrader';
 import { benchSimulatorEvents } from './simulatorEvents';
 import { benchSimulatorMarket } from './simulatorMarket';
@@ -33,6 +35,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   simulatorMarket: () => benchSimulatorMarket(),
   ipc: () => benchIpcOverhead(),
   renderer: () => benchRendererTrader(),
+  rendererPrices: () => benchRendererPrices(),
   soak: () => benchSoak({ seconds: Number(process.env.REFDESK_SOAK_SECONDS ?? 300) }),
   startup: () => benchStartup({ scales }),
   teamReview: () => benchTeamReview({ seconds: Number(process.env.REFDESK_TEAM_REVIEW_SECONDS ?? 60) }),

@@ -247,8 +247,10 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
       market,
       limits: streamingLimits,
       clock,
-      // A token this run verified is checked again (expiry, revocation); one it has forgotten keeps its expiry check.
-      tokenStillValid: (token) => auth.verifyKnownAccessToken(token)?.ok ?? true,
+      // The session is looked up by its id, so a revocation ends the connection even once the
+      // token has left the cache of verified tokens (whose check then falls back to the expiry).
+      tokenStillValid: ({ token, sessionId }) =>
+        auth.sessions.isActive(sessionId) && (auth.verifyKnownAccessToken(token)?.ok ?? true),
     }),
   };
   const stopSockets = serveStreamingSockets(app.server, { hub: trading.hub, auth, apiPrefix: API_PREFIX, corsOrigins });

@@ -34,6 +34,17 @@ test('search → futures ladder: months from the codes, front month, no invented
   await expect(futures.rows().nth(frontIndex)).toHaveClass(/front-month/);
   expect((await futures.column('badges'))[frontIndex]).toContain('Front');
   await expect(futures.summary).toContainText(`front month ${symbols[frontIndex]}`);
+  // The contracts on screen are quoted: bid and ask with the contract's decimals (live, or the
+  // last prices, greyed and said so, while the market is closed), the bid not above the ask.
+  const front = symbols[frontIndex] as string;
+  await expect(futures.columnHeader('Bid')).toBeVisible();
+  await expect(futures.cell(front, 'quoteBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(futures.cell(front, 'quoteAsk')).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  const [bid, ask] = await Promise.all(
+    ['quoteBid', 'quoteAsk'].map(async (colId) => Number((await futures.cell(front, colId).textContent())?.replaceAll(',', ''))),
+  );
+  expect(bid).toBeLessThanOrEqual(ask as number);
+  await expect(futures.cell(front, 'quoteNetChange')).toHaveText(/^([+-]?\d[\d,]*\.\d{2}|0\.00)$/);
   // The universe lists no calendar spreads on CL: said, not invented.
   await expect(futures.spreads).toContainText('The service lists no calendar spreads on CL contracts.');
   await keepScreenshot(deskPage, 'futures-cl-ladder');

@@ -81,18 +81,35 @@ test('a futures ladder exports its roll calendar without the links', async ({ de
   await futures.resultRow('CL:xnym', 'Futures ladder').click();
   await expect(futures.rows().first()).toBeVisible();
   await expect.poll(async () => new Set(await futures.column('noticeDate'))).toEqual(new Set(['—']));
+  // The first contract (on screen) is quoted before the export.
+  await expect(futures.cell((await futures.column('symbol'))[0] as string, 'quoteBid')).toHaveText(/^\d[\d,]*\.\d{2}$/);
   const { text, fileName } = await new GridExportPart(deskPage, /roll calendar$/).saveCsv();
   expect(fileName).toMatch(new RegExp(`roll-calendar-${today.slice(0, 4)}`));
   const [headers, ...rows] = readDelimited(text);
-  expect(headers).toEqual(['Symbol', 'Contract month', 'First notice', 'Last trade', 'Days to roll', 'Flags', 'Uic']);
+  expect(headers).toEqual([
+    'Symbol',
+    'Contract month',
+    'Bid',
+    'Ask',
+    'Last',
+    'Net change',
+    'First notice',
+    'Last trade',
+    'Days to roll',
+    'Flags',
+    'Uic',
+  ]);
+  // Quotes as numbers a spreadsheet computes with (no thousands separator, no formula escape).
+  expect(rows[0]?.[2]).toMatch(/^\d+(\.\d+)?$/);
+  expect(rows[0]?.[5]).toMatch(/^(-?\d+(\.\d+)?)?$/);
   // Every contract, not only the rows drawn; the first ones as the grid shows them.
   const contracts = Number(/^(\d+) contracts/.exec((await futures.summary.textContent()) ?? '')?.[1]);
   expect(rows).toHaveLength(contracts);
   const symbols = await futures.column('symbol');
   expect(rows.slice(0, symbols.length).map((row) => row[0])).toEqual(symbols);
   const rolls = await futures.column('daysToRoll');
-  expect(rows.slice(0, rolls.length).map((row) => row[4])).toEqual(rolls);
+  expect(rows.slice(0, rolls.length).map((row) => row[8])).toEqual(rolls);
   // No notice date is invented: where the grid shows a dash, the spreadsheet gets an empty cell.
-  expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(['']));
-  expect(rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[3] ?? '') && /^\d+$/.test(row[6] ?? ''))).toBe(true);
+  expect(new Set(rows.map((row) => row[6]))).toEqual(new Set(['']));
+  expect(rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row[7] ?? '') && /^\d+$/.test(row[10] ?? ''))).toBe(true);
 });

@@ -245,3 +245,51 @@ describe('openapi-clientlib keeps streaming across a token refresh', () => {
     }
   });
 });
+
+describe('openapi-clientlib is disconnected when its session is revoked', () => {
+  let sim: TestSimulator;
+
+  beforeAll(async () => {
+    sim = await startMarketSimulator();
+  });
+  afterAll(() => sim.close());
+
+  it('a revoked session (a sign-out) gets _disconnect within seconds; another session streams on', async () => {
+    const origin = new URL(sim.baseUrl).origin;
+    const revokedToken = await sim.accessToken('demo');
+    const revoked = libraryClient(origin, revokedToken);
+    const kept = libraryClient(origin, await sim.accessToken('trader2'));
+    try {
+      const lost: Update[] = [];
+      const stayed: Update[] = [];
+      subscribeQuotes(revoked.streaming, lost);
+      subscribeQuotes(kept.streaming, stayed);
+      const told = { revoked: false, kept: false };
+      revoked.streaming.on(revoked.streaming.EVENT_DISCONNECT_REQUESTED, () => (told.revoked = true));
+      kept.streaming.on(kept.streaming.EVENT_DISCONNECT_REQUESTED, () => (told.kept = true));
+      await eventually(() => deltas(lost).length >= 2 && deltas(stayed).length >= 2, 10_000, 'deltas on both');
+
+      // What RefDesk's sign-out does: revoke the token at the authorization server (RFC 7009).
+      const { authUrl, appKey } = sim.simulator.info;
+      const answer = await fetch(`${authUrl}/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: revokedToken, client_id: appKey }).toString(),
+      });
+      expect(answer.status).toBe(200);
+      const revokedAt = Date.now();
+
+      // Long before the token's expiry (20 minutes away): housekeeping runs every half second.
+      await eventually(() => told.revoked, 3_000, 'the revoked connection to be told to disconnect');
+      expect(Date.now() - revokedAt).toBeLessThan(3_000);
+      const lostBefore = deltas(lost).length;
+      const stayedBefore = deltas(stayed).length;
+      await eventually(() => deltas(stayed).length >= stayedBefore + 3, 10_000, 'deltas on the session kept');
+      expect(told.kept).toBe(false);
+      expect(deltas(lost).length).toBe(lostBefore);
+    } finally {
+      revoked.streaming.dispose();
+      kept.streaming.dispose();
+    }
+  });
+});

@@ -25,6 +25,8 @@ export interface ContextConnection {
   token: string;
   /** When that token expires (epoch ms, simulator clock). */
   tokenExpiresAt: number;
+  /** The sign-in session of that token: revoking it (a sign-out) ends the connection. */
+  sessionId: string;
   sendHeartbeats: boolean;
   /** When something was last sent (real time, ms). */
   lastSentAt: number;

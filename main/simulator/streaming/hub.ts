@@ -22,8 +22,11 @@ const HOUSEKEEPING_MS = 500;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_TOKEN_EXPIRED = 1002;
 
-/** Checks a connection's token again (expiry, revocation); false ends the connection. */
-export type TokenStillValid = (token: string) => boolean;
+/**
+ * Checks a connection's authorization again: its sign-in session not revoked (a sign-out, a
+ * revoked token), its token still good; false ends the connection.
+ */
+export type TokenStillValid = (authorization: { token: string; sessionId: string }) => boolean;
 
 export interface StreamingHubOptions {
   market: Market;
@@ -139,12 +142,16 @@ export class StreamingHub {
     return this.find(owner, contextId)?.subscriptions.get(referenceId.toLowerCase());
   }
 
-  /** Renews the token of the context's open connection (the authorize PUT), creating the context when new. */
-  authorize(owner: string, contextId: string, token: string, tokenExpiresAt: number): void {
+  /**
+   * Renews the token of the context's open connection (the authorize PUT), creating the context
+   * when new. `sessionId`: the sign-in session of the token, whose revocation ends the connection.
+   */
+  authorize(owner: string, contextId: string, token: string, tokenExpiresAt: number, sessionId: string): void {
     const context = this.contextFor(owner, contextId);
     if (context.connection) {
       context.connection.token = token;
       context.connection.tokenExpiresAt = tokenExpiresAt;
+      context.connection.sessionId = sessionId;
     }
   }
 
@@ -162,7 +169,7 @@ export class StreamingHub {
   connect(
     context: StreamingContext,
     socket: WebSocket,
-    token: { token: string; expiresAt: number },
+    token: { token: string; expiresAt: number; sessionId: string },
     sendHeartbeats: boolean,
     lastSeen: number | undefined,
   ): void {
@@ -175,6 +182,7 @@ export class StreamingHub {
       socket,
       token: token.token,
       tokenExpiresAt: token.expiresAt,
+      sessionId: token.sessionId,
       sendHeartbeats,
       lastSentAt: now,
     };
@@ -246,7 +254,7 @@ export class StreamingHub {
     const clockNow = this.options.clock().getTime();
     for (const context of this.connected) {
       const connection = context.connection!;
-      if (connection.tokenExpiresAt <= clockNow || !this.options.tokenStillValid(connection.token)) {
+      if (connection.tokenExpiresAt <= clockNow || !this.options.tokenStillValid(connection)) {
         // The platform's way: tell the client, then close with the code its library reads as "token expired".
         context.send([{ referenceId: '_disconnect', payload: '[{"ReferenceId":"_disconnect"}]' }], now);
         connection.socket.close(CLOSE_TOKEN_EXPIRED, 'The access token expired or its session ended');

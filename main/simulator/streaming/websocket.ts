@@ -110,7 +110,7 @@ export function serveStreamingSockets(server: Server, options: StreamingSocketOp
       hub.connect(
         context,
         webSocket,
-        { token, expiresAt: claims.exp * 1000 },
+        { token, expiresAt: claims.exp * 1000, sessionId: claims.sid },
         query.get('sendheartbeats')?.toLowerCase() === 'true',
         messageId === undefined ? undefined : Number(messageId),
       );

@@ -39,6 +39,11 @@ export class FuturesPage {
     return this.row(symbol).locator('[col-id="links"]').getByRole('link', { name });
   }
 
+  /** A column's header in the ladder, e.g. "Bid". */
+  columnHeader(name: string): Locator {
+    return this.ladder.getByRole('columnheader', { name, exact: true });
+  }
+
   /** The row index of the row with the keyboard focus. */
   async focusedRowIndex(): Promise<number> {
     return Number(await this.focusedRow.first().getAttribute('row-index'));

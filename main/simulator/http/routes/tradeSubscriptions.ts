@@ -122,7 +122,7 @@ export function registerTradeSubscriptionRoutes(
     if (!claims || token === undefined) throw notFound();
     const contextId = new QueryReader(request.query).string('contextId');
     if (contextId === undefined) throw badParameter('contextId', 'contextId is required.');
-    hub.authorize(ownerOf(request, context), contextIdOf(contextId, 'contextId'), token, claims.exp * 1000);
+    hub.authorize(ownerOf(request, context), contextIdOf(contextId, 'contextId'), token, claims.exp * 1000, claims.sid);
     return reply.status(202).send();
   });
 }

@@ -1,10 +1,10 @@
 /**
- * The columns of a watchlist: key reference data of each instrument. Quotes (bid, ask, last,
- * change) belong after the description once the desk carries market data: each row has the uic
- * and asset type a quote is asked for, and a quote column reads it from there. None is shown
- * before then (no invented prices).
+ * The columns of a watchlist: key reference data of each instrument, and after its description
+ * its quote (bid, ask, last, net change: the quote columns the futures ladder shows too), read
+ * by the row's uic and asset type from the prices streamed while the row is on screen.
  */
 import type { ColDef } from 'ag-grid-community';
+import { quoteColumnDefs, type QuoteColumnSource } from '../../prices/logic/quoteColumns';
 import type { WatchlistRow } from './watchlistRows';
 
 const LISTED_WORDS: Record<WatchlistRow['listed'], string> = {
@@ -13,9 +13,11 @@ const LISTED_WORDS: Record<WatchlistRow['listed'], string> = {
   unknown: '…',
 };
 
-export const watchlistColumns: ColDef<WatchlistRow>[] = [
+/** A watchlist's columns, its quotes read from `quotes`. */
+export const watchlistColumns = (quotes: QuoteColumnSource<WatchlistRow>): ColDef<WatchlistRow>[] => [
   { field: 'symbol', headerName: 'Symbol', width: 190 },
   { field: 'description', headerName: 'Description', flex: 1, minWidth: 220 },
+  ...quoteColumnDefs(quotes),
   { field: 'assetType', headerName: 'Asset type', width: 150 },
   { field: 'exchangeId', headerName: 'Exchange', width: 100 },
   { field: 'exchangeName', headerName: 'Exchange name', width: 190 },
