@@ -23,6 +23,8 @@ export function createElectronReportPrinter(parent: () => BrowserWindow | undefi
           nodeIntegration: false,
           javascript: false,
           partition: 'report-print',
+          // As every window of the app: no middle-click opening of links (there are none; a rule kept everywhere).
+          disableBlinkFeatures: 'Auxclick',
         },
       });
       hardenWindow(page, () => false);
