@@ -30,7 +30,7 @@ const nextFrame = (run: () => void): (() => void) => {
   return () => clearTimeout(timer);
 };
 
-export function useChainPriceRefresh(options: ChainPriceRefreshOptions): void {
+export function refreshChainPricesPerFrame(options: ChainPriceRefreshOptions): void {
   /** The quote object each contract's cells were last refreshed with. */
   const seen = new Map<number, QuoteView | undefined>();
   let everyRow = false;
