@@ -171,6 +171,8 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     return price === undefined || strikes.length === 0 ? undefined : strikes[nearestStrikeIndex(strikes, price)];
   });
 
+  /** The rows each grid was last given: kept while the window shows the same strikes. */
+  const givenRows = new Map<string, ChainRow[]>();
   const sections = computed<ShownExpiry[]>(() => {
     let centre: number | null = settings.value.referencePrice;
     return shownExpiries.value.map((expiry) => {
@@ -186,13 +188,20 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
         label: allTabs.value.find((tab) => tab.expiry === expiry)?.heading ?? expiry,
         loading: contracts?.loading ?? true,
         error: contracts?.error,
-        rows: allRows.filter((row) => inWindow.has(row.strike)),
+        rows: keptRows(expiry, allRows.filter((row) => inWindow.has(row.strike))),
         window,
         facts: factsOf(expiry),
         header: headerOf(expiry),
       };
     });
   });
+  /** The rows given before when they are the same (a grid given a new array sets its rows again). */
+  function keptRows(expiry: string, rows: ChainRow[]): ChainRow[] {
+    const given = givenRows.get(expiry);
+    if (given?.length === rows.length && given.every((row, index) => row === rows[index])) return given;
+    givenRows.set(expiry, rows);
+    return rows;
+  }
   const activeWindow = computed(() => sections.value[0]?.window);
 
   const { setVisibleStrikes } = useChainPriceWatch(optionRootId, root, underlying, sections);
