@@ -1,7 +1,7 @@
 /**
  * What a chain grid draws again as the market and the cursor move, and no more: the price cells
  * of the rows whose quotes changed (once a frame), the shading of the rows whose strike the
- * underlying crossed, the centre mark's old and new rows, the cursor's contract. The grid's
+ * underlying crossed, the centre mark's old and new strike cells, the cursor's contract. The grid's
  * context is updated in place, so the cell rules read the current figures as they draw.
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
@@ -46,11 +46,11 @@ export function redrawChainCellsOnChange(options: ChainRedrawOptions): void {
     const rowNodes = rowNodesOf(crossed.map((row) => row.strike));
     if (rowNodes.length > 0) api.value?.refreshCells({ rowNodes, force: true });
   });
-  // The centre row's mark moves with the centre: only its old and new rows are drawn again.
+  // The centre's mark moves with the centre: only its old and new strike cells are drawn again.
   watch(options.centreStrike, (centre, previous) => {
     context.centreStrike = centre;
     const rowNodes = rowNodesOf([previous, centre]);
-    if (rowNodes.length > 0) api.value?.redrawRows({ rowNodes });
+    if (rowNodes.length > 0) api.value?.refreshCells({ rowNodes, columns: ['strike'], force: true });
   });
   // The cursor's contract is outlined wherever it is (it moves at the trader's pace).
   watch(options.selectedUic, (uic) => {

@@ -128,15 +128,14 @@ export function chainColumnDefs(
       pinned: pinStrike ? 'left' : null,
       lockPinned: true,
       cellClass: 'strike',
+      // A cell rule, not a row rule: moving it redraws two cells, not two rows (and their focus).
+      cellClassRules: {
+        'centre-strike': (params: CellClassParams<ChainRow>) =>
+          params.data !== undefined && params.data.strike === (params.context as ChainContext).centreStrike,
+      },
       valueGetter: (p) => p.data?.strike,
       valueFormatter: (p) => (typeof p.value === 'number' ? strikeFormat.format(p.value) : ''),
     },
     { headerName: 'Puts', children: sideColumns('put', columns, source) },
   ];
 }
-
-/** The row of the centre strike is marked (read from the context as rows are drawn). */
-export const chainRowClassRules = {
-  'centre-row': (params: { data?: ChainRow; context: ChainContext }) =>
-    params.data !== undefined && params.data.strike === params.context.centreStrike,
-};
