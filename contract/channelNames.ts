@@ -40,6 +40,8 @@ export const channelNames = [
   'corporateActions:changesSinceReviewed',
   'corporateActions:chooseView',
   'corporateActions:notify',
+  'corporateActions:reviewReport',
+  'corporateActions:printReviewReport',
   'apps:list',
   'apps:get',
   'apps:revealSecret',

@@ -55,6 +55,7 @@ import {
   type CopyToTeamReport,
 } from './review';
 import { currencyPairsArg, exchangeHolidaysArg, referenceListArg } from './reference';
+import { reviewReportArgSchema, type PrintedReport, type ReviewReportResult } from './reviewReport';
 import {
   profileIdArg,
   profileInputSchema,
@@ -278,6 +279,24 @@ export const channels = {
   'corporateActions:notify': channel<typeof desktopNoticeSchema, { shown: boolean }>(
     desktopNoticeSchema,
     'Show a desktop notification of the work queue.',
+  ),
+  /**
+   * The one-page review report for a range of days (reviewed, by whom, approved by whom, still
+   * open and overdue), built in main from the review store and the platform's events, with the
+   * same as a self-contained printable HTML page. A bad range is refused naming the field.
+   */
+  'corporateActions:reviewReport': channel<typeof reviewReportArgSchema, ReviewReportResult>(
+    reviewReportArgSchema,
+    'Build the review report for a range of days.',
+  ),
+  /**
+   * Prints the review report to a PDF file the user chooses (Electron's printToPDF, built in main
+   * from the same arguments, never from HTML the page sends). Only the Electron shell can: the web
+   * shell refuses with `PrintUnavailable` and the page offers the HTML and the browser's print.
+   */
+  'corporateActions:printReviewReport': channel<typeof reviewReportArgSchema, PrintedReport>(
+    reviewReportArgSchema,
+    'Print the review report to PDF.',
   ),
   /** A page of applications (`$inlinecount=AllPages`) with redirect URI counts and secret windows, never secret values. */
   'apps:list': channel<typeof appsPageArgSchema, Feed<ListedApplicationView>>(

@@ -11,6 +11,7 @@ import { createAuthWindowSignIn } from './electron/authWindow';
 import { isAppUrl } from './electron/hardenWindow';
 import { electronClipboard } from './electron/electronClipboard';
 import { electronNotifier } from './electron/electronNotifier';
+import { createElectronReportPrinter } from './electron/electronReportPrinter';
 import { createMainWindow } from './electron/mainWindow';
 import { registerIpc } from './electron/registerIpc';
 
@@ -32,7 +33,16 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     const root = app.getAppPath();
-    desk = await startDesk({ systemClipboard: electronClipboard, desktopNotifier: electronNotifier, earlyUniverseRoll });
+    // The report's save dialog is modal over the app's window (made below), never the auth window.
+    const reportPrinter = createElectronReportPrinter(() =>
+      BrowserWindow.getAllWindows().find((window) => !window.isDestroyed() && isAppUrl(window.webContents.getURL())),
+    );
+    desk = await startDesk({
+      systemClipboard: electronClipboard,
+      desktopNotifier: electronNotifier,
+      reportPrinter,
+      earlyUniverseRoll,
+    });
     serveRenderer(path.join(root, 'out', 'renderer'));
     registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));

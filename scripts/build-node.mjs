@@ -9,11 +9,11 @@
  * stay outside, loaded by Node's `require`, which the banner gives the ESM bundles (esbuild's
  * CommonJS code of the bundled packages calls it for Node's built-in modules).
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
-const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
+const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20', minifyWhitespace: true, minifySyntax: true };
 const NATIVE_OR_ELECTRON = ['better-sqlite3', 'keytar', 'electron'];
 
 const configs = [
@@ -60,6 +60,9 @@ if (watch) {
   const { context } = await import('esbuild');
   for (const config of configs) await (await context(config)).watch();
 } else {
+  // Chunk names carry a hash: without this, every build's chunks stayed (83 MB after a day's
+  // work), and electron-builder packaged them all.
+  rmSync('out/main', { recursive: true, force: true });
   await Promise.all(configs.map((config) => build(config)));
   // `npm run build` runs this after the renderer's build: both finished, so the bundles are current
   // (scripts/buildFreshness.mjs; `npm start` builds again only when sources are newer).

@@ -7,6 +7,7 @@
 import type { SystemClipboard } from '../core/apps/secretClipboard';
 import { SecretClipboard } from '../core/apps/secretClipboard';
 import type { DesktopNotifier } from '../core/corporateActions/desktopNotices';
+import type { ReportPdfPrinter } from '../core/corporateActions/report/reportPdfPrinter';
 import { EventVersions } from '../core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../core/corporateActions/review/localReviewStore';
 import { ReviewStores } from '../core/corporateActions/review/reviewStores';
@@ -50,6 +51,8 @@ export interface DeskOptions {
   systemClipboard?: SystemClipboard;
   /** The shell's desktop notifications (Electron's Notification); absent in the web shell. */
   desktopNotifier?: DesktopNotifier;
+  /** The shell's PDF printer of the review report (Electron's printToPDF); absent in the web shell. */
+  reportPrinter?: ReportPdfPrinter;
   /** Also told how the embedded simulator's universe generation or roll advances (a terminal's progress bar). */
   onSimulatorProgress?: (progress: SimulatorProgress) => void;
   /** The roll of the cached universe the entry started while the app loaded (earlyUniverseRoll.ts). */
@@ -149,6 +152,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
     watchlists,
     prices,
     desktopNotifier: options.desktopNotifier,
+    reportPrinter: options.reportPrinter,
   };
   const handlers = createIpcHandlers(services);
   return {

@@ -8,20 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { DEFAULT_SETTINGS, type SimulatorSettings } from '../../contract/settings';
 import { SETTINGS_FILE_NAME, simulatorSettingsOf } from '../core/settings/settingsFile';
 import { simulatorCacheDir, userDataDir } from '../node/paths';
-import type { EarlierRoll } from '../simulator/data/universe';
-import { startUniverseWorker } from '../simulator/data/universeLanes';
-import type { UniverseRollAnswer, UniverseRollWork } from '../simulator/data/universeRollWorker';
+import { startUniverseRoll, type EarlyUniverseRoll } from '../simulator/data/universeRollEarly';
+import type { UniverseRollWork } from '../simulator/data/universeRollWorker';
 
-export interface EarlyUniverseRoll {
-  /** The roll the worker made (undefined: nothing to roll, no cached universe, or it failed); never rejects. */
-  result: Promise<EarlierRoll | undefined>;
-  /** Lets the worker close its connection: call once the simulator has opened its own (or failed to). */
-  release(): void;
-}
+export type { EarlyUniverseRoll };
 
 /** The simulator settings the app will start with, as far as a read that changes nothing can tell. */
 function simulatorSettings(dataDir: string): SimulatorSettings {
@@ -41,23 +34,5 @@ export function startEarlyUniverseRoll(): EarlyUniverseRoll {
     seed: settings.seed,
     ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
   };
-  let worker: Worker;
-  try {
-    worker = startUniverseWorker('universe-roll-worker.js', 'universeRollWorker.ts', { workerData: work });
-  } catch {
-    return { result: Promise.resolve(undefined), release: () => undefined };
-  }
-  // It must never keep the app running, nor take it down: a failure only means the simulator rolls.
-  worker.unref();
-  worker.on('error', () => undefined);
-  const result = new Promise<EarlierRoll | undefined>((resolve) => {
-    worker.once('message', (answer: UniverseRollAnswer) =>
-      resolve(
-        answer.type === 'rolled' ? { scale: work.scale, seed: work.seed, day: answer.day, from: answer.from } : undefined,
-      ),
-    );
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
-  });
-  return { result, release: () => worker.postMessage('release') };
+  return startUniverseRoll(work);
 }

@@ -3,6 +3,7 @@
  * The composition root (main/app) builds them; the handlers only use them.
  */
 import type { DesktopNotifier } from './corporateActions/desktopNotices';
+import type { ReportPdfPrinter } from './corporateActions/report/reportPdfPrinter';
 import { createHttpClient, type HttpClient, type SessionAuth } from './api/http';
 import { createReadCaches, type ReadCaches } from './api/readCache';
 import type { SecretClipboard } from './apps/secretClipboard';
@@ -47,6 +48,8 @@ export interface DeskServices extends ServiceClient {
   prices: PriceService;
   /** The shell's desktop notifications (Electron); absent in the web shell. */
   desktopNotifier?: DesktopNotifier | undefined;
+  /** The shell's PDF printer of the review report (Electron); absent in the web shell. */
+  reportPrinter?: ReportPdfPrinter | undefined;
 }
 
 export interface ServiceClientOptions {

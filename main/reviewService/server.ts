@@ -159,12 +159,27 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
         migrationsApplied,
       },
       reloadTeam: () => watcher?.reload('asked to (SIGHUP)') ?? false,
-      close: () => closeAll(app, feed, pool, platform, forgetting, watcher),
+      close: () => closeAll(app, feed, pool, platform, forgetting, watcher, log),
     };
   } catch (error) {
-    await closeAll(app, feed, pool, platform, forgetting, watcher);
+    await closeAll(app, feed, pool, platform, forgetting, watcher, log);
     throw error;
   }
+}
+
+/**
+ * How long each part of a stop may take before the stop goes on without it. A stop that waited
+ * for ever (a pooled client never given back, a request to a platform that stopped answering)
+ * held a replica for minutes in the tests; the line logged names the part that held it.
+ */
+const STOP_PART_MS = 3_000;
+
+async function stopPart(name: string, work: () => Promise<unknown>, log: (line: string) => void, late?: () => string | void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const overran = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_PART_MS)));
+  const outcome = await Promise.race([work().then(() => 'done' as const, (error: unknown) => log(`stopping: ${name}: ${(error as Error).message}`)), overran]);
+  clearTimeout(timer);
+  if (outcome === 'late') log(`stopping: ${name} did not finish within ${STOP_PART_MS / 1000} s (${late?.() ?? 'no more said'}); going on without it`);
 }
 
 async function closeAll(
@@ -174,11 +189,16 @@ async function closeAll(
   platform: PlatformClient,
   forgetting: NodeJS.Timeout,
   watcher: TeamWatcher | undefined,
+  log: (line: string) => void,
 ): Promise<void> {
   clearInterval(forgetting);
   watcher?.close();
-  await app.close();
-  await feed.close();
-  await pool.end();
-  await platform.close();
+  await stopPart('the HTTP server', () => app.close(), log, () => {
+    // Connections still busy after the streams ended: cut, or the process never exits.
+    app.server.closeAllConnections();
+    return 'its open connections were cut';
+  });
+  await stopPart('the change feed', () => feed.close(), log);
+  await stopPart('the database pool', () => pool.end(), log, () => `${pool.totalCount - pool.idleCount} client(s) still in use, ${pool.waitingCount} waiting`);
+  await stopPart('the platform client', () => platform.close(), log);
 }

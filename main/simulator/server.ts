@@ -51,6 +51,7 @@ import { StreamingHub } from './streaming/hub';
 import { streamingLimitsOf, type StreamingLimits } from './streaming/limits';
 import type { Trading } from './streaming/trading';
 import { serveStreamingSockets } from './streaming/websocket';
+import { DEFAULT_SEED } from './data/universeChoice';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
 export const API_PREFIX = '/openapi';
@@ -156,7 +157,6 @@ function isCrossOriginAuthEndpoint(path: string): boolean {
 
 /** Only loopback: the simulator is a local service and must never listen on other interfaces. */
 const LOOPBACK = '127.0.0.1';
-export const DEFAULT_SEED = 20260101;
 
 /** Builds the Fastify app with every route, without listening (tests may use inject()). */
 export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise<{

@@ -95,6 +95,8 @@ function fakeDesk(options: { views?: SavedInboxView[]; activeView?: string } = {
     'corporateActions:setReviewed': (arg: { events: { eventId: string }[] }) =>
       ok(arg.events.map(({ eventId }) => reviewed(eventId))),
     'corporateActions:audit': () => ok([]),
+    'session:profiles': () =>
+      ok({ profiles: [{ id: 'embedded', name: 'Built-in simulator', kind: 'embedded' }], activeProfileId: 'embedded' }),
     'corporateActions:views': () => ok({ views }),
     'corporateActions:saveView': (arg: { name: string; definition: InboxViewDefinition }) => {
       views = [
@@ -390,7 +392,10 @@ describe('the inbox as a work queue', () => {
       },
     ];
     const desk = fakeDesk();
-    desk.channel('corporateActions:audit').mockImplementation(() => ok(entries));
+    const ownReadMark = { ...entries[1]!, id: 9, eventId: '3' };
+    desk
+      .channel('corporateActions:audit')
+      .mockImplementation((arg?: { readMarks?: boolean }) => ok(arg?.readMarks ? [ownReadMark] : entries));
     const created: Blob[] = [];
     vi.stubGlobal(
       'URL',
@@ -405,12 +410,22 @@ describe('the inbox as a work queue', () => {
     expect(wrapper.find('[data-testid="inbox-grid"]').exists()).toBe(false);
     const audit = wrapper.get('[data-testid="audit-view"]');
     expect(audit.text()).toContain('2 of 2 entries');
+    // Each entry shows the instrument and type of its event, as the queue lists it.
+    const cells = (column: string) => audit.findAll(`[role="gridcell"][col-id="${column}"]`).map((cell) => cell.text());
+    expect(cells('instrument')).toEqual(['Company 4', 'Company 1']);
+    expect(cells('eventType')).toEqual(['DVOP Dividend Option', 'DVOP Dividend Option']);
     await audit.get('select').setValue('17340877');
     expect(audit.text()).toContain('1 of 2 entries');
     await button(wrapper, 'Export audit CSV').trigger('click');
     const csv = await created[0]!.text();
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
-    expect(csv).toContain('Jonas Berger,4,flagged');
+    // The entry is joined with its event as the queue lists it, and names its profile.
+    expect(csv).toContain('Jonas Berger,4,Company 4,DVOP Dividend Option,flagged,false,true,Flagged,Built-in simulator');
+    // The personal read marks are read apart from the shared trail.
+    await audit.get('[data-testid="audit-own-read-marks"]').setValue(true);
+    await flushPromises();
+    expect(desk.channel('corporateActions:audit').mock.lastCall?.[0]).toEqual({ limit: 5000, readMarks: true });
+    expect(audit.text()).toContain('0 of 1 entries, newest first; your own read marks');
     vi.unstubAllGlobals();
     wrapper.unmount();
   });

@@ -42,7 +42,7 @@ test('on a Saturday the queue opens on the work to do, Friday’s deadline has p
 
     let dueSoon = 0;
     await test.step('the first page holds only work to do: open decisions, deadlines ahead or passed within 5 business days', async () => {
-      await expect(inbox.status).toHaveText(/^(\d+) to do · (\d+) overdue.* · [\d,]+ in History · of all [\d,]+ matching events/, {
+      await expect(inbox.status).toHaveText(/^([\d,]+) to do · ([\d,]+) overdue.* · [\d,]+ in History · of all [\d,]+ matching events/, {
         timeout: 120_000,
       });
       const status = (await inbox.status.textContent()) ?? '';

@@ -38,7 +38,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await inbox.sortBy.selectOption({ label: 'Event type' });
       // The queue's default direction (soonest deadline first) is ascending already.
       await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
-      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded · sorted by the service$/);
+      await expect(inbox.status).toHaveText(/^[\d,]+ events · [\d,]+ loaded · sorted by the service$/);
       // The list answers the last request: only voluntary events, by event type ascending.
       await expect
         .poll(async () => [...new Set(await inbox.columnTexts('corporateActionType'))])
@@ -127,7 +127,7 @@ test('a reviewer filters, sorts, triages by keyboard, exports, and finds the rev
       await inbox.open();
       // The view chosen last comes back by itself.
       await expect(inbox.savedView).toHaveValue('Voluntary by type');
-      await expect(inbox.status).toHaveText(/^\d+ events · \d+ loaded · sorted by the service$/);
+      await expect(inbox.status).toHaveText(/^[\d,]+ events · [\d,]+ loaded · sorted by the service$/);
       await expect(inbox.sortDirection()).toHaveAccessibleName('Sort direction: ascending');
       await expect(inbox.reviewCell(first)).toHaveText('Reviewed');
       await expect(inbox.reviewCell(second)).toHaveText('Reviewed');

@@ -9,7 +9,8 @@
  * on a version Jonas moved on comes back as a conflict that keeps the note she is typing, and a
  * change made while the replica she talks to hangs lands once, through the other; the database
  * stopped mid-session shows "Team review unavailable" and refuses actions, then recovers by itself
- * (the refusal goes with it); Clara's replica killed, her desk carries on with the other.
+ * (the refusal goes with it); Clara's replica killed, her desk carries on with the other; the
+ * review report lists Clara's review with Jonas's approval.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { CorporateActionEvent, Feed } from '../../contract/wire/types';
@@ -340,6 +341,27 @@ test('two analysts on two replicas: live review, bulk four-eyes approval, a hung
       await expect(clara.inbox.saveNote).toBeDisabled();
       await expect(jonas.inbox.notes).toContainText('Clara: agreed.', { timeout: 1000 });
       await expect(clara.inbox.teamUnavailable).toBeHidden();
+    });
+
+    await test.step('the review report lists Clara’s review and Jonas’s approval', async () => {
+      await clara.inbox.openReviewReport();
+      const line = clara.inbox.reportReviewedRow(eventId);
+      await expect(line).toHaveCount(1);
+      const cells = clara.inbox.reportReviewedCells(eventId);
+      await expect(cells.nth(0)).toHaveText(eventId);
+      await expect(cells.nth(1)).toHaveText(event.DisplayAndFormat!.Description!);
+      // Reviewed by Clara, approved by Jonas, each with the time.
+      await expect(cells.nth(3)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await expect(cells.nth(4)).toHaveText(/^Clara Lindqvist \(/);
+      await expect(cells.nth(5)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      await expect(cells.nth(6)).toHaveText(/^Jonas Berger \(/);
+      // Jonas's own review, which four eyes kept him from approving, stands unapproved.
+      await expect(clara.inbox.reportReviewedCells(otherId).nth(4)).toHaveText(/^Jonas Berger \(/);
+      await expect(clara.inbox.reportReviewedCells(otherId).nth(6)).toHaveText('');
+      await expect(clara.inbox.reportCounts()).toHaveText(/^[\d,]+ reviewed · [1-9][\d,]* approved · /);
+      await keepScreenshot(clara.page, 'team-review-report');
+      await clara.inbox.closeReviewReport();
+      await expect(clara.inbox.row(eventId)).toBeVisible();
     });
   } finally {
     // A stopped replica takes no SIGTERM: resume it first.

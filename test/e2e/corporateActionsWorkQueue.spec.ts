@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { EMBEDDED_PROFILE_NAME } from '../../contract/session';
 import { EVENT_VERSIONS_FILE_NAME } from '../../main/core/corporateActions/eventVersions';
 import { LocalReviewStore } from '../../main/core/corporateActions/review/localReviewStore';
 import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
@@ -95,7 +96,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       await signIn.signIn(demo);
       await inbox.open();
       await expect(inbox.status).toHaveText(
-        /^\d+ to do · \d+ overdue.* · [\d,]+ in History · of all [\d,]+ matching events · sorted by response deadline here/,
+        /^[\d,]+ to do · [\d,]+ overdue.* · [\d,]+ in History · of all [\d,]+ matching events · sorted by response deadline here/,
         { timeout: 30_000 },
       );
       await expect(inbox.header('deadline')).toContainText('▲');
@@ -122,7 +123,7 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       const queued = await inbox.total();
       expect(queued).toBeGreaterThan((await inbox.eventIds()).length);
       await inbox.selectAllMatching(queued).click();
-      await expect(inbox.selectionStatus()).toHaveText(`All ${queued} matching events selected`);
+      await expect(inbox.selectionStatus()).toHaveText(`All ${queued.toLocaleString('en-US')} matching events selected`);
       await expect(inbox.bulkReviewed(queued)).toBeEnabled();
       await inbox.clearSelection().click();
     });
@@ -140,10 +141,13 @@ test('sort by deadline and by header, select all matching, audit CSV, and change
       await inbox.auditButtonNamed('Export audit CSV').click();
       const csv = await readFile(await (await download).path(), 'utf8');
       const lines = csv.slice(1).trimEnd().split('\r\n');
-      expect(lines[0]).toBe('When (UTC),User id,User,Event id,Action,Before,After,What changed,Profile');
+      expect(lines[0]).toBe(
+        'When (UTC),User id,User,Event id,Instrument,Event type,Action,Before,After,What changed,Profile',
+      );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(
-        `,${DEMO_USER.userId},${DEMO_USER.name},${changedEvent},flagged,false,true,Flagged,embedded`,
+      // The event's instrument and type from the queue, and the profile by its name.
+      expect(lines[1]).toMatch(
+        new RegExp(`,${DEMO_USER.userId},${DEMO_USER.name},${changedEvent},.+,[A-Z0-9]{4} .+,flagged,false,true,Flagged,${EMBEDDED_PROFILE_NAME}$`),
       );
       await inbox.auditButtonNamed('Close the audit log').click();
     });

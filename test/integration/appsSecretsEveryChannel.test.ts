@@ -198,6 +198,10 @@ describe('no channel answers a secret value, except apps:revealSecret', () => {
     await call('corporateActions:reviewStates', { eventIds: [eventId] });
     await call('corporateActions:audit');
     await call('corporateActions:auditVerification');
+    const today = new Date().toISOString().slice(0, 10);
+    await call('corporateActions:reviewReport', { from: today, to: today, timeZone: 'Europe/Copenhagen' });
+    // The web shell's core has no PDF printer: refused in words.
+    await refusal('corporateActions:printReviewReport', { from: today, to: today }, 'PrintUnavailable');
     const definition = { filters: {}, sort: { column: 'Date', type: 'Asc' }, columns: ['EventId'] };
     await call('corporateActions:saveView', { name: 'Mine', definition });
     await call('corporateActions:views');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewAuditEntry } from '../../contract/corporateActions';
+import type { CorporateActionEvent } from '../../contract/wire/types';
 import { auditCsv, auditUsers, EMPTY_AUDIT_FILTER, filterAudit } from '../../renderer/src/features/corporateActions/logic/auditFilter';
+import { auditEventFacts, auditRows } from '../../renderer/src/features/corporateActions/logic/auditRows';
 
 const entry = (id: number, at: string, userId: string, name: string, eventId: string, action: ReviewAuditEntry['action'], after = ''): ReviewAuditEntry => ({
   id,
@@ -35,13 +37,23 @@ describe('the audit log’s filters and CSV', () => {
     ]);
   });
 
-  it('exports every field, a formula-looking note defused, with a BOM and CRLF', () => {
-    const csv = auditCsv(log.slice(0, 2));
-    expect(csv.startsWith('\uFEFFWhen (UTC),User id,User,Event id,Action,Before,After,What changed,Profile\r\n')).toBe(true);
+  it('exports every field with the event’s instrument and type and the profile’s name, a formula-looking note defused, with a BOM and CRLF', () => {
+    const listed = [
+      { EventId: '9652429', EventType: { Code: 'DVCA', Name: 'Cash Dividend' }, DisplayAndFormat: { Description: 'Novo Nordisk A/S' } },
+    ] as CorporateActionEvent[];
+    const rows = auditRows(log.slice(0, 2), auditEventFacts(listed), new Map([['embedded', 'Built-in simulator']]));
+    const csv = auditCsv(rows);
+    expect(csv.startsWith('\uFEFFWhen (UTC),User id,User,Event id,Instrument,Event type,Action,Before,After,What changed,Profile\r\n')).toBe(true);
     const [, first, second] = csv.split('\r\n');
+    // 9652430 is no longer listed: its id stays, its event columns are empty.
     expect(first).toBe(
-      `2026-03-03T09:00:00Z,17340877,Jonas Berger,9652430,note,,"'=HYPERLINK(""x"")","Added the note “=HYPERLINK(""x"")”",embedded`,
+      `2026-03-03T09:00:00Z,17340877,Jonas Berger,9652430,,,note,,"'=HYPERLINK(""x"")","Added the note “=HYPERLINK(""x"")”",Built-in simulator`,
     );
-    expect(second).toBe('2026-03-02T16:00:00Z,17340521,Clara Lindqvist,9652429,reviewed,,2026-03-01T00:00:00Z,Marked reviewed (version 2026-03-01T00:00:00Z),embedded');
+    expect(second).toBe('2026-03-02T16:00:00Z,17340521,Clara Lindqvist,9652429,Novo Nordisk A/S,DVCA Cash Dividend,reviewed,,2026-03-01T00:00:00Z,Marked reviewed (version 2026-03-01T00:00:00Z),Built-in simulator');
+  });
+
+  it('names a profile that is gone by its id rather than leaving the cell blank', () => {
+    const [row] = auditRows(log.slice(0, 1), new Map(), new Map());
+    expect(row?.profileName).toBe('embedded');
   });
 });

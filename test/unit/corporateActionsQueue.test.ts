@@ -115,6 +115,13 @@ describe('the queue as shown', () => {
     expect(countsText(counts)).toBe('4 to do · 2 overdue · 1 due within 2 business days');
   });
 
+  it('writes large counts with the thousands separators of the user’s locale', () => {
+    const expected = `${new Intl.NumberFormat().format(1535)} to do · 12 overdue`;
+    expect(countsText({ toDo: 1535, overdue: 12, dueSoon: 0, history: 20_000 })).toBe(expected);
+    // Where the locale groups thousands (English, the tests' own), the count reads 1,535.
+    if (new Intl.NumberFormat().resolvedOptions().locale.startsWith('en')) expect(expected).toBe('1,535 to do · 12 overdue');
+  });
+
   it('shows the overdue group above the upcoming one, each by deadline', () => {
     const kept = new Set([...placings].filter(([, p]) => p.place !== 'history').map(([id]) => id));
     const shown = queueRows({ matching: events, kept, placings, sort: { column: 'Deadline', type: 'Asc' }, clock, place: 'toDo' });

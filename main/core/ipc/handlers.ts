@@ -15,6 +15,7 @@ import { registerCorporateActionsViewIpc } from './registerCorporateActionsViewI
 import { registerInstrumentsIpc } from './registerInstrumentsIpc';
 import { registerPricesIpc } from './registerPricesIpc';
 import { registerReferenceIpc } from './registerReferenceIpc';
+import { registerReviewReportIpc } from './registerReviewReportIpc';
 import { registerSessionIpc } from './registerSessionIpc';
 import { registerSettingsIpc } from './registerSettingsIpc';
 import { registerSettingsPlaceIpc } from './registerSettingsPlaceIpc';
@@ -30,6 +31,7 @@ export function createIpcHandlers(services: DeskServices): IpcHandlers {
     ...registerCorporateActionsLookupIpc(services),
     ...registerCorporateActionsViewIpc(services),
     ...registerCorporateActionsVersionsIpc(services),
+    ...registerReviewReportIpc(services),
     ...registerAppsIpc(services),
     ...registerSessionIpc(services),
     ...registerSettingsIpc(services),

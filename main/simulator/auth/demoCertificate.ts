@@ -8,8 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
-import { generate } from 'selfsigned';
 import { RSA_MODULUS_BITS, takeRsaKeyPair } from './rsaKeyPairs';
+import { generateSelfSigned } from './selfSigned';
 
 export interface DemoCertificateFiles {
   certificatePath: string;
@@ -49,7 +49,7 @@ export async function ensureDemoCertificate(dataDir: string, appName: string, no
   const notBeforeDate = new Date(now.getTime() - 86_400_000);
   const notAfterDate = new Date(notBeforeDate);
   notAfterDate.setUTCFullYear(notAfterDate.getUTCFullYear() + VALIDITY_YEARS);
-  const pems = await generate([{ name: 'commonName', value: appName }], {
+  const pems = await generateSelfSigned([{ name: 'commonName', value: appName }], {
     keyType: 'rsa',
     keySize: RSA_MODULUS_BITS,
     keyPair: await takeRsaKeyPair(),

@@ -8,9 +8,9 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, importPKCS8, importX509, type CryptoKey, type JWK } from 'jose';
-import { generate } from 'selfsigned';
 import { RSA_MODULUS_BITS, takeRsaKeyPair } from './rsaKeyPairs';
 import { certificateThumbprint } from './thumbprints';
+import { generateSelfSigned } from './selfSigned';
 
 export const SIGNING_ALGORITHM = 'RS256';
 /** The certificate outlives any run of the simulator; a day before "now" tolerates clock skew. */
@@ -57,7 +57,7 @@ export class SigningKey {
    */
   static async generatePems(issuerName: string, now: Date): Promise<SigningKeyPems> {
     const notBeforeDate = new Date(now.getTime() - DAY_MS);
-    const pems = await generate([{ name: 'commonName', value: issuerName }], {
+    const pems = await generateSelfSigned([{ name: 'commonName', value: issuerName }], {
       keyType: 'rsa',
       keySize: RSA_MODULUS_BITS,
       keyPair: await takeRsaKeyPair(),

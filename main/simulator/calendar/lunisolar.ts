@@ -4,7 +4,7 @@
  * (equinoxes, Ching Ming). The lunar calendars come from ICU through `Intl` (the
  * `chinese` and `islamic-umalqura` calendars Node ships), not from hand-made date lists.
  */
-import { addDays, calendarDate, isoDay } from './dates';
+import { addDays, calendarDate } from './dates';
 
 interface LunarDay {
   month: number;
@@ -31,21 +31,40 @@ function lunarDayOf(format: Intl.DateTimeFormat, date: Date): LunarDay {
   return { month: Number.parseInt(month, 10), day: Number.parseInt(day, 10), leap: month.endsWith('bis') };
 }
 
-/** Every day of a Gregorian year with its lunar date, computed once per calendar and year. */
-const yearTables = new Map<string, Map<string, LunarDay>>();
+/** A lunar month: the Gregorian date of its first day, its number and length (29 or 30 days). */
+interface LunarMonth {
+  start: Date;
+  month: number;
+  leap: boolean;
+  days: number;
+}
 
-function lunarYear(calendar: 'chinese' | 'hijri', year: number): Map<string, LunarDay> {
+/**
+ * The lunar months that overlap a Gregorian year, computed once per calendar and year. ICU is
+ * asked about two days per month (its first day and the 30th day after it) rather than about
+ * every day of the year: 28 formatToParts calls instead of 365 on a process's first request.
+ */
+const yearMonths = new Map<string, LunarMonth[]>();
+
+function lunarMonths(calendar: 'chinese' | 'hijri', year: number): LunarMonth[] {
   const key = `${calendar}-${year}`;
-  let table = yearTables.get(key);
-  if (!table) {
-    table = new Map();
+  let months = yearMonths.get(key);
+  if (!months) {
+    months = [];
     const format = calendar === 'chinese' ? chineseFormat : hijriFormat;
-    for (let date = calendarDate(year, 1, 1); date.getUTCFullYear() === year; date = addDays(date, 1)) {
-      table.set(isoDay(date), lunarDayOf(format, date));
+    const first = calendarDate(year, 1, 1);
+    let start = addDays(first, 1 - lunarDayOf(format, first).day);
+    let lunar = lunarDayOf(format, start);
+    while (start.getUTCFullYear() <= year) {
+      const dayThirty = lunarDayOf(format, addDays(start, 29));
+      const days = dayThirty.day === 1 ? 29 : 30;
+      months.push({ start, month: lunar.month, leap: lunar.leap, days });
+      start = addDays(start, days);
+      lunar = days === 29 ? dayThirty : lunarDayOf(format, start);
     }
-    yearTables.set(key, table);
+    yearMonths.set(key, months);
   }
-  return table;
+  return months;
 }
 
 function datesMatching(
@@ -54,8 +73,12 @@ function datesMatching(
   match: (day: LunarDay) => boolean,
 ): Date[] {
   const found: Date[] = [];
-  for (const [day, lunar] of lunarYear(calendar, year)) {
-    if (!lunar.leap && match(lunar)) found.push(new Date(`${day}T00:00:00Z`));
+  for (const month of lunarMonths(calendar, year)) {
+    if (month.leap) continue;
+    for (let day = 1; day <= month.days; day++) {
+      const date = addDays(month.start, day - 1);
+      if (date.getUTCFullYear() === year && match({ month: month.month, day, leap: false })) found.push(date);
+    }
   }
   return found;
 }

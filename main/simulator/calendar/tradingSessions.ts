@@ -5,12 +5,12 @@
  * sessions are contiguous (each EndTime is the next StartTime).
  */
 import { LRUCache } from 'lru-cache';
-import { DateTime } from 'luxon';
 import type { InstrumentTradeSessions, TradingSession, TradingSessionState } from '../../../contract/wire/types';
 import { exchangeById, findExchange, findExchangeByKey } from '../data/reference/exchanges';
 import { platformTimeZone, zoneStateAt } from '../data/reference/timezones';
 import { earlyCloseOn, isTradingDay } from './businessDays';
 import { addDays, DAY_MS, dateOnly, isoDay } from './dates';
+import { wallClockToEpoch } from './zoneOffsets';
 import { SESSION_TEMPLATES, type SessionTemplate } from './sessionTemplates';
 
 interface Interval {
@@ -32,19 +32,7 @@ function minutesOf(time: string): number {
 
 /** A wall-clock time `minutes` after local midnight of `tradeDate` (may be negative) as epoch ms. */
 function localInstant(tradeDate: Date, minutes: number, zone: string): number {
-  const dayShift = Math.floor(minutes / MINUTES_PER_DAY);
-  const minuteOfDay = minutes - dayShift * MINUTES_PER_DAY;
-  const day = addDays(tradeDate, dayShift);
-  return DateTime.fromObject(
-    {
-      year: day.getUTCFullYear(),
-      month: day.getUTCMonth() + 1,
-      day: day.getUTCDate(),
-      hour: Math.floor(minuteOfDay / 60),
-      minute: minuteOfDay % 60,
-    },
-    { zone },
-  ).toMillis();
+  return wallClockToEpoch(zone, tradeDate.getTime() + minutes * 60_000);
 }
 
 /** Days between the trade date and the evening its evening phases start on. */

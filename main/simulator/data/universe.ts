@@ -29,9 +29,9 @@ import {
 } from './universeBuild';
 import { pruneStaleUniverses, universeFileName } from './universeCache';
 import type { TableCopy } from './universeLanes';
+import { parseAsOf, type Scale } from './universeChoice';
 
-export const SCALES = ['small', 'default', 'large'] as const;
-export type Scale = (typeof SCALES)[number];
+export { SCALES, type Scale } from './universeChoice';
 
 /** Bump when generated content changes, so stale caches are not reused. */
 export const GENERATOR_VERSION = 9;
@@ -166,23 +166,7 @@ export interface Universe {
 export { dayText, utcDateOf } from './universeBuild';
 export type { ProgressListener, UniverseProgress } from './universeBuild';
 
-/**
- * The days a universe can be generated for: event ids count years from 2000 and history reaches
- * back 570 days; futures contract uics and event ids run out in the 2060s.
- */
-export const AS_OF_RANGE = { first: '2002-01-01', last: '2062-12-31' } as const;
-
-/** The day of a `yyyy-mm-dd` text within AS_OF_RANGE, or an error saying what is wrong with it. */
-export function parseAsOf(text: string): Date {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : undefined;
-  if (!day || Number.isNaN(day.getTime()) || dayText(day) !== text)
-    throw new RangeError(`The day to simulate must be a date written yyyy-mm-dd (got "${text}")`);
-  if (text < AS_OF_RANGE.first || text > AS_OF_RANGE.last)
-    throw new RangeError(
-      `The day to simulate must lie from ${AS_OF_RANGE.first} to ${AS_OF_RANGE.last} (got ${text})`,
-    );
-  return day;
-}
+export { AS_OF_RANGE, parseAsOf } from './universeChoice';
 
 /** The cache file of the universe of `scale` and `seed` (one file serves every day). */
 function cachedUniverseFile(options: Pick<UniverseOptions, 'cacheDir' | 'scale' | 'seed'>): string {

@@ -3,6 +3,7 @@
  */
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import { routeNames } from '../shared/routes';
+import { landingRoute } from './landingRoute';
 import NotFoundView from './NotFoundView.vue';
 
 // Each workspace is a chunk of its own, loaded when first opened: the page starts with the shell
@@ -38,7 +39,8 @@ export const workspaces: Workspace[] = [
 ];
 
 const routes: RouteRecordRaw[] = [
-  { path: '/', redirect: '/instruments' },
+  // A guard, not a redirect: the kept place is asked of main first (landingRoute.ts).
+  { path: '/', component: NotFoundView, beforeEnter: landingRoute },
   { path: '/instruments', name: routeNames.instruments, component: InstrumentsView },
   {
     path: '/instruments/:assetType/:uic',

@@ -3,6 +3,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 
+/** A count as the desk writes it for the browser's locale (en-US in the e2e Chromium): 1,484. */
+const grouped = (count: number) => count.toLocaleString('en-US');
+
 export class CorporateActionsPage {
   readonly heading: Locator;
   readonly status: Locator;
@@ -139,7 +142,7 @@ export class CorporateActionsPage {
 
   /** "Select all N matching". */
   selectAllMatching(count: number): Locator {
-    return this.page.getByRole('button', { name: `Select all ${count} matching` });
+    return this.page.getByRole('button', { name: `Select all ${grouped(count)} matching` });
   }
 
   /** The toolbar's "All N matching events selected". */
@@ -158,6 +161,42 @@ export class CorporateActionsPage {
 
   auditButtonNamed(name: string): Locator {
     return this.auditView.getByRole('button', { name });
+  }
+
+  /** The review report, opened from the audit log. */
+  reviewReport(): Locator {
+    return this.page.getByTestId('review-report');
+  }
+
+  /** Opens the audit log (unless open) and its review report for the default range. */
+  async openReviewReport(): Promise<void> {
+    if (!(await this.auditView.isVisible())) await this.auditButton.click();
+    await this.auditButtonNamed('Review report…').click();
+    await this.reviewReport().getByTestId('report-page').waitFor();
+  }
+
+  /** Closes the review report and the audit log under it, back to the inbox. */
+  async closeReviewReport(): Promise<void> {
+    await this.reviewReport().getByRole('button', { name: 'Close the review report' }).click();
+    await this.auditView.getByRole('button', { name: 'Close the audit log' }).click();
+  }
+
+  /** The report's line of a review of `eventId`. */
+  reportReviewedRow(eventId: string): Locator {
+    return this.reviewReport()
+      .getByTestId('report-reviewed')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: eventId, exact: true }) });
+  }
+
+  /** The report's cells of that line: event, instrument, type, reviewed, by, approved, by. */
+  reportReviewedCells(eventId: string): Locator {
+    return this.reportReviewedRow(eventId).getByRole('cell');
+  }
+
+  /** The report's "N reviewed · N approved · …" line. */
+  reportCounts(): Locator {
+    return this.reviewReport().getByTestId('report-counts');
   }
 
   /** The audit log's "N of M entries" line. */
@@ -254,7 +293,7 @@ export class CorporateActionsPage {
 
   /** The bulk "Mark N selected reviewed" button. */
   bulkReviewed(count: number): Locator {
-    return this.page.getByRole('button', { name: `Mark ${count} selected reviewed` });
+    return this.page.getByRole('button', { name: `Mark ${grouped(count)} selected reviewed` });
   }
 
   /** The bulk "Approve N selected" button (a team's second analyst). */

@@ -27,6 +27,7 @@ import { useInboxExport } from './useInboxExport';
 import { useTriageKeys } from './useTriageKeys';
 import { useServiceDayStore } from '../session/useServiceDayStore';
 import { useSettingsStore } from '../settings/useSettingsStore';
+import { formatCount } from '../../shared/countFormat';
 
 /** What the workflow needs of the inbox grid (InboxGrid's exposed functions). */
 export interface InboxGridHandle {
@@ -48,7 +49,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
   const { states, audit } = storeToRefs(review);
   const views = useInboxViews();
 
-  const { auditOpen, auditLog, auditLoading, auditVerification, toggleAudit, exportAudit } =
+  const { auditOpen, auditLog, auditLoading, auditVerification, ownReadMarks, toggleAudit, showOwnReadMarks, exportAudit } =
     useInboxAuditLog(today);
   const selectedIds = ref<string[]>([]);
   /** Every matching event, once the user chose "select all matching" (cleared when the list changes). */
@@ -68,7 +69,7 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     if (error.value) return 'Events could not be loaded';
     const count = total.value ?? matching.value.length;
     if (!events.readEverything)
-      return `${count} event${count === 1 ? '' : 's'} · ${rows.value.length} loaded · sorted by the service`;
+      return `${formatCount(count)} event${count === 1 ? '' : 's'} · ${formatCount(rows.value.length)} loaded · sorted by the service`;
     return queueStatusText({
       place: workQueue.value.place,
       shown: rows.value.length,
@@ -284,6 +285,8 @@ export function useCorporateActionsWorkspace(grid: Ref<InboxGridHandle | undefin
     auditLog,
     auditLoading,
     auditVerification,
+    ownReadMarks,
+    showOwnReadMarks,
     views,
     selectedIds,
     allMatching,

@@ -12,6 +12,7 @@ import { inboxCsv } from './logic/inboxCsv';
 import { useReviewStore } from './useReviewStore';
 import { useAccountsStore } from './useAccountsStore';
 import { useCorporateActionsStore } from './useCorporateActionsStore';
+import { formatCount } from '../../shared/countFormat';
 
 /** `exportCsv` and its progress and outcome in words. */
 export function useInboxExport(today: Ref<string>) {
@@ -40,7 +41,7 @@ export function useInboxExport(today: Ref<string>) {
         ),
       );
       const rest = capped ? ' (the first 10,000; narrow the filters for the rest)' : '';
-      exportMessage.value = `Exported ${matching.length} events${rest}.`;
+      exportMessage.value = `Exported ${formatCount(matching.length)} events${rest}.`;
     } catch (caught) {
       if (!isCancelled(caught)) exportMessage.value = `The export failed: ${messageOf(caught)}`;
     } finally {

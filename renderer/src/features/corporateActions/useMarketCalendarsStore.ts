@@ -7,13 +7,15 @@
  * international security (ISIN prefix XS, a Eurobond) in Brussels, where Euroclear sets them.
  *
  * What cannot be read leaves the event on UNKNOWN_MARKET (weekdays in UTC) and says so in
- * `problem`: a countdown then errs towards urgency.
+ * `problem`: a countdown then errs towards urgency. The holidays feed is beyond the spec (the
+ * platform's facts do not name it): where the platform answers 404, or the feed fails, the
+ * markets' calendars count weekends only, and `weekendsOnly` says so once for the whole queue.
  */
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { assetTypes } from '../../../../contract/wire/enums';
 import type { CorporateActionEvent, ExchangeDetails } from '../../../../contract/wire/types';
-import { call, messageOf } from '../../shared/desk';
+import { call, DeskCallError, isCancelled, messageOf } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
 import { isoDateOfDay, marketCalendar, UNKNOWN_MARKET, type MarketCalendar } from './logic/marketCalendar';
 
@@ -40,6 +42,10 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
   /** Moves on when calendars become known, so what counts with them counts again. */
   const revision = ref(0);
   const problem = ref<string>();
+  /** Set while the markets' holidays are unknown (not served, or unreadable): deadlines count weekends only. */
+  const weekendsOnly = ref<string>();
+  /** The range the platform answered 404 for: not asked again (its holidays are not served) until the user changes. */
+  let holidaysNotServed: { from: string; to: string } | undefined;
   let exchanges = new Map<string, Exchange>();
   let holidays = new Map<string, string[]>();
   let holidayRange: { from: string; to: string } | undefined;
@@ -51,9 +57,11 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
     exchanges = new Map();
     holidays = new Map();
     holidayRange = undefined;
+    holidaysNotServed = undefined;
     listedOn.clear();
     calendars.clear();
     problem.value = undefined;
+    weekendsOnly.value = undefined;
     revision.value++;
   });
 
@@ -69,7 +77,24 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
     const monthStart = today - new Date(now).getUTCDate() + 1;
     const range = { from: isoDateOfDay(monthStart - DAYS_BACK), to: isoDateOfDay(monthStart + DAYS_AHEAD) };
     if (holidayRange?.from === range.from && holidayRange.to === range.to) return;
-    const feed = await call('reference:exchangeHolidays', { FromDate: range.from, ToDate: range.to }, { signal: owned.signal });
+    if (holidaysNotServed?.from === range.from && holidaysNotServed.to === range.to) return;
+    let feed;
+    try {
+      feed = await call('reference:exchangeHolidays', { FromDate: range.from, ToDate: range.to }, { signal: owned.signal });
+    } catch (error) {
+      if (isCancelled(error)) throw error;
+      // Beyond the spec: a platform may not serve it. Weekends still count; the other calendars' facts stand.
+      const notServed = error instanceof DeskCallError && error.status === 404;
+      if (notServed) holidaysNotServed = range;
+      holidays = new Map();
+      holidayRange = undefined;
+      calendars.clear();
+      weekendsOnly.value = notServed
+        ? 'This platform does not serve market holidays (GET /ref/v1/exchanges/holidays answered 404): deadlines count business days over weekends only.'
+        : `Market holidays could not be read (${messageOf(error)}): deadlines count business days over weekends only until they can.`;
+      return;
+    }
+    weekendsOnly.value = undefined;
     const byExchange = new Map<string, string[]>();
     for (const holiday of feed.Data) byExchange.set(holiday.ExchangeId, [...(byExchange.get(holiday.ExchangeId) ?? []), holiday.Date]);
     holidays = byExchange;
@@ -157,5 +182,5 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
     return calendarOfExchange(market) ?? UNKNOWN_MARKET;
   }
 
-  return { revision, problem, prepare, calendarOf };
+  return { revision, problem, weekendsOnly, prepare, calendarOf };
 });

@@ -333,9 +333,10 @@ export const useReviewStore = defineStore('review', () => {
     });
   }
 
-  /** The whole audit log (newest first, up to 5,000 entries), for the audit view; empty after a failure (shown as actionError). */
-  async function readAuditLog(): Promise<ReviewAuditEntry[]> {
-    return (await act(() => call('corporateActions:audit', { limit: 5000 }, { signal: owned.signal }))) ?? [];
+  /** The whole audit log (newest first, up to 5,000 entries), or with `readMarks` the reviewer's own read marks, for the audit view; empty after a failure (shown as actionError). */
+  async function readAuditLog(readMarks = false): Promise<ReviewAuditEntry[]> {
+    const arg = readMarks ? { limit: 5000, readMarks } : { limit: 5000 };
+    return (await act(() => call('corporateActions:audit', arg, { signal: owned.signal }))) ?? [];
   }
 
   /** How far the audit log verifies (a team's log is chained; nothing to verify on this computer). */

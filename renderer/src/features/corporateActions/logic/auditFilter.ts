@@ -5,6 +5,7 @@
 import type { ReviewAction, ReviewAuditEntry } from '../../../../../contract/corporateActions';
 import { describeAuditEntry } from './auditText';
 import { toCsv, type CsvColumn } from '../../../shared/csv';
+import type { AuditRow } from './auditRows';
 
 export interface AuditFilter {
   /** A user id, or empty for everyone. */
@@ -36,7 +37,7 @@ export const auditActionLabels: Record<ReviewAction, string> = {
 };
 
 /** The entries that pass `filter`, in the order given. */
-export function filterAudit(entries: readonly ReviewAuditEntry[], filter: AuditFilter): ReviewAuditEntry[] {
+export function filterAudit<Entry extends ReviewAuditEntry>(entries: readonly Entry[], filter: AuditFilter): Entry[] {
   const eventPart = filter.eventId.trim();
   return entries.filter((entry) => {
     const day = entry.at.slice(0, 10);
@@ -57,19 +58,21 @@ export function auditUsers(entries: readonly ReviewAuditEntry[]): { userId: stri
   return [...users].map(([userId, name]) => ({ userId, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const AUDIT_CSV_COLUMNS: CsvColumn<ReviewAuditEntry>[] = [
+const AUDIT_CSV_COLUMNS: CsvColumn<AuditRow>[] = [
   { header: 'When (UTC)', value: (entry) => entry.at },
   { header: 'User id', value: (entry) => entry.actor.userId },
   { header: 'User', value: (entry) => entry.actor.name },
   { header: 'Event id', value: (entry) => entry.eventId },
+  { header: 'Instrument', value: (entry) => entry.instrument },
+  { header: 'Event type', value: (entry) => entry.eventType },
   { header: 'Action', value: (entry) => entry.action },
   { header: 'Before', value: (entry) => entry.before },
   { header: 'After', value: (entry) => entry.after },
   { header: 'What changed', value: (entry) => describeAuditEntry(entry) },
-  { header: 'Profile', value: (entry) => entry.profileId },
+  { header: 'Profile', value: (entry) => entry.profileName },
 ];
 
-/** The entries as CSV (UTF-8 with BOM, formula-looking cells defused), every field in full. */
-export function auditCsv(entries: readonly ReviewAuditEntry[]): string {
+/** The rows as CSV (UTF-8 with BOM, formula-looking cells defused), every field in full; Profile is the profile's name. */
+export function auditCsv(entries: readonly AuditRow[]): string {
   return toCsv(AUDIT_CSV_COLUMNS, entries);
 }

@@ -4,6 +4,7 @@
  * and why). Each request is all-or-nothing, so a refusal names every event of its request.
  */
 import type { EventReviewState } from '../../../../../contract/review';
+import { formatCount } from '../../../shared/countFormat';
 
 export type BulkAction = 'review' | 'approve';
 
@@ -23,7 +24,7 @@ export interface BulkSummary {
   refused: BulkRefusal[];
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 const events = (n: number) => `${count(n)} event${n === 1 ? '' : 's'}`;
 
 /** The question a bulk action asks first. */

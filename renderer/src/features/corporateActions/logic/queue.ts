@@ -10,6 +10,7 @@ import type { EventReviewState } from '../../../../../contract/corporateActions'
 import type { CorporateActionEvent } from '../../../../../contract/wire/types';
 import { DUE_SOON_BUSINESS_DAYS, isDueWithin, relevantDeadline, type DeadlineClock, type EventDeadline } from './deadlines';
 import { reviewBadge } from './reviewBadge';
+import { formatCount } from '../../../shared/countFormat';
 
 /** Business days a passed deadline stays work to do unless Settings say otherwise. */
 export const DEFAULT_OVERDUE_BUSINESS_DAYS = 5;
@@ -100,11 +101,11 @@ export function countQueue(placings: Iterable<QueuePlacing>): QueueCounts {
   return counts;
 }
 
-/** "9 to do · 2 overdue · 3 due within 2 business days". */
+/** "1,535 to do · 12 overdue · 3 due within 2 business days" (grouped in the user's locale). */
 export function countsText(counts: QueueCounts): string {
   return [
-    `${counts.toDo} to do`,
-    `${counts.overdue} overdue`,
-    ...(counts.dueSoon > 0 ? [`${counts.dueSoon} due within ${DUE_SOON_BUSINESS_DAYS} business days`] : []),
+    `${formatCount(counts.toDo)} to do`,
+    `${formatCount(counts.overdue)} overdue`,
+    ...(counts.dueSoon > 0 ? [`${formatCount(counts.dueSoon)} due within ${DUE_SOON_BUSINESS_DAYS} business days`] : []),
   ].join(' · ');
 }

@@ -6,6 +6,7 @@
 import type { InboxFilters, WorkQueueFilters, WorkQueuePlace } from '../../../../../contract/corporateActions';
 import { countsText, type QueueCounts, type QueueWorker } from './queue';
 import { applicableWorkQueue, reviewStateFilterLabels, type HiddenBy } from './workQueue';
+import { formatCount } from '../../../shared/countFormat';
 
 /** What the service's filters are called on screen. */
 const SERVICE_FILTER_WORDS: Record<keyof InboxFilters, string> = {
@@ -39,8 +40,6 @@ export function serviceFilterWords(filters: InboxFilters): string[] {
   return [...new Set(set.map(([key]) => SERVICE_FILTER_WORDS[key as keyof InboxFilters] ?? key))];
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 export interface QueueStatusInput {
   place: WorkQueuePlace | undefined;
   /** Rows in the list now. */
@@ -65,11 +64,11 @@ function hiddenText(input: QueueStatusInput): string {
   const review = applicableWorkQueue(input.workQueue, input.worker).review ?? [];
   if (input.hidden.review)
     parts.push(
-      `${number.format(input.hidden.review)} hidden by the review-state filter (${review.map((state) => reviewStateFilterLabels[state]).join(', ')})`,
+      `${formatCount(input.hidden.review)} hidden by the review-state filter (${review.map((state) => reviewStateFilterLabels[state]).join(', ')})`,
     );
   if (input.hidden.deadline)
     parts.push(
-      `${number.format(input.hidden.deadline)} hidden by the deadline filter (within ${input.workQueue.deadlineWithinBusinessDays} business days)`,
+      `${formatCount(input.hidden.deadline)} hidden by the deadline filter (within ${input.workQueue.deadlineWithinBusinessDays} business days)`,
     );
   return parts.join(', ');
 }
@@ -82,20 +81,20 @@ export function queueStatusText(input: QueueStatusInput): string {
     place === 'toDo'
       ? countsText(counts)
       : place === 'history'
-        ? `${number.format(counts.history)} in History`
-        : `${number.format(input.matching)} events`;
+        ? `${formatCount(counts.history)} in History`
+        : `${formatCount(input.matching)} events`;
   const hidden = hiddenText(input);
-  const shown = input.shown < inPlace ? `${number.format(input.shown)} shown of ${head}: ${hidden}` : head;
+  const shown = input.shown < inPlace ? `${formatCount(input.shown)} shown of ${head}: ${hidden}` : head;
   const other =
     place === 'toDo'
-      ? [`${number.format(counts.history)} in History`]
+      ? [`${formatCount(counts.history)} in History`]
       : place === 'history'
-        ? [`${number.format(counts.toDo)} to do`]
+        ? [`${formatCount(counts.toDo)} to do`]
         : [];
   const filterWords = serviceFilterWords(input.filters);
   const matched = input.capped
-    ? `the first ${number.format(input.matching)} of ${number.format(input.total ?? input.matching)} matching events (narrow the filters for the rest)`
-    : `all ${number.format(input.matching)} matching events`;
+    ? `the first ${formatCount(input.matching)} of ${formatCount(input.total ?? input.matching)} matching events (narrow the filters for the rest)`
+    : `all ${formatCount(input.matching)} matching events`;
   const of = `of ${matched}${filterWords.length > 0 ? ` (filtered by ${filterWords.join(', ')})` : ''}`;
   return [shown, ...other, of, input.order].join(' · ');
 }
