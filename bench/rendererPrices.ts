@@ -10,7 +10,9 @@
  * global trading hours 01:15–21:15 UTC) is tried first, then E-mini S&P 500 futures options
  * (CME Globex, 23 h a day). The page is tall enough for 200 rows and shows all strikes; cells
  * that change in the window are counted, so a window without updates is reported as such, not
- * as a figure. Run `npm run build` first.
+ * as a figure. Run `npm run build` first. With REFDESK_RENDERER_PRICES_PROFILE=<file> the window
+ * is also CPU-profiled (written there as a .cpuprofile, its heaviest functions printed): for
+ * finding where the time goes, not for the figure (the profiler costs time of its own).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -27,6 +29,29 @@ const VISIBLE_ROWS = 200;
 /** The desk theme's row height (gridSetup): the page is made tall enough for VISIBLE_ROWS of them. */
 const ROW_HEIGHT = 26;
 const WINDOW_SECONDS = Number(process.env.REFDESK_RENDERER_PRICES_SECONDS ?? 20);
+const PROFILE_FILE = process.env.REFDESK_RENDERER_PRICES_PROFILE;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** The functions with the most samples of their own, as `share% name (file:line)`. */
+function heaviestFunctions(profile: { nodes: ProfileNode[] }, count = 15): string[] {
+  const hits = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} (${url.split('/').pop() ?? ''}:${lineNumber + 1})`;
+    hits.set(name, (hits.get(name) ?? 0) + (node.hitCount ?? 0));
+    total += node.hitCount ?? 0;
+  }
+  return [...hits.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, samples]) => `${((samples / total) * 100).toFixed(1)}% ${name}`);
+}
 /** Roots tried in turn: the first whose prices move is measured. */
 const ROOTS = [
   { search: 'SPX', row: 'SPX:xcbo' },
@@ -133,11 +158,21 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
         continue;
       }
       await page.evaluate('window.benchRowsChanged = new Set()');
+      if (PROFILE_FILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
       const before = await taskSeconds(cdp);
       const changesBefore = await cellChanges(page);
       await page.waitForTimeout(WINDOW_SECONDS * 1000);
       const after = await taskSeconds(cdp);
       const changesAfter = await cellChanges(page);
+      if (PROFILE_FILE) {
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
+        writeFileSync(PROFILE_FILE, JSON.stringify(profile));
+        console.log(`[renderer prices] profile in ${PROFILE_FILE}; heaviest functions (self time):`);
+        for (const line of heaviestFunctions(profile)) console.log(`  ${line}`);
+      }
       const wall = after.at - before.at;
       const busyShare = (after.task - before.task) / wall;
       const figures = {

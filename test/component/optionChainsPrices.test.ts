@@ -5,6 +5,8 @@
  * a stream that is down or a market that is closed is shown as such, never as live prices.
  */
 import { flushPromises, mount } from '@vue/test-utils';
+import type { GridApi } from 'ag-grid-community';
+import { AgGridVue } from 'ag-grid-vue3';
 import { createPinia, setActivePinia } from 'pinia';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,6 +180,23 @@ describe('the option chain with prices', { timeout: 60_000 }, () => {
     expect(wrapper.get('[data-testid="chain-centre"]').text()).toContain('Centre 4950');
     expect(inTheMoney('call')).toEqual([4900]);
     expect(inTheMoney('put')).toEqual([4950, 5000, 5050, 5100]);
+  });
+
+  it('updates prices in place: no new columns and no new rows while the underlying stays between strikes', async () => {
+    const desk = installRecordingDesk(service);
+    const { wrapper, cell, push } = await mountChain(desk);
+    await push([underlying(5040), option(callUic(5000), 50.1)]);
+    const grid = wrapper.findComponent(AgGridVue).vm as unknown as { api: GridApi };
+    const events: string[] = [];
+    for (const type of ['newColumnsLoaded', 'columnEverythingChanged', 'rowDataUpdated'] as const)
+      grid.api.addEventListener(type, () => events.push(type));
+
+    // The underlying moves (nearest strike still 5050) and the contracts' quotes with it.
+    await push([underlying(5041.5), option(callUic(5000), 51.3), option(putUic(5050), 20.2)]);
+    await push([underlying(5043), option(callUic(5000), 52.7)]);
+    expect(cell(5000, 'callBid').text()).toBe('52.70');
+    expect(cell(5050, 'putBid').text()).toBe('20.20');
+    expect(events).toEqual([]);
   });
 
   it('shows a closed market and a stream that is down as such, never as live prices', async () => {

@@ -11,10 +11,7 @@
  * and the quotes of the strikes each grid shows, watched through main while the chain is on
  * screen.
  */
-import { computed, reactive, watch, type Ref } from 'vue';
-import type { WatchedChain } from '../../../../../contract/prices';
-import { usePricesStore } from '../../prices/usePricesStore';
-import { usePriceWatch } from '../../prices/usePriceWatch';
+import { computed, watch, type Ref } from 'vue';
 import { useReferenceStore } from '../../reference/useReferenceStore';
 import { onOwnerArrival } from '../../session/useOwnedState';
 import { useServiceDayStore } from '../../session/useServiceDayStore';
@@ -24,10 +21,9 @@ import type { ChainColumnId } from './logic/chainColumns';
 import type { ExpiryKind } from './logic/expiryFlags';
 import { expiryHeaderItems, type ExpiryHeaderFacts, type ExpiryHeaderItem } from './logic/expiryHeader';
 import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
-import { underlyingPriceOf } from './logic/chainPrices';
 import { occUnavailableReason } from './logic/optionSymbols';
-import { strikeWindow, type StrikeWindow } from './logic/strikeWindow';
-import { centreRange, chainWatchOf, type StrikeRange } from './logic/visibleStrikes';
+import { nearestStrikeIndex, strikeWindow, type StrikeWindow } from './logic/strikeWindow';
+import { useChainPriceWatch, useChainUnderlying } from './useChainPrices';
 import { useOptionChainsStore } from './useOptionChainsStore';
 
 /** One expiry on screen, with the rows of its strike window. */
@@ -152,21 +148,39 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     return expiryHeaderItems(facts);
   }
 
-  const prices = usePricesStore();
-  /** The instrument the root's options are on (an index, a share, a futures contract). */
-  const underlying = computed(() => root.value?.RelatedInstruments?.[0]);
-  const underlyingQuote = computed(() => prices.quoteOf(underlying.value?.AssetType, underlying.value?.Uic));
-  const underlyingPrice = computed(() => underlyingPriceOf(underlyingQuote.value));
-  const priceDecimals = computed(() => root.value?.Format?.Decimals);
+  const { underlying, underlyingQuote, underlyingPrice, priceDecimals } = useChainUnderlying(root);
 
+  /** Each shown expiry's rows, kept while its contracts stay (so the grids keep their row objects). */
+  const rowsOf = computed(
+    () =>
+      new Map(
+        shownExpiries.value.map((expiry) => [
+          expiry,
+          chainRows(chains.contractsOf(optionRootId.value, expiry)?.value ?? []),
+        ]),
+      ),
+  );
+  /**
+   * The strike nearest the underlying in the active expiry: the window follows the underlying
+   * when it crosses to another strike, not on every tick (a computed that keeps its value does
+   * not rebuild the sections, the grids' rows or their columns).
+   */
+  const underlyingStrike = computed(() => {
+    const strikes = strikesOf(rowsOf.value.get(shownExpiries.value[0] ?? '') ?? []);
+    const price = underlyingPrice.value;
+    return price === undefined || strikes.length === 0 ? undefined : strikes[nearestStrikeIndex(strikes, price)];
+  });
+
+  /** The rows each grid was last given: kept while the window shows the same strikes. */
+  const givenRows = new Map<string, ChainRow[]>();
   const sections = computed<ShownExpiry[]>(() => {
     let centre: number | null = settings.value.referencePrice;
     return shownExpiries.value.map((expiry) => {
       const contracts = chains.contractsOf(optionRootId.value, expiry);
-      const allRows = chainRows(contracts?.value ?? []);
-      // The active expiry centres on the reference price, else the underlying; stacked expiries
-      // centre where the active one does, so the strikes line up.
-      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre, underlyingPrice.value);
+      const allRows = rowsOf.value.get(expiry) ?? [];
+      // The active expiry centres on the reference price, else the underlying's strike; stacked
+      // expiries centre where the active one does, so the strikes line up.
+      const window = strikeWindow(strikesOf(allRows), chains.halfWidth, centre, underlyingStrike.value);
       centre ??= window.centre ?? null;
       const inWindow = new Set(window.strikes);
       return {
@@ -174,45 +188,23 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
         label: allTabs.value.find((tab) => tab.expiry === expiry)?.heading ?? expiry,
         loading: contracts?.loading ?? true,
         error: contracts?.error,
-        rows: allRows.filter((row) => inWindow.has(row.strike)),
+        rows: keptRows(expiry, allRows.filter((row) => inWindow.has(row.strike))),
         window,
         facts: factsOf(expiry),
         header: headerOf(expiry),
       };
     });
   });
+  /** The rows given before when they are the same (a grid given a new array sets its rows again). */
+  function keptRows(expiry: string, rows: ChainRow[]): ChainRow[] {
+    const given = givenRows.get(expiry);
+    if (given?.length === rows.length && given.every((row, index) => row === rows[index])) return given;
+    givenRows.set(expiry, rows);
+    return rows;
+  }
   const activeWindow = computed(() => sections.value[0]?.window);
 
-  /** The strikes each shown expiry's grid has on screen, as the grids report them. */
-  const visibleStrikes = reactive(new Map<string, StrikeRange>());
-  function setVisibleStrikes(expiry: string, range: StrikeRange | undefined): void {
-    if (range) visibleStrikes.set(expiry, range);
-    else visibleStrikes.delete(expiry);
-  }
-  /** Rows quoted for an expiry before its grid says what it shows. */
-  const FIRST_ROWS = 25;
-  usePriceWatch(() => {
-    const assetType = root.value?.AssetType;
-    const chain =
-      assetType === 'StockOption' || assetType === 'StockIndexOption' || assetType === 'FuturesOption'
-        ? chainWatchOf(
-            optionRootId.value,
-            assetType as WatchedChain['AssetType'],
-            sections.value
-              .filter((section) => !section.loading && section.rows.length > 0)
-              .map((section) => ({
-                expiry: section.expiry,
-                range:
-                  visibleStrikes.get(section.expiry) ??
-                  centreRange(section.window.strikes, section.window.centre, FIRST_ROWS),
-              })),
-          )
-        : undefined;
-    return {
-      instruments: underlying.value ? [underlying.value] : [],
-      chains: chain ? [chain] : [],
-    };
-  });
+  const { setVisibleStrikes } = useChainPriceWatch(optionRootId, root, underlying, sections);
   const strikeDecimals = computed(() => root.value?.Format?.StrikeDecimals ?? 0);
 
   watch(
