@@ -51,8 +51,3 @@ export function isInTheMoney(side: 'call' | 'put', strike: number, underlying: n
   if (underlying === undefined) return false;
   return side === 'call' ? strike < underlying : strike > underlying;
 }
-
-/** How many listed strikes lie below the underlying: shading changes only when it changes. */
-export function strikesBelow(strikes: readonly number[], underlying: number | undefined): number | undefined {
-  return underlying === undefined ? undefined : strikes.filter((strike) => strike < underlying).length;
-}
