@@ -9,9 +9,12 @@
 import { BRIDGE_HEADER, WEB_HEARTBEAT_PATH, WEB_INVOKE_PATH, type DeskResponse } from '../contract/bridge';
 import { buildDesk } from './bridge';
 import { streamPushEvents } from './webEvents';
+import { createLanes, isPriorityChannel, ORDINARY_LANES } from './webLanes';
 
 /** Calls in flight that were given a request id, so `desk.cancel` can abort them. */
 const inFlight = new Map<string, AbortController>();
+/** The connections ordinary calls may hold (webLanes.ts: a sign-in must always get through). */
+const ordinaryLanes = createLanes(ORDINARY_LANES);
 
 async function invokeOverHttp(
   channel: string,
@@ -22,6 +25,11 @@ async function invokeOverHttp(
   if (requestId !== undefined) {
     inFlight.get(requestId)?.abort();
     inFlight.set(requestId, controller);
+  }
+  const release = isPriorityChannel(channel) ? () => undefined : await ordinaryLanes.acquire(controller.signal);
+  if (!release) {
+    if (requestId !== undefined && inFlight.get(requestId) === controller) inFlight.delete(requestId);
+    return cancelledResponse();
   }
   try {
     let response: Response;
@@ -50,6 +58,7 @@ async function invokeOverHttp(
       };
     }
   } finally {
+    release();
     if (requestId !== undefined && inFlight.get(requestId) === controller) inFlight.delete(requestId);
   }
 }
