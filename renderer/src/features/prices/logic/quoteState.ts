@@ -18,13 +18,15 @@ export function quoteState(quote: QuoteView | undefined, streamLive: boolean): Q
   if (!quote) return 'none';
   if (quote.problem) return 'unavailable';
   if (quote.bid === undefined && quote.ask === undefined && quote.lastTraded === undefined) return 'none';
-  if (!streamLive || quote.silent) return 'stale';
+  if (!streamLive) return 'stale';
   const types = [quote.priceTypeBid, quote.priceTypeAsk].filter((type): type is string => type !== undefined);
+  // A closed market sends nothing: its silence is expected, so it reads as closed, not stale.
   if (
     (quote.marketState && CLOSED_STATES.has(quote.marketState)) ||
     (types.length > 0 && types.every((type) => CLOSED_TYPES.has(type)))
   )
     return 'closed';
+  if (quote.silent) return 'stale';
   if (types.some((type) => type !== 'Tradable') || (quote.delayedByMinutes ?? 0) > 0) return 'indicative';
   return 'live';
 }
