@@ -90,7 +90,23 @@ function writeSettings(dataDir: string, scale: 'default' | 'large', day: string)
 async function listSpx(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link', { name: 'Option chains', exact: true }).click();
   await page.getByLabel('Search option roots').fill('SPX');
-  await page.getByTestId('search-results').getByRole('row').filter({ hasText: 'SPX:xcbo' }).waitFor({ timeout: 120_000 });
+  await spxListed(page);
+}
+
+function spxListed(page: Page): Promise<void> {
+  return page.getByTestId('search-results').getByRole('row').filter({ hasText: 'SPX:xcbo' }).waitFor({ timeout: 120_000 });
+}
+
+/**
+ * The morning after the evening's listSpx: the start restores Option chains with SPX typed, so
+ * the row lists with no move of the trader's. Typing SPX again would time a second search (and
+ * its debounce) the trader never makes; a start that did not restore the place gets no help.
+ */
+async function restoredSpxListed(page: Page): Promise<void> {
+  const search = page.getByLabel('Search option roots');
+  await search.waitFor({ timeout: 60_000 });
+  if ((await search.inputValue()) !== 'SPX') throw new Error('The start did not restore Option chains with SPX typed.');
+  await spxListed(page);
 }
 
 /** Resolves once the page shows the signed-in user; rejects, saying so, when it asks for the password instead. */
@@ -113,12 +129,13 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
     const processStart = shell.said('starting the web shell', 'stderr');
     // Awaited below; an early failure must not leave it rejected unheard.
     processStart.catch(() => undefined);
-    const ready = await shell.ready<ReadyLine>();
+    // The trader's browser has a tab open already; opening one is not RefDesk's start.
     const page = await context.newPage();
+    const ready = await shell.ready<ReadyLine>();
     await page.goto(ready.line.url);
     await signedInWithoutPassword(page);
     const pageLoaded = performance.now();
-    await listSpx(page);
+    await restoredSpxListed(page);
     const listed = performance.now();
     const universe = ready.line.simulator.universe;
     if (universe.asOf !== day) throw new Error(`The simulator shows ${universe.asOf}, not ${day}`);
