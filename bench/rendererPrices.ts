@@ -12,7 +12,9 @@
  * that change in the window are counted, so a window without updates is reported as such, not
  * as a figure. Run `npm run build` first. With REFDESK_RENDERER_PRICES_PROFILE=<file> the window
  * is also CPU-profiled (written there as a .cpuprofile, its heaviest functions printed): for
- * finding where the time goes, not for the figure (the profiler costs time of its own).
+ * finding where the time goes, not for the figure (the profiler costs time of its own). With
+ * REFDESK_RENDERER_PRICES_TRACE=<file> the window is traced and the main thread's time summed per
+ * trace event (paint, commit, style... rendererPricesTrace.ts), likewise not for the figure.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -23,6 +25,7 @@ import { DateTime } from 'luxon';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { startReadyProcess } from '../test/support/simulatorProcess';
 import { signInThroughLoginPage } from './browserSignIn';
+import { reportTrace, startTrace } from './rendererPricesTrace';
 
 const TARGET_BUSY_SHARE = 0.3;
 const VISIBLE_ROWS = 200;
@@ -30,6 +33,7 @@ const VISIBLE_ROWS = 200;
 const ROW_HEIGHT = 26;
 const WINDOW_SECONDS = Number(process.env.REFDESK_RENDERER_PRICES_SECONDS ?? 20);
 const PROFILE_FILE = process.env.REFDESK_RENDERER_PRICES_PROFILE;
+const TRACE_FILE = process.env.REFDESK_RENDERER_PRICES_TRACE;
 
 interface ProfileNode {
   id: number;
@@ -101,6 +105,7 @@ async function openChain(page: Page, root: (typeof ROOTS)[number]): Promise<void
   const allStrikes = page.getByRole('checkbox', { name: 'All strikes' });
   if (!(await allStrikes.isChecked())) await allStrikes.check();
   await page.waitForTimeout(1500);
+  if (process.env.EXPERIMENT_CSS) await page.addStyleTag({ content: process.env.EXPERIMENT_CSS });
 }
 
 /** Main-thread seconds (all tasks, and of them script, style and layout) and the metrics' own clock, from CDP. */
@@ -162,11 +167,13 @@ export async function benchRendererPrices(): Promise<Record<string, unknown>> {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      const stopTrace = TRACE_FILE ? await startTrace(cdp) : undefined;
       const before = await taskSeconds(cdp);
       const changesBefore = await cellChanges(page);
       await page.waitForTimeout(WINDOW_SECONDS * 1000);
       const after = await taskSeconds(cdp);
       const changesAfter = await cellChanges(page);
+      if (stopTrace && TRACE_FILE) reportTrace(await stopTrace(), TRACE_FILE);
       if (PROFILE_FILE) {
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
         writeFileSync(PROFILE_FILE, JSON.stringify(profile));

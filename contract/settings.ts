@@ -36,6 +36,11 @@ const simulatedDaySchema = z
     `The day to simulate lies from ${SIMULATOR_DAYS.first} to ${SIMULATOR_DAYS.last}.`,
   );
 
+/** A UTC time of day, `hh:mm` from 00:00 to 23:59 (the simulator's parseMarketTime). */
+const marketTimeSchema = z
+  .string({ error: 'The market time is a UTC time of day written hh:mm.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The market time is a UTC time of day written hh:mm, 00:00 to 23:59.');
+
 /** Most browser origins the embedded simulator can be limited to. */
 const MAX_CORS_ORIGINS = 20;
 
@@ -77,6 +82,12 @@ export const simulatorSettingsSchema = z
     seed: seedSchema,
     /** The day the simulator's universe shows (listings, expiries, event states); absent: today. */
     asOf: simulatedDaySchema.optional(),
+    /**
+     * The market's UTC time of day when the simulator starts, `hh:mm` (the simulator's
+     * `--market-time`): its prices run from that time of the simulated day on, in real time, so
+     * a session that is open can be watched at night or on a weekend; absent: the real time.
+     */
+    marketTime: marketTimeSchema.optional(),
     /**
      * The origins of browser apps allowed to call it across origins (CORS); absent: any origin,
      * as bearer tokens are no ambient credentials (the simulator's `--cors-origins`).
