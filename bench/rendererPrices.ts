@@ -105,7 +105,6 @@ async function openChain(page: Page, root: (typeof ROOTS)[number]): Promise<void
   const allStrikes = page.getByRole('checkbox', { name: 'All strikes' });
   if (!(await allStrikes.isChecked())) await allStrikes.check();
   await page.waitForTimeout(1500);
-  if (process.env.EXPERIMENT_CSS) await page.addStyleTag({ content: process.env.EXPERIMENT_CSS });
 }
 
 /** Main-thread seconds (all tasks, and of them script, style and layout) and the metrics' own clock, from CDP. */

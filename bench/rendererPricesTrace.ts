@@ -20,13 +20,22 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'cc',
+];
 
 /** Starts tracing; the returned function stops it and resolves with the trace's events. */
 export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES },
+    transferMode: 'ReportEvents',
+  });
   return async () => {
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
@@ -39,7 +48,9 @@ export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEv
 function mainThreadOf(events: TraceEvent[]): string | undefined {
   const mains = new Set(
     events
-      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .filter(
+        (event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+      )
       .map((event) => `${event.pid}:${event.tid}`),
   );
   const counts = new Map<string, number>();
@@ -75,7 +86,9 @@ export function selfTimeByEvent(events: TraceEvent[]): { wallMs: number; rows: [
 export function reportTrace(events: TraceEvent[], file: string, count = 20): void {
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
   const { wallMs, rows } = selfTimeByEvent(events);
-  console.log(`[renderer prices] trace in ${file}; main thread self time by event over ${(wallMs / 1000).toFixed(1)} s:`);
+  console.log(
+    `[renderer prices] trace in ${file}; main thread self time by event over ${(wallMs / 1000).toFixed(1)} s:`,
+  );
   for (const [name, ms] of rows.slice(0, count))
     console.log(`  ${((ms / wallMs) * 100).toFixed(1).padStart(5)}% ${name} (${Math.round(ms)} ms)`);
 }

@@ -41,7 +41,8 @@ function parseAsOfOption(value: string | undefined): Date | undefined {
 /** `--market-time hh:mm`: the market's UTC time of day when it starts (default: the clock's). */
 function parseMarketTimeOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (parseMarketTime(value) === undefined) throw new UsageError(`--market-time must be a UTC time of day hh:mm, 00:00 to 23:59 (got "${value}")`);
+  if (parseMarketTime(value) === undefined)
+    throw new UsageError(`--market-time must be a UTC time of day hh:mm, 00:00 to 23:59 (got "${value}")`);
   return value;
 }
 

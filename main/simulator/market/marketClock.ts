@@ -27,7 +27,8 @@ export function parseMarketTime(text: string): number | undefined {
 export function marketTimeOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const time = parseMarketTime(text);
-  if (time === undefined) throw new Error(`The market time is a UTC time of day hh:mm, 00:00 to 23:59 (got "${text}").`);
+  if (time === undefined)
+    throw new Error(`The market time is a UTC time of day hh:mm, 00:00 to 23:59 (got "${text}").`);
   return time;
 }
 
