@@ -36,6 +36,11 @@ const simulatedDaySchema = z
     `The day to simulate lies from ${SIMULATOR_DAYS.first} to ${SIMULATOR_DAYS.last}.`,
   );
 
+/** A UTC time of day, `hh:mm` from 00:00 to 23:59 (the simulator's parseMarketTime). */
+const marketTimeSchema = z
+  .string({ error: 'The market time is a UTC time of day written hh:mm.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The market time is a UTC time of day written hh:mm, 00:00 to 23:59.');
+
 /** Most browser origins the embedded simulator can be limited to. */
 const MAX_CORS_ORIGINS = 20;
 
@@ -61,7 +66,10 @@ const browserOriginSchema = z
   .string({ error: 'An origin is text such as http://localhost:5173.' })
   .trim()
   .max(300, 'An origin has at most 300 characters.')
-  .refine((text) => originUrl(text) !== undefined, 'An origin is a scheme, host and port only, such as http://localhost:5173.')
+  .refine(
+    (text) => originUrl(text) !== undefined,
+    'An origin is a scheme, host and port only, such as http://localhost:5173.',
+  )
   .transform((text) => originUrl(text)?.origin ?? text);
 
 /** Origins whose browser apps may call the embedded simulator; absent or empty: any origin. */
@@ -77,6 +85,12 @@ export const simulatorSettingsSchema = z
     seed: seedSchema,
     /** The day the simulator's universe shows (listings, expiries, event states); absent: today. */
     asOf: simulatedDaySchema.optional(),
+    /**
+     * The market's UTC time of day when the simulator starts, `hh:mm` (the simulator's
+     * `--market-time`): its prices run from that time of the simulated day on, in real time, so
+     * a session that is open can be watched at night or on a weekend; absent: the real time.
+     */
+    marketTime: marketTimeSchema.optional(),
     /**
      * The origins of browser apps allowed to call it across origins (CORS); absent: any origin,
      * as bearer tokens are no ambient credentials (the simulator's `--cors-origins`).
@@ -153,7 +167,10 @@ export const workQueueSettingsSchema = z
   .strict();
 export type WorkQueueSettings = z.output<typeof workQueueSettingsSchema>;
 
-export const DEFAULT_WORK_QUEUE_SETTINGS: WorkQueueSettings = { overdueBusinessDays: 5, notifications: false };
+export const DEFAULT_WORK_QUEUE_SETTINGS: WorkQueueSettings = {
+  overdueBusinessDays: 5,
+  notifications: false,
+};
 
 /** The inbox's chosen saved view per profile and user (`<profileId>|<userId>` → view name), kept across restarts. */
 export const inboxSettingsSchema = z
@@ -272,7 +289,8 @@ export interface SettingsView {
  */
 
 /** The route of a workspace (`/chains`, `/chains/4012`, `/instruments/Stock/211`...): the router's own paths only. */
-export const WORKSPACE_ROUTE = /^\/(instruments|chains|futures|reference|watchlists|corporate-actions|apps|settings)(\/[\w.-]{1,64}){0,2}$/;
+export const WORKSPACE_ROUTE =
+  /^\/(instruments|chains|futures|reference|watchlists|corporate-actions|apps|settings)(\/[\w.-]{1,64}){0,2}$/;
 
 /** A place to keep: `settings:keepPlace`'s argument. */
 export const workspacePlaceSchema = z
@@ -281,7 +299,10 @@ export const workspacePlaceSchema = z
       .string({ error: 'The route is text such as /chains/4012.' })
       .max(200, 'The route has at most 200 characters.')
       .regex(WORKSPACE_ROUTE, 'The route is not one of a workspace, such as /chains/4012.'),
-    searchText: z.string({ error: 'The search text is text.' }).max(MAX_SEARCH_TEXT, `The search text has at most ${MAX_SEARCH_TEXT} characters.`).optional(),
+    searchText: z
+      .string({ error: 'The search text is text.' })
+      .max(MAX_SEARCH_TEXT, `The search text has at most ${MAX_SEARCH_TEXT} characters.`)
+      .optional(),
   })
   .strict();
 export type WorkspacePlace = z.infer<typeof workspacePlaceSchema>;

@@ -17,6 +17,8 @@ export type StartEmbeddedSimulator = (options: {
   seed: number;
   /** The day to simulate (yyyy-mm-dd); absent: today. */
   asOf?: string | undefined;
+  /** The market's UTC time of day when it starts (hh:mm); absent: the real time. */
+  marketTime?: string | undefined;
   /** Origins of browser apps allowed to call it; absent: any origin. */
   corsOrigins?: readonly string[] | undefined;
   /** Enforce the OAuth RFCs where the platform is lenient (`--strict-oauth`). */
@@ -100,6 +102,7 @@ export class EmbeddedSimulator implements SimulatorControl {
         scale: settings.scale,
         seed: settings.seed,
         ...(settings.asOf !== undefined ? { asOf: settings.asOf } : {}),
+        ...(settings.marketTime !== undefined ? { marketTime: settings.marketTime } : {}),
         ...(settings.corsOrigins !== undefined ? { corsOrigins: settings.corsOrigins } : {}),
         ...(settings.strictOAuth !== undefined ? { strictOAuth: settings.strictOAuth } : {}),
         regenerate: settings.regenerate,
@@ -112,6 +115,7 @@ export class EmbeddedSimulator implements SimulatorControl {
           scale: previous.scale,
           seed: previous.seed,
           ...(previous.asOf !== undefined ? { asOf: previous.asOf } : {}),
+          ...(previous.marketTime !== undefined ? { marketTime: previous.marketTime } : {}),
           ...(previous.corsOrigins !== undefined ? { corsOrigins: previous.corsOrigins } : {}),
           ...(previous.strictOAuth !== undefined ? { strictOAuth: previous.strictOAuth } : {}),
           regenerate: false,

@@ -20,6 +20,7 @@ export const SIMULATOR_OPTIONS = {
   'cache-dir': { type: 'string' },
   regenerate: { type: 'boolean' },
   'as-of': { type: 'string' },
+  'market-time': { type: 'string' },
   progress: { type: 'boolean' },
   verbose: { type: 'boolean' },
   'data-dir': { type: 'string' },

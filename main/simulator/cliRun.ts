@@ -6,6 +6,7 @@ import { closeOnSignals, parsePort, printReady, UsageError, type CommandValues }
 import { simulatorCacheDir } from '../node/paths';
 import { progressDisplay } from './cliProgress';
 import { DEFAULT_SEED, parseAsOf, SCALES, type Scale } from './data/universeChoice';
+import { parseMarketTime } from './market/marketClock';
 import type { UniverseProgress } from './data/universeProgress';
 import type { EarlyUniverseRoll } from './data/universeRollEarly';
 import { corsOriginsOption } from './http/cors';
@@ -35,6 +36,14 @@ function parseAsOfOption(value: string | undefined): Date | undefined {
   } catch (error) {
     throw new UsageError(`--as-of: ${(error as Error).message}`);
   }
+}
+
+/** `--market-time hh:mm`: the market's UTC time of day when it starts (default: the clock's). */
+function parseMarketTimeOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (parseMarketTime(value) === undefined)
+    throw new UsageError(`--market-time must be a UTC time of day hh:mm, 00:00 to 23:59 (got "${value}")`);
+  return value;
 }
 
 /** A whole number of seconds or requests within [min, max], for the auth and rate-limit options. */
@@ -120,6 +129,7 @@ export async function runSimulator(
     30 * 86_400,
   );
   const asOf = parseAsOfOption(values['as-of']);
+  const marketTime = parseMarketTimeOption(values['market-time']);
   const showProgress = values.progress === true || process.stderr.isTTY === true;
   const corsOrigins = parseCorsOrigins(values['cors-origins']);
   if (showProgress) void reportEarlyRoll(early, progressDisplay(process.stderr));
@@ -135,6 +145,7 @@ export async function runSimulator(
     regenerate: values.regenerate ?? false,
     rolledBefore: early.result,
     ...(asOf ? { asOf } : {}),
+    ...(marketTime !== undefined ? { marketTime } : {}),
     ...(showProgress ? { onProgress: progressDisplay(process.stderr) } : {}),
     logRequests: values.verbose ?? false,
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),

@@ -45,7 +45,7 @@ import { registerTradePriceRoutes } from './http/routes/tradePrices';
 import { registerTradeSubscriptionRoutes } from './http/routes/tradeSubscriptions';
 import { ReferenceStore } from './data/instruments/store';
 import { Market } from './market/market';
-import { marketClockOf } from './market/marketClock';
+import { marketClockOf, marketTimeOf } from './market/marketClock';
 import { OptionChains } from './market/optionChain';
 import { StreamingHub } from './streaming/hub';
 import { streamingLimitsOf, type StreamingLimits } from './streaming/limits';
@@ -80,6 +80,12 @@ export interface SimulatorOptions {
    * day its days to expiry count from (at the clock's time of day). Default: the clock's day.
    */
   asOf?: Date;
+  /**
+   * The market's UTC time of day when it starts, `hh:mm` (`--market-time`): the market clock
+   * starts at that time of the simulated day and runs on in real time (market/marketClock.ts).
+   * Default: the clock's own time of day.
+   */
+  marketTime?: string | undefined;
   /** Told how generating or rolling the universe advances (the CLI's progress bar, the app's Settings). */
   onProgress?: ProgressListener;
   /**
@@ -176,6 +182,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   const corsOrigins = corsOriginsOption(options.corsOrigins);
   const dataDir = options.dataDir ?? simulatorDataDir();
   const streamingLimits = streamingLimitsOf(options.streaming);
+  const marketStart = marketTimeOf(options.marketTime);
   // The signing key's RSA pair is made on the thread pool while the universe opens (or rolls)
   // below, unless the entry point began it earlier (then this adds none) or a kept one is loaded.
   if (!options.keepIdentity || !hasKeptIdentity(dataDir)) prepareRsaKeyPairs(1);
@@ -217,7 +224,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   });
   // One clock for the market and the reference reads: the simulated day at the clock's time of
   // day, running on across midnight (market/marketClock.ts); the clock itself without a day.
-  const marketClock = marketClockOf(clock, universe.asOf);
+  const marketClock = marketClockOf(clock, universe.asOf, marketStart);
   const context: SimulatorContext = {
     universe,
     clock,

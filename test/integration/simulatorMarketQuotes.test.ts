@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketClockOf } from '../../main/simulator/market/marketClock';
+import { marketClockOf, parseMarketTime } from '../../main/simulator/market/marketClock';
 import type { Market } from '../../main/simulator/market/market';
 import { MARKET_OPEN_INSTANT, startMarketSimulator } from '../support/marketSimulator';
 import type { TestSimulator } from '../support/testSimulator';
@@ -132,5 +132,19 @@ describe('the market clock', () => {
     expect(new Date(clock()).toISOString()).toBe('2026-03-10T23:00:00.000Z');
     now += 90 * 60_000;
     expect(new Date(clock()).toISOString()).toBe('2026-03-11T00:30:00.000Z');
+  });
+
+  it('starts at the market time of the simulated day when one is set, and runs on in real time', () => {
+    let now = Date.parse('2026-11-29T03:10:00Z');
+    const clock = marketClockOf(() => new Date(now), new Date('2026-11-25T00:00:00Z'), parseMarketTime('15:00'));
+    expect(new Date(clock()).toISOString()).toBe('2026-11-25T15:00:00.000Z');
+    now += 90_000;
+    expect(new Date(clock()).toISOString()).toBe('2026-11-25T15:01:30.000Z');
+  });
+
+  it('reads market times as hh:mm, UTC, and nothing else', () => {
+    expect(parseMarketTime('00:00')).toBe(0);
+    expect(parseMarketTime('23:59')).toBe((23 * 60 + 59) * 60_000);
+    for (const text of ['24:00', '9:30', '12:60', '12:00Z', '', 'noon']) expect(parseMarketTime(text)).toBeUndefined();
   });
 });

@@ -73,4 +73,32 @@ describe('the day to simulate in Settings', () => {
     );
     expect((await SettingsService.open(dataDir)).simulator).toEqual({ scale: 'default', seed: 7 });
   });
+
+  it('takes a market time of day as hh:mm UTC, refuses others in words, and keeps it through a reset', async () => {
+    const refusal = (marketTime: unknown) =>
+      simulatorSettingsSchema.safeParse({ scale: 'default', seed: 1, marketTime }).error?.issues[0]?.message;
+    expect(refusal('15:00')).toBeUndefined();
+    expect(refusal('24:00')).toBe('The market time is a UTC time of day written hh:mm, 00:00 to 23:59.');
+    expect(refusal('3pm')).toBe('The market time is a UTC time of day written hh:mm, 00:00 to 23:59.');
+    expect(refusal(900)).toBe('The market time is a UTC time of day written hh:mm.');
+
+    const settings = await SettingsService.open(dataDir);
+    await settings.saveSimulator({ scale: 'small', seed: 7, marketTime: '15:00' });
+    const reset = vi.fn<SimulatorControl['reset']>(async () => ({}) as SimulatorStatus);
+    const simulator: SimulatorControl = { reset, status: () => ({}) as SimulatorStatus };
+    const session = {
+      view: () => ({ profile: { kind: 'remote' as const } }),
+      signOut: async () => undefined,
+    };
+    const handlers = registerSettingsIpc({ settings, simulator, session, reviews: { apply: vi.fn() } });
+    await handlers['settings:resetSimulator'](
+      { scale: 'default', seed: 7 },
+      { signal: new AbortController().signal },
+    );
+    expect(reset).toHaveBeenLastCalledWith(
+      { scale: 'default', seed: 7, marketTime: '15:00', regenerate: false },
+      expect.anything(),
+    );
+    expect((await SettingsService.open(dataDir)).simulator.marketTime).toBe('15:00');
+  });
 });

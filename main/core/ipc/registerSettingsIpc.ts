@@ -58,8 +58,9 @@ export function registerSettingsIpc({
         seed,
         ...(day !== undefined ? { asOf: day } : {}),
         ...(origins !== undefined ? { corsOrigins: origins } : {}),
-        // Set in settings.json only: a reset keeps it.
+        // Set in settings.json only: a reset keeps them.
         ...(previous.strictOAuth !== undefined ? { strictOAuth: previous.strictOAuth } : {}),
+        ...(previous.marketTime !== undefined ? { marketTime: previous.marketTime } : {}),
       };
       let status;
       try {

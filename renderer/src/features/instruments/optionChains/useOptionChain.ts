@@ -18,12 +18,12 @@ import { useServiceDayStore } from '../../session/useServiceDayStore';
 import type { ChainExpiryFacts } from './logic/chainCells';
 import { chainRows, strikesOf, type ChainRow } from './logic/chainRows';
 import type { ChainColumnId } from './logic/chainColumns';
-import type { ExpiryKind } from './logic/expiryFlags';
 import { expiryHeaderItems, type ExpiryHeaderFacts, type ExpiryHeaderItem } from './logic/expiryHeader';
 import { expiryTabs, tabsOfKinds } from './logic/expiryTabs';
 import { occUnavailableReason } from './logic/optionSymbols';
 import { nearestStrikeIndex, strikeWindow, type StrikeWindow } from './logic/strikeWindow';
 import { useChainPriceWatch, useChainUnderlying } from './useChainPrices';
+import { useExpiryNavigation } from './useExpiryNavigation';
 import { useOptionChainsStore } from './useOptionChainsStore';
 
 /** One expiry on screen, with the rows of its strike window. */
@@ -168,7 +168,9 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
   const underlyingStrike = computed(() => {
     const strikes = strikesOf(rowsOf.value.get(shownExpiries.value[0] ?? '') ?? []);
     const price = underlyingPrice.value;
-    return price === undefined || strikes.length === 0 ? undefined : strikes[nearestStrikeIndex(strikes, price)];
+    return price === undefined || strikes.length === 0
+      ? undefined
+      : strikes[nearestStrikeIndex(strikes, price)];
   });
 
   /** The rows each grid was last given: kept while the window shows the same strikes. */
@@ -188,7 +190,10 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
         label: allTabs.value.find((tab) => tab.expiry === expiry)?.heading ?? expiry,
         loading: contracts?.loading ?? true,
         error: contracts?.error,
-        rows: keptRows(expiry, allRows.filter((row) => inWindow.has(row.strike))),
+        rows: keptRows(
+          expiry,
+          allRows.filter((row) => inWindow.has(row.strike)),
+        ),
         window,
         facts: factsOf(expiry),
         header: headerOf(expiry),
@@ -231,58 +236,7 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     },
     { immediate: true },
   );
-  // The active expiry stays among the visible tabs when the kinds shown change.
-  watch(tabs, (visible) => {
-    if (visible.length > 0 && !visible.some((tab) => tab.expiry === settings.value.activeExpiry)) {
-      selectExpiry((visible[0] as { expiry: string }).expiry);
-    }
-  });
-
-  /** Brings an expiry to the front (out of the stack, if it was stacked). */
-  function selectExpiry(expiry: string): void {
-    settings.value.activeExpiry = expiry;
-    settings.value.stackedExpiries = settings.value.stackedExpiries.filter((stacked) => stacked !== expiry);
-  }
-
-  /** The previous (-1) or next (+1) visible expiry comes to the front, if there is one. */
-  function moveExpiry(step: -1 | 1): void {
-    const index = tabs.value.findIndex((tab) => tab.expiry === settings.value.activeExpiry);
-    const next = tabs.value[index + step];
-    if (next) selectExpiry(next.expiry);
-  }
-
-  /** The first visible expiry after the shown ones that is not shown yet. */
-  const nextToStack = computed(() => {
-    const shown = new Set(shownExpiries.value);
-    const lastShown = Math.max(...tabs.value.map((tab, index) => (shown.has(tab.expiry) ? index : -1)));
-    return tabs.value.slice(lastShown + 1).find((tab) => !shown.has(tab.expiry))?.expiry;
-  });
-
-  function stack(expiry: string | undefined): void {
-    if (
-      expiry &&
-      expiry !== settings.value.activeExpiry &&
-      !settings.value.stackedExpiries.includes(expiry)
-    ) {
-      settings.value.stackedExpiries = [...settings.value.stackedExpiries, expiry];
-    }
-  }
-
-  /** Adds an expiry to the stack below the active one, or takes it away. */
-  function toggleStack(expiry: string): void {
-    if (settings.value.stackedExpiries.includes(expiry)) {
-      settings.value.stackedExpiries = settings.value.stackedExpiries.filter((stacked) => stacked !== expiry);
-    } else stack(expiry);
-  }
-
-  function clearStack(): void {
-    settings.value.stackedExpiries = [];
-  }
-
-  /** Shows only the expiries of these kinds (every kind when empty). */
-  function setKinds(kinds: ExpiryKind[]): void {
-    settings.value.kinds = kinds;
-  }
+  const navigation = useExpiryNavigation(settings, tabs, shownExpiries);
 
   function setColumns(next: ChainColumnId[]): void {
     chains.setColumns(optionRootId.value, next);
@@ -302,13 +256,7 @@ export function useOptionChain(optionRootId: Ref<number>, underlyingUic?: Ref<nu
     chosenColumns,
     columns,
     occUnavailable,
-    nextToStack,
-    selectExpiry,
-    moveExpiry,
-    stack,
-    toggleStack,
-    clearStack,
-    setKinds,
+    ...navigation,
     setColumns,
     underlying,
     underlyingQuote,

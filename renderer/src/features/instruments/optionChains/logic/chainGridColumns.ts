@@ -70,6 +70,8 @@ function priceColumn(side: Side, column: ChainPriceColumnId, source: ChainCellSo
     colId: colIdOf(side, column),
     headerName: chainColumns[column].label,
     width: chainColumns[column].width,
+    // Price cells are not clipped (chainGrid.css): no narrower than the figures they show.
+    minWidth: chainColumns[column].width,
     type: 'numericColumn',
     cellClass: 'price',
     valueGetter: (p) => {
