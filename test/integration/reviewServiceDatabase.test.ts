@@ -60,10 +60,11 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual([
       '0001_team_review',
       '0003_team_review_control',
+      '0004_team_review_index_plans',
     ]);
     expect((await start(url)).info).toMatchObject({
       migrationsApplied: [],
-      schemaVersion: '0003_team_review_control',
+      schemaVersion: '0004_team_review_index_plans',
     });
   });
 
