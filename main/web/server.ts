@@ -57,10 +57,14 @@ function sameSecret(given: unknown, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Inserts the bridge script before the renderer's first script so `window.desk` exists first. */
+/**
+ * Inserts the bridge script before the renderer's first script so `window.desk` exists first:
+ * deferred, it still runs before the renderer's module scripts (deferred too, run in document
+ * order) but no longer holds the parser, so the renderer's files are fetched alongside it.
+ */
 function withBridgeScript(indexHtml: string): string {
   const at = indexHtml.indexOf('<script');
-  const tag = '<script src="./__desk/bridge.js"></script>\n    ';
+  const tag = '<script defer src="./__desk/bridge.js"></script>\n    ';
   return at < 0 ? indexHtml.replace('</head>', `${tag}</head>`) : indexHtml.slice(0, at) + tag + indexHtml.slice(at);
 }
 

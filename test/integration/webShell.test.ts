@@ -86,6 +86,8 @@ describe('web shell bridge', () => {
     const response = await fetch(`${shell.origin}/`, { headers: { cookie } });
     const html = await response.text();
     expect(html.indexOf('__desk/bridge.js')).toBeLessThan(html.indexOf('./a.js'));
+    // Deferred: it runs before the page's module scripts without holding their download.
+    expect(html).toContain('<script defer src="./__desk/bridge.js"></script>');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });

@@ -14,6 +14,10 @@ export const DEFAULT_LANDING = '/instruments';
 const LAST_PLACE_PATIENCE_MS = 1500;
 
 export async function landingRoute(): Promise<RouteLocationRaw> {
+  // Every workspace a page lands on (Instruments, or the kept place: chains, ladders, lists,
+  // corporate actions) shows a grid: AG Grid's chunk, the largest, starts loading now, beside
+  // the kept place's question and the session's restore, rather than after them.
+  void import('../shared/gridSetup');
   let patience: ReturnType<typeof setTimeout> | undefined;
   const impatient = new Promise<undefined>((resolve) => (patience = setTimeout(resolve, LAST_PLACE_PATIENCE_MS)));
   try {

@@ -15,7 +15,8 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { assetTypes } from '../../../../contract/wire/enums';
 import type { CorporateActionEvent, ExchangeDetails } from '../../../../contract/wire/types';
-import { call, DeskCallError, isCancelled, messageOf } from '../../shared/desk';
+import { call, cancelledError, DeskCallError, isCancelled, messageOf } from '../../shared/desk';
+import { useReferenceStore } from '../reference/useReferenceStore';
 import { useOwnedState } from '../session/useOwnedState';
 import { isoDateOfDay, marketCalendar, UNKNOWN_MARKET, type MarketCalendar } from './logic/marketCalendar';
 
@@ -65,10 +66,14 @@ export const useMarketCalendarsStore = defineStore('marketCalendars', () => {
     revision.value++;
   });
 
+  // The reference store's list: one read of the 130 kB list at a start, not one per store.
+  const reference = useReferenceStore();
   async function readExchanges(): Promise<void> {
     if (exchanges.size > 0) return;
-    const feed = await call('reference:exchanges', undefined, { signal: owned.signal });
-    exchanges = new Map(feed.Data.map((exchange) => [exchange.ExchangeId, exchange]));
+    await reference.loadExchanges();
+    if (reference.exchangesError !== undefined) throw new Error(reference.exchangesError);
+    if (owned.signal.aborted) throw cancelledError();
+    exchanges = new Map(reference.exchanges.map((exchange) => [exchange.ExchangeId, exchange]));
   }
 
   async function readHolidays(now: number): Promise<void> {

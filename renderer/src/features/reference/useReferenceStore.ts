@@ -24,8 +24,9 @@ function listState<T>(read: (refresh: boolean, signal: AbortSignal) => Promise<T
   const loading = ref(false);
   const error = ref<string>();
   let loaded = false;
-  async function load(refresh = false): Promise<void> {
-    if (loading.value || (loaded && !refresh)) return;
+  /** The read running: a second caller (another store, another view) waits for it rather than reading again. */
+  let running: Promise<void> | undefined;
+  async function readNow(refresh: boolean): Promise<void> {
     const signal = owned.signal;
     loading.value = true;
     error.value = undefined;
@@ -39,11 +40,21 @@ function listState<T>(read: (refresh: boolean, signal: AbortSignal) => Promise<T
       if (!signal.aborted) loading.value = false;
     }
   }
+  function load(refresh = false): Promise<void> {
+    if (running) return running;
+    if (loaded && !refresh) return Promise.resolve();
+    const current = readNow(refresh).finally(() => {
+      if (running === current) running = undefined;
+    });
+    running = current;
+    return current;
+  }
   function reset(): void {
     items.value = [];
     loading.value = false;
     error.value = undefined;
     loaded = false;
+    running = undefined;
   }
   return { items, loading, error, load, reset };
 }
