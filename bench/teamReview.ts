@@ -25,6 +25,7 @@ import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/
 import type { ReviewServiceInfo } from '../main/reviewService/server';
 import { cpuMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
+import { writeCpuPerAction } from './teamReviewWrites';
 
 const DESKS = 50;
 const EVENTS = 500;
@@ -266,12 +267,20 @@ export async function benchTeamReview(options: { seconds: number }): Promise<Rec
       throw new Error(
         `by idempotency key: ${one.lostByKey + two.lostByKey} acknowledged changes lost, ${one.appliedTwice + two.appliedTwice} applied twice`,
       );
+    // The writing backend's CPU per action for fixed group sizes: steady whatever the load.
+    const bench = { teamFile: team.file, userKeys: team.userKeys, platformUrl: issuer.platformUrl };
+    const writeCpuMsPerAction = {
+      groupsOf1: round(await writeCpuPerAction(postgres, bench, 1, 2000)),
+      groupsOf10: round(await writeCpuPerAction(postgres, bench, 10, 5000)),
+    };
+    console.log(JSON.stringify({ writeCpuMsPerAction }));
     return {
       desks: DESKS,
       events: EVENTS,
       seconds: options.seconds,
       oneReplica: one,
       twoReplicas: two,
+      writeCpuMsPerAction,
       twoReplicasToOne: {
         actionsPerSecond: round(two.actionsPerSecond / one.actionsPerSecond),
         p95ActionMs: round(two.p95ActionMs / one.p95ActionMs),

@@ -60,10 +60,11 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
     expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual([
       '0001_team_review',
       '0003_team_review_control',
+      '0004_team_review_index_plans',
     ]);
     expect((await start(url)).info).toMatchObject({
       migrationsApplied: [],
-      schemaVersion: '0003_team_review_control',
+      schemaVersion: '0004_team_review_index_plans',
     });
   });
 
@@ -199,13 +200,66 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
         ...Array(winners.length).fill(200),
         ...Array(12 - winners.length).fill(409),
       ]);
-      // Only no-op repeats of the winner's own change may also pass: one new version each round.
+      // One change each round. The others that pass are changes of nothing (in round two, the
+      // assignee the event already had, planned before that round's change, whichever desk won
+      // round one): no Sequence, and the version they named.
       const stored = await desks[0]!.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=RACE-1');
       expect(stored.body.Data[0]).toMatchObject({ Version: version + 1 });
-      for (const winner of winners) expect(winner.body.Data[0]!.Version).toBe(version + 1);
+      const changes = winners.filter((winner) => winner.body.Sequence !== undefined);
+      expect(changes.map((change) => change.body.Data[0]!.Version)).toEqual([version + 1]);
+      for (const repeat of winners.filter((winner) => winner.body.Sequence === undefined))
+        expect(repeat.body.Data[0]!.Version).toBe(version);
     }
     const audit = await desks[0]!.call<{ __count: number }>('GET', '/v1/audit?EventId=RACE-1');
     expect(audit.body.__count).toBe(2);
+  });
+
+  it('applies requests written together in turn: notes of one event each on the last, the newest read mark kept', async () => {
+    const database = await postgres.createDatabase();
+    const { url } = (await start(postgres.url(database))).info;
+    const desk = (userKey: string) => new TeamReviewClient([url], () => issuer.token(userKey));
+    // The team's lock held while the requests arrive: the first waits for it, the rest queue
+    // behind and are then written as one group (one event created and changed eleven times in
+    // it; one member's read mark set and cleared again and again in it).
+    const whileLocked = async <T>(send: () => Promise<T>[]): Promise<T[]> => {
+      const holder = new pg.Client({ connectionString: postgres.url(database) });
+      await holder.connect();
+      try {
+        await holder.query(`BEGIN; SELECT FROM review_sequence WHERE team = '${team.id}' FOR UPDATE`);
+        const answers = send();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await holder.query('COMMIT');
+        return await Promise.all(answers);
+      } finally {
+        await holder.end();
+      }
+    };
+    const notes = await whileLocked(() =>
+      Array.from({ length: 12 }, (_, index) =>
+        desk(ANALYST_B.userKey).act({ Action: 'AddNote', EventId: 'GROUP-1', Note: `Note ${index}.` }),
+      ),
+    );
+    expect(notes.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(notes.map((answer) => answer.body.Data[0]!.Version).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    // One after the other (so the group's first and last marks differ: false, …, true).
+    const marks = await whileLocked(() =>
+      Array.from({ length: 29 }, async (_, index) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 30));
+        return desk(ANALYST_A.userKey).act({ Action: 'SetRead', EventId: 'GROUP-1', Read: index % 2 === 0 });
+      }),
+    );
+    expect(marks.map((answer) => answer.status)).toEqual(Array(29).fill(200));
+    const newest = marks.reduce((last, answer) =>
+      (answer.body.Sequence ?? 0) > (last.body.Sequence ?? 0) ? answer : last,
+    );
+    const clara = desk(ANALYST_A.userKey);
+    const stored = await clara.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=GROUP-1');
+    expect(stored.body.Data[0]).toMatchObject({ Version: 12, Read: newest.body.Data[0]!.Read });
+    expect(stored.body.Data[0]!.Notes).toHaveLength(12);
+    const audit = await clara.call<{ __count: number }>('GET', '/v1/audit?EventId=GROUP-1');
+    expect(audit.body.__count).toBe(12);
   });
 
   it('answers 503 "Team review unavailable" while PostgreSQL is down, and carries on by itself when it is back', async () => {

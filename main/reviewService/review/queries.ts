@@ -131,18 +131,25 @@ export async function auditFeed(db: Queryable, team: string, query: AuditQuery):
   };
 }
 
+/** The audit columns of the subquery `recent` (the recordset beside it has an event_id too). */
+const RECENT_AUDIT_COLUMNS = AUDIT_COLUMNS.split(', ')
+  .map((column) => `recent.${column}`)
+  .join(', ');
+
 /** For each stale event, the shared changes after the version the caller saw (at most 50, oldest first). */
 export async function auditOfEvents(
   db: Queryable,
   team: string,
   stale: { eventId: string; yourVersion: number }[],
 ): Promise<Map<string, TeamAuditEntry[]>> {
+  // Per event, its newest entries through the (team, event_id, id) index: joined set-wise, the
+  // planner (which cannot count the recordset's rows) scanned the whole log for each conflict.
   const { rows } = await db.query<AuditRow>(
-    `SELECT ${AUDIT_COLUMNS} FROM (
-       SELECT a.*, row_number() OVER (PARTITION BY a.event_id ORDER BY a.id DESC) AS newest
-       FROM review_audit a JOIN jsonb_to_recordset($2::jsonb) AS s(event_id text, version integer) ON s.event_id = a.event_id
-       WHERE a.team = $1 AND a.event_version > s.version) recent
-     WHERE newest <= 50 ORDER BY id`,
+    `SELECT ${RECENT_AUDIT_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS s(event_id text, version integer)
+     CROSS JOIN LATERAL (
+       SELECT a.* FROM review_audit a WHERE a.team = $1 AND a.event_id = s.event_id AND a.event_version > s.version
+       ORDER BY a.id DESC LIMIT 50) recent
+     ORDER BY recent.id`,
     [team, JSON.stringify(stale.map((entry) => ({ event_id: entry.eventId, version: entry.yourVersion })))],
   );
   const byEvent = new Map<string, TeamAuditEntry[]>();

@@ -206,8 +206,11 @@ function mapped(error: unknown, request: RequestIdentity): unknown {
   return error;
 }
 
-/** One transaction for `jobs`: lock and read, plan, write and commit; run again after a serialization failure. */
-async function transact(deps: StoreDependencies, jobs: Job[]): Promise<JobOutcome[]> {
+/**
+ * One transaction for `jobs`: lock and read, plan, write and commit; run again after a
+ * serialization failure. (Exported for the bench, which writes groups of a chosen size.)
+ */
+export async function transact(deps: StoreDependencies, jobs: Job[]): Promise<JobOutcome[]> {
   const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
   const keys = jobs.map((job) => job.request.key);
   const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
