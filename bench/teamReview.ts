@@ -68,6 +68,12 @@ interface RunFigures {
   serviceCpuMsPerAction: number;
   /** CPU PostgreSQL spent per action (server and backends). */
   databaseCpuMsPerAction: number;
+  /**
+   * Actions per write transaction (review_begin calls): a replica groups only its own requests,
+   * and a group's fixed cost (lock, round trips, commit, each replica's read of the change) is
+   * shared by its actions.
+   */
+  actionsPerGroup: number;
   p50ActionMs: number;
   p95ActionMs: number;
   p95PropagationMs: number;
@@ -228,6 +234,10 @@ async function runLoad(
       actions,
       serviceCpuMsPerAction: round((serviceCpuSeconds * 1000) / actions),
       databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
+      actionsPerGroup: round(
+        actions /
+          Math.max(1, databaseStatements.find((row) => row.statement.includes('review_begin('))?.calls ?? 0),
+      ),
       p50ActionMs: round(percentile(latencies, 50)),
       p95ActionMs: round(percentile(latencies, 95)),
       p95PropagationMs: round(percentile(propagation, 95)),

@@ -236,11 +236,14 @@ export async function changesAfter(
     actor_name: string;
     reviews: ReviewChangeMessage['Reviews'];
     reads: NonNullable<ReviewChangeMessage['Read']>;
-  }>(
-    `SELECT sequence, at, actor_key, actor_name, reviews, reads FROM review_change
+  }>({
+    // Every replica reads here after each committed group: a named statement is parsed and
+    // planned once per connection instead of on every read.
+    name: 'review_changes_after',
+    text: `SELECT sequence, at, actor_key, actor_name, reviews, reads FROM review_change
      WHERE team = $1 AND sequence > $2 ORDER BY sequence LIMIT $3`,
-    [team, sequence, limit],
-  );
+    values: [team, sequence, limit],
+  });
   return rows.map((row) => ({
     actorKey: row.actor_key,
     message: {

@@ -219,7 +219,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[]): Promise<Jo
     let broken = false;
     try {
       const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
-      const array = (value: string[]) => `ARRAY(SELECT json_array_elements_text(${literal(value)}::json))`;
+      const array = (value: string[]) => `${client.escapeLiteral(arrayLiteral(value))}::text[]`;
       const results = (await client.query(
         `BEGIN; SELECT review_begin(${client.escapeLiteral(deps.team.id)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
       )) as unknown as pg.QueryResult<{ begun: Begun }>[];
@@ -238,6 +238,11 @@ export async function transact(deps: StoreDependencies, jobs: Job[]): Promise<Jo
       client.release(broken);
     }
   }
+}
+
+/** A PostgreSQL array literal of `values`, each element quoted (so commas, braces and NULL stay text). */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 function teamBusy(): ReviewServiceError {

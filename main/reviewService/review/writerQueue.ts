@@ -4,11 +4,20 @@
  * here, not on pooled connections (reads go on), and are then written together, in one
  * transaction (group commit): under load a request costs the database a share of two round
  * trips and one commit instead of its own.
+ *
+ * Under load a group also waits a moment for more (the gather window): a group's fixed cost in
+ * the database (lock, round trips, commit, notification, every replica's read of the change)
+ * is about three times a request's own, so larger groups cost less per action. It waits only
+ * while requests arrive close together, so a lone request is written at once.
  */
 
 /** Most requests, and most actions, written in one group. */
 const MAX_REQUESTS = 64;
 const MAX_ACTIONS = 1000;
+/** How long a group waits for more requests while they are arriving (bounded added latency). */
+export const GATHER_MS = 2;
+/** Requests closer together than this (100 a second) mean the queue is busy. */
+const BUSY_GAP_MS = 10;
 
 export interface Queued<J, R> {
   job: J;
@@ -19,12 +28,21 @@ export interface Queued<J, R> {
 export class WriterQueue<J extends { actions: unknown[] }, R> {
   private readonly waiting: Queued<J, R>[] = [];
   private writing = false;
+  private lastArrival = -Infinity;
+  /** Time between the last two requests: how busy the queue is right now. */
+  private arrivalGapMs = Infinity;
 
   /** `write` settles every request of the group it is given (it never throws). */
-  constructor(private readonly write: (group: Queued<J, R>[]) => Promise<void>) {}
+  constructor(
+    private readonly write: (group: Queued<J, R>[]) => Promise<void>,
+    private readonly gatherMs = GATHER_MS,
+  ) {}
 
   /** Queues a request; resolves with its outcome once its group is written. */
   submit(job: J): Promise<R> {
+    const now = performance.now();
+    this.arrivalGapMs = now - this.lastArrival;
+    this.lastArrival = now;
     return new Promise((resolve, reject) => {
       this.waiting.push({ job, resolve, reject });
       void this.drain();
@@ -36,6 +54,7 @@ export class WriterQueue<J extends { actions: unknown[] }, R> {
     this.writing = true;
     try {
       while (this.waiting.length > 0) {
+        if (this.arriving()) await new Promise((resolve) => setTimeout(resolve, this.gatherMs));
         let actions = 0;
         let size = 0;
         while (
@@ -51,5 +70,14 @@ export class WriterQueue<J extends { actions: unknown[] }, R> {
     } finally {
       this.writing = false;
     }
+  }
+
+  /** Whether more requests are likely within the window: they come close together and the group has room. */
+  private arriving(): boolean {
+    return (
+      this.gatherMs > 0 &&
+      this.waiting.length < MAX_REQUESTS &&
+      this.arrivalGapMs < BUSY_GAP_MS
+    );
   }
 }
