@@ -25,6 +25,7 @@ import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/
 import type { ReviewServiceInfo } from '../main/reviewService/server';
 import { cpuMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
+import { databaseCpuMeter, type DatabaseCpuShare } from './teamReviewDatabaseCpu';
 import { writeCpuPerAction } from './teamReviewWrites';
 
 const DESKS = 50;
@@ -46,6 +47,8 @@ function largest(values: Iterable<number>): number {
   for (const value of values) if (value > found) found = value;
   return found;
 }
+
+const sumActions = (desks: Desk[]) => desks.reduce((total, desk) => total + desk.tally.actions, 0);
 
 /** The bench's team: one analyst (and approver) per desk. */
 function writeBenchTeam(): { file: string; userKeys: string[] } {
@@ -74,6 +77,8 @@ interface RunFigures {
    * shared by its actions.
    */
   actionsPerGroup: number;
+  /** databaseCpuMsPerAction by who spent it (teamReviewDatabaseCpu.ts). */
+  databaseCpuBy: Record<DatabaseCpuShare, number>;
   p50ActionMs: number;
   p95ActionMs: number;
   p95PropagationMs: number;
@@ -195,10 +200,12 @@ async function runLoad(
     await postgres.sql(database, 'SELECT pg_stat_statements_reset()');
     const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
     const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
+    const databaseCpuBy = databaseCpuMeter(postgres, database);
     const started = performance.now();
     await Promise.all(desks.map((desk) => desk.run(started + seconds * 1000)));
     const elapsedSeconds = (performance.now() - started) / 1000;
     const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
+    const databaseCpuShares = databaseCpuBy(sumActions(desks));
     const databaseStatements = await statementsOf(postgres, database);
 
     const newest = largest(ledger.sentAt.keys());
@@ -238,6 +245,7 @@ async function runLoad(
         actions /
           Math.max(1, databaseStatements.find((row) => row.statement.includes('review_begin('))?.calls ?? 0),
       ),
+      databaseCpuBy: await databaseCpuShares,
       p50ActionMs: round(percentile(latencies, 50)),
       p95ActionMs: round(percentile(latencies, 95)),
       p95PropagationMs: round(percentile(propagation, 95)),
