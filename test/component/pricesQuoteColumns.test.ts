@@ -16,6 +16,7 @@ import FuturesLadderView from '../../renderer/src/features/instruments/futures/F
 import FuturesLadderGrid from '../../renderer/src/features/instruments/futures/components/FuturesLadderGrid.vue';
 import { useSessionStore } from '../../renderer/src/features/session/useSessionStore';
 import WatchlistsView from '../../renderer/src/features/watchlists/WatchlistsView.vue';
+import { quoteColumnDefs } from '../../renderer/src/features/prices/logic/quoteColumns';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installRecordingDesk, removeFakeDesk, type RecordingDesk } from '../support/fakeDesk';
 
@@ -294,5 +295,16 @@ describe('a watchlist with quotes', { timeout: 60_000 }, () => {
     wrapper.unmount();
     await flushPromises();
     expect(desk.callsOf('prices:unwatch').map((call) => call.arg)).toEqual([{ WatchId: watchId }]);
+  });
+});
+
+describe('the quote columns of any grid', () => {
+  it('cannot be made narrower than the figures they show (their cells draw without a clip)', () => {
+    const defs = quoteColumnDefs<{ uic: number }>({ quoteOf: () => undefined, streamLive: () => true });
+    expect(defs.map((def) => def.colId)).toEqual(['quoteBid', 'quoteAsk', 'quoteLast', 'quoteNetChange']);
+    for (const def of defs) {
+      expect(def.minWidth, def.colId).toBeDefined();
+      expect(def.minWidth, def.colId).toBe(def.width);
+    }
   });
 });
