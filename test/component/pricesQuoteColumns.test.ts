@@ -131,6 +131,8 @@ describe('the futures ladder with quotes', { timeout: 60_000 }, () => {
 
     await pushQuotes(desk, [quote(11, 'ContractFutures')]);
     expect(cell(11, 'quoteBid').text()).toBe('71.23');
+    // Figures line up on their last digit, as numbers do.
+    expect(cell(11, 'quoteBid').classes()).toContain('ag-right-aligned-cell');
     expect(cell(11, 'quoteAsk').text()).toBe('71.25');
     expect(cell(11, 'quoteLast').text()).toBe('71.24');
     expect(cell(11, 'quoteNetChange').text()).toBe('+0.56');

@@ -73,7 +73,8 @@ export function quoteColumnDefs<Row>(source: QuoteColumnSource<Row>): ColDef<Row
       width: quoteColumns[id].width,
       minWidth: quoteColumns[id].width,
       type: 'numericColumn',
-      cellClass: 'price',
+      // A cellClass of its own replaces the numeric type's: keep its right alignment.
+      cellClass: ['ag-right-aligned-cell', 'price'],
       // Sorting by a figure that moves four times a second would reshuffle the rows under the cursor.
       sortable: false,
       valueGetter: (params) => (params.data ? quoteFigure(id, source.quoteOf(params.data)) : undefined),
