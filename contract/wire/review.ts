@@ -302,7 +302,25 @@ export interface TeamReviewErrorBody {
   ModelState?: Record<string, string[]>;
   Conflicts?: ReviewConflict[];
   Disagreements?: EventFactDisagreement[];
+  /** With `NotTeamMember`: see notTeamMemberBodySchema. */
+  UserKey?: string;
+  TeamName?: string;
+  Removed?: boolean;
 }
+
+/**
+ * The body of a 403 `NotTeamMember` (and of a stream's `refused` for a member removed from the
+ * team file): the caller's UserKey and the team as fields, so a desk need not read them from
+ * the human `Message`; `Removed` when the caller was a member until the team file changed.
+ */
+export const notTeamMemberBodySchema = z.object({
+  ErrorCode: z.literal('NotTeamMember'),
+  Message: z.string(),
+  UserKey: z.string().min(1),
+  TeamName: z.string().min(1),
+  Removed: z.boolean(),
+});
+export type NotTeamMemberBody = z.infer<typeof notTeamMemberBodySchema>;
 
 /**
  * ErrorCodes of refusals a desk acts on:

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   TEAM_REVIEW_UNAVAILABLE,
   type EventFactDisagreement,
+  type NotTeamMemberBody,
   type ReviewConflict,
   type TeamReviewErrorBody,
 } from '../../contract/wire/review';
@@ -24,6 +25,8 @@ export class ReviewServiceError extends Error {
       modelState?: Record<string, string[]>;
       conflicts?: ReviewConflict[];
       disagreements?: EventFactDisagreement[];
+      /** The fields of a `NotTeamMember` refusal (notTeamMemberBody). */
+      notTeamMember?: Pick<NotTeamMemberBody, 'UserKey' | 'TeamName' | 'Removed'>;
       /** Sent as Retry-After (429, 503). */
       retryAfterSeconds?: number;
     } = {},
@@ -39,8 +42,31 @@ export class ReviewServiceError extends Error {
       ...(this.details.modelState ? { ModelState: this.details.modelState } : {}),
       ...(this.details.conflicts ? { Conflicts: this.details.conflicts } : {}),
       ...(this.details.disagreements ? { Disagreements: this.details.disagreements } : {}),
+      ...this.details.notTeamMember,
     };
   }
+}
+
+/**
+ * The refusal of a caller the team does not have (`removed`: it had them until the team file
+ * changed): the UserKey and team as fields for desks, and the same in words for people.
+ */
+export function notTeamMemberBody(userKey: string, teamName: string, removed: boolean): NotTeamMemberBody {
+  return {
+    ErrorCode: 'NotTeamMember',
+    Message: removed
+      ? `User ${userKey} is no longer a member of the team ${teamName}.`
+      : `User ${userKey} is not a member of the team ${teamName}; ask the team's administrator to add you.`,
+    UserKey: userKey,
+    TeamName: teamName,
+    Removed: removed,
+  };
+}
+
+/** notTeamMemberBody as the 403 a request gets. */
+export function notTeamMember(userKey: string, teamName: string): ReviewServiceError {
+  const { ErrorCode, Message, ...fields } = notTeamMemberBody(userKey, teamName, false);
+  return new ReviewServiceError(403, ErrorCode, Message, { notTeamMember: fields });
 }
 
 /** 503 while the database cannot be reached. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shellResponding } from '../../renderer/src/shared/bridgeHealth';
 import { createDeskRouter } from '../../renderer/src/shell/router';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
@@ -13,6 +14,7 @@ async function landing(lastPlace?: (arg: unknown) => unknown) {
 describe('the page’s landing workspace', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
+    shellResponding.value = true;
     removeFakeDesk();
   });
 
@@ -39,14 +41,34 @@ describe('the page’s landing workspace', { timeout: 20_000 }, () => {
     expect(refused.router.currentRoute.value.path).toBe('/instruments');
   });
 
-  it('does not wait more than 1.5 s for a main that does not answer', async () => {
+  it('waits for a main that is still starting while its heartbeat answers', async () => {
     vi.useFakeTimers();
-    // No handler: the call stays unanswered, as with a main that hangs.
-    const { router, settled } = await landing();
-    await vi.advanceTimersByTimeAsync(1_499);
+    // No handler: the call waits, as while the web shell serves the page and the simulator starts.
+    const { desk, router, settled } = await landing();
+    await vi.advanceTimersByTimeAsync(4_000);
     expect(router.currentRoute.value.path).toBe('/');
-    await vi.advanceTimersByTimeAsync(2);
+    const [asked] = desk.calls.filter((recorded) => recorded.channel === 'settings:lastPlace');
+    asked?.answer({ place: { route: '/chains', searchText: 'SPX' } });
     await settled;
-    expect(router.currentRoute.value.path).toBe('/instruments');
+    expect(router.currentRoute.value.path).toBe('/chains');
+  });
+
+  it('opens Instruments as soon as main stops responding, and after 15 s at most', async () => {
+    vi.useFakeTimers();
+    const hung = await landing();
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(hung.router.currentRoute.value.path).toBe('/');
+    // What the heartbeat (useShellHeartbeat.ts) says of a main that does not answer it.
+    shellResponding.value = false;
+    await hung.settled;
+    expect(hung.router.currentRoute.value.path).toBe('/instruments');
+    shellResponding.value = true;
+    removeFakeDesk();
+    const slow = await landing();
+    await vi.advanceTimersByTimeAsync(14_990);
+    expect(slow.router.currentRoute.value.path).toBe('/');
+    await vi.advanceTimersByTimeAsync(20);
+    await slow.settled;
+    expect(slow.router.currentRoute.value.path).toBe('/instruments');
   });
 });

@@ -197,13 +197,14 @@ describe('the team review live stream in main', () => {
     );
   });
 
-  it('says once who is not a member and what to do when the service refuses the stream, and asks again later', async () => {
+  it('says once who is not a member and what to do when the service refuses the stream, and asks again later (older service, text only)', async () => {
     const refusing = new FakeReplica((response) => {
       response.writeHead(403, { 'content-type': 'application/json' });
       response.end(
         JSON.stringify({
           ErrorCode: 'NotTeamMember',
-          Message: "User k== is not a member of the team Corporate actions; ask the team's administrator to add you.",
+          Message:
+            "User k== is not a member of the team Corporate actions; ask the team's administrator to add you.",
         }),
       );
     });
@@ -220,11 +221,65 @@ describe('the team review live stream in main', () => {
     });
   });
 
-  it('says a member removed from the team file is no longer a member, not that the sign-in was refused', async () => {
+  it("names the user and team from the refusal's fields, not from its text, when the service sends them", async () => {
+    // The text names another UserKey and team and is worded so no text parser reads it: only the fields can be right.
+    const refusing = new FakeReplica((response) => {
+      response.writeHead(403, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          ErrorCode: 'NotTeamMember',
+          Message:
+            "User old== is not a member of the team Old desk; ask the team's administrator to add you.",
+          UserKey: 'TC3QNKCilDiA1NRnBBbD7A==',
+          TeamName: 'Corporate actions, Copenhagen',
+          Removed: false,
+        }),
+      );
+    });
+    replicas.push(refusing);
+    await refusing.start();
+    const { states } = await listen([refusing.url], undefined, undefined, () => 'Amelia Admin');
+    await until(() => states.length > 0, 'the refusal');
+    expect(states[0]?.message).toBe(
+      'Team review unavailable: Amelia Admin (UserKey TC3QNKCilDiA1NRnBBbD7A==) is not a member of the team Corporate actions, Copenhagen. ' +
+        "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
+    );
+  });
+
+  it("says a member removed from the team file is no longer a member, from the stream's refusal fields", async () => {
     const removing = new FakeReplica((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const refused = { ErrorCode: 'NotTeamMember', Message: 'User k== is no longer a member of the team Corporate actions.' };
-      response.end(`id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`);
+      const refused = {
+        ErrorCode: 'NotTeamMember',
+        Message: 'Removed from the team file.',
+        UserKey: 'k==',
+        TeamName: 'Corporate actions',
+        Removed: true,
+      };
+      response.end(
+        `id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`,
+      );
+    });
+    replicas.push(removing);
+    await removing.start();
+    const { states } = await listen([removing.url], undefined, undefined, () => 'Clara Lindqvist');
+    await until(() => states.some((entry) => entry.state === 'unavailable'), 'the refusal');
+    expect(states.find((entry) => entry.state === 'unavailable')?.message).toBe(
+      'Team review unavailable: Clara Lindqvist (UserKey k==) is no longer a member of the team Corporate actions. ' +
+        "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
+    );
+  });
+
+  it('says a member removed from the team file is no longer a member, not that the sign-in was refused (older service, text only)', async () => {
+    const removing = new FakeReplica((response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const refused = {
+        ErrorCode: 'NotTeamMember',
+        Message: 'User k== is no longer a member of the team Corporate actions.',
+      };
+      response.end(
+        `id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`,
+      );
     });
     replicas.push(removing);
     await removing.start();

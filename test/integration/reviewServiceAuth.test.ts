@@ -191,6 +191,9 @@ describe.skipIf(missing)(
         expect(answer.body).toEqual({
           ErrorCode: 'NotTeamMember',
           Message: `User ${OUTSIDER.userKey} is not a member of the team Corporate actions, Copenhagen; ask the team's administrator to add you.`,
+          UserKey: OUTSIDER.userKey,
+          TeamName: 'Corporate actions, Copenhagen',
+          Removed: false,
         });
       }
     });

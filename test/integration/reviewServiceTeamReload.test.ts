@@ -82,6 +82,9 @@ describe.skipIf(missing)(
         expect(refused.data).toEqual({
           ErrorCode: 'NotTeamMember',
           Message: `User ${userKeyOf('trader2')} is no longer a member of the team Corporate actions, Copenhagen.`,
+          UserKey: userKeyOf('trader2'),
+          TeamName: 'Corporate actions, Copenhagen',
+          Removed: true,
         });
         stream.close();
       }

@@ -9,7 +9,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ReviewServiceError } from '../errors';
+import { notTeamMember, ReviewServiceError } from '../errors';
 import type { Member, Team } from '../team';
 
 /** What the service takes from a verified access token. */
@@ -127,11 +127,7 @@ export function createCallerCheck(
     }
     const member = team.member(identity.userKey);
     if (!member) {
-      throw new ReviewServiceError(
-        403,
-        'NotTeamMember',
-        `User ${identity.userKey} is not a member of the team ${team.name}; ask the team's administrator to add you.`,
-      );
+      throw notTeamMember(identity.userKey, team.name);
     }
     return { ...member, token, appKey: identity.appKey, tokenExpiresAt: identity.expiresAt };
   };

@@ -7,7 +7,7 @@
  */
 import type { Caller } from '../auth/identity';
 import type { RevocationCheck } from '../auth/revocation';
-import { ReviewServiceError } from '../errors';
+import { notTeamMemberBody, ReviewServiceError } from '../errors';
 import type { Team } from '../team';
 import { tooMany } from './memberLimits';
 
@@ -65,10 +65,7 @@ export class OpenStreams {
       if (!this.team.member(caller.userKey)) {
         stream.end({
           event: 'refused',
-          body: {
-            ErrorCode: 'NotTeamMember',
-            Message: `User ${caller.userKey} is no longer a member of the team ${this.team.name}.`,
-          },
+          body: notTeamMemberBody(caller.userKey, this.team.name, true),
         });
       } else if (!this.team.acceptsApplication(caller.appKey)) {
         stream.end({

@@ -8,6 +8,9 @@
  * a conflict naming who changed what, kept in `conflict` until the user reloads (nothing is
  * overwritten silently). Changes made on other desks arrive live from main and replace what is
  * shown when they are newer; `store` says whether the team service can be used now.
+ *
+ * The writes are in reviewStoreWrites.ts, the refusals and conflicts in reviewStoreFeedback.ts;
+ * here the state, what is read, and what main pushes.
  */
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
@@ -21,33 +24,21 @@ import type {
 import type {
   AuditVerificationView,
   CopyToTeamReport,
-  ReviewConflictView,
   ReviewsChanged,
   ReviewStoreView,
 } from '../../../../contract/review';
-import { call, DeskCallError, isCancelled, messageOf, onDeskEvent } from '../../shared/desk';
+import { call, messageOf, onDeskEvent } from '../../shared/desk';
 import { useOwnedState } from '../session/useOwnedState';
-import { countStates, emptySummary, type BulkSummary } from './logic/bulkSummary';
 import type { SeenEvent } from './logic/seenEvent';
+import { createReviewFeedback, type ReviewConflict } from './reviewStoreFeedback';
+import { createReviewWrites, EVENTS_PER_CALL } from './reviewStoreWrites';
 
-export type { SeenEvent };
-
-/** A change refused because the event changed first: who changed what, the events to reload, and what was not saved. */
-export interface ReviewConflict {
-  message: string;
-  conflicts: ReviewConflictView[];
-  /** The refused change in words, e.g. the note that was not saved. */
-  yours?: string;
-}
-
-/** How main begins every refusal while the team cannot be used (the contract's TEAM_REVIEW_UNAVAILABLE_TEXT). */
-const TEAM_REVIEW_UNAVAILABLE_TEXT = 'Team review unavailable';
-
-/** Most events one review channel call takes. */
-const EVENTS_PER_CALL = 1000;
+export type { ReviewConflict, SeenEvent };
 
 export const useReviewStore = defineStore('review', () => {
   const states = ref<Record<string, EventReviewState>>({});
+  const feedback = createReviewFeedback();
+  const { actionError, conflict, act, read, clearUnavailableOnceAnswering } = feedback;
   const reviewer = ref<Reviewer>();
   /** Where review state is kept and whether it can be used now. */
   const store = ref<ReviewStoreView>({ kind: 'local', revision: 0 });
@@ -58,10 +49,6 @@ export const useReviewStore = defineStore('review', () => {
   let pushedRevision = -1;
   /** A problem of the local review file (moved aside, damaged), in words. */
   const problem = ref<string>();
-  const actionError = ref<string>();
-  /** Whether `actionError` is a read's failure rather than an action's refusal. */
-  let shownFromRead = false;
-  const conflict = ref<ReviewConflict>();
   const audit = ref<ReviewAuditEntry[]>([]);
   const views = ref<SavedInboxView[]>([]);
   const viewsProblem = ref<string>();
@@ -91,6 +78,7 @@ export const useReviewStore = defineStore('review', () => {
   function keep(changed: EventReviewState | EventReviewState[]): void {
     for (const state of Array.isArray(changed) ? changed : [changed]) states.value[state.eventId] = state;
   }
+  const writes = createReviewWrites({ states, owned, feedback, keep });
 
   /** Applies a change from another desk where it is newer than what is shown; a reload reads every event shown again. */
   function merge(change: ReviewsChanged): void {
@@ -105,51 +93,6 @@ export const useReviewStore = defineStore('review', () => {
       if (shown && shown.version > shared.version) continue;
       states.value[shared.eventId] = { ...shared, read: read ?? shown?.read ?? false };
     }
-  }
-
-  /**
-   * Runs a review action; a failure is kept as a message (a conflict with who changed what and,
-   * in words, the change `yours` that was not saved), not thrown at the view.
-   */
-  async function act<T>(run: () => Promise<T>, yours?: string): Promise<T | undefined> {
-    actionError.value = undefined;
-    shownFromRead = false;
-    try {
-      return await run();
-    } catch (error) {
-      if (isCancelled(error)) return undefined;
-      if (error instanceof DeskCallError && error.code === 'ReviewConflict' && error.conflicts) {
-        conflict.value = { message: error.message, conflicts: error.conflicts, ...(yours ? { yours } : {}) };
-      }
-      actionError.value = messageOf(error);
-      return undefined;
-    }
-  }
-
-  /**
-   * A read: its failure is said as an action's is, but it leaves an action's refusal on screen
-   * (a read follows most actions, and must not wipe the "not confirmed" it came after).
-   */
-  async function read(run: () => Promise<void>): Promise<void> {
-    try {
-      await run();
-      // A read that works again ends what an earlier read said.
-      if (shownFromRead) actionError.value = undefined;
-    } catch (error) {
-      if (isCancelled(error)) return;
-      actionError.value = messageOf(error);
-      shownFromRead = true;
-    }
-  }
-
-
-  /**
-   * An action refused because the team could not be used says so until the service answers
-   * again, not until the next action: "Team review unavailable" is no longer true then.
-   */
-  function clearUnavailableOnceAnswering(view: ReviewStoreView): void {
-    if (view.kind === 'team' && view.state !== 'available') return;
-    if (actionError.value?.startsWith(TEAM_REVIEW_UNAVAILABLE_TEXT)) actionError.value = undefined;
   }
 
   let unsubscribe: (() => void) | undefined;
@@ -213,103 +156,6 @@ export const useReviewStore = defineStore('review', () => {
     const eventIds = conflict.value?.conflicts.map((entry) => entry.eventId) ?? [];
     await reload(eventIds);
     reloads.value++;
-  }
-
-  const versionOf = (eventId: string) => states.value[eventId]?.version ?? 0;
-
-  const setRead = (eventId: string, read: boolean) =>
-    act(async () => keep(await owned.settle(call('corporateActions:setRead', { eventId, read }))));
-  const setFlagged = (eventId: string, flagged: boolean) =>
-    act(async () =>
-      keep(
-        await owned.settle(
-          call('corporateActions:setFlagged', { eventId, flagged, version: versionOf(eventId) }),
-        ),
-      ),
-    );
-  /** Adds a note to the event's thread; answers whether main kept it. */
-  const addNote = async (eventId: string, note: string): Promise<boolean> =>
-    (await act(async () => {
-      keep(await owned.settle(call('corporateActions:addNote', { eventId, note })));
-      return true;
-    }, `your note “${note}”`)) ?? false;
-  /** Assigns an event to a member of the team (their userId), or unassigns it. */
-  const assign = (eventId: string, assignee: string | undefined) =>
-    act(async () =>
-      keep(
-        await owned.settle(
-          call('corporateActions:assign', {
-            eventId,
-            version: versionOf(eventId),
-            ...(assignee ? { assignee } : {}),
-          }),
-        ),
-      ),
-    );
-  /** Approves another analyst's review (four eyes), or withdraws the approval. */
-  const approve = (eventId: string, approved: boolean) =>
-    act(async () =>
-      keep(
-        await owned.settle(
-          call('corporateActions:approve', { eventId, approved, version: versionOf(eventId) }),
-        ),
-      ),
-    );
-
-  /** Marks events reviewed (bulk) or not reviewed, each with the version of its state and what was seen of it. */
-  async function setReviewed(events: SeenEvent[], reviewed: boolean): Promise<void> {
-    await act(async () => {
-      for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
-        const chunk = events.slice(start, start + EVENTS_PER_CALL).map((event) => ({
-          ...event,
-          version: versionOf(event.eventId),
-        }));
-        keep(await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed })));
-      }
-    });
-  }
-
-  /**
-   * Marks many events reviewed, a request per chunk (each all-or-nothing), and answers what came
-   * of it: a refused chunk is listed with its reason and the others still go ahead.
-   */
-  async function reviewMany(events: SeenEvent[]): Promise<BulkSummary> {
-    const summary = emptySummary('review');
-    actionError.value = undefined;
-    for (let start = 0; start < events.length; start += EVENTS_PER_CALL) {
-      const chunk = events.slice(start, start + EVENTS_PER_CALL).map((event) => ({
-        ...event,
-        version: versionOf(event.eventId),
-      }));
-      try {
-        const states = await owned.settle(call('corporateActions:setReviewed', { events: chunk, reviewed: true }));
-        keep(states);
-        countStates(summary, states);
-      } catch (error) {
-        if (isCancelled(error)) break;
-        summary.refused.push({ eventIds: chunk.map((event) => event.eventId), reason: messageOf(error) });
-      }
-    }
-    return summary;
-  }
-
-  /** Approves many events, one request each (four eyes is decided per event), listing each refusal and why. */
-  async function approveMany(eventIds: string[]): Promise<BulkSummary> {
-    const summary = emptySummary('approve');
-    actionError.value = undefined;
-    for (const eventId of eventIds) {
-      try {
-        const state = await owned.settle(
-          call('corporateActions:approve', { eventId, approved: true, version: versionOf(eventId) }),
-        );
-        keep(state);
-        countStates(summary, [state]);
-      } catch (error) {
-        if (isCancelled(error)) break;
-        summary.refused.push({ eventIds: [eventId], reason: messageOf(error) });
-      }
-    }
-    return summary;
   }
 
   /** Copies the state kept on this computer to the team; the report says what was copied. */
@@ -382,14 +228,7 @@ export const useReviewStore = defineStore('review', () => {
     loadStates,
     reloadConflicted,
     reloads,
-    setRead,
-    setFlagged,
-    addNote,
-    setReviewed,
-    reviewMany,
-    approveMany,
-    assign,
-    approve,
+    ...writes,
     copyToTeam,
     loadAudit,
     readAuditLog,

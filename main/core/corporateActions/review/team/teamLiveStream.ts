@@ -13,7 +13,7 @@
  *   refused connection, and tried again with backoff (a new sign-in or membership ends it).
  */
 import type { ReviewChangeMessage } from '../../../../../contract/wire/review';
-import { isNotTeamMember, notTeamMemberText } from './notTeamMember';
+import { notTeamMemberRefusal, notTeamMemberText } from './notTeamMember';
 import { serverSentEvents } from './serverSentEvents';
 import type { TeamServiceClient } from './teamServiceClient';
 import { TEAM_REVIEW_UNAVAILABLE_TEXT as UNAVAILABLE } from '../../../../../contract/review';
@@ -184,10 +184,11 @@ export class TeamLiveStream {
             return { kind: 'expired' };
           case 'refused': {
             const why = messageOf(message.data) ?? 'it ended the stream';
+            const notMember = notTeamMemberRefusal(jsonOf(message.data));
             return {
               kind: 'refused',
-              reason: isNotTeamMember(why, errorCodeOf(message.data))
-                ? notTeamMemberText(why, client.userName())
+              reason: notMember
+                ? notTeamMemberText(notMember, client.userName())
                 : `${UNAVAILABLE}: the team review service no longer accepts your sign-in: ${why}`,
             };
           }
@@ -220,8 +221,9 @@ export class TeamLiveStream {
       };
     }
     if (message.startsWith(UNAVAILABLE)) return { kind: 'refused', reason: message };
-    if (status === 403 && isNotTeamMember(message, errorCodeOf(text)))
-      return { kind: 'refused', reason: notTeamMemberText(message, this.options.client.userName()) };
+    const notMember = status === 403 ? notTeamMemberRefusal(jsonOf(text)) : undefined;
+    if (notMember)
+      return { kind: 'refused', reason: notTeamMemberText(notMember, this.options.client.userName()) };
     if (status === 404) return { kind: 'failed', reason: 'not a team review service (404)', dropped: false };
     if (status >= 500) return { kind: 'failed', reason: message, dropped: false };
     return { kind: 'refused', reason: `${UNAVAILABLE}: ${message}` };
@@ -240,22 +242,17 @@ export class TeamLiveStream {
   }
 }
 
-/** The `Message` of a JSON body, or undefined. */
-function messageOf(text: string): string | undefined {
+/** The parsed JSON of a body, or undefined when it is not JSON. */
+function jsonOf(text: string): unknown {
   try {
-    const parsed = JSON.parse(text) as { Message?: unknown };
-    return typeof parsed.Message === 'string' ? parsed.Message : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
 }
 
-/** The `ErrorCode` of a JSON body, or undefined. */
-function errorCodeOf(text: string): string | undefined {
-  try {
-    const parsed = JSON.parse(text) as { ErrorCode?: unknown };
-    return typeof parsed.ErrorCode === 'string' ? parsed.ErrorCode : undefined;
-  } catch {
-    return undefined;
-  }
+/** The `Message` of a JSON body, or undefined. */
+function messageOf(text: string): string | undefined {
+  const parsed = jsonOf(text) as { Message?: unknown } | undefined;
+  return typeof parsed?.Message === 'string' ? parsed.Message : undefined;
 }

@@ -23,7 +23,7 @@ import type {
   TeamReviewErrorBody,
 } from '../../../../../contract/wire/review';
 import { ReviewConflictError, ReviewRefusedError, TeamReviewUnavailableError } from '../reviewErrors';
-import { isNotTeamMember, notTeamMemberText } from './notTeamMember';
+import { notTeamMemberRefusal, notTeamMemberText } from './notTeamMember';
 import { conflictFromWire } from './teamWire';
 
 /** How often a replica that is not responding is asked whether it answers again. */
@@ -355,8 +355,8 @@ function judge<T>(answer: Answer, userName: string | undefined): T {
       what.startsWith('Team review unavailable') ? what : `Team review unavailable: ${what}`,
     );
   }
-  if (answer.status === 403 && isNotTeamMember(message, body.ErrorCode))
-    throw new ReviewRefusedError('NotTeamMember', notTeamMemberText(message, userName), 403);
+  const notMember = answer.status === 403 ? notTeamMemberRefusal(body) : undefined;
+  if (notMember) throw new ReviewRefusedError('NotTeamMember', notTeamMemberText(notMember, userName), 403);
   throw new ReviewRefusedError(
     body.ErrorCode || 'TeamReviewRefused',
     message,
