@@ -196,6 +196,8 @@ describe('the option chain with prices', { timeout: 60_000 }, () => {
     await push([underlying(5043), option(callUic(5000), 52.7)]);
     expect(cell(5000, 'callBid').text()).toBe('52.70');
     expect(cell(5050, 'putBid').text()).toBe('20.20');
+    // Figures line up on their last digit, as numbers do.
+    expect(cell(5000, 'callBid').classes()).toContain('ag-right-aligned-cell');
     expect(events).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import FuturesLadderView from '../../renderer/src/features/instruments/futures/F
 import FuturesLadderGrid from '../../renderer/src/features/instruments/futures/components/FuturesLadderGrid.vue';
 import { useSessionStore } from '../../renderer/src/features/session/useSessionStore';
 import WatchlistsView from '../../renderer/src/features/watchlists/WatchlistsView.vue';
+import { quoteColumnDefs } from '../../renderer/src/features/prices/logic/quoteColumns';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
 import { installRecordingDesk, removeFakeDesk, type RecordingDesk } from '../support/fakeDesk';
 
@@ -130,6 +131,8 @@ describe('the futures ladder with quotes', { timeout: 60_000 }, () => {
 
     await pushQuotes(desk, [quote(11, 'ContractFutures')]);
     expect(cell(11, 'quoteBid').text()).toBe('71.23');
+    // Figures line up on their last digit, as numbers do.
+    expect(cell(11, 'quoteBid').classes()).toContain('ag-right-aligned-cell');
     expect(cell(11, 'quoteAsk').text()).toBe('71.25');
     expect(cell(11, 'quoteLast').text()).toBe('71.24');
     expect(cell(11, 'quoteNetChange').text()).toBe('+0.56');
@@ -294,5 +297,16 @@ describe('a watchlist with quotes', { timeout: 60_000 }, () => {
     wrapper.unmount();
     await flushPromises();
     expect(desk.callsOf('prices:unwatch').map((call) => call.arg)).toEqual([{ WatchId: watchId }]);
+  });
+});
+
+describe('the quote columns of any grid', () => {
+  it('cannot be made narrower than the figures they show (their cells draw without a clip)', () => {
+    const defs = quoteColumnDefs<{ uic: number }>({ quoteOf: () => undefined, streamLive: () => true });
+    expect(defs.map((def) => def.colId)).toEqual(['quoteBid', 'quoteAsk', 'quoteLast', 'quoteNetChange']);
+    for (const def of defs) {
+      expect(def.minWidth, def.colId).toBeDefined();
+      expect(def.minWidth, def.colId).toBe(def.width);
+    }
   });
 });

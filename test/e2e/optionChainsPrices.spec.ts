@@ -1,7 +1,7 @@
 /**
  * Prices moving, on any day at any hour: the embedded simulator is set (settings.json) to a
  * Wednesday with its market starting at 15:00 UTC (`simulator.marketTime`), when SPX trades, so
- * the chain's quotes stream whatever the real clock says. A bid changes on screen, and the money
+ * the chain's quotes stream whatever the real clock says. A bid and a delta change on screen, and the money
  * is shaded by the underlying as it moves: at every moment, calls below it and puts above it.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -70,7 +70,7 @@ function readMoment(page: Page): Promise<ChainMoment> {
   });
 }
 
-test('the SPX chain streams at the set market time: a bid moves and the money is shaded by the underlying', async ({
+test('the SPX chain streams at the set market time: a bid and a delta move, and the money is shaded by the underlying', async ({
   page,
 }) => {
   const signIn = await SignInPage.openSignedOut(page, shell.ready.url);
@@ -90,6 +90,9 @@ test('the SPX chain streams at the set market time: a bid moves and the money is
   // Sampled while the market moves: the bid changes, the underlying moves, and every time the
   // shading says what the underlying then says.
   const firstBid = await bid.textContent();
+  // Greeks are priced with the quote: the centre call's delta moves with the underlying too.
+  const delta = chain.priceCell(centre, 'callDelta');
+  const firstDelta = await delta.textContent();
   const underlyings = new Set<number>();
   await expect
     .poll(
@@ -106,7 +109,11 @@ test('the SPX chain streams at the set market time: a bid moves and the money is
           );
         }
         underlyings.add(moment.underlying);
-        return underlyings.size > 1 && (await bid.textContent()) !== firstBid;
+        return (
+          underlyings.size > 1 &&
+          (await bid.textContent()) !== firstBid &&
+          (await delta.textContent()) !== firstDelta
+        );
       },
       { timeout: 60_000, intervals: [250] },
     )

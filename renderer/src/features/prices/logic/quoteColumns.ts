@@ -13,7 +13,11 @@ import { formatChange, formatPrice } from './priceFormat';
 import { quoteCellClassRules } from './quoteCells';
 import { quoteState } from './quoteState';
 
-/** Each quote column's header and width (sized for a five-digit price with decimals). */
+/**
+ * Each quote column's header and width (sized for a five-digit price with decimals). The width is
+ * also the column's least: price cells draw without a clip of their own (quoteGrid.css), so a
+ * column narrower than its figures would spill them into the next cell.
+ */
 export const quoteColumns = {
   bid: { label: 'Bid', width: 96 },
   ask: { label: 'Ask', width: 96 },
@@ -67,8 +71,10 @@ export function quoteColumnDefs<Row>(source: QuoteColumnSource<Row>): ColDef<Row
       colId: quoteColId(id),
       headerName: quoteColumns[id].label,
       width: quoteColumns[id].width,
+      minWidth: quoteColumns[id].width,
       type: 'numericColumn',
-      cellClass: 'price',
+      // A cellClass of its own replaces the numeric type's: keep its right alignment.
+      cellClass: ['ag-right-aligned-cell', 'price'],
       // Sorting by a figure that moves four times a second would reshuffle the rows under the cursor.
       sortable: false,
       valueGetter: (params) => (params.data ? quoteFigure(id, source.quoteOf(params.data)) : undefined),

@@ -73,7 +73,8 @@ function priceColumn(side: Side, column: ChainPriceColumnId, source: ChainCellSo
     // Price cells are not clipped (chainGrid.css): no narrower than the figures they show.
     minWidth: chainColumns[column].width,
     type: 'numericColumn',
-    cellClass: 'price',
+    // A cellClass of its own replaces the numeric type's: keep its right alignment.
+    cellClass: ['ag-right-aligned-cell', 'price'],
     valueGetter: (p) => {
       const option = p.data?.[side];
       return option
