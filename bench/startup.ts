@@ -3,10 +3,8 @@
  * the Option chains workspace listing SPX in Chromium, page load included, with the session kept
  * from the evening before in a real keyring (gnome-keyring in a D-Bus session of the bench's
  * own, keyringSession.ts), so no password is asked. Each start prints its phases, all from the
- * spawn: process start (the launcher's first word), page served (the SERVING line: the bench's
- * tab opens the link then, as a trader's browser would, and the page loads while the simulator
- * starts), simulator ready (the READY line), page loaded (the page shows the signed-in user) and
- * workspace listed (SPX's row in the results, on the place the start restored).
+ * spawn: process start (the launcher's first word), simulator ready (the READY line), page
+ * loaded (the page shows the signed-in user) and workspace listed (SPX's row in the results).
  *
  * The evening before is one untimed start: sign in through the login page, open Option chains,
  * type SPX. Then three starts on new days (the simulated day, settings.json's `asOf`, moves on,
@@ -40,8 +38,6 @@ const SIMULATOR_DAYS = ['2026-12-02', '2026-12-03', '2026-12-04'];
 interface StartPhases {
   day: string;
   processStartMs: number;
-  /** The page can be opened (the SERVING line): it loads while the simulator starts. */
-  pageServedMs: number;
   simulatorReadyMs: number;
   pageLoadedMs: number;
   workspaceListedMs: number;
@@ -57,41 +53,24 @@ interface ReadyLine {
 function spawnTimed(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const output = { stdout: '', stderr: '' };
-  /** When each stream's output reached each length: a text's moment is the chunk that completed it. */
-  const moments = { stdout: [] as { atMs: number; length: number }[], stderr: [] as { atMs: number; length: number }[] };
-  const momentOf = (text: string, stream: 'stdout' | 'stderr') => {
-    const at = output[stream].indexOf(text);
-    return at < 0 ? undefined : moments[stream].find((moment) => moment.length >= at + text.length)?.atMs;
-  };
-  for (const stream of ['stdout', 'stderr'] as const) {
-    child[stream]?.on('data', (chunk: Buffer) => {
-      output[stream] += chunk.toString();
-      moments[stream].push({ atMs: performance.now() - started, length: output[stream].length });
-    });
-  }
-  const stderr = () => output.stderr;
+  let stderr = '';
+  let stdout = '';
   const said = (text: string, stream: 'stdout' | 'stderr') =>
     new Promise<number>((resolve, reject) => {
-      const check = () => {
-        const atMs = momentOf(text, stream);
-        if (atMs !== undefined) resolve(atMs);
-      };
-      // Listens after the collector above, so the chunk is in `output` when checked; said before
-      // the question was asked, it resolves with the moment it was said.
+      const check = () => ((stream === 'stdout' ? stdout : stderr).includes(text) ? resolve(performance.now() - started) : undefined);
       child[stream]?.on('data', check);
-      check();
-      child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before saying "${text}": ${stderr()}`)));
+      child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited (${code}) before saying "${text}": ${stderr}`)));
     });
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return {
     /** performance.now() of the spawn. */
     startedAt: started,
     said,
-    /** The first `READY {json}` (or `SERVING {json}`) line, and when it came. */
-    line: async <T>(word: 'READY' | 'SERVING'): Promise<{ atMs: number; line: T }> => {
-      const atMs = await said(`${word} `, 'stdout');
-      const line = output.stdout.split('\n').find((candidate) => candidate.startsWith(`${word} `)) ?? '';
-      return { atMs, line: JSON.parse(line.slice(word.length + 1)) as T };
+    ready: async <T>(): Promise<{ atMs: number; line: T }> => {
+      const atMs = await said('READY ', 'stdout');
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith('READY ')) ?? '';
+      return { atMs, line: JSON.parse(line.slice('READY '.length)) as T };
     },
     async stop(): Promise<void> {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
@@ -141,7 +120,7 @@ async function signedInWithoutPassword(page: Page): Promise<void> {
   if (first === 'prompt') throw new Error('RefDesk asked for the password: the session was not kept across the restart.');
 }
 
-/** One timed start on `day`: spawn → process start → page served → READY → page loaded → SPX listed. */
+/** One timed start on `day`: spawn → process start → READY → page loaded → SPX listed. */
 async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'default' | 'large', day: string): Promise<StartPhases> {
   writeSettings(env.REFDESK_DATA_DIR ?? '', scale, day);
   // The trader's browser has a window and tab open already: opening them is not RefDesk's start
@@ -153,20 +132,18 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
     const processStart = shell.said('starting the web shell', 'stderr');
     // Awaited below; an early failure must not leave it rejected unheard.
     processStart.catch(() => undefined);
-    const serving = await shell.line<{ url: string }>('SERVING');
-    await page.goto(serving.line.url);
+    const ready = await shell.ready<ReadyLine>();
+    await page.goto(ready.line.url);
     await signedInWithoutPassword(page);
     const pageLoaded = performance.now();
     await restoredSpxListed(page);
     const listed = performance.now();
-    const ready = await shell.line<ReadyLine>('READY');
     const universe = ready.line.simulator.universe;
     if (universe.asOf !== day) throw new Error(`The simulator shows ${universe.asOf}, not ${day}`);
     const spawnedAt = shell.startedAt;
     return {
       day,
       processStartMs: Math.round(await processStart),
-      pageServedMs: Math.round(serving.atMs),
       simulatorReadyMs: Math.round(ready.atMs),
       pageLoadedMs: Math.round(pageLoaded - spawnedAt),
       workspaceListedMs: Math.round(listed - spawnedAt),
@@ -184,7 +161,7 @@ async function evening(browser: Browser, env: NodeJS.ProcessEnv, scale: 'default
   const shell = spawnTimed('npm', ['start', '--', '--web', '--no-open'], env);
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
-    const ready = await shell.line<ReadyLine>('READY');
+    const ready = await shell.ready<ReadyLine>();
     const page = await context.newPage();
     await signInThroughLoginPage(page, { url: ready.line.url });
     if (await page.getByTestId('status-keychain').isVisible())
@@ -207,7 +184,7 @@ function verdict(worstMs: number, targetMs: number) {
 function printStart(label: string, start: StartPhases): void {
   console.log(
     `${label} ${start.day}${start.universe.rolledFrom ? ` (rolled from ${start.universe.rolledFrom})` : ''}: process start ${start.processStartMs} ms, ` +
-      `page served ${start.pageServedMs} ms, simulator ready ${start.simulatorReadyMs} ms, page loaded ${start.pageLoadedMs} ms, workspace listed ${start.workspaceListedMs} ms`,
+      `simulator ready ${start.simulatorReadyMs} ms, page loaded ${start.pageLoadedMs} ms, workspace listed ${start.workspaceListedMs} ms`,
   );
 }
 
@@ -256,7 +233,7 @@ async function benchStandaloneSimulator(cacheDir: string) {
       const args = ['run', 'simulator', '--', '--port', '0', '--cache-dir', cacheDir, '--data-dir', dataDir, '--as-of', day];
       const simulator = spawnTimed('npm', args, {});
       try {
-        const ready = await simulator.line<ReadyLine['simulator']>('READY');
+        const ready = await simulator.ready<ReadyLine['simulator']>();
         starts.push({ day, readyMs: Math.round(ready.atMs), ...(ready.line.universe.rolledFrom ? { rolledFrom: ready.line.universe.rolledFrom } : {}) });
       } finally {
         await simulator.stop();

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { startDesk, type Desk } from './app/desk';
-import { deskToCome } from './app/deskToCome';
 import { startEarlyWork } from './app/startEarlyWork';
 import { registerAppScheme, serveRenderer } from './electron/appProtocol';
 import { createAuthWindowSignIn } from './electron/authWindow';
@@ -38,28 +37,17 @@ if (!app.requestSingleInstanceLock()) {
     const reportPrinter = createElectronReportPrinter(() =>
       BrowserWindow.getAllWindows().find((window) => !window.isDestroyed() && isAppUrl(window.webContents.getURL())),
     );
-    // The window loads while the desk starts (the simulator opens its universe meanwhile); its
-    // calls wait for the desk (deskToCome.ts).
-    const toCome = deskToCome();
-    const starting = startDesk({
-      events: toCome.events,
+    desk = await startDesk({
       systemClipboard: electronClipboard,
       desktopNotifier: electronNotifier,
       reportPrinter,
       earlyUniverseRoll,
     });
     serveRenderer(path.join(root, 'out', 'renderer'));
-    registerIpc(toCome.dispatcher(isAppUrl));
+    registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
-    try {
-      desk = await starting;
-    } catch (error) {
-      toCome.fail(error);
-      throw error;
-    }
     // Login pages open in the auth window, modal over the main window while it exists.
     desk.services.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
-    toCome.wire(desk);
     desk.simulator.prepareForRequests();
   });
 }

@@ -57,8 +57,6 @@ export interface DeskOptions {
   onSimulatorProgress?: (progress: SimulatorProgress) => void;
   /** The roll of the cached universe the entry started while the app loaded (earlyUniverseRoll.ts). */
   earlyUniverseRoll?: EarlyUniverseRoll;
-  /** The push events' bus, when the shell serves its page before the desk has started (deskToCome.ts). */
-  events?: PushEventBus;
 }
 
 /** Starts the embedded simulator and every service behind the window. */
@@ -67,7 +65,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   // The simulator starts with the scale, seed and day chosen in Settings (settings.json).
   const settings = await SettingsService.open(dataDir);
   if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
-  const events = options.events ?? new PushEventBus();
+  const events = new PushEventBus();
   const startEmbedded: StartEmbeddedSimulator = ({ asOf, ...start }) =>
     startSimulator({
       ...start,

@@ -34,15 +34,7 @@ export function parseCommandLine<T extends CommandOptions>(argv: string[], optio
   }
 }
 
-/**
- * The web shell's page can be opened (`SERVING {url, origin}`), printed before READY: the page
- * loads while the simulator starts, and its calls wait for it.
- */
-export function printServing(info: object): void {
-  process.stdout.write(`SERVING ${JSON.stringify(info)}\n`);
-}
-
-/** Prints the one machine-readable line that tools and tests wait for: everything is ready. */
+/** Prints the one machine-readable line that tools and tests wait for. */
 export function printReady(info: object): void {
   process.stdout.write(`READY ${JSON.stringify(info)}\n`);
 }
