@@ -6,12 +6,8 @@
  * universe has nothing due on the Monday or Tuesday after the 28th, so the badge is seen again
  * a week later (Saturday 5 December, a Tuesday deadline), set through Settings as a user would.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { DEMO_USER } from '../../main/simulator/data/accounts/demo';
-import { startWebShellProcess } from '../support/webShellProcess';
+import { startWebShellWithSimulator } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';
 import { CorporateActionsPage } from './pages/CorporateActionsPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -28,12 +24,7 @@ test('on a Saturday the queue opens on the work to do, Friday’s deadline has p
   page,
 }) => {
   test.setTimeout(300_000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-saturday-'));
-  await writeFile(
-    path.join(dataDir, 'settings.json'),
-    JSON.stringify({ ...DEFAULT_SETTINGS, simulator: { ...DEFAULT_SETTINGS.simulator, scale: 'small', asOf: SATURDAY } }),
-  );
-  const shell = await startWebShellProcess([], { dataDir });
+  const shell = await startWebShellWithSimulator({ scale: 'small', asOf: SATURDAY }, 'refdesk-e2e-saturday-');
   const inbox = new CorporateActionsPage(page);
   try {
     const signIn = await SignInPage.openSignedOut(page, shell.ready.url);

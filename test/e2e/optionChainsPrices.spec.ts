@@ -4,12 +4,8 @@
  * the chain's quotes stream whatever the real clock says. A bid and a delta change on screen, and the money
  * is shaded by the underlying as it moves: at every moment, calls below it and puts above it.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEFAULT_SIMULATOR_SEED } from '../../contract/settings';
-import { startWebShellProcess, type WebShellProcess } from '../support/webShellProcess';
+import { startWebShellWithSimulator, type WebShellProcess } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';
 import { OptionChainPage } from './pages/OptionChainPage';
 import { SignInPage } from './pages/SignInPage';
@@ -21,21 +17,10 @@ const MARKET_TIME = '15:00';
 let shell: WebShellProcess;
 
 test.beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-prices-'));
-  await writeFile(
-    path.join(dataDir, 'settings.json'),
-    JSON.stringify({
-      version: 1,
-      simulator: {
-        scale: 'small',
-        seed: DEFAULT_SIMULATOR_SEED,
-        asOf: SIMULATED_DAY,
-        marketTime: MARKET_TIME,
-      },
-      secrets: { revealSeconds: 20, clipboardClearSeconds: 30 },
-    }),
+  shell = await startWebShellWithSimulator(
+    { scale: 'small', asOf: SIMULATED_DAY, marketTime: MARKET_TIME },
+    'refdesk-e2e-prices-',
   );
-  shell = await startWebShellProcess([], { dataDir });
 });
 test.afterAll(async () => {
   await shell?.stop();

@@ -3,11 +3,7 @@
  * `simulator.asOf` in settings.json), the chain and the futures ladder count their days from it,
  * not from the computer's clock, so a trader can preview a roll date.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DEFAULT_SIMULATOR_SEED } from '../../contract/settings';
-import { startWebShellProcess, type WebShellProcess } from '../support/webShellProcess';
+import { startWebShellWithSimulator, type WebShellProcess } from '../support/webShellProcess';
 import { expect, keepScreenshot, test } from './fixtures';
 import { FuturesPage } from './pages/FuturesPage';
 import { OptionChainPage } from './pages/OptionChainPage';
@@ -18,16 +14,10 @@ const SIMULATED_DAY = '2027-03-10';
 let shell: WebShellProcess;
 
 test.beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-simulated-day-'));
-  await writeFile(
-    path.join(dataDir, 'settings.json'),
-    JSON.stringify({
-      version: 1,
-      simulator: { scale: 'small', seed: DEFAULT_SIMULATOR_SEED, asOf: SIMULATED_DAY },
-      secrets: { revealSeconds: 20, clipboardClearSeconds: 30 },
-    }),
+  shell = await startWebShellWithSimulator(
+    { scale: 'small', asOf: SIMULATED_DAY },
+    'refdesk-e2e-simulated-day-',
   );
-  shell = await startWebShellProcess([], { dataDir });
 });
 test.afterAll(async () => {
   await shell?.stop();

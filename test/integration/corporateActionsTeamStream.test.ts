@@ -246,16 +246,10 @@ describe('the team review live stream in main', () => {
     );
   });
 
-  it("says a member removed from the team file is no longer a member, from the stream's refusal fields", async () => {
+  /** A replica whose stream starts, then refuses with `refused`: the desk's "unavailable" line. */
+  async function unavailableAfterRefusal(refused: object): Promise<string | undefined> {
     const removing = new FakeReplica((response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const refused = {
-        ErrorCode: 'NotTeamMember',
-        Message: 'Removed from the team file.',
-        UserKey: 'k==',
-        TeamName: 'Corporate actions',
-        Removed: true,
-      };
       response.end(
         `id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`,
       );
@@ -264,28 +258,29 @@ describe('the team review live stream in main', () => {
     await removing.start();
     const { states } = await listen([removing.url], undefined, undefined, () => 'Clara Lindqvist');
     await until(() => states.some((entry) => entry.state === 'unavailable'), 'the refusal');
-    expect(states.find((entry) => entry.state === 'unavailable')?.message).toBe(
+    return states.find((entry) => entry.state === 'unavailable')?.message;
+  }
+
+  it("says a member removed from the team file is no longer a member, from the stream's refusal fields", async () => {
+    const message = await unavailableAfterRefusal({
+      ErrorCode: 'NotTeamMember',
+      Message: 'Removed from the team file.',
+      UserKey: 'k==',
+      TeamName: 'Corporate actions',
+      Removed: true,
+    });
+    expect(message).toBe(
       'Team review unavailable: Clara Lindqvist (UserKey k==) is no longer a member of the team Corporate actions. ' +
         "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
     );
   });
 
   it('says a member removed from the team file is no longer a member, not that the sign-in was refused (older service, text only)', async () => {
-    const removing = new FakeReplica((response) => {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const refused = {
-        ErrorCode: 'NotTeamMember',
-        Message: 'User k== is no longer a member of the team Corporate actions.',
-      };
-      response.end(
-        `id: 5\nevent: ready\ndata: {"Sequence":5}\n\nevent: refused\ndata: ${JSON.stringify(refused)}\n\n`,
-      );
+    const message = await unavailableAfterRefusal({
+      ErrorCode: 'NotTeamMember',
+      Message: 'User k== is no longer a member of the team Corporate actions.',
     });
-    replicas.push(removing);
-    await removing.start();
-    const { states } = await listen([removing.url], undefined, undefined, () => 'Clara Lindqvist');
-    await until(() => states.some((entry) => entry.state === 'unavailable'), 'the refusal');
-    expect(states.find((entry) => entry.state === 'unavailable')?.message).toBe(
+    expect(message).toBe(
       'Team review unavailable: Clara Lindqvist (UserKey k==) is no longer a member of the team Corporate actions. ' +
         "Ask the team's administrator to add that UserKey to the team file (team.json); it takes effect within 30 s.",
     );

@@ -2,9 +2,10 @@
  * The built web shell (with its embedded simulator) as a child process, started exactly as
  * `npm start -- --web` runs it: what the end-to-end tests drive. Run `npm run build` first.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SETTINGS, type DeskSettings } from '../../contract/settings';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { generatorFingerprint } from './generatorFingerprint';
 import { startReadyProcess, type ReadyProcess } from './simulatorProcess';
@@ -67,4 +68,21 @@ export async function startWebShellProcess(
     simulator: { ...printed.simulator, password: DEMO_USER.password, appSecret: DEMO_APP.appSecret },
   };
   return { ...shell, ready, printed, dataDir };
+}
+
+/**
+ * Starts the web shell on a new data folder whose settings.json sets the embedded simulator
+ * (scale, day, market time…) over the defaults: a spec's own simulated world.
+ */
+export async function startWebShellWithSimulator(
+  simulator: Partial<DeskSettings['simulator']>,
+  folderPrefix = 'refdesk-e2e-',
+): Promise<WebShellProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  const settings: DeskSettings = {
+    ...DEFAULT_SETTINGS,
+    simulator: { ...DEFAULT_SETTINGS.simulator, ...simulator },
+  };
+  await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify(settings));
+  return startWebShellProcess([], { dataDir });
 }
