@@ -145,8 +145,12 @@ describe('web shell bridge', () => {
     const first = await fetch(link.url, { redirect: 'manual' });
     expect(first.status).toBe(200);
     expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+;.*HttpOnly`, 'i'));
-    // The page moves on with a same-origin navigation, which carries the SameSite=Strict cookie.
-    expect(await first.text()).toContain('<meta http-equiv="refresh" content="0;url=/">');
+    // The app itself, with no second navigation: its requests are same-origin and carry the cookie.
+    const page = await first.text();
+    const app = await (await fetch(`${shell.origin}/`, { headers: { cookie } })).text();
+    expect(page).toBe(app);
+    expect(page).toContain('__desk/bridge.js');
+    expect(first.headers.get('cache-control')).toBe('no-store');
     await Promise.resolve();
     expect(redeemed).toBe(true);
 
