@@ -5,6 +5,7 @@ import type { SummaryInfo } from '../../contract/wire/types';
 import OptionChainsView from '../../renderer/src/features/instruments/optionChains/OptionChainsView.vue';
 import { useOptionChainsStore } from '../../renderer/src/features/instruments/optionChains/useOptionChainsStore';
 import { registerGridModules } from '../../renderer/src/shared/gridSetup';
+import { landingRoute } from '../../renderer/src/shell/landingRoute';
 import { createDeskRouter } from '../../renderer/src/shell/router';
 import { installRecordingDesk, removeFakeDesk } from '../support/fakeDesk';
 
@@ -62,6 +63,13 @@ describe('the page’s landing workspace', { timeout: 20_000 }, () => {
     const searched = desk.callsOf('instruments:search').map((call) => (call.arg as { Keywords?: string }).Keywords);
     expect(searched).toEqual(['SPX']);
     wrapper.unmount();
+  });
+
+  it('starts loading the kept workspace the moment it knows it, before the router does', async () => {
+    installRecordingDesk({ 'settings:lastPlace': () => ({ place: { route: '/chains/128' } }) });
+    const load = vi.fn();
+    expect(await landingRoute(load)).toBe('/chains/128');
+    expect(load).toHaveBeenCalledExactlyOnceWith('/chains/128');
   });
 
   it('opens Instruments when nothing was kept or main refuses', async () => {

@@ -24,7 +24,8 @@ export function landedOnKeptPlace(): boolean {
   return keptPlaceApplied;
 }
 
-export async function landingRoute(): Promise<RouteLocationRaw> {
+/** `loadWorkspace` starts loading the chunks of the workspace a path opens (router.ts). */
+export async function landingRoute(loadWorkspace: (path: string) => void = () => undefined): Promise<RouteLocationRaw> {
   // Every workspace a page lands on (Instruments, or the kept place: chains, ladders, lists,
   // corporate actions) shows a grid: AG Grid's chunk, the largest, starts loading now, beside
   // the kept place's question and the session's restore, rather than after them.
@@ -34,6 +35,7 @@ export async function landingRoute(): Promise<RouteLocationRaw> {
   try {
     const place = (await Promise.race([call('settings:lastPlace'), impatient]))?.place;
     if (!place) return DEFAULT_LANDING;
+    loadWorkspace(place.route);
     const search = place.searchText ? searchOfRoute(place.route) : undefined;
     if (search && !search.keywords) search.keywords = place.searchText ?? '';
     keptPlaceApplied = true;
