@@ -232,6 +232,14 @@ async function runLoad(
         fromSend.push(arrived - sentAt);
       }
     }
+    if (lost > 0) {
+      // Which changes, and what the replicas said meanwhile: the run fails on lost changes.
+      const missing = [...ledger.sentAt.keys()].filter((sequence) =>
+        desks.some((desk) => ledger.madeBy.get(sequence) !== desk.index && !desk.tally.arrivals.has(sequence)),
+      );
+      console.error(`lost changes ${missing.slice(0, 20).join(', ')} (newest acknowledged ${newest})`);
+      for (const replica of replicas) console.error(replica.stderr().slice(-4000));
+    }
     const latencies = desks.flatMap((desk) => desk.tally.latenciesMs);
     const sum = (pick: (desk: Desk) => number) => desks.reduce((total, desk) => total + pick(desk), 0);
     const actions = sum((desk) => desk.tally.actions);
