@@ -7,7 +7,17 @@
  *
  * A notification is only a hint: any role that may log in can NOTIFY on the channel, so its
  * payload is never trusted. What does not parse is ignored (and said in the log, at most every
- * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables.
+ * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables, unless every change up to
+ * the one it names was delivered already (a forged hint can thus only cause a read, never skip
+ * one: the real change's own notification still comes).
+ *
+ * The changes this replica committed itself are handed over by its writer (`ownWrite`): it has
+ * them already, so they are not read back. They are delivered in turn, only right after the
+ * change before them: when another replica's change comes between (not read yet), they wait,
+ * and the next read (which returns them too) delivers everything in order. Every stream thus
+ * sees every change once, in order, with no gap, its replica's own included. A notification
+ * heard while an own COMMIT is on its way (it often comes first) is held until the commit is
+ * settled, at most HOLD_HINT_MS, so that the change it announces is not read back needlessly.
  */
 import pg from 'pg';
 import { z } from 'zod';
@@ -24,18 +34,21 @@ const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5000;
 /** How often the LISTEN connection is checked (a silently dead connection would hear nothing). */
 const PING_MS = 10_000;
+/** How long a notification waits for this replica's own COMMIT in flight to be settled. */
+const HOLD_HINT_MS = 20;
 /** Ignored notifications are logged at most this often (a flood of them must not fill the log). */
 const LOG_IGNORED_EVERY_MS = 60_000;
 
 /** What the service's own NOTIFY says (store.ts): which team, and the change's number. */
 const hintSchema = z.object({ team: z.string(), sequence: z.number().int().nonnegative() });
+type Hint = z.infer<typeof hintSchema>;
 
-/** The team a notification names, or undefined when it is not one the service sent. */
-function hintedTeam(payload: string | undefined): string | undefined {
+/** The team and change a notification names, or undefined when it is not one the service sent. */
+function hintOf(payload: string | undefined): Hint | undefined {
   if (!payload || payload.length > 1000) return undefined;
   try {
     const parsed = hintSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data.team : undefined;
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
@@ -45,6 +58,13 @@ export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
   private readonly statusListeners = new Set<StatusListener>();
   private delivered = 0;
+  /** This replica's own committed changes not delivered yet, by sequence. */
+  private readonly own = new Map<number, StoredChange>();
+  /** Own COMMITs sent and not settled yet. */
+  private ownWrites = 0;
+  /** The newest change a notification held meanwhile announced (0: none held). */
+  private heldHint = 0;
+  private holdTimer: NodeJS.Timeout | undefined;
   private client: pg.Client | undefined;
   private fetching: Promise<void> | undefined;
   private fetchAgain = false;
@@ -83,6 +103,25 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Called by this replica's writer before it sends a COMMIT; the answer is called once the
+   * commit is settled, with its changes when it committed (acknowledged by the database): they
+   * are delivered without reading them back, each right after the change before it.
+   */
+  ownWrite(): (committed: StoredChange[] | undefined) => void {
+    this.ownWrites++;
+    let settled = false;
+    return (committed) => {
+      if (settled) return;
+      settled = true;
+      this.ownWrites--;
+      for (const change of committed ?? [])
+        if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
+      if (!this.fetching) this.deliverOwnInTurn();
+      if (this.ownWrites === 0) this.releaseHint();
+    };
+  }
+
   /** Calls `listener` when the database is lost or back. */
   onStatus(listener: StatusListener): () => void {
     this.statusListeners.add(listener);
@@ -91,6 +130,7 @@ export class ChangeFeed {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.holdTimer);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     const client = this.client;
@@ -110,9 +150,9 @@ export class ChangeFeed {
     client.on('end', () => this.lost(client, 'the connection was closed'));
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
-      const team = hintedTeam(message.payload);
-      if (team === undefined) this.ignore(message.processId);
-      else if (team === this.team) this.catchUp();
+      const hint = hintOf(message.payload);
+      if (hint === undefined) this.ignore(message.processId);
+      else if (hint.team === this.team) this.hinted(hint.sequence);
     });
     try {
       await client.connect();
@@ -181,6 +221,40 @@ export class ChangeFeed {
     }
   }
 
+  /** A committed change was announced: read, unless it and every change before it were delivered. */
+  private hinted(sequence: number): void {
+    if (this.ownWrites > 0) {
+      this.heldHint = Math.max(this.heldHint, sequence);
+      this.holdTimer ??= setTimeout(() => this.releaseHint(), HOLD_HINT_MS);
+      return;
+    }
+    if (!this.fetching) this.deliverOwnInTurn();
+    if (sequence > this.delivered) this.catchUp();
+  }
+
+  private releaseHint(): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    const sequence = this.heldHint;
+    this.heldHint = 0;
+    if (sequence === 0 || this.closed) return;
+    if (!this.fetching) this.deliverOwnInTurn();
+    if (sequence > this.delivered) this.catchUp();
+  }
+
+  /** Delivers the own changes that follow the last delivered one. */
+  private deliverOwnInTurn(): void {
+    for (let next = this.own.get(this.delivered + 1); next; next = this.own.get(this.delivered + 1)) {
+      this.own.delete(next.message.Sequence);
+      this.deliver(next);
+    }
+  }
+
+  private deliver(change: StoredChange): void {
+    this.delivered = change.message.Sequence;
+    for (const listener of this.listeners) listener(change);
+  }
+
   /** Reads and delivers everything after the last delivered change; one reader at a time keeps the order. */
   private catchUp(): void {
     if (this.fetching) {
@@ -194,8 +268,9 @@ export class ChangeFeed {
         do {
           batch = await changesAfter(this.pool, this.team, this.delivered, FETCH_BATCH);
           for (const change of batch) {
-            this.delivered = change.message.Sequence;
-            for (const listener of this.listeners) listener(change);
+            // Read back with the others' (another replica's change came between): delivered now.
+            this.own.delete(change.message.Sequence);
+            this.deliver(change);
           }
         } while (batch.length === FETCH_BATCH && !this.closed);
       } while (this.fetchAgain && !this.closed);
@@ -214,6 +289,7 @@ export class ChangeFeed {
       })
       .finally(() => {
         this.fetching = undefined;
+        this.deliverOwnInTurn();
         // A notification heard after the last read but before this point.
         if (this.fetchAgain && !this.closed) this.catchUp();
       });

@@ -35,7 +35,8 @@ import {
   type RequestIdentity,
   type StaleEvent,
 } from './groupPlan';
-import { auditOfEvents } from './queries';
+import { committedChanges, type PlannedChange } from './ownChanges';
+import { auditOfEvents, type StoredChange } from './queries';
 import {
   checkDeadline,
   DEADLINE_SQLSTATE,
@@ -57,6 +58,12 @@ export interface StoreDependencies {
   team: Team;
   auditKey: AuditKey;
   platform: PlatformClient;
+  /**
+   * Called before a group's COMMIT is sent; the answer is called once it is settled, with the
+   * group's changes when it committed (the replica's change feed delivers them without reading
+   * them back, and holds a notification heard meanwhile until then).
+   */
+  ownWrite?: () => (committed: StoredChange[] | undefined) => void;
 }
 
 /** Errors after which a group may simply be written again. */
@@ -224,8 +231,19 @@ export async function transact(deps: StoreDependencies, jobs: Job[]): Promise<Jo
         `BEGIN; SELECT review_begin(${client.escapeLiteral(deps.team.id)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
       )) as unknown as pg.QueryResult<{ begun: Begun }>[];
       const { outcomes, payload } = planGroup(deps.team, deps.auditKey, jobs, results[1]!.rows[0]!.begun);
-      const changes = (payload.changes as unknown[]).length;
-      await client.query(changes > 0 ? `SELECT review_write(${literal(payload)}); COMMIT` : 'ROLLBACK');
+      const changes = payload.changes as PlannedChange[];
+      if (changes.length === 0) {
+        await client.query('ROLLBACK');
+        return outcomes;
+      }
+      const settled = deps.ownWrite?.();
+      let committed: StoredChange[] | undefined;
+      try {
+        await client.query(`SELECT review_write(${literal(payload)}); COMMIT`);
+        committed = committedChanges(payload.at as string, changes);
+      } finally {
+        settled?.(committed);
+      }
       return outcomes;
     } catch (error) {
       broken = isDatabaseUnavailable(error);
