@@ -251,7 +251,7 @@ async function runLoad(
       databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
       actionsPerGroup: round(
         actions /
-          Math.max(1, databaseStatements.find((row) => row.statement.includes('review_begin('))?.calls ?? 0),
+          Math.max(1, databaseStatements.find((row) => row.statement.includes('review_write('))?.calls ?? 0),
       ),
       databaseCpuBy: await databaseCpuShares,
       p50ActionMs: round(percentile(latencies, 50)),
