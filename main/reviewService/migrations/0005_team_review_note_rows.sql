@@ -33,12 +33,19 @@ INSERT INTO event_note (team, event_id, id, by_key, by_name, at, text)
     FROM event_review e, jsonb_array_elements(e.notes) AS n(value);
 ALTER TABLE event_review DROP COLUMN notes;
 
+-- The change feed's states and the kept answers as jsonb: the write's payload is jsonb, and
+-- storing json printed and parsed each again (review_change's and review_request's INSERTs were
+-- 0.28 and 0.27 ms per group); reading jsonb back only prints it.
+ALTER TABLE review_change ALTER COLUMN reviews TYPE jsonb, ALTER COLUMN reads TYPE jsonb;
+ALTER TABLE review_request ALTER COLUMN response TYPE jsonb;
+
 REVOKE ALL ON event_note FROM PUBLIC;
 GRANT SELECT, INSERT ON event_note TO refdesk_review_service;
 
--- One note as the wire writes it (At in milliseconds, UTC, as the service writes times).
+-- One note as the wire writes it (At in milliseconds, UTC, as the service writes times). STABLE,
+-- as to_char is: so it is inlined into the queries that call it, not run as a call per note.
 CREATE FUNCTION review_note_wire(n event_note) RETURNS json
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
   SELECT json_build_object('Id', n.id, 'By', json_build_object('UserKey', n.by_key, 'Name', n.by_name),
     'At', to_char(n.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'Text', n.text)
 $$;
@@ -120,7 +127,7 @@ BEGIN
     ON CONFLICT (team, event_id, user_key) DO UPDATE SET read = excluded.read, changed_at = excluded.changed_at;
   INSERT INTO review_change (team, sequence, at, actor_key, actor_name, reviews, reads)
     SELECT v_team, (c.change ->> 'sequence')::bigint, v_at, c.change ->> 'userKey', c.change ->> 'userName',
-        (c.change -> 'reviews')::json, (c.change -> 'readMarks')::json
+        c.change -> 'reviews', c.change -> 'readMarks'
       FROM jsonb_array_elements(p -> 'changes') AS c(change)
       WHERE c.change ->> 'sequence' IS NOT NULL;
   -- Ids in the chain's order (sequence, then position), as when written one request at a time.
@@ -142,7 +149,7 @@ BEGIN
     ON CONFLICT (team, event_id) DO UPDATE SET version = excluded.version, event = excluded.event;
   INSERT INTO review_request (team, idempotency_key, user_key, request_hash, deadline, received_at, status, response, sequence)
     SELECT v_team, c.change ->> 'key', c.change ->> 'userKey', decode(c.change ->> 'requestHash', 'hex'),
-        (c.change ->> 'deadline')::timestamptz, v_at, 200, (c.change -> 'response')::json, (c.change ->> 'sequence')::bigint
+        (c.change ->> 'deadline')::timestamptz, v_at, 200, c.change -> 'response', (c.change ->> 'sequence')::bigint
       FROM jsonb_array_elements(p -> 'changes') AS c(change);
   IF p ->> 'lastSequence' IS NOT NULL THEN
     UPDATE review_sequence SET last_sequence = (p ->> 'lastSequence')::bigint, chain_mac = decode(p ->> 'chainMac', 'hex')
@@ -165,10 +172,12 @@ CREATE FUNCTION pg_temp.with_thread(p_team text, p_review jsonb) RETURNS jsonb L
         WHERE n.team = p_team AND n.event_id = p_review ->> 'EventId' AND n.id <= (p_review ->> 'NotesThrough')::integer))
     ELSE p_review END
 $$;
-UPDATE review_request q SET response = jsonb_set(q.response::jsonb, '{Data}', (SELECT jsonb_agg(pg_temp.with_thread(q.team, r.value) ORDER BY r.i)
-    FROM jsonb_array_elements(q.response::jsonb -> 'Data') WITH ORDINALITY AS r(value, i)))::json
+UPDATE review_request q SET response = jsonb_set(q.response, '{Data}', (SELECT jsonb_agg(pg_temp.with_thread(q.team, r.value) ORDER BY r.i)
+    FROM jsonb_array_elements(q.response -> 'Data') WITH ORDINALITY AS r(value, i)))
   WHERE q.status = 200 AND q.response::text LIKE '%"NotesThrough"%';
 DROP FUNCTION pg_temp.with_thread(text, jsonb);
+ALTER TABLE review_change ALTER COLUMN reviews TYPE json, ALTER COLUMN reads TYPE json;
+ALTER TABLE review_request ALTER COLUMN response TYPE json;
 -- The functions as 0004 made them.
 CREATE OR REPLACE FUNCTION review_begin(p_team text, p_event_ids text[], p_keys text[], p_user_keys text[]) RETURNS json
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
