@@ -19,8 +19,7 @@ import type { Caller } from '../auth/identity';
 import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors';
 import type { PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
-import type { StoredChange } from '../review/queries';
-import { ReviewRequests } from '../review/store';
+import { ReviewRequests, type OwnWrite } from '../review/store';
 import type { Team } from '../team';
 
 export interface RouteDependencies {
@@ -30,7 +29,7 @@ export interface RouteDependencies {
   auditKey: AuditKey;
   platform: PlatformClient;
   /** See StoreDependencies.ownWrite: the replica's change feed is told of its own commits. */
-  ownWrite?: () => (committed: StoredChange[] | undefined) => void;
+  ownWrite?: () => OwnWrite;
 }
 
 /** How long one verification of the audit log is answered again (it reads the whole log). */

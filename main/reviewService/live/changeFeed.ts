@@ -11,13 +11,15 @@
  * the one it names was delivered already (a forged hint can thus only cause a read, never skip
  * one: the real change's own notification still comes).
  *
- * The changes this replica committed itself are handed over by its writer (`ownWrite`): it has
- * them already, so they are not read back. They are delivered in turn, only right after the
- * change before them: when another replica's change comes between (not read yet), they wait,
- * and the next read (which returns them too) delivers everything in order. Every stream thus
- * sees every change once, in order, with no gap, its replica's own included. A notification
- * heard while an own COMMIT is on its way (it often comes first) is held until the commit is
- * settled, at most HOLD_HINT_MS, so that the change it announces is not read back needlessly.
+ * The replica's writer hands over the committed changes its transactions learn of (`ownWrite`):
+ * its own, once the COMMIT is acknowledged, and the other replicas' committed just before it
+ * took the team's lock, which review_begin answers. They are not read again. They are delivered
+ * in turn, only right after the change before them: when a change comes between that nobody
+ * handed over, they wait, and the next read (which returns them too) delivers everything in
+ * order. Every stream thus sees every change once, in order, with no gap, its replica's own
+ * included. A notification heard while a transaction of the writer is on its way (it often comes
+ * first) is held until it is over, at most HOLD_HINT_MS, so that the change it announces is not
+ * read needlessly.
  */
 import pg from 'pg';
 import { z } from 'zod';
@@ -34,7 +36,7 @@ const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5000;
 /** How often the LISTEN connection is checked (a silently dead connection would hear nothing). */
 const PING_MS = 10_000;
-/** How long a notification waits for this replica's own COMMIT in flight to be settled. */
+/** How long a notification waits for a transaction of this replica's writer to be over. */
 const HOLD_HINT_MS = 20;
 /** Ignored notifications are logged at most this often (a flood of them must not fill the log). */
 const LOG_IGNORED_EVERY_MS = 60_000;
@@ -58,9 +60,9 @@ export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
   private readonly statusListeners = new Set<StatusListener>();
   private delivered = 0;
-  /** This replica's own committed changes not delivered yet, by sequence. */
+  /** Committed changes the writer handed over, not delivered yet, by sequence. */
   private readonly own = new Map<number, StoredChange>();
-  /** Own COMMITs sent and not settled yet. */
+  /** The writer's transactions under way. */
   private ownWrites = 0;
   /** The newest change a notification held meanwhile announced (0: none held). */
   private heldHint = 0;
@@ -104,21 +106,26 @@ export class ChangeFeed {
   }
 
   /**
-   * Called by this replica's writer before it sends a COMMIT; the answer is called once the
-   * commit is settled, with its changes when it committed (acknowledged by the database): they
-   * are delivered without reading them back, each right after the change before it.
+   * Called by this replica's writer before a transaction: answers the last delivered change
+   * (review_begin answers the changes committed after it) and `settle`, called once the
+   * transaction is over with the committed changes it learnt of (the others' read under the
+   * team's lock, its own acknowledged by the COMMIT): delivered without reading them, each right
+   * after the change before it.
    */
-  ownWrite(): (committed: StoredChange[] | undefined) => void {
+  ownWrite(): { since: number; settle: (handed: StoredChange[]) => void } {
     this.ownWrites++;
     let settled = false;
-    return (committed) => {
-      if (settled) return;
-      settled = true;
-      this.ownWrites--;
-      for (const change of committed ?? [])
-        if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
-      if (!this.fetching) this.deliverOwnInTurn();
-      if (this.ownWrites === 0) this.releaseHint();
+    return {
+      since: this.delivered,
+      settle: (handed) => {
+        if (settled) return;
+        settled = true;
+        this.ownWrites--;
+        for (const change of handed)
+          if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
+        if (!this.fetching) this.deliverOwnInTurn();
+        if (this.ownWrites === 0) this.releaseHint();
+      },
     };
   }
 

@@ -52,7 +52,11 @@ $$;
 
 -- review_begin reads the group's notes beside the states (the service plans AddNote on the
 -- thread's length and answers the threads); it no longer reads a thread inside each state.
-CREATE OR REPLACE FUNCTION review_begin(p_team text, p_event_ids text[], p_keys text[], p_user_keys text[]) RETURNS json
+-- It also answers the changes committed after p_since (the replica's change feed's last
+-- delivered one) when there are a few: under the team's lock every change up to last_sequence
+-- is committed, so the replica's streams get them without the feed reading them (NULL: none).
+DROP FUNCTION review_begin(text, text[], text[], text[]);
+CREATE FUNCTION review_begin(p_team text, p_event_ids text[], p_keys text[], p_user_keys text[], p_since bigint) RETURNS json
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   head record;
@@ -82,9 +86,15 @@ BEGIN
     'reads', (SELECT coalesce(json_agg(json_build_object('userKey', r.user_key, 'eventId', r.event_id, 'read', r.read)), '[]')
               FROM (SELECT DISTINCT unnest(p_event_ids)) AS i(event_id)
               CROSS JOIN LATERAL (SELECT r.user_key, r.event_id, r.read FROM event_read r
-                WHERE r.team = p_team AND r.event_id = i.event_id AND r.user_key = ANY (p_user_keys) OFFSET 0) r));
+                WHERE r.team = p_team AND r.event_id = i.event_id AND r.user_key = ANY (p_user_keys) OFFSET 0) r),
+    'changes', (SELECT coalesce(json_agg(json_build_object('sequence', c.sequence, 'at', c.at, 'actorKey', c.actor_key,
+                  'actorName', c.actor_name, 'reviews', c.reviews, 'reads', c.reads) ORDER BY c.sequence), '[]')
+                FROM review_change c
+                WHERE c.team = p_team AND c.sequence > p_since AND head.last_sequence - p_since BETWEEN 1 AND 64));
 END
 $$;
+REVOKE ALL ON FUNCTION review_begin(text, text[], text[], text[], bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION review_begin(text, text[], text[], text[], bigint) TO refdesk_review_service;
 
 -- review_write: the states without their threads; each added note once, into event_note.
 CREATE OR REPLACE FUNCTION review_write(p jsonb) RETURNS void
@@ -179,6 +189,7 @@ DROP FUNCTION pg_temp.with_thread(text, jsonb);
 ALTER TABLE review_change ALTER COLUMN reviews TYPE json, ALTER COLUMN reads TYPE json;
 ALTER TABLE review_request ALTER COLUMN response TYPE json;
 -- The functions as 0004 made them.
+DROP FUNCTION review_begin(text, text[], text[], text[], bigint);
 CREATE OR REPLACE FUNCTION review_begin(p_team text, p_event_ids text[], p_keys text[], p_user_keys text[]) RETURNS json
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -276,5 +287,7 @@ BEGIN
 END
 $$;
 
+REVOKE ALL ON FUNCTION review_begin(text, text[], text[], text[]) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION review_begin(text, text[], text[], text[]) TO refdesk_review_service;
 DROP FUNCTION review_note_wire(event_note);
 DROP TABLE event_note;

@@ -6,7 +6,13 @@
  * chained to the one before, from the team's chain head), and its answer (kept as the key's
  * first outcome). The result is review_write's payload and each request's outcome.
  */
-import type { ReviewAction, ReviewActionsResult, TeamEventReview, TeamNote } from '../../../contract/wire/review';
+import type {
+  ReviewAction,
+  ReviewActionsResult,
+  SharedEventReview,
+  TeamEventReview,
+  TeamNote,
+} from '../../../contract/wire/review';
 import { macOf } from '../audit/auditChain';
 import type { AuditKey } from '../audit/auditKey';
 import { ReviewServiceError } from '../errors';
@@ -29,6 +35,18 @@ export interface Begun {
   /** The events' notes, oldest first per event. */
   notes: { eventId: string; note: TeamNote }[];
   reads: { userKey: string; eventId: string; read: boolean }[];
+  /** The changes committed after the change feed's position, when a few (ownChanges.ts). */
+  changes: BegunChange[];
+}
+
+/** A committed change as review_begin answers it. */
+export interface BegunChange {
+  sequence: number | string;
+  at: string;
+  actorKey: string;
+  actorName: string;
+  reviews: SharedEventReview[];
+  reads: { EventId: string; Read: boolean }[];
 }
 
 /** Who sent which request, and until when it may be committed. */

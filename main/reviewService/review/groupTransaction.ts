@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { isDatabaseUnavailable } from '../database/pool';
 import { planGroup, type Begun, type Job, type JobOutcome } from './groupPlan';
-import { committedChanges, type PlannedChange } from './ownChanges';
+import { begunChanges, committedChanges, type PlannedChange } from './ownChanges';
 import type { StoredChange } from './queries';
 import type { StoreDependencies } from './store';
 
@@ -27,15 +27,19 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
   for (let attempt = 1; ; attempt++) {
     const client = await deps.pool.connect();
     let broken = false;
+    // The replica's change feed is told of the committed changes this transaction learns of.
+    const feed = deps.ownWrite?.();
+    const handed: StoredChange[] = [];
     try {
       const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
-      let begun = await begin(client, deps.team.id, all, 'BEGIN; ');
+      let begun = await begin(client, deps.team.id, all, 'BEGIN; ', feed?.since ?? null);
+      handed.push(...begunChanges(begun.changes));
       const added = tookMore ? [] : (more?.() ?? []);
       tookMore = true;
       if (added.length > 0) {
         all.push(...added);
         // Read again for the whole group (a new member's read marks of the first events too).
-        const again = await begin(client, deps.team.id, all, '');
+        const again = await begin(client, deps.team.id, all, '', null);
         begun = { ...begun, outcomes: again.outcomes, states: again.states, notes: again.notes, reads: again.reads };
       }
       const { outcomes, payload } = planGroup(deps.team, deps.auditKey, all, begun);
@@ -44,14 +48,8 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
         await client.query('ROLLBACK');
         return outcomes;
       }
-      const settled = deps.ownWrite?.();
-      let committed: StoredChange[] | undefined;
-      try {
-        await client.query(`SELECT review_write(${literal(payload)}); COMMIT`);
-        committed = committedChanges(payload.at as string, changes);
-      } finally {
-        settled?.(committed);
-      }
+      await client.query(`SELECT review_write(${literal(payload)}); COMMIT`);
+      handed.push(...committedChanges(payload.at as string, changes));
       return outcomes;
     } catch (error) {
       broken = isDatabaseUnavailable(error);
@@ -60,20 +58,30 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
       if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
       throw error;
     } finally {
+      feed?.settle(handed);
       // A connection that failed mid-transaction is dropped, never handed to the next request.
       client.release(broken);
     }
   }
 }
 
-/** review_begin for `jobs` (`prefix`: BEGIN the transaction in the same round trip). */
-async function begin(client: pg.PoolClient, team: string, jobs: Job[], prefix: string): Promise<Begun> {
+/**
+ * review_begin for `jobs` (`prefix`: BEGIN the transaction in the same round trip; `since`: the
+ * change feed's last delivered change, for the changes committed after it).
+ */
+async function begin(
+  client: pg.PoolClient,
+  team: string,
+  jobs: Job[],
+  prefix: string,
+  since: number | null,
+): Promise<Begun> {
   const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
   const keys = jobs.map((job) => job.request.key);
   const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
   const array = (value: string[]) => `${client.escapeLiteral(arrayLiteral(value))}::text[]`;
   const results = (await client.query(
-    `${prefix}SELECT review_begin(${client.escapeLiteral(team)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
+    `${prefix}SELECT review_begin(${client.escapeLiteral(team)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}, ${since === null ? 'NULL' : Math.trunc(since)}::bigint) AS begun`,
   )) as unknown as pg.QueryResult<{ begun: Begun }> | pg.QueryResult<{ begun: Begun }>[];
   return (Array.isArray(results) ? results.at(-1)! : results).rows[0]!.begun;
 }

@@ -1,9 +1,25 @@
 /**
- * A replica's own committed changes as its change feed delivers them (live/changeFeed.ts
- * ownWrite): built from the group's payload, exactly as the feed would read them back from
- * review_change (queries.ts changesAfter), so the replica need not read them back.
+ * The committed changes a replica's writer hands its change feed (live/changeFeed.ts ownWrite),
+ * exactly as the feed would read them from review_change (queries.ts changesAfter), so it need
+ * not read them: the other replicas' changes that review_begin answered under the team's lock,
+ * and the group's own, built from its payload.
  */
+import type { BegunChange } from './groupPlan';
 import type { StoredChange } from './queries';
+
+/** The changes review_begin answered (committed before the team's lock was taken). */
+export function begunChanges(changes: BegunChange[]): StoredChange[] {
+  return changes.map((change) => ({
+    actorKey: change.actorKey,
+    message: {
+      Sequence: Number(change.sequence),
+      At: new Date(change.at).toISOString(),
+      By: { UserKey: change.actorKey, Name: change.actorName },
+      Reviews: change.reviews,
+      ...(change.reads.length > 0 ? { Read: change.reads } : {}),
+    },
+  }));
+}
 
 /** What the change feed needs of a planned change (groupPlan.ts's payload). */
 export interface PlannedChange {

@@ -30,6 +30,12 @@ import type { Member, Team } from '../team';
 import type { Job, JobOutcome, RequestIdentity, StaleEvent } from './groupPlan';
 import { transact } from './groupTransaction';
 import { auditOfEvents, type StoredChange } from './queries';
+
+/** A transaction of this replica's writer, as its change feed follows it. */
+export interface OwnWrite {
+  since: number;
+  settle(handed: StoredChange[]): void;
+}
 import {
   checkDeadline,
   DEADLINE_SQLSTATE,
@@ -52,11 +58,12 @@ export interface StoreDependencies {
   auditKey: AuditKey;
   platform: PlatformClient;
   /**
-   * Called before a group's COMMIT is sent; the answer is called once it is settled, with the
-   * group's changes when it committed (the replica's change feed delivers them without reading
-   * them back, and holds a notification heard meanwhile until then).
+   * Called before a group's transaction: `since` is the replica's change feed's last delivered
+   * change; `settle` is called once the transaction is over, with the committed changes it
+   * learnt of (the others' that review_begin answered, and its own when it committed), which the
+   * feed delivers without reading them (it holds a notification heard meanwhile until then).
    */
-  ownWrite?: () => (committed: StoredChange[] | undefined) => void;
+  ownWrite?: () => OwnWrite;
 }
 
 /** The replica's store of review requests: `apply` each; they are written in groups. */
