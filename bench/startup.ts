@@ -26,6 +26,7 @@ import { buildNeeded } from '../scripts/buildFreshness.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { signInThroughLoginPage } from './browserSignIn';
 import { startKeyringSession } from './keyringSession';
+import { cpuProfileEnv, printStartTrace } from './startupTrace';
 
 const TARGETS = { defaultMs: 1500, largeMs: 3000, largeGenerationMs: 30_000, simulatorReadyMs: 1000 };
 /** Fixed days, so runs compare: after Thanksgiving, a weekend, a month end. */
@@ -127,7 +128,8 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
   // (and, done after the spawn, Chromium's 0.5 s of work for them competed with it for the cores).
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  const shell = spawnTimed('npm', ['start', '--', '--web', '--no-open'], env);
+  const spawnedAtEpochMs = Date.now();
+  const shell = spawnTimed('npm', ['start', '--', '--web', '--no-open'], { ...env, ...cpuProfileEnv() });
   try {
     const processStart = shell.said('starting the web shell', 'stderr');
     // Awaited below; an early failure must not leave it rejected unheard.
@@ -138,6 +140,7 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
     const pageLoaded = performance.now();
     await restoredSpxListed(page);
     const listed = performance.now();
+    await printStartTrace(page, spawnedAtEpochMs, day);
     const universe = ready.line.simulator.universe;
     if (universe.asOf !== day) throw new Error(`The simulator shows ${universe.asOf}, not ${day}`);
     const spawnedAt = shell.startedAt;

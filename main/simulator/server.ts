@@ -142,9 +142,10 @@ export interface RunningSimulator {
   /** The market and its streaming (benchmarks read their counts). */
   trading: Trading;
   /**
-   * Starts the work that makes the first requests fast (the day's exchange calendars), a slice
-   * per turn of the event loop. For the caller to start once its own start is done (its READY
-   * line): started earlier, the slices go between the steps of that start and delay it.
+   * Starts, shortly after (PREPARE_AFTER_MS), the work that makes the first exchanges list fast
+   * (the day's exchange calendars), a slice per turn of the event loop. For the caller to start
+   * once its own start is done (its READY line): started earlier, the slices go between the steps
+   * of that start and delay it.
    */
   prepareForRequests(): void;
   /**
@@ -300,6 +301,14 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
   return { app, context, trading, demo, corsOrigins, setOrigin: (value) => (origin = value), identity };
 }
 
+/**
+ * How long after the start the day's exchange calendars are worked out. A quarter of a second of
+ * the event loop, wanted by the first exchanges list only: right at READY it shared the cores with
+ * the page's first load (its chunks, the session's calls, the kept place's search), which no
+ * longer asks for that list until its first screen has settled (useExchangeOptions.ts).
+ */
+const PREPARE_AFTER_MS = 2_000;
+
 /** Starts the simulator on 127.0.0.1 and resolves once it accepts connections. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const { app, context, trading, demo, corsOrigins, setOrigin, identity } = await buildSimulatorApp(options);
@@ -307,6 +316,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const origin = `http://${LOOPBACK}:${port}`;
   setOrigin(origin);
   const { file: _file, ...universe } = context.universe.info;
+  let preparation: ReturnType<typeof setTimeout> | undefined;
   return {
     app,
     context,
@@ -319,10 +329,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       corsOrigins: corsOrigins === '*' ? '*' : [...corsOrigins],
       ...demo,
     },
-    // A failure here is the exchanges route's to report, when it is asked.
-    prepareForRequests: () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
+    prepareForRequests: () => {
+      clearTimeout(preparation);
+      // A failure here is the exchanges route's to report, when it is asked.
+      preparation = setTimeout(
+        () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
+        PREPARE_AFTER_MS,
+      ).unref();
+    },
     simulatedDay: () => (options.asOf ? context.simulatedNow().toISOString().slice(0, 10) : undefined),
-    close: () => app.close(),
+    close: () => {
+      clearTimeout(preparation);
+      return app.close();
+    },
   };
 }
 

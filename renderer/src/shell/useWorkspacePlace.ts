@@ -9,27 +9,12 @@
 import { watch, type WatchStopHandle } from 'vue';
 import type { Router } from 'vue-router';
 import { call, isCancelled, messageOf } from '../shared/desk';
-import { useFuturesStore } from '../features/instruments/futures/useFuturesStore';
-import { useOptionChainsStore } from '../features/instruments/optionChains/useOptionChainsStore';
-import { useInstrumentsStore } from '../features/instruments/useInstrumentsStore';
 import { useSessionStore } from '../features/session/useSessionStore';
-
-/** A search box's state as the stores hold it (InstrumentSearch, refs unwrapped). */
-interface SearchText {
-  keywords: string;
-}
+import { landedOnKeptPlace } from './landingRoute';
+import { searchOfRoute, type SearchText } from './workspaceSearch';
 
 /** How long the place must stay put before it is kept (typing, quick moves between workspaces). */
 const KEEP_AFTER_MS = 600;
-
-/** The search of the workspace a route belongs to (the stores are the shell's already: useOpenTarget). */
-function searchOfRoute(route: string): SearchText | undefined {
-  const workspace = route.split('/')[1];
-  if (workspace === 'instruments') return useInstrumentsStore().search;
-  if (workspace === 'chains') return useOptionChainsStore().rootSearch;
-  if (workspace === 'futures') return useFuturesStore().continuousSearch;
-  return undefined;
-}
 
 /** Restores and keeps the place for the lifetime of the calling scope (the app shell). */
 export function useWorkspacePlace(router: Router): void {
@@ -62,8 +47,11 @@ export function useWorkspacePlace(router: Router): void {
 
   /** Goes to the kept place when the page opened on no workspace of its own and nothing moved since. */
   const restore = async () => {
-    // Main is asked while the first workspace still loads, not after.
-    const [{ place }] = await Promise.all([call('settings:lastPlace'), router.isReady()]);
+    // The page's first navigation (its landing guard) may have gone there already, search text
+    // and all: then there is nothing to ask again.
+    await router.isReady();
+    if (landedOnKeptPlace()) return;
+    const { place } = await call('settings:lastPlace');
     // Still where the page opened by itself (no route of its own, nothing typed since).
     const landing = router.currentRoute.value;
     const untouched = landing.redirectedFrom?.path === '/' && !searchOfRoute(landing.path)?.keywords;

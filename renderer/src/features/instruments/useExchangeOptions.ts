@@ -4,8 +4,10 @@
  * list lacks. Where the list
  * cannot be read, the exchanges of the results shown are still offered.
  */
-import { computed, type ComputedRef } from 'vue';
+import { computed, inject, type ComputedRef } from 'vue';
+import { routerKey } from 'vue-router';
 import type { SummaryInfo } from '../../../../contract/wire/types';
+import { afterFirstScreen } from '../../shell/firstScreen';
 import { useReferenceStore } from '../reference/useReferenceStore';
 import { onOwnerArrival } from '../session/useOwnedState';
 
@@ -22,7 +24,11 @@ export interface ExchangeOption {
 /** The choices, given the results on screen. */
 export function useExchangeOptions(results: () => readonly SummaryInfo[]): ComputedRef<ExchangeOption[]> {
   const reference = useReferenceStore();
-  void reference.loadExchanges();
+  // The list (125 kB, a quarter of a second of main's on a new day) only fills the filter's
+  // choices: it waits for the first screen, whose reads (the kept place's search above all) go
+  // first. Until it comes, the exchanges of the results shown are offered.
+  const router = inject(routerKey, null);
+  void (router ? afterFirstScreen(router) : Promise.resolve()).then(() => reference.loadExchanges());
   onOwnerArrival(() => void reference.loadExchanges());
   return computed(() => {
     const options = new Map<string, ExchangeOption>();
