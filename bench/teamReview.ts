@@ -232,6 +232,14 @@ async function runLoad(
         fromSend.push(arrived - sentAt);
       }
     }
+    const errorKinds = new Map<string, number>();
+    for (const desk of desks)
+      for (const [kind, count] of desk.tally.errorKinds) errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + count);
+    if (errorKinds.size > 0) {
+      // What the desks met, and what the replicas said meanwhile.
+      console.error(`desk errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
+      for (const replica of replicas) console.error(replica.stderr().slice(-4000));
+    }
     if (lost > 0) {
       // Which changes, and what the replicas said meanwhile: the run fails on lost changes.
       const missing = [...ledger.sentAt.keys()].filter((sequence) =>
