@@ -99,4 +99,39 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
     const stored = await jonas.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=LOCK-1');
     expect(stored.body.Data[0]).toMatchObject({ Version: 2, Flagged: true, Read: true });
   });
+
+  it('reads only what the requests taken in add, and still plans on every read mark they need', async () => {
+    const database = await postgres.createDatabase();
+    const { url } = (await start(postgres.url(database))).info;
+    const clara = new TeamReviewClient([url], () => issuer.token(ANALYST_A.userKey));
+    const jonas = new TeamReviewClient([url], () => issuer.token(ANALYST_B.userKey));
+    // Jonas has read PART-2 already (before the group).
+    expect((await jonas.act({ Action: 'SetRead', EventId: 'PART-2', Read: true })).body.Sequence).toBe(1);
+    const holder = new pg.Client({ connectionString: postgres.url(database) });
+    await holder.connect();
+    try {
+      await holder.query(`BEGIN; SELECT FROM review_sequence WHERE team = '${team.id}' FOR UPDATE`);
+      const first = clara.act({ Action: 'SetFlagged', EventId: 'PART-1', Version: 0, Flagged: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Taken in: Jonas (new to the group) on an event the group has not read, Clara on hers again.
+      const again = jonas.act({ Action: 'SetRead', EventId: 'PART-2', Read: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = clara.act({ Action: 'SetFlagged', EventId: 'PART-1', Version: 1, Flagged: false });
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      await holder.query('COMMIT');
+      const [flagged, read, unflagged] = await Promise.all([first, again, second]);
+      expect(flagged.body.Data[0]).toMatchObject({ Version: 1, Flagged: true });
+      // His read mark was read: marking it read again changes nothing (no Sequence).
+      expect(read.status).toBe(200);
+      expect(read.body.Sequence).toBeUndefined();
+      expect(read.body.Data[0]).toMatchObject({ EventId: 'PART-2', Read: true, Version: 0 });
+      expect(unflagged.body.Data[0]).toMatchObject({ Version: 2, Flagged: false });
+    } finally {
+      await holder.end();
+    }
+    const changes = await postgres.sql(database, 'SELECT sequence, at FROM review_change ORDER BY sequence');
+    expect(changes.rows.map((row: { sequence: string }) => Number(row.sequence))).toEqual([1, 2, 3]);
+    // Changes 2 and 3: one transaction.
+    expect(new Set(changes.rows.slice(1).map((row: { at: Date }) => row.at.toISOString())).size).toBe(1);
+  });
 });

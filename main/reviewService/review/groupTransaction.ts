@@ -32,15 +32,13 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
     const handed: StoredChange[] = [];
     try {
       const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
-      let begun = await begin(client, deps.team.id, all, 'BEGIN; ', feed?.since ?? null);
+      let begun = await begin(client, deps.team.id, readFor(all), 'BEGIN; ', feed?.since ?? null);
       handed.push(...begunChanges(begun.changes));
       const added = tookMore ? [] : (more?.() ?? []);
       tookMore = true;
       if (added.length > 0) {
+        begun = await readAdded(client, deps.team.id, all, added, begun);
         all.push(...added);
-        // Read again for the whole group (a new member's read marks of the first events too).
-        const again = await begin(client, deps.team.id, all, '', null);
-        begun = { ...begun, outcomes: again.outcomes, states: again.states, notes: again.notes, reads: again.reads };
       }
       const { outcomes, payload } = planGroup(deps.team, deps.auditKey, all, begun);
       const changes = payload.changes as PlannedChange[];
@@ -65,23 +63,81 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
   }
 }
 
+/** What review_begin reads for a group: its events, keys and members. */
+interface ReadArguments {
+  eventIds: string[];
+  keys: string[];
+  userKeys: string[];
+}
+
+const eventsOf = (jobs: Job[]) => new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)));
+
+function readFor(jobs: Job[]): ReadArguments {
+  return {
+    eventIds: [...eventsOf(jobs)],
+    keys: jobs.map((job) => job.request.key),
+    userKeys: [...new Set(jobs.map((job) => job.actor.userKey))],
+  };
+}
+
 /**
- * review_begin for `jobs` (`prefix`: BEGIN the transaction in the same round trip; `since`: the
- * change feed's last delivered change, for the changes committed after it).
+ * `begun` with what the requests `added` to `group` need besides (read under the same lock):
+ * their keys, and their new events' states, notes and the whole group's read marks of them; the
+ * whole group again when a member new to it acts on an event read already (their read marks of
+ * it were not read).
+ */
+async function readAdded(
+  client: pg.PoolClient,
+  team: string,
+  group: Job[],
+  added: Job[],
+  begun: Begun,
+): Promise<Begun> {
+  const readEvents = eventsOf(group);
+  const readUsers = new Set(group.map((job) => job.actor.userKey));
+  const whole = added.some(
+    (job) =>
+      !readUsers.has(job.actor.userKey) && job.actions.some((action) => readEvents.has(action.EventId)),
+  );
+  if (whole) {
+    const again = await begin(client, team, readFor([...group, ...added]), '', null);
+    return { ...begun, outcomes: again.outcomes, states: again.states, notes: again.notes, reads: again.reads };
+  }
+  const more = await begin(
+    client,
+    team,
+    {
+      eventIds: [...eventsOf(added)].filter((eventId) => !readEvents.has(eventId)),
+      keys: added.map((job) => job.request.key),
+      userKeys: [...new Set([...readUsers, ...added.map((job) => job.actor.userKey)])],
+    },
+    '',
+    null,
+  );
+  return {
+    ...begun,
+    outcomes: { ...begun.outcomes, ...more.outcomes },
+    states: [...begun.states, ...more.states],
+    notes: [...begun.notes, ...more.notes],
+    reads: [...begun.reads, ...more.reads],
+  };
+}
+
+/**
+ * review_begin (`prefix`: BEGIN the transaction in the same round trip; `since`: the change
+ * feed's last delivered change, for the changes committed after it).
  */
 async function begin(
   client: pg.PoolClient,
   team: string,
-  jobs: Job[],
+  read: ReadArguments,
   prefix: string,
   since: number | null,
 ): Promise<Begun> {
-  const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
-  const keys = jobs.map((job) => job.request.key);
-  const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
   const array = (value: string[]) => `${client.escapeLiteral(arrayLiteral(value))}::text[]`;
   const results = (await client.query(
-    `${prefix}SELECT review_begin(${client.escapeLiteral(team)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}, ${since === null ? 'NULL' : Math.trunc(since)}::bigint) AS begun`,
+    `${prefix}SELECT review_begin(${client.escapeLiteral(team)}, ${array(read.eventIds)}, ${array(read.keys)}, ` +
+      `${array(read.userKeys)}, ${since === null ? 'NULL' : Math.trunc(since)}::bigint) AS begun`,
   )) as unknown as pg.QueryResult<{ begun: Begun }> | pg.QueryResult<{ begun: Begun }>[];
   return (Array.isArray(results) ? results.at(-1)! : results).rows[0]!.begun;
 }
