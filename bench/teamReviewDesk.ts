@@ -99,7 +99,12 @@ export class Desk {
         for (const review of answer.body.Data) this.remember(review);
         const sequence = answer.body.Sequence;
         if (sequence !== undefined) this.ledger.keys.set(key, sequence);
-        if (sequence !== undefined && action.Action !== 'SetRead') {
+        // Only a shared change reaches the other desks: not a read mark, nor a MarkReviewed that
+        // only marked the event read again (the same reviewer, the event unchanged).
+        const shared =
+          action.Action === 'AddNote' ||
+          (action.Action !== 'SetRead' && answer.body.Data[0]!.Version > action.Version);
+        if (sequence !== undefined && shared) {
           this.ledger.sentAt.set(sequence, sent);
           this.ledger.ackedAt.set(sequence, answered);
           this.ledger.madeBy.set(sequence, this.index);
