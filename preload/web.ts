@@ -11,6 +11,10 @@ import { buildDesk } from './bridge';
 import { streamPushEvents } from './webEvents';
 import { createLanes, isPriorityChannel, ORDINARY_LANES } from './webLanes';
 
+// A first opening's page is the app itself, served at its launch link (main/web/server.ts): the
+// address drops the used key before the renderer's router reads it (this script runs first).
+if (location.pathname === '/launch') history.replaceState(history.state, '', `/${location.hash}`);
+
 /** Calls in flight that were given a request id, so `desk.cancel` can abort them. */
 const inFlight = new Map<string, AbortController>();
 /** The connections ordinary calls may hold (webLanes.ts: a sign-in must always get through). */

@@ -1,5 +1,5 @@
 /**
- * The small pages of `/launch`: the hand-over after a first opening, and the refusals in words.
+ * The small pages of `/launch`: its refusals in words (a first opening gets the app itself).
  * No script (the shell's CSP allows none inline) and nothing taken from the request.
  */
 
@@ -20,18 +20,6 @@ ${body}
 </html>
 `;
 }
-
-/**
- * Sent with the session cookie on a first opening. It moves on to the app with a same-origin
- * navigation (a meta refresh), not a redirect: the browser window RefDesk opens starts from a
- * local file, and a redirect in a chain a file page started is cross-site, so the browser would
- * not send the SameSite=Strict cookie it has just received.
- */
-export const OPENING_PAGE = page(
-  'Opening RefDesk',
-  '<p>Opening RefDesk… <a href="/">Continue</a></p>',
-  '<meta http-equiv="refresh" content="0;url=/">\n',
-);
 
 /** A second opening of a link, by a browser without the session it granted. */
 export const LINK_USED_PAGE = page(

@@ -10,18 +10,17 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { BRIDGE_HEADER, WEB_EVENTS_PATH, WEB_HEARTBEAT_PATH } from '../../contract/bridge';
 import type { IpcDispatch } from '../core/ipc/dispatcher';
-import { cacheControlOf, PAGE_CACHE } from '../core/rendererAssets';
+import { PAGE_CACHE } from '../core/rendererAssets';
 import { RENDERER_SECURITY_HEADERS } from '../core/securityHeaders';
 import { isAuthCallbackPath, registerAuthCallback } from './authCallback';
 import { LaunchKeys } from './launchKeys';
-import { LINK_UNKNOWN_PAGE, LINK_USED_PAGE, OPENING_PAGE } from './launchPages';
+import { LINK_UNKNOWN_PAGE, LINK_USED_PAGE } from './launchPages';
 import { servePushEvents } from './pushEvents';
+import { serveRendererFiles } from './rendererFiles';
 
 export const SESSION_COOKIE = 'refdesk_session';
 
@@ -98,7 +97,11 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const redemption = launchKeys.redeem(request.query.key);
     if (redemption === 'granted') {
       void reply.setCookie(SESSION_COOKIE, sessionToken, { httpOnly: true, sameSite: 'strict', path: '/' });
-      return html(reply, 200, OPENING_PAGE);
+      // The app itself, not a page that moves on to it: a second navigation cost 0.1–0.15 s of
+      // every launch. Its requests (scripts, bridge calls) are same-origin subresources, which
+      // carry the SameSite=Strict cookie whatever started the navigation; the bridge script
+      // takes the used key out of the address (preload/web.ts).
+      return html(reply, 200, indexHtml);
     }
     // The browser that used the link opening it again (a bookmark, a reload) just goes on.
     if (redemption === 'used' && sameSecret(request.cookies[SESSION_COOKIE], sessionToken)) return reply.redirect('/', 303);
@@ -155,16 +158,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   registerAuthCallback(app);
 
   // The built renderer: a precompressed twin (.br, .gz) when the browser takes it, hashed assets cached for good.
-  const rendererRoot = path.resolve(options.rendererDir);
-  await app.register(fastifyStatic, {
-    root: rendererRoot,
-    index: false,
-    wildcard: true,
-    serveDotFiles: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, file) => void reply.header('cache-control', cacheControlOf(path.relative(rendererRoot, file))),
-  });
+  serveRendererFiles(app, options.rendererDir);
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -24,6 +24,9 @@ test('a launch link opens RefDesk once; another browser opening it again is refu
     const first = await browser.newPage();
     await first.goto(webShell.ready.url);
     await expect(new SignInPage(first).prompt).toBeVisible();
+    // The link's page is RefDesk itself (no second navigation), and the used key leaves the address.
+    expect(new URL(first.url()).pathname).toBe('/');
+    expect(first.url()).not.toContain('key=');
     // The same window opening it again (a reload of the link) just goes on.
     await first.goto(webShell.ready.url);
     await expect(new SignInPage(first).prompt).toBeVisible();

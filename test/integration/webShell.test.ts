@@ -13,12 +13,12 @@ import { TEST_CACHE_DIR } from '../support/testSimulator';
 const ASSET = 'export const workspace = "Option chains";\n'.repeat(100);
 
 /** GET over node:http (fetch would decode the body and hide how it was sent). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status?: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(parts) }));
     })
       .on('error', reject)
       .end();
@@ -29,9 +29,11 @@ describe('web shell bridge', () => {
   let desk: Desk;
   let shell: RunningWebShell;
   let cookie: string;
+  let rendererDir: string;
 
   beforeAll(async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'refdesk-shell-'));
+    rendererDir = dir;
     // An isolated data folder whose settings start the embedded simulator at test scale.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-shell-data-'));
     await writeFile(
@@ -109,6 +111,19 @@ describe('web shell bridge', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves only the renderer files it found at its start, by their own names', async () => {
+    const status = async (urlPath: string) => (await rawGet(`${shell.origin}${urlPath}`, { cookie })).status;
+    expect(await status('/assets/index-abc123.js')).toBe(200);
+    // A twin is chosen by Accept-Encoding, never asked for by name; nothing outside the folder.
+    expect(await status('/assets/index-abc123.js.br')).toBe(404);
+    expect(await status('/%2e%2e/%2e%2e/etc/passwd')).toBe(404);
+    expect(await status('/assets/../../etc/passwd')).toBe(404);
+    expect(await status('/assets/missing-000000.js')).toBe(404);
+    // The page names the assets of the build it came from: a file written later is not served.
+    await writeFile(path.join(rendererDir, 'assets', 'later-def456.js'), ASSET);
+    expect(await status('/assets/later-def456.js')).toBe(404);
+  });
+
   it('refuses callers without the session cookie, from another origin, or without the bridge header', async () => {
     const { cookie: _omit, ...noCookie } = trusted();
     expect((await invoke({}, noCookie)).status).toBe(403);
@@ -145,8 +160,12 @@ describe('web shell bridge', () => {
     const first = await fetch(link.url, { redirect: 'manual' });
     expect(first.status).toBe(200);
     expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+;.*HttpOnly`, 'i'));
-    // The page moves on with a same-origin navigation, which carries the SameSite=Strict cookie.
-    expect(await first.text()).toContain('<meta http-equiv="refresh" content="0;url=/">');
+    // The app itself, with no second navigation: its requests are same-origin and carry the cookie.
+    const page = await first.text();
+    const app = await (await fetch(`${shell.origin}/`, { headers: { cookie } })).text();
+    expect(page).toBe(app);
+    expect(page).toContain('__desk/bridge.js');
+    expect(first.headers.get('cache-control')).toBe('no-store');
     await Promise.resolve();
     expect(redeemed).toBe(true);
 

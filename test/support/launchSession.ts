@@ -19,7 +19,8 @@ export async function openRefDesk(page: Page, launchUrl: string): Promise<void> 
     return;
   }
   await page.goto(launchUrl);
-  await page.waitForURL(`${origin}/`);
+  // The link's page is RefDesk itself, whose bridge takes the used key out of the address.
+  await page.waitForURL((url) => url.origin === origin && url.pathname === '/' && url.search === '');
   const [session] = (await page.context().cookies(origin)).filter((candidate) => candidate.name === 'refdesk_session');
   if (!session) throw new Error(`opening ${origin}'s launch link granted no session cookie`);
   granted.set(launchUrl, session);
