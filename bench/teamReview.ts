@@ -232,6 +232,22 @@ async function runLoad(
         fromSend.push(arrived - sentAt);
       }
     }
+    const errorKinds = new Map<string, number>();
+    for (const desk of desks)
+      for (const [kind, count] of desk.tally.errorKinds) errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + count);
+    if (errorKinds.size > 0) {
+      // What the desks met, and what the replicas said meanwhile.
+      console.error(`desk errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
+      for (const replica of replicas) console.error(replica.stderr().slice(-4000));
+    }
+    if (lost > 0) {
+      // Which changes, and what the replicas said meanwhile: the run fails on lost changes.
+      const missing = [...ledger.sentAt.keys()].filter((sequence) =>
+        desks.some((desk) => ledger.madeBy.get(sequence) !== desk.index && !desk.tally.arrivals.has(sequence)),
+      );
+      console.error(`lost changes ${missing.slice(0, 20).join(', ')} (newest acknowledged ${newest})`);
+      for (const replica of replicas) console.error(replica.stderr().slice(-4000));
+    }
     const latencies = desks.flatMap((desk) => desk.tally.latenciesMs);
     const sum = (pick: (desk: Desk) => number) => desks.reduce((total, desk) => total + pick(desk), 0);
     const actions = sum((desk) => desk.tally.actions);
@@ -243,7 +259,7 @@ async function runLoad(
       databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
       actionsPerGroup: round(
         actions /
-          Math.max(1, databaseStatements.find((row) => row.statement.includes('review_begin('))?.calls ?? 0),
+          Math.max(1, databaseStatements.find((row) => row.statement.includes('review_write('))?.calls ?? 0),
       ),
       databaseCpuBy: await databaseCpuShares,
       p50ActionMs: round(percentile(latencies, 50)),

@@ -28,6 +28,8 @@ export interface DeskTally {
   /** Business refusals a real desk would also meet (approving what someone else just approved, …). */
   refused: number;
   errors: number;
+  /** What the errors were (status and ErrorCode, or the exception's message), counted. */
+  errorKinds: Map<string, number>;
   /** Arrivals on this desk's stream: Sequence → performance.now(). */
   arrivals: Map<number, number>;
 }
@@ -39,6 +41,7 @@ export class Desk {
     conflicts: 0,
     refused: 0,
     errors: 0,
+    errorKinds: new Map(),
     arrivals: new Map(),
   };
   private readonly seen = new Map<string, SharedEventReview>();
@@ -96,7 +99,12 @@ export class Desk {
         for (const review of answer.body.Data) this.remember(review);
         const sequence = answer.body.Sequence;
         if (sequence !== undefined) this.ledger.keys.set(key, sequence);
-        if (sequence !== undefined && action.Action !== 'SetRead') {
+        // Only a shared change reaches the other desks: not a read mark, nor a MarkReviewed that
+        // only marked the event read again (the same reviewer, the event unchanged).
+        const shared =
+          action.Action === 'AddNote' ||
+          (action.Action !== 'SetRead' && answer.body.Data[0]!.Version > action.Version);
+        if (sequence !== undefined && shared) {
           this.ledger.sentAt.set(sequence, sent);
           this.ledger.ackedAt.set(sequence, answered);
           this.ledger.madeBy.set(sequence, this.index);
@@ -107,11 +115,16 @@ export class Desk {
       } else if (answer.status === 403 || answer.status === 409) {
         this.tally.refused++;
       } else {
-        this.tally.errors++;
+        this.error(`${answer.status} ${answer.body.ErrorCode ?? ''}`);
       }
-    } catch {
-      this.tally.errors++;
+    } catch (error) {
+      this.error((error as Error).message);
     }
+  }
+
+  private error(kind: string): void {
+    this.tally.errors++;
+    this.tally.errorKinds.set(kind, (this.tally.errorKinds.get(kind) ?? 0) + 1);
   }
 
   /** Keeps the newest state seen of an event (answers and stream messages may arrive in either order). */

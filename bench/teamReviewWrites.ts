@@ -1,7 +1,7 @@
 /**
  * PostgreSQL CPU per review action on the one backend that writes: groups of a chosen size go
- * through the service's own transaction (review_begin, planning, review_write and COMMIT: store.ts
- * `transact`) on a pool of one connection, and that backend's CPU is read from /proc. Unlike the
+ * through the service's own transaction (review_begin, planning, review_write and COMMIT:
+ * groupTransaction.ts `transact`) on a pool of one connection, and that backend's CPU is read from /proc. Unlike the
  * load runs' figure (the whole server's CPU), it depends neither on how busy the machine is nor
  * on how large the groups a load happens to form: a group's fixed cost is shared by its requests,
  * and the load runs form groups of 1 to 64 as the queue allows.
@@ -14,7 +14,7 @@ import { migrateDatabase } from '../main/reviewService/database/migrate';
 import { createServicePool } from '../main/reviewService/database/pool';
 import { createPlatformClient } from '../main/reviewService/platform/platformClient';
 import { requestHashOf } from '../main/reviewService/review/requests';
-import { transact } from '../main/reviewService/review/store';
+import { transact } from '../main/reviewService/review/groupTransaction';
 import { Team } from '../main/reviewService/team';
 import type { TestPostgres } from '../test/support/postgres';
 import { writeAuditKey } from '../test/support/reviewService';

@@ -129,7 +129,14 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
     );
     // The caller was checked (token, team, platform, rate) by the onRequest hook, before the body.
     const authenticate = async (request: FastifyRequest) => callerOf(request);
-    registerRoutes(app, { pool, team: options.team, authenticate, auditKey: options.auditKey, platform });
+    registerRoutes(app, {
+      pool,
+      team: options.team,
+      authenticate,
+      auditKey: options.auditKey,
+      platform,
+      ownWrite: () => feed.ownWrite(),
+    });
     const streams = new OpenStreams(options.team, revocation, limits.streams);
     const endStreams = registerStream(app, {
       feed,

@@ -65,7 +65,7 @@ describe.skipIf(missing)(`npm run review-service${missing ? ` (skipped: ${missin
       jwksUrl: `${issuer.issuer}/.well-known/jwks.json`,
       platformUrl: issuer.platformUrl,
       auditKeyId: expect.stringMatching(/^[0-9a-f]{16}$/),
-      schemaVersion: '0004_team_review_index_plans',
+      schemaVersion: '0005_team_review_note_rows',
     });
     expect(JSON.stringify(replica.ready)).not.toContain('a-secret-password');
     const team = await fetch(`${replica.ready.url}/v1/team`, {

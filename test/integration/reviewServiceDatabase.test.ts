@@ -61,10 +61,11 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
       '0001_team_review',
       '0003_team_review_control',
       '0004_team_review_index_plans',
+      '0005_team_review_note_rows',
     ]);
     expect((await start(url)).info).toMatchObject({
       migrationsApplied: [],
-      schemaVersion: '0004_team_review_index_plans',
+      schemaVersion: '0005_team_review_note_rows',
     });
   });
 

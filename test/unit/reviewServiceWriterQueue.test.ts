@@ -39,4 +39,37 @@ describe('the review writer queue', () => {
     // Without the window: [first], [second, third], [late]: one more transaction and commit.
     expect(groups).toEqual([['first'], ['second', 'third', 'late']]);
   });
+
+  it('hands a group, once, the requests that queued while it waited (for the team lock), within its limits', async () => {
+    const groups: string[][] = [];
+    const tookMore: string[][] = [];
+    const queue = new WriterQueue<Job, number>(async (group, more) => {
+      await sleep(5); // review_begin waiting for another replica's lock
+      const added = more();
+      tookMore.push(
+        added.map((queued) => queued.job.name),
+        more().map((queued) => queued.job.name),
+      );
+      const all = [...group, ...added];
+      groups.push(all.map((queued) => queued.job.name));
+      for (const queued of all) queued.resolve(all.length);
+    }, 0);
+    const first = queue.submit(job('first'));
+    const queued = ['a', 'b', 'c'].map((name) => queue.submit(job(name)));
+    await Promise.all([first, ...queued]);
+    // Without it: [first], [a, b, c]: a second transaction, lock and commit.
+    expect(groups).toEqual([['first', 'a', 'b', 'c']]);
+    // Once only: a second call hands nothing.
+    expect(tookMore).toEqual([['a', 'b', 'c'], []]);
+    // At most 64 requests per group, whatever queued meanwhile.
+    const big: string[][] = [];
+    const limited = new WriterQueue<Job, number>(async (group, more) => {
+      await sleep(1);
+      const all = [...group, ...more()];
+      big.push(all.map((queued) => queued.job.name));
+      for (const queued of all) queued.resolve(all.length);
+    }, 0);
+    await Promise.all(Array.from({ length: 100 }, (_, index) => limited.submit(job(`r${index}`))));
+    expect(big.map((group) => group.length)).toEqual([64, 36]);
+  });
 });

@@ -19,7 +19,7 @@ import type { Caller } from '../auth/identity';
 import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors';
 import type { PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
-import { ReviewRequests } from '../review/store';
+import { ReviewRequests, type OwnWrite } from '../review/store';
 import type { Team } from '../team';
 
 export interface RouteDependencies {
@@ -28,6 +28,8 @@ export interface RouteDependencies {
   authenticate: (request: FastifyRequest) => Promise<Caller>;
   auditKey: AuditKey;
   platform: PlatformClient;
+  /** See StoreDependencies.ownWrite: the replica's change feed is told of its own commits. */
+  ownWrite?: () => OwnWrite;
 }
 
 /** How long one verification of the audit log is answered again (it reads the whole log). */

@@ -7,7 +7,19 @@
  *
  * A notification is only a hint: any role that may log in can NOTIFY on the channel, so its
  * payload is never trusted. What does not parse is ignored (and said in the log, at most every
- * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables.
+ * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables, unless every change up to
+ * the one it names was delivered already (a forged hint can thus only cause a read, never skip
+ * one: the real change's own notification still comes).
+ *
+ * The replica's writer hands over the committed changes its transactions learn of (`ownWrite`):
+ * its own, once the COMMIT is acknowledged, and the other replicas' committed just before it
+ * took the team's lock, which review_begin answers. They are not read again. They are delivered
+ * in turn, only right after the change before them: when a change comes between that nobody
+ * handed over, they wait, and the next read (which returns them too) delivers everything in
+ * order. Every stream thus sees every change once, in order, with no gap, its replica's own
+ * included. A notification heard while a transaction of the writer is on its way (it often comes
+ * first) is held until it is over, at most HOLD_HINT_MS, so that the change it announces is not
+ * read needlessly.
  */
 import pg from 'pg';
 import { z } from 'zod';
@@ -24,18 +36,21 @@ const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5000;
 /** How often the LISTEN connection is checked (a silently dead connection would hear nothing). */
 const PING_MS = 10_000;
+/** How long a notification waits for a transaction of this replica's writer to be over. */
+const HOLD_HINT_MS = 20;
 /** Ignored notifications are logged at most this often (a flood of them must not fill the log). */
 const LOG_IGNORED_EVERY_MS = 60_000;
 
 /** What the service's own NOTIFY says (store.ts): which team, and the change's number. */
 const hintSchema = z.object({ team: z.string(), sequence: z.number().int().nonnegative() });
+type Hint = z.infer<typeof hintSchema>;
 
-/** The team a notification names, or undefined when it is not one the service sent. */
-function hintedTeam(payload: string | undefined): string | undefined {
+/** The team and change a notification names, or undefined when it is not one the service sent. */
+function hintOf(payload: string | undefined): Hint | undefined {
   if (!payload || payload.length > 1000) return undefined;
   try {
     const parsed = hintSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data.team : undefined;
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
@@ -45,6 +60,13 @@ export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
   private readonly statusListeners = new Set<StatusListener>();
   private delivered = 0;
+  /** Committed changes the writer handed over, not delivered yet, by sequence. */
+  private readonly own = new Map<number, StoredChange>();
+  /** The writer's transactions under way. */
+  private ownWrites = 0;
+  /** The newest change a notification held meanwhile announced (0: none held). */
+  private heldHint = 0;
+  private holdTimer: NodeJS.Timeout | undefined;
   private client: pg.Client | undefined;
   private fetching: Promise<void> | undefined;
   private fetchAgain = false;
@@ -83,6 +105,30 @@ export class ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Called by this replica's writer before a transaction: answers the last delivered change
+   * (review_begin answers the changes committed after it) and `settle`, called once the
+   * transaction is over with the committed changes it learnt of (the others' read under the
+   * team's lock, its own acknowledged by the COMMIT): delivered without reading them, each right
+   * after the change before it.
+   */
+  ownWrite(): { since: number; settle: (handed: StoredChange[]) => void } {
+    this.ownWrites++;
+    let settled = false;
+    return {
+      since: this.delivered,
+      settle: (handed) => {
+        if (settled) return;
+        settled = true;
+        this.ownWrites--;
+        for (const change of handed)
+          if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
+        if (!this.fetching) this.deliverOwnInTurn();
+        if (this.ownWrites === 0) this.releaseHint();
+      },
+    };
+  }
+
   /** Calls `listener` when the database is lost or back. */
   onStatus(listener: StatusListener): () => void {
     this.statusListeners.add(listener);
@@ -91,6 +137,7 @@ export class ChangeFeed {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.holdTimer);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     const client = this.client;
@@ -110,9 +157,9 @@ export class ChangeFeed {
     client.on('end', () => this.lost(client, 'the connection was closed'));
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
-      const team = hintedTeam(message.payload);
-      if (team === undefined) this.ignore(message.processId);
-      else if (team === this.team) this.catchUp();
+      const hint = hintOf(message.payload);
+      if (hint === undefined) this.ignore(message.processId);
+      else if (hint.team === this.team) this.hinted(hint.sequence);
     });
     try {
       await client.connect();
@@ -181,6 +228,40 @@ export class ChangeFeed {
     }
   }
 
+  /** A committed change was announced: read, unless it and every change before it were delivered. */
+  private hinted(sequence: number): void {
+    if (this.ownWrites > 0) {
+      this.heldHint = Math.max(this.heldHint, sequence);
+      this.holdTimer ??= setTimeout(() => this.releaseHint(), HOLD_HINT_MS);
+      return;
+    }
+    if (!this.fetching) this.deliverOwnInTurn();
+    if (sequence > this.delivered) this.catchUp();
+  }
+
+  private releaseHint(): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    const sequence = this.heldHint;
+    this.heldHint = 0;
+    if (sequence === 0 || this.closed) return;
+    if (!this.fetching) this.deliverOwnInTurn();
+    if (sequence > this.delivered) this.catchUp();
+  }
+
+  /** Delivers the own changes that follow the last delivered one. */
+  private deliverOwnInTurn(): void {
+    for (let next = this.own.get(this.delivered + 1); next; next = this.own.get(this.delivered + 1)) {
+      this.own.delete(next.message.Sequence);
+      this.deliver(next);
+    }
+  }
+
+  private deliver(change: StoredChange): void {
+    this.delivered = change.message.Sequence;
+    for (const listener of this.listeners) listener(change);
+  }
+
   /** Reads and delivers everything after the last delivered change; one reader at a time keeps the order. */
   private catchUp(): void {
     if (this.fetching) {
@@ -194,8 +275,9 @@ export class ChangeFeed {
         do {
           batch = await changesAfter(this.pool, this.team, this.delivered, FETCH_BATCH);
           for (const change of batch) {
-            this.delivered = change.message.Sequence;
-            for (const listener of this.listeners) listener(change);
+            // Read back with the others' (another replica's change came between): delivered now.
+            this.own.delete(change.message.Sequence);
+            this.deliver(change);
           }
         } while (batch.length === FETCH_BATCH && !this.closed);
       } while (this.fetchAgain && !this.closed);
@@ -214,6 +296,7 @@ export class ChangeFeed {
       })
       .finally(() => {
         this.fetching = undefined;
+        this.deliverOwnInTurn();
         // A notification heard after the last read but before this point.
         if (this.fetchAgain && !this.closed) this.catchUp();
       });

@@ -6,12 +6,19 @@
  * chained to the one before, from the team's chain head), and its answer (kept as the key's
  * first outcome). The result is review_write's payload and each request's outcome.
  */
-import type { ReviewAction, ReviewActionsResult, TeamEventReview } from '../../../contract/wire/review';
+import type {
+  ReviewAction,
+  ReviewActionsResult,
+  SharedEventReview,
+  TeamEventReview,
+  TeamNote,
+} from '../../../contract/wire/review';
 import { macOf } from '../audit/auditChain';
 import type { AuditKey } from '../audit/auditKey';
 import { ReviewServiceError } from '../errors';
 import type { PlatformEvent } from '../platform/eventFacts';
 import type { Member, Team } from '../team';
+import { resultWithThreads, withoutThread } from './noteThreads';
 import { planAction, type AuditDraft } from './plan';
 import { isKeptRefusal, replay, type StoredOutcome } from './requests';
 import { rowFromState, sharedWire, stateFromRow, untouched, type SharedRow, type SharedState } from './state';
@@ -23,8 +30,23 @@ export interface Begun {
   chainMac: string | null;
   chainKeyId: string | null;
   outcomes: Record<string, StoredOutcome>;
-  states: SharedRow[];
+  /** The events' rows, without their threads (read beside them: `notes`). */
+  states: Omit<SharedRow, 'notes'>[];
+  /** The events' notes, oldest first per event. */
+  notes: { eventId: string; note: TeamNote }[];
   reads: { userKey: string; eventId: string; read: boolean }[];
+  /** The changes committed after the change feed's position, when a few (ownChanges.ts). */
+  changes: BegunChange[];
+}
+
+/** A committed change as review_begin answers it. */
+export interface BegunChange {
+  sequence: number | string;
+  at: string;
+  actorKey: string;
+  actorName: string;
+  reviews: SharedEventReview[];
+  reads: { EventId: string; Read: boolean }[];
 }
 
 /** Who sent which request, and until when it may be committed. */
@@ -75,24 +97,34 @@ export function planGroup(
     );
   }
   const at = new Date(begun.at);
-  const current = new Map(begun.states.map((row) => [row.event_id, stateFromRow(row)]));
+  const threads = new Map<string, TeamNote[]>();
+  for (const { eventId, note } of begun.notes) {
+    const thread = threads.get(eventId);
+    if (thread) thread.push(note);
+    else threads.set(eventId, [note]);
+  }
+  const current = new Map(
+    begun.states.map((row) => [row.event_id, stateFromRow({ ...row, notes: threads.get(row.event_id) ?? [] })]),
+  );
   const reads = new Map(begun.reads.map((mark) => [`${mark.userKey}|${mark.eventId}`, mark.read]));
   const known = new Map(Object.entries(begun.outcomes));
   let sequence = Number(begun.lastSequence);
   let previous: Buffer = Buffer.from(begun.chainMac, 'hex');
   const changes: Record<string, unknown>[] = [];
 
+  const stateOf = (eventId: string) => current.get(eventId) ?? untouched(eventId);
   const outcomes = jobs.map((job): JobOutcome => {
     const { actor, request, actions } = job;
     const first = known.get(request.key);
     if (first) {
       try {
-        return { kind: 'done', result: replay(first, actor.userKey, request.requestHash) };
+        // A kept answer names its threads by their last note: the notes up to it, of the threads now.
+        const result = replay(first, actor.userKey, request.requestHash);
+        return { kind: 'done', result: resultWithThreads(result, (eventId) => stateOf(eventId).notes) };
       } catch (error) {
         return { kind: 'refused', error, keep: false };
       }
     }
-    const stateOf = (eventId: string) => current.get(eventId) ?? untouched(eventId);
     const readOf = (eventId: string) => reads.get(`${actor.userKey}|${eventId}`) ?? false;
     const stale = actions.flatMap((action) => {
       if (action.Action === 'SetRead' || action.Action === 'AddNote') return [];
@@ -146,9 +178,12 @@ export function planGroup(
     const created: SharedState[] = [];
     const changed: SharedState[] = [];
     const readChanges: { EventId: string; Read: boolean }[] = [];
+    const notes: { event_id: string; id: number; text: string }[] = [];
     for (const [eventId, entry] of states) {
       if (entry.after) {
         (entry.before.version === 0 ? created : changed).push(entry.after);
+        for (const note of entry.after.notes.slice(entry.before.notes.length))
+          notes.push({ event_id: eventId, id: note.Id, text: note.Text });
         current.set(eventId, entry.after);
       }
       if (entry.read !== undefined) {
@@ -200,12 +235,16 @@ export function planGroup(
       sequence: number ?? null,
       created: created.map((state) => rowFromState(team.id, state)),
       changed: changed.map((state) => rowFromState(team.id, state)),
+      notes,
       reads: readChanges.map((mark) => ({ event_id: mark.EventId, read: mark.Read })),
+      // The feed keeps the states as the wire writes them (every replica passes them on as they
+      // are: putting threads back there cost more than storing them); the kept answer, read
+      // again only by a retry, names each thread by its last note (noteThreads.ts).
       reviews: [...created, ...changed].map(sharedWire),
       readMarks: readChanges,
       audit,
       snapshots,
-      response: result,
+      response: { ...result, Data: result.Data.map(withoutThread) },
     });
     known.set(request.key, {
       userKey: actor.userKey,

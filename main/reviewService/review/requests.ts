@@ -15,6 +15,7 @@ import {
   type TeamReviewErrorBody,
 } from '../../../contract/wire/review';
 import { ReviewServiceError } from '../errors';
+import { storedResultWithThreads } from './noteThreads';
 
 /** The SQLSTATE of the deadline trigger (migration 0003). */
 export const DEADLINE_SQLSTATE = 'RD408';
@@ -97,7 +98,10 @@ export async function storedOutcome(
         userKey: row.user_key,
         requestHash: row.request_hash.toString('hex'),
         status: row.status,
-        response: row.response,
+        response:
+          row.status === 200
+            ? await storedResultWithThreads(pool, team, row.response as ReviewActionsResult)
+            : row.response,
       }
     : undefined;
 }

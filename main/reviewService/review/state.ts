@@ -77,9 +77,13 @@ export function sharedWire(state: SharedState): SharedEventReview {
   };
 }
 
-/** The columns of event_review but the team, in SharedRow's order. */
+/**
+ * The columns of event_review but the team, in SharedRow's order, and the event's notes thread
+ * (its own rows since migration 0005). For queries `FROM event_review` without an alias.
+ */
 export const SHARED_COLUMNS =
-  'event_id, version, flagged, notes, assignee_key, assignee_name, event_type, four_eyes, reviewed_by_key, reviewed_by_name, ' +
+  'event_id, version, flagged, (SELECT coalesce(json_agg(review_note_wire(n) ORDER BY n.id), \'[]\') FROM event_note n ' +
+  'WHERE n.team = event_review.team AND n.event_id = event_review.event_id) AS notes, assignee_key, assignee_name, event_type, four_eyes, reviewed_by_key, reviewed_by_name, ' +
   'reviewed_at, reviewed_event_version, approved_by_key, approved_by_name, approved_at, changed_by_key, changed_by_name, changed_at';
 
 /** When a row was read as a JSON object (review_begin), its timestamps are ISO text. */
@@ -137,7 +141,7 @@ export function stateFromRow(row: SharedRow): SharedState {
   };
 }
 
-/** The state as a row of event_review for `team` (for jsonb_populate_recordset: ISO timestamps). */
+/** The state as a row of event_review for `team` (for jsonb_populate_recordset: ISO timestamps; the notes are rows of their own). */
 export function rowFromState(team: string, state: SharedState): Record<string, unknown> {
   const changed = state.changed;
   if (!changed) throw new Error('A stored state always names its last change.');
@@ -146,7 +150,6 @@ export function rowFromState(team: string, state: SharedState): Record<string, u
     event_id: state.eventId,
     version: state.version,
     flagged: state.flagged,
-    notes: state.notes,
     assignee_key: state.assignee?.userKey ?? null,
     assignee_name: state.assignee?.name ?? null,
     event_type: state.eventType ?? null,

@@ -27,15 +27,15 @@ import { describeDisagreements, disagreements, type PlatformEvent } from '../pla
 import type { PlatformClient } from '../platform/platformClient';
 import { readPlatformEvents } from '../platform/platformEvents';
 import type { Member, Team } from '../team';
-import {
-  planGroup,
-  type Begun,
-  type Job,
-  type JobOutcome,
-  type RequestIdentity,
-  type StaleEvent,
-} from './groupPlan';
-import { auditOfEvents } from './queries';
+import type { Job, JobOutcome, RequestIdentity, StaleEvent } from './groupPlan';
+import { transact } from './groupTransaction';
+import { auditOfEvents, type StoredChange } from './queries';
+
+/** A transaction of this replica's writer, as its change feed follows it. */
+export interface OwnWrite {
+  since: number;
+  settle(handed: StoredChange[]): void;
+}
 import {
   checkDeadline,
   DEADLINE_SQLSTATE,
@@ -57,18 +57,21 @@ export interface StoreDependencies {
   team: Team;
   auditKey: AuditKey;
   platform: PlatformClient;
+  /**
+   * Called before a group's transaction: `since` is the replica's change feed's last delivered
+   * change; `settle` is called once the transaction is over, with the committed changes it
+   * learnt of (the others' that review_begin answered, and its own when it committed), which the
+   * feed delivers without reading them (it holds a notification heard meanwhile until then).
+   */
+  ownWrite?: () => OwnWrite;
 }
-
-/** Errors after which a group may simply be written again. */
-const RETRYABLE_CODES = new Set(['40001', '40P01']);
-const ATTEMPTS = 4;
 
 /** The replica's store of review requests: `apply` each; they are written in groups. */
 export class ReviewRequests {
   private readonly writers: WriterQueue<Job, ReviewActionsResult>;
 
   constructor(private readonly deps: StoreDependencies) {
-    this.writers = new WriterQueue((group) => writeGroup(deps, group));
+    this.writers = new WriterQueue((group, more) => writeGroup(deps, group, more));
   }
 
   /** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */
@@ -153,9 +156,14 @@ async function readReviewedEvents(
 /**
  * Writes a group of requests and settles each: late ones are answered on their own; the rest in
  * one transaction, run again after a serialization failure; a group that fails otherwise is
- * written again one request at a time, so one request's failure is its own.
+ * written again one request at a time, so one request's failure is its own. Once the team's lock
+ * is held, the group takes in the requests that queued meanwhile (`more`, from the writer queue).
  */
-async function writeGroup(deps: StoreDependencies, group: Queued<Job, ReviewActionsResult>[]): Promise<void> {
+async function writeGroup(
+  deps: StoreDependencies,
+  group: Queued<Job, ReviewActionsResult>[],
+  more?: () => Queued<Job, ReviewActionsResult>[],
+): Promise<void> {
   const ready: Queued<Job, ReviewActionsResult>[] = [];
   for (const queued of group) {
     try {
@@ -167,11 +175,24 @@ async function writeGroup(deps: StoreDependencies, group: Queued<Job, ReviewActi
     }
   }
   if (ready.length === 0) return;
+  /** The requests queued meanwhile, on time (a late one is answered on its own, as above). */
+  const moreJobs = more
+    ? () =>
+        more().flatMap((queued) => {
+          if (Date.now() > queued.job.request.deadline.getTime()) {
+            void writeGroup(deps, [queued]);
+            return [];
+          }
+          ready.push(queued);
+          return [queued.job];
+        })
+    : undefined;
   let outcomes: JobOutcome[];
   try {
     outcomes = await transact(
       deps,
       ready.map((queued) => queued.job),
+      moreJobs,
     );
   } catch (error) {
     if (ready.length > 1 && !isDatabaseUnavailable(error)) {
@@ -204,45 +225,6 @@ function mapped(error: unknown, request: RequestIdentity): unknown {
   if (code === DEADLINE_SQLSTATE) return deadlinePassed(request.deadline);
   if (code === '55P03') return teamBusy();
   return error;
-}
-
-/**
- * One transaction for `jobs`: lock and read, plan, write and commit; run again after a
- * serialization failure. (Exported for the bench, which writes groups of a chosen size.)
- */
-export async function transact(deps: StoreDependencies, jobs: Job[]): Promise<JobOutcome[]> {
-  const eventIds = [...new Set(jobs.flatMap((job) => job.actions.map((action) => action.EventId)))];
-  const keys = jobs.map((job) => job.request.key);
-  const userKeys = [...new Set(jobs.map((job) => job.actor.userKey))];
-  for (let attempt = 1; ; attempt++) {
-    const client = await deps.pool.connect();
-    let broken = false;
-    try {
-      const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
-      const array = (value: string[]) => `${client.escapeLiteral(arrayLiteral(value))}::text[]`;
-      const results = (await client.query(
-        `BEGIN; SELECT review_begin(${client.escapeLiteral(deps.team.id)}, ${array(eventIds)}, ${array(keys)}, ${array(userKeys)}) AS begun`,
-      )) as unknown as pg.QueryResult<{ begun: Begun }>[];
-      const { outcomes, payload } = planGroup(deps.team, deps.auditKey, jobs, results[1]!.rows[0]!.begun);
-      const changes = (payload.changes as unknown[]).length;
-      await client.query(changes > 0 ? `SELECT review_write(${literal(payload)}); COMMIT` : 'ROLLBACK');
-      return outcomes;
-    } catch (error) {
-      broken = isDatabaseUnavailable(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
-      const code = (error as { code?: unknown }).code;
-      if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
-      throw error;
-    } finally {
-      // A connection that failed mid-transaction is dropped, never handed to the next request.
-      client.release(broken);
-    }
-  }
-}
-
-/** A PostgreSQL array literal of `values`, each element quoted (so commas, braces and NULL stay text). */
-function arrayLiteral(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 function teamBusy(): ReviewServiceError {

@@ -32,9 +32,9 @@ export class WriterQueue<J extends { actions: unknown[] }, R> {
   /** Time between the last two requests: how busy the queue is right now. */
   private arrivalGapMs = Infinity;
 
-  /** `write` settles every request of the group it is given (it never throws). */
+  /** `write` settles every request of the group it is given, and of those `more` hands it (it never throws). */
   constructor(
-    private readonly write: (group: Queued<J, R>[]) => Promise<void>,
+    private readonly write: (group: Queued<J, R>[], more: () => Queued<J, R>[]) => Promise<void>,
     private readonly gatherMs = GATHER_MS,
   ) {}
 
@@ -55,21 +55,36 @@ export class WriterQueue<J extends { actions: unknown[] }, R> {
     try {
       while (this.waiting.length > 0) {
         if (this.arriving()) await new Promise((resolve) => setTimeout(resolve, this.gatherMs));
-        let actions = 0;
-        let size = 0;
-        while (
-          size < this.waiting.length &&
-          size < MAX_REQUESTS &&
-          (size === 0 || actions + this.waiting[size]!.job.actions.length <= MAX_ACTIONS)
-        ) {
-          actions += this.waiting[size]!.job.actions.length;
-          size++;
-        }
-        await this.write(this.waiting.splice(0, size));
+        const group = this.take({ requests: 0, actions: 0 });
+        const size = {
+          requests: group.length,
+          actions: group.reduce((total, queued) => total + queued.job.actions.length, 0),
+        };
+        let tookMore = false;
+        await this.write(group, () => {
+          if (tookMore) return [];
+          tookMore = true;
+          return this.take(size);
+        });
       }
     } finally {
       this.writing = false;
     }
+  }
+
+  /** Takes the waiting requests that fit in a group of `size` so far (at least one into an empty group). */
+  private take(size: { requests: number; actions: number }): Queued<J, R>[] {
+    let taken = 0;
+    while (
+      taken < this.waiting.length &&
+      size.requests + taken < MAX_REQUESTS &&
+      (size.requests + taken === 0 || size.actions + this.waiting[taken]!.job.actions.length <= MAX_ACTIONS)
+    ) {
+      size.actions += this.waiting[taken]!.job.actions.length;
+      taken++;
+    }
+    size.requests += taken;
+    return this.waiting.splice(0, taken);
   }
 
   /** Whether more requests are likely within the window: they come close together and the group has room. */
