@@ -4,58 +4,27 @@
  * call (nothing half-written), and PostgreSQL stopped and restarted mid-session.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewsFeed, TeamReviewErrorBody } from '../../contract/wire/review';
 import { serviceClientConfig } from '../../main/reviewService/database/pool';
-import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
-import { Team } from '../../main/reviewService/team';
-import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, writeAuditKey, writeTeamFile } from '../support/reviewService';
+import { postgresMissingReason } from '../support/postgres';
+import { ANALYST_A, ANALYST_B } from '../support/reviewService';
 import { TeamReviewClient } from '../support/reviewServiceClient';
-import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
+import { inProcessReviewServices } from '../support/inProcessReviewServices';
 
 const missing = postgresMissingReason();
 const tender = { EventType: 'TEND', CorporateActionType: 'Voluntary' } as const;
 
 describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let postgres: TestPostgres;
-  let issuer: TestIssuer;
-  const team = Team.load(writeTeamFile());
-  const auditKey = writeAuditKey().key;
-  const started: RunningReviewService[] = [];
-  const start = async (databaseUrl: string, extra: { migrateDatabaseUrl?: string } = {}) => {
-    const service = await startReviewService({
-      databaseUrl,
-      team,
-      issuer: issuer.issuer,
-      platformUrl: issuer.platformUrl,
-      auditKey,
-      heartbeatSeconds: 1,
-      ...extra,
-    });
-    started.push(service);
-    return service;
-  };
-  const clientsOf = (service: RunningReviewService) =>
-    [
-      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_A.userKey)),
-      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_B.userKey)),
-    ] as const;
+  const review = inProcessReviewServices();
+  const { start, clientsOf, team } = review;
 
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    issuer = await startTestIssuer();
-    issuer.publishEvent('BULK-3', tender);
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(started.map((service) => service.close().catch(() => {})));
-    await issuer?.close();
-    postgres?.remove();
+  beforeAll(() => {
+    review.issuer.publishEvent('BULK-3', tender);
   });
 
   it('migrates a fresh database once when replicas start together, and nothing the next time', async () => {
-    const url = postgres.url(await postgres.createDatabase());
+    const url = review.postgres.url(await review.postgres.createDatabase());
     const together = await Promise.all([start(url), start(url), start(url)]);
     expect(together.map((service) => service.info.migrationsApplied).flat()).toEqual([
       '0001_team_review',
@@ -70,26 +39,26 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   });
 
   it('refuses a database migrated by a newer version, saying so', async () => {
-    const database = await postgres.createDatabase();
-    await start(postgres.url(database));
-    await postgres.sql(
+    const database = await review.postgres.createDatabase();
+    await start(review.postgres.url(database));
+    await review.postgres.sql(
       database,
       `INSERT INTO pgmigrations (name, run_on) VALUES ('0099_from_a_newer_version', now())`,
     );
-    await expect(start(postgres.url(database))).rejects.toThrow(
+    await expect(start(review.postgres.url(database))).rejects.toThrow(
       'The review database was migrated by a newer version of the review service (migration 0099_from_a_newer_version unknown to this version',
     );
   });
 
   it('keeps the audit log append-only: the service’s role cannot UPDATE, DELETE or TRUNCATE it, nor can the owner', async () => {
-    const database = await postgres.createDatabase();
-    const service = await start(postgres.url(database));
+    const database = await review.postgres.createDatabase();
+    const service = await start(review.postgres.url(database));
     const [clara] = clientsOf(service);
     expect(
       (await clara.act({ Action: 'SetFlagged', EventId: 'AUDIT-1', Version: 0, Flagged: true })).status,
     ).toBe(200);
 
-    const asService = new pg.Client(serviceClientConfig(postgres.url(database)));
+    const asService = new pg.Client(serviceClientConfig(review.postgres.url(database)));
     await asService.connect();
     try {
       expect((await asService.query('SELECT current_user')).rows[0].current_user).toBe(
@@ -110,23 +79,23 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
       await asService.end();
     }
     // Even the owner of the tables is stopped by the trigger.
-    await expect(postgres.sql(database, `UPDATE review_audit SET after = 'false'`)).rejects.toThrow(
+    await expect(review.postgres.sql(database, `UPDATE review_audit SET after = 'false'`)).rejects.toThrow(
       'The review_audit table is append-only: UPDATE is not allowed',
     );
-    await expect(postgres.sql(database, 'DELETE FROM review_audit')).rejects.toThrow('append-only: DELETE');
-    expect((await postgres.sql(database, 'SELECT after FROM review_audit')).rows).toEqual([
+    await expect(review.postgres.sql(database, 'DELETE FROM review_audit')).rejects.toThrow('append-only: DELETE');
+    expect((await review.postgres.sql(database, 'SELECT after FROM review_audit')).rows).toEqual([
       { after: 'true' },
     ]);
   });
 
   it('works with a login role of its own and a separate owner for migrations', async () => {
-    const database = await postgres.createDatabase();
-    await postgres.sql(database, `CREATE ROLE desk_service LOGIN`);
+    const database = await review.postgres.createDatabase();
+    await review.postgres.sql(database, `CREATE ROLE desk_service LOGIN`);
     // First start: the owner migrates (and creates the service role); then the operator grants it.
-    await start(postgres.url(database));
-    await postgres.sql(database, 'GRANT refdesk_review_service TO desk_service');
-    const service = await start(postgres.url(database, 'desk_service'), {
-      migrateDatabaseUrl: postgres.url(database),
+    await start(review.postgres.url(database));
+    await review.postgres.sql(database, 'GRANT refdesk_review_service TO desk_service');
+    const service = await start(review.postgres.url(database, 'desk_service'), {
+      migrateDatabaseUrl: review.postgres.url(database),
     });
     const [clara] = clientsOf(service);
     expect(
@@ -136,7 +105,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   });
 
   it('applies a call’s actions together or not at all', async () => {
-    const service = await start(postgres.url(await postgres.createDatabase()));
+    const service = await start(review.postgres.url(await review.postgres.createDatabase()));
     const [clara, jonas] = clientsOf(service);
     const stream = jonas.stream();
     await stream.waitFor((message) => message.event === 'ready');
@@ -176,11 +145,11 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   });
 
   it('lets exactly one of many desks racing on the same version win; the others get 409', async () => {
-    const { url } = (await start(postgres.url(await postgres.createDatabase()))).info;
+    const { url } = (await start(review.postgres.url(await review.postgres.createDatabase()))).info;
     const desks = Array.from(
       { length: 12 },
       (_, index) =>
-        new TeamReviewClient([url], () => issuer.token(index % 2 ? ANALYST_B.userKey : ANALYST_A.userKey)),
+        new TeamReviewClient([url], () => review.issuer.token(index % 2 ? ANALYST_B.userKey : ANALYST_A.userKey)),
     );
     // Twice: first on an event nobody touched (two transactions create the same row), then on a stored one.
     for (const version of [0, 1]) {
@@ -216,14 +185,14 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   });
 
   it('applies requests written together in turn: notes of one event each on the last, the newest read mark kept', async () => {
-    const database = await postgres.createDatabase();
-    const { url } = (await start(postgres.url(database))).info;
-    const desk = (userKey: string) => new TeamReviewClient([url], () => issuer.token(userKey));
+    const database = await review.postgres.createDatabase();
+    const { url } = (await start(review.postgres.url(database))).info;
+    const desk = (userKey: string) => new TeamReviewClient([url], () => review.issuer.token(userKey));
     // The team's lock held while the requests arrive: the first waits for it, the rest queue
     // behind and are then written as one group (one event created and changed eleven times in
     // it; one member's read mark set and cleared again and again in it).
     const whileLocked = async <T>(send: () => Promise<T>[]): Promise<T[]> => {
-      const holder = new pg.Client({ connectionString: postgres.url(database) });
+      const holder = new pg.Client({ connectionString: review.postgres.url(database) });
       await holder.connect();
       try {
         await holder.query(`BEGIN; SELECT FROM review_sequence WHERE team = '${team.id}' FOR UPDATE`);
@@ -264,13 +233,13 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
   });
 
   it('answers 503 "Team review unavailable" while PostgreSQL is down, and carries on by itself when it is back', async () => {
-    const service = await start(postgres.url(await postgres.createDatabase()));
+    const service = await start(review.postgres.url(await review.postgres.createDatabase()));
     const [clara, jonas] = clientsOf(service);
     const stream = jonas.stream();
     await stream.waitFor((message) => message.event === 'ready');
     expect((await clara.act({ Action: 'AddNote', EventId: 'DOWN-1', Note: 'Before.' })).status).toBe(200);
 
-    postgres.stop();
+    review.postgres.stop();
     try {
       await stream.waitFor((message) => message.event === 'unavailable', 5000);
       const refused = [
@@ -287,7 +256,7 @@ describe.skipIf(missing)(`the team review database${missing ? ` (skipped: ${miss
         expect(body.Message).toMatch(/^Team review unavailable: /);
       }
     } finally {
-      postgres.start();
+      review.postgres.start();
     }
 
     await stream.waitFor((message) => message.event === 'available', 15_000);

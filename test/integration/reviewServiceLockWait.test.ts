@@ -5,54 +5,26 @@
  * the ones before it: read marks of a member new to the group, notes, a retry of a key in it.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewsFeed } from '../../contract/wire/review';
-import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
-import { Team } from '../../main/reviewService/team';
-import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, writeAuditKey, writeTeamFile } from '../support/reviewService';
+import { postgresMissingReason } from '../support/postgres';
+import { ANALYST_A, ANALYST_B } from '../support/reviewService';
 import { TeamReviewClient } from '../support/reviewServiceClient';
-import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
+import { inProcessReviewServices } from '../support/inProcessReviewServices';
 
 const missing = postgresMissingReason();
 
 describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let postgres: TestPostgres;
-  let issuer: TestIssuer;
-  const team = Team.load(writeTeamFile());
-  const auditKey = writeAuditKey().key;
-  const started: RunningReviewService[] = [];
-  const start = async (databaseUrl: string) => {
-    const service = await startReviewService({
-      databaseUrl,
-      team,
-      issuer: issuer.issuer,
-      platformUrl: issuer.platformUrl,
-      auditKey,
-      heartbeatSeconds: 1,
-    });
-    started.push(service);
-    return service;
-  };
-
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    issuer = await startTestIssuer();
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(started.map((service) => service.close().catch(() => {})));
-    await issuer?.close();
-    postgres?.remove();
-  });
+  const review = inProcessReviewServices();
+  const { start, team } = review;
 
   it('takes the requests that queued while it waited for the lock into the same transaction', async () => {
-    const database = await postgres.createDatabase();
-    const { url } = (await start(postgres.url(database))).info;
-    const clara = new TeamReviewClient([url], () => issuer.token(ANALYST_A.userKey));
-    const jonas = new TeamReviewClient([url], () => issuer.token(ANALYST_B.userKey));
+    const database = await review.postgres.createDatabase();
+    const { url } = (await start(review.postgres.url(database))).info;
+    const clara = new TeamReviewClient([url], () => review.issuer.token(ANALYST_A.userKey));
+    const jonas = new TeamReviewClient([url], () => review.issuer.token(ANALYST_B.userKey));
     // Another replica's group holds the team's lock.
-    const holder = new pg.Client({ connectionString: postgres.url(database) });
+    const holder = new pg.Client({ connectionString: review.postgres.url(database) });
     await holder.connect();
     try {
       await holder.query(`BEGIN; SELECT FROM review_sequence WHERE team = '${team.id}' FOR UPDATE`);
@@ -62,7 +34,7 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
         { Action: 'SetFlagged', EventId: 'LOCK-1', Version: 0, Flagged: true },
       );
       // The first group is waiting in review_begin; these queue behind it on the replica.
-      await postgres.sql(database, 'SELECT 1');
+      await review.postgres.sql(database, 'SELECT 1');
       await new Promise((resolve) => setTimeout(resolve, 500));
       /** Sent 50 ms apart, so they queue in this order. */
       const inTurn = <T>(sends: (() => Promise<T>)[]) =>
@@ -93,7 +65,7 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
       await holder.end();
     }
     // One transaction: one time for every change of it (review_begin's, after the lock).
-    const changes = await postgres.sql(database, 'SELECT sequence, at FROM review_change ORDER BY sequence');
+    const changes = await review.postgres.sql(database, 'SELECT sequence, at FROM review_change ORDER BY sequence');
     expect(changes.rows.map((row: { sequence: string }) => Number(row.sequence))).toEqual([1, 2, 3, 4]);
     expect(new Set(changes.rows.map((row: { at: Date }) => row.at.toISOString())).size).toBe(1);
     const stored = await jonas.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=LOCK-1');
@@ -101,13 +73,13 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
   });
 
   it('reads only what the requests taken in add, and still plans on every read mark they need', async () => {
-    const database = await postgres.createDatabase();
-    const { url } = (await start(postgres.url(database))).info;
-    const clara = new TeamReviewClient([url], () => issuer.token(ANALYST_A.userKey));
-    const jonas = new TeamReviewClient([url], () => issuer.token(ANALYST_B.userKey));
+    const database = await review.postgres.createDatabase();
+    const { url } = (await start(review.postgres.url(database))).info;
+    const clara = new TeamReviewClient([url], () => review.issuer.token(ANALYST_A.userKey));
+    const jonas = new TeamReviewClient([url], () => review.issuer.token(ANALYST_B.userKey));
     // Jonas has read PART-2 already (before the group).
     expect((await jonas.act({ Action: 'SetRead', EventId: 'PART-2', Read: true })).body.Sequence).toBe(1);
-    const holder = new pg.Client({ connectionString: postgres.url(database) });
+    const holder = new pg.Client({ connectionString: review.postgres.url(database) });
     await holder.connect();
     try {
       await holder.query(`BEGIN; SELECT FROM review_sequence WHERE team = '${team.id}' FOR UPDATE`);
@@ -129,7 +101,7 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
     } finally {
       await holder.end();
     }
-    const changes = await postgres.sql(database, 'SELECT sequence, at FROM review_change ORDER BY sequence');
+    const changes = await review.postgres.sql(database, 'SELECT sequence, at FROM review_change ORDER BY sequence');
     expect(changes.rows.map((row: { sequence: string }) => Number(row.sequence))).toEqual([1, 2, 3]);
     // Changes 2 and 3: one transaction.
     expect(new Set(changes.rows.slice(1).map((row: { at: Date }) => row.at.toISOString())).size).toBe(1);

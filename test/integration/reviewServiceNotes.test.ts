@@ -6,44 +6,21 @@
  */
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewsFeed, TeamNote } from '../../contract/wire/review';
 import { MIGRATIONS_DIR, MIGRATIONS_TABLE } from '../../main/reviewService/database/migrate';
-import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
-import { Team } from '../../main/reviewService/team';
-import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, writeAuditKey, writeTeamFile } from '../support/reviewService';
-import { TeamReviewClient } from '../support/reviewServiceClient';
-import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
+import { postgresMissingReason } from '../support/postgres';
+import { ANALYST_A, ANALYST_B } from '../support/reviewService';
+import { inProcessReviewServices } from '../support/inProcessReviewServices';
 
 const missing = postgresMissingReason();
 
 describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let postgres: TestPostgres;
-  let issuer: TestIssuer;
-  const team = Team.load(writeTeamFile());
-  const auditKey = writeAuditKey().key;
-  const started: RunningReviewService[] = [];
-  const start = async (databaseUrl: string) => {
-    const service = await startReviewService({
-      databaseUrl,
-      team,
-      issuer: issuer.issuer,
-      platformUrl: issuer.platformUrl,
-      auditKey,
-      heartbeatSeconds: 1,
-    });
-    started.push(service);
-    return service;
-  };
-  const clientsOf = (service: RunningReviewService) =>
-    [
-      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_A.userKey)),
-      new TeamReviewClient([service.info.url], () => issuer.token(ANALYST_B.userKey)),
-    ] as const;
+  const review = inProcessReviewServices();
+  const { start, clientsOf, team } = review;
   /** Runs the migrations (all up, or `count` down) as node-pg-migrate does for the service. */
   const migrate = async (database: string, direction: 'up' | 'down', count?: number) => {
-    const client = new pg.Client({ connectionString: postgres.url(database) });
+    const client = new pg.Client({ connectionString: review.postgres.url(database) });
     await client.connect();
     try {
       await runner({
@@ -60,20 +37,9 @@ describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${mis
     }
   };
 
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    issuer = await startTestIssuer();
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(started.map((service) => service.close().catch(() => {})));
-    await issuer?.close();
-    postgres?.remove();
-  });
-
   it('writes a note once, and answers a retry with the thread as its first outcome had it', async () => {
-    const database = await postgres.createDatabase();
-    const service = await start(postgres.url(database));
+    const database = await review.postgres.createDatabase();
+    const service = await start(review.postgres.url(database));
     const [clara, jonas] = clientsOf(service);
     const firstKey = crypto.randomUUID();
     const first = await clara.request(
@@ -87,12 +53,12 @@ describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${mis
     ).toBe(200);
 
     // Each note is one row; the states and the kept answers do not copy the thread.
-    const rows = await postgres.sql(database, 'SELECT id, by_name, text FROM event_note ORDER BY id');
+    const rows = await review.postgres.sql(database, 'SELECT id, by_name, text FROM event_note ORDER BY id');
     expect(rows.rows).toEqual([
       { id: 1, by_name: ANALYST_A.name, text: 'One.' },
       { id: 2, by_name: ANALYST_B.name, text: 'Two.' },
     ]);
-    const kept = await postgres.sql(database, 'SELECT response::text AS response FROM review_request');
+    const kept = await review.postgres.sql(database, 'SELECT response::text AS response FROM review_request');
     for (const row of kept.rows as { response: string }[]) expect(row.response).not.toContain('"Notes"');
 
     // A retry within its deadline (planned under the team's lock) and one after it (outside the lock).
@@ -123,7 +89,7 @@ describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${mis
   });
 
   it('keeps the notes of a database from before notes were rows, and gives them back when migrated down', async () => {
-    const database = await postgres.createDatabase();
+    const database = await review.postgres.createDatabase();
     await migrate(database, 'up', 3);
     const thread: TeamNote[] = [
       {
@@ -139,14 +105,14 @@ describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${mis
         Text: 'Agreed.',
       },
     ];
-    await postgres.sql(
+    await review.postgres.sql(
       database,
       `INSERT INTO event_review (team, event_id, version, notes, changed_by_key, changed_by_name, changed_at)
        VALUES ($1, 'OLD-1', 2, $2, $3, $4, '2026-11-21T10:00:00Z')`,
       [team.id, JSON.stringify(thread), ANALYST_B.userKey, ANALYST_B.name],
     );
 
-    const service = await start(postgres.url(database));
+    const service = await start(review.postgres.url(database));
     expect(service.info.migrationsApplied).toEqual(['0005_team_review_note_rows']);
     const [clara] = clientsOf(service);
     const before = await clara.call<ReviewsFeed>('GET', '/v1/reviews?EventIds=OLD-1');
@@ -158,10 +124,10 @@ describe.skipIf(missing)(`team review notes as rows${missing ? ` (skipped: ${mis
     await service.close();
 
     await migrate(database, 'down', 1);
-    const down = await postgres.sql(database, `SELECT notes FROM event_review WHERE event_id = 'OLD-1'`);
+    const down = await review.postgres.sql(database, `SELECT notes FROM event_review WHERE event_id = 'OLD-1'`);
     expect(down.rows[0].notes).toEqual(three);
-    const answer = await postgres.sql(database, `SELECT response FROM review_request`);
+    const answer = await review.postgres.sql(database, `SELECT response FROM review_request`);
     expect(answer.rows[0].response.Data[0].Notes).toEqual(three);
-    expect((await postgres.sql(database, `SELECT to_regclass('event_note') AS t`)).rows[0].t).toBeNull();
+    expect((await review.postgres.sql(database, `SELECT to_regclass('event_note') AS t`)).rows[0].t).toBeNull();
   });
 });

@@ -4,53 +4,25 @@
  * reading them back from review_change, reads the other replica's, and its streams still get
  * every change exactly once, in order, with no gap, its own included, across a lost listener.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReviewService, type RunningReviewService } from '../../main/reviewService/server';
-import { Team } from '../../main/reviewService/team';
-import { postgresMissingReason, startTestPostgres, type TestPostgres } from '../support/postgres';
-import { ANALYST_A, ANALYST_B, writeAuditKey, writeTeamFile } from '../support/reviewService';
+import { describe, expect, it } from 'vitest';
+import { postgresMissingReason } from '../support/postgres';
+import { ANALYST_A, ANALYST_B } from '../support/reviewService';
 import { TeamReviewClient, type LiveStream } from '../support/reviewServiceClient';
-import { startTestIssuer, type TestIssuer } from '../support/testIssuer';
+import { inProcessReviewServices } from '../support/inProcessReviewServices';
 
 const missing = postgresMissingReason();
 
 describe.skipIf(missing)(`a replica's own changes${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let postgres: TestPostgres;
-  let issuer: TestIssuer;
-  const team = Team.load(writeTeamFile());
-  const auditKey = writeAuditKey().key;
-  const started: RunningReviewService[] = [];
-  const start = async (databaseUrl: string) => {
-    const service = await startReviewService({
-      databaseUrl,
-      team,
-      issuer: issuer.issuer,
-      platformUrl: issuer.platformUrl,
-      auditKey,
-      heartbeatSeconds: 1,
-    });
-    started.push(service);
-    return service;
-  };
-
-  beforeAll(async () => {
-    postgres = await startTestPostgres();
-    issuer = await startTestIssuer();
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(started.map((service) => service.close().catch(() => {})));
-    await issuer?.close();
-    postgres?.remove();
-  });
+  const review = inProcessReviewServices();
+  const { start } = review;
 
   it('reads back only the other replica’s changes, and every stream gets every change once, in order, across a lost listener', async () => {
-    const database = await postgres.createDatabase();
-    const url = postgres.url(database);
+    const database = await review.postgres.createDatabase();
+    const url = review.postgres.url(database);
     const replicas = [await start(url), await start(url)];
     const desks = [
-      new TeamReviewClient([replicas[0]!.info.url], () => issuer.token(ANALYST_A.userKey)),
-      new TeamReviewClient([replicas[1]!.info.url], () => issuer.token(ANALYST_B.userKey)),
+      new TeamReviewClient([replicas[0]!.info.url], () => review.issuer.token(ANALYST_A.userKey)),
+      new TeamReviewClient([replicas[1]!.info.url], () => review.issuer.token(ANALYST_B.userKey)),
     ];
     const streams: LiveStream[] = desks.map((desk) => desk.stream());
     for (const stream of streams) await stream.waitFor((message) => message.event === 'ready', 10_000);
@@ -77,7 +49,7 @@ describe.skipIf(missing)(`a replica's own changes${missing ? ` (skipped: ${missi
 
     await changeOnEach('OWN', 12);
     // Both listeners lost: changes committed meanwhile are caught up on after the reconnect.
-    const terminated = await postgres.sql(
+    const terminated = await review.postgres.sql(
       database,
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'refdesk-review-service-listener'`,
     );
@@ -99,7 +71,7 @@ describe.skipIf(missing)(`a replica's own changes${missing ? ` (skipped: ${missi
     // change made on the other replica, not one per change on each replica (40).
     await Promise.all(replicas.map((replica) => replica.close()));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const reads = await postgres.sql(
+    const reads = await review.postgres.sql(
       database,
       `SELECT coalesce(idx_scan, 0) + coalesce(seq_scan, 0) AS reads FROM pg_stat_user_tables WHERE relname = 'review_change'`,
     );
