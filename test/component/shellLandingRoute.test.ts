@@ -65,6 +65,24 @@ describe('the page’s landing workspace', { timeout: 20_000 }, () => {
     wrapper.unmount();
   });
 
+  it('reads the exchange filter’s list only once the first screen has settled', async () => {
+    registerGridModules();
+    const { desk, router, settled } = await landing(() => ({ place: { route: '/chains', searchText: 'SPX' } }), {
+      'instruments:search': () => ({ Data: [spx], __count: 1 }),
+      'reference:exchanges': () => ({ Data: [] }),
+    });
+    await settled;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const wrapper = mount(OptionChainsView, { attachTo: document.body, global: { plugins: [router] } });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(desk.callsOf('reference:exchanges')).toHaveLength(0);
+    await vi.runOnlyPendingTimersAsync();
+    expect(desk.callsOf('reference:exchanges')).toHaveLength(1);
+    vi.useRealTimers();
+    wrapper.unmount();
+  });
+
   it('starts loading the kept workspace the moment it knows it, before the router does', async () => {
     installRecordingDesk({ 'settings:lastPlace': () => ({ place: { route: '/chains/128' } }) });
     const load = vi.fn();
