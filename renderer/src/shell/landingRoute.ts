@@ -36,8 +36,10 @@ export async function landingRoute(loadWorkspace: (path: string) => void = () =>
     const place = (await Promise.race([call('settings:lastPlace'), impatient]))?.place;
     if (!place) return DEFAULT_LANDING;
     loadWorkspace(place.route);
-    const search = place.searchText ? searchOfRoute(place.route) : undefined;
-    if (search && !search.keywords) search.keywords = place.searchText ?? '';
+    if (place.searchText) {
+      const search = searchOfRoute(place.route);
+      if (search && !search.keywords) search.keywords = place.searchText;
+    }
     keptPlaceApplied = true;
     return place.route;
   } catch {
