@@ -26,6 +26,7 @@ import { buildNeeded } from '../scripts/buildFreshness.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { signInThroughLoginPage } from './browserSignIn';
 import { startKeyringSession } from './keyringSession';
+import { groupGone, machineIdle } from './machineIdle';
 import { cpuProfileEnv, printStartTrace } from './startupTrace';
 
 const TARGETS = { defaultMs: 1500, largeMs: 3000, largeGenerationMs: 30_000, simulatorReadyMs: 1000 };
@@ -76,8 +77,11 @@ function spawnTimed(command: string, args: string[], env: NodeJS.ProcessEnv) {
     async stop(): Promise<void> {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGTERM');
+      const pgid = child.pid;
+      process.kill(-pgid, 'SIGTERM');
       await exited;
+      // npm leaves before the app has closed its stores: the next start must not overlap them.
+      await groupGone(pgid);
     },
   };
 }
@@ -161,6 +165,8 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await watchFirstSeen(page);
+  const idle = await machineIdle();
+  if (!idle.settled) console.log(`[startup] the machine was still ${Math.round(idle.busyShare * 100)}% busy after ${idle.waitedMs} ms: timing anyway`);
   const spawnedAtEpochMs = Date.now();
   const shell = spawnTimed('npm', ['start', '--', '--web', '--no-open'], { ...env, ...cpuProfileEnv() });
   try {
@@ -265,6 +271,7 @@ async function benchStandaloneSimulator(cacheDir: string) {
     for (const day of SIMULATOR_DAYS) {
       // --cache-dir names the cache folder as REFDESK_CACHE_DIR does: the universe the app rolled.
       const args = ['run', 'simulator', '--', '--port', '0', '--cache-dir', cacheDir, '--data-dir', dataDir, '--as-of', day];
+      await machineIdle();
       const simulator = spawnTimed('npm', args, {});
       try {
         const ready = await simulator.ready<ReadyLine['simulator']>();
