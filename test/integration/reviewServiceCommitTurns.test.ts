@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createServicePool } from '../../main/reviewService/database/pool';
 import { ChangeFeed } from '../../main/reviewService/live/changeFeed';
+import type { StoredChange } from '../../main/reviewService/review/queries';
 import { CHANGE_CHANNEL } from '../../main/reviewService/review/store';
 import { postgresMissingReason } from '../support/postgres';
 import { inProcessReviewServices } from '../support/inProcessReviewServices';
@@ -57,8 +58,18 @@ describe.skipIf(missing)(`the writers' turns as the change feed hears commits${m
     expect(feed.lastCommit.own).toBe(true);
     expect(feed.otherCommitAt).toBe(heardAt);
 
+    // Its next group, whose review_begin answered its own previous change (the feed had not
+    // delivered it yet): still no other replica writing.
+    const ownEarlier: StoredChange = {
+      actorKey: 'own',
+      message: { Sequence: sequence, At: new Date().toISOString(), By: { UserKey: 'own', Name: 'Own' }, Reviews: [] },
+    };
+    feed.ownWrite().settle([ownEarlier], sequence + 1);
+    expect(feed.lastCommit.own).toBe(true);
+    expect(feed.otherCommitAt).toBe(heardAt);
+
     // A later change is another replica's again.
-    await notify({ team: review.team.id, sequence: sequence + 1 });
+    await notify({ team: review.team.id, sequence: sequence + 2 });
     await expect.poll(() => feed.lastCommit.own, { timeout: 5_000 }).toBe(false);
     expect(feed.otherCommitAt).toBeGreaterThan(heardAt);
   });

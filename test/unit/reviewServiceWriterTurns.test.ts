@@ -1,7 +1,8 @@
 /**
- * The writer queue's turns (writerQueue.ts): under load a group begins a cycle after the team's
- * last commit, with what arrived meanwhile; after its own commit, a replica that hears another
- * replica writing leaves it the next turn, and takes its own right after that replica's commit.
+ * The writer queue's turns (writerQueue.ts): while another replica writes, a group under load
+ * begins a cycle after the team's last commit, with what arrived meanwhile; after its own commit a
+ * replica leaves the other the next turn and takes its own right after that replica's commit;
+ * alone, it waits only the short gather window.
  * Fails with the queue of before (a group written as soon as the previous one was).
  */
 import { describe, expect, it } from 'vitest';
@@ -60,10 +61,10 @@ async function submitBusily(queue: WriterQueue<Job, number>, names: string[]): P
 }
 
 describe('the review writer queue’s turns', () => {
-  it('under load, begins a group a cycle after the team’s last commit, with everything that arrived meanwhile', async () => {
+  it('under load, begins a group a cycle after another replica’s commit, with everything that arrived meanwhile', async () => {
     const commits = teamCommits();
     const { queue, groups } = recordingQueue(commits);
-    commits.commit(true);
+    commits.commit(false);
     const committedAt = commits.lastCommit.at;
     await submitBusily(queue, ['a', 'b', 'c']);
     // Without turns: [first], [a], [b], [c] (each written as it came, a few ms apart).
@@ -90,13 +91,14 @@ describe('the review writer queue’s turns', () => {
     expect(groups[1]!.atMs - ownAt).toBeGreaterThanOrEqual(CYCLE_MS);
   });
 
-  it('takes the next turn a cycle after its own commit when no other replica writes', async () => {
+  it('alone (no other replica heard writing), waits only the short gather window', async () => {
     const commits = teamCommits();
     const { queue, groups } = recordingQueue(commits);
     commits.commit(true);
-    const ownAt = commits.lastCommit.at;
+    const startedAt = performance.now();
     await submitBusily(queue, ['a', 'b']);
-    expect(groups.map((group) => group.names)).toEqual([['first'], ['a', 'b']]);
-    expect(groups[1]!.atMs - ownAt).toBeLessThan(CYCLE_MS + 15);
+    // 4 ms apart, each after the 2 ms window: no cycle, no turn.
+    expect(groups.map((group) => group.names)).toEqual([['first'], ['a'], ['b']]);
+    expect(performance.now() - startedAt).toBeLessThan(CYCLE_MS);
   });
 });

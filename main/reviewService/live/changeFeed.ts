@@ -130,8 +130,13 @@ export class ChangeFeed {
         if (settled) return;
         settled = true;
         this.ownWrites--;
-        // The changes before its own were the other replicas' (review_begin answered them).
-        if (handed.some((change) => change.message.Sequence < (ownLast ?? Infinity))) this.heardCommit(false);
+        // review_begin answered the changes after the feed's position: those after this replica's
+        // last own one (which the feed may not have delivered yet) were the other replicas'.
+        const others = handed.some(
+          (change) =>
+            change.message.Sequence > this.lastOwnSequence && change.message.Sequence < (ownLast ?? Infinity),
+        );
+        if (others) this.heardCommit(false);
         if (ownLast !== undefined) {
           this.lastOwnSequence = Math.max(this.lastOwnSequence, ownLast);
           this.heardCommit(true);
