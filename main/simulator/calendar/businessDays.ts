@@ -4,7 +4,7 @@
  * exchange and year and cached.
  */
 import { findExchange } from '../data/reference/exchanges';
-import { dateOnly, isoDay, weekdayOf } from './dates';
+import { DAY_MS, dateOnly, isoDay, weekdayOf } from './dates';
 import { EXCHANGE_CALENDARS } from './holidayCalendars';
 import { closuresOfYear, type ExchangeCalendar, type YearClosures } from './rules';
 
@@ -68,14 +68,29 @@ export function holidaysBetween(exchangeId: string, from: string, to: string): {
 }
 
 /**
+ * Answers of isTradingDay by exchange and day number (days since 1970-01-01): the expiry rules
+ * ask about the same few hundred days of an exchange over and over (every root's every expiry
+ * steps back over weekends and holidays), and each answer otherwise costs a calendar lookup,
+ * an ISO date text and three closure lookups. Calendars never change within a process.
+ */
+const tradingDays = new Map<string, Map<number, boolean>>();
+
+/**
  * True when the exchange trades on the UTC calendar date of `date` (time of day ignored):
  * not a weekend day of that exchange (Friday and Saturday for XSAU) and not a holiday. Days
  * with an early close are trading days. Throws for an exchange id without a calendar.
  */
 export function isTradingDay(exchangeId: string, date: Date): boolean {
-  const day = dateOnly(date);
-  if (calendarOf(exchangeId).weekend.includes(weekdayOf(day))) return false;
-  return holidayName(exchangeId, day) === undefined;
+  let days = tradingDays.get(exchangeId);
+  if (!days) tradingDays.set(exchangeId, (days = new Map()));
+  const dayNumber = Math.floor(date.getTime() / DAY_MS);
+  let trades = days.get(dayNumber);
+  if (trades === undefined) {
+    const day = dateOnly(date);
+    trades = !calendarOf(exchangeId).weekend.includes(weekdayOf(day)) && holidayName(exchangeId, day) === undefined;
+    days.set(dayNumber, trades);
+  }
+  return trades;
 }
 
 /**

@@ -160,8 +160,25 @@ function generatedApp(
   };
 }
 
-function insertApp(db: Database.Database, app: AppSeed, seq: number, random: RandomStream): void {
-  db.prepare('INSERT INTO apps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+/** The statements writing the directory, prepared once per fill rather than once per row. */
+interface AppInserts {
+  app: Database.Statement;
+  branding: Database.Statement;
+  redirectUri: Database.Statement;
+  secret: Database.Statement;
+}
+
+function prepareInserts(db: Database.Database): AppInserts {
+  return {
+    app: db.prepare('INSERT INTO apps VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    branding: db.prepare('INSERT INTO app_brandings VALUES (?, ?, ?, ?)'),
+    redirectUri: db.prepare('INSERT INTO app_redirect_uris VALUES (?, ?, ?, ?, ?, ?)'),
+    secret: db.prepare('INSERT INTO app_secrets VALUES (?, ?, ?, ?, ?)'),
+  };
+}
+
+function insertApp(inserts: AppInserts, app: AppSeed, seq: number, random: RandomStream): void {
+  inserts.app.run(
     app.appKey,
     seq,
     app.name,
@@ -178,7 +195,7 @@ function insertApp(db: Database.Database, app: AppSeed, seq: number, random: Ran
   );
   const brandings = random.chance(0.3) ? 2 : 1;
   for (let id = 1; id <= brandings; id++) {
-    db.prepare('INSERT INTO app_brandings VALUES (?, ?, ?, ?)').run(
+    inserts.branding.run(
       app.appKey,
       id,
       id === 1 ? app.name : `${app.name} (white label)`,
@@ -186,7 +203,7 @@ function insertApp(db: Database.Database, app: AppSeed, seq: number, random: Ran
     );
   }
   app.redirectUris.forEach((redirect, index) => {
-    db.prepare('INSERT INTO app_redirect_uris VALUES (?, ?, ?, ?, ?, ?)').run(
+    inserts.redirectUri.run(
       app.appKey,
       index + 1,
       redirect.uri,
@@ -196,7 +213,7 @@ function insertApp(db: Database.Database, app: AppSeed, seq: number, random: Ran
     );
   });
   app.secrets.forEach((secret, index) => {
-    db.prepare('INSERT INTO app_secrets VALUES (?, ?, ?, ?, ?)').run(
+    inserts.secret.run(
       app.appKey,
       index + 1,
       secret.secret,
@@ -222,7 +239,8 @@ function fillApps(context: GenerationContext): void {
   for (let i = 0; i < GENERATED_APPS[context.scale] && creators.length > 0; i++) {
     seeds.push(generatedApp(random, context.asOf, random.pick(creators)));
   }
-  seeds.forEach((app, index) => insertApp(context.db, app, index + 1, random));
+  const inserts = prepareInserts(context.db);
+  seeds.forEach((app, index) => insertApp(inserts, app, index + 1, random));
 }
 
 /** Creates the application directory tables and fills them. */
