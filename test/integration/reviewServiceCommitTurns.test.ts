@@ -1,8 +1,9 @@
 /**
  * What a replica's change feed tells its writer's turns (writerQueue.ts), against a real
  * PostgreSQL: another replica's commit is heard as another's (its writer then takes the next
- * turn), the replica's own commit as its own, and the notification of its own commit, which comes
- * after, does not count as another replica writing.
+ * turn), the replica's own commit as its own, and the notification of its own commit, whether it
+ * comes after the writer saw the COMMIT's answer or before, does not count as another replica
+ * writing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -68,8 +69,17 @@ describe.skipIf(missing)(`the writers' turns as the change feed hears commits${m
     expect(feed.lastCommit.own).toBe(true);
     expect(feed.otherCommitAt).toBe(heardAt);
 
-    // A later change is another replica's again.
+    // A group whose commit's notification comes, and is let go by the feed's hold timer, before
+    // the writer has seen the COMMIT's answer: its own, not another replica's.
+    const slow = feed.ownWrite();
     await notify({ team: review.team.id, sequence: sequence + 2 });
+    await sleep(300);
+    slow.settle([], sequence + 2);
+    expect(feed.lastCommit.own).toBe(true);
+    expect(feed.otherCommitAt).toBe(heardAt);
+
+    // A later change is another replica's again.
+    await notify({ team: review.team.id, sequence: sequence + 3 });
     await expect.poll(() => feed.lastCommit.own, { timeout: 5_000 }).toBe(false);
     expect(feed.otherCommitAt).toBeGreaterThan(heardAt);
   });

@@ -295,7 +295,10 @@ export class ChangeFeed {
     const sequence = this.heldHint;
     this.heldHint = 0;
     if (sequence === 0 || this.closed) return;
-    this.heardOf(sequence);
+    // Released by its timer while a transaction of the writer is still on its way, it may announce
+    // that very transaction's commit: not another replica's (whose commits before the team's lock
+    // was taken review_begin answers).
+    if (this.ownWrites === 0) this.heardOf(sequence);
     if (!this.fetching) this.deliverOwnInTurn();
     if (sequence > this.delivered) this.catchUp();
   }
