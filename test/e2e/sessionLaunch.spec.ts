@@ -1,9 +1,12 @@
 /**
  * How the web shell lets a browser in (15.5): each launch link opens RefDesk once; the window the
  * shell opens itself gets its link through a file only this user can read, never on Chromium's
- * command line (which every local user can read); and the READY line holds no demo secret.
+ * command line (which every local user can read); and the READY line holds no demo secret. The
+ * shell listens (LISTENING) before its simulator has started (READY), both lines naming the same
+ * link; a desk that cannot start ends the process with an error.
  */
-import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
 import { startWebShellProcess } from '../support/webShellProcess';
@@ -86,4 +89,36 @@ test("the shell's own window is incognito and gets its link from a file only thi
   } finally {
     await webShell.stop();
   }
+});
+
+test('LISTENING comes before READY and names the same link, which opens RefDesk once whichever line it was taken from', async ({
+  browser,
+}) => {
+  const webShell = await startWebShellProcess();
+  try {
+    const lines = webShell.stdout().split('\n');
+    const listeningAt = lines.findIndex((line) => line.startsWith('LISTENING '));
+    const readyAt = lines.findIndex((line) => line.startsWith('READY '));
+    expect(listeningAt).toBeGreaterThanOrEqual(0);
+    expect(listeningAt).toBeLessThan(readyAt);
+    const listening = JSON.parse(lines[listeningAt]!.slice('LISTENING '.length)) as { url: string; origin: string };
+    expect(listening).toEqual({ url: webShell.printed.url, origin: webShell.printed.origin });
+
+    const first = await browser.newPage();
+    await first.goto(listening.url);
+    await expect(new SignInPage(first).prompt).toBeVisible();
+    const other = await browser.newPage();
+    await other.goto(webShell.printed.url);
+    await expect(new LaunchPage(other).linkUsed).toBeVisible();
+  } finally {
+    await webShell.stop();
+  }
+});
+
+test('a desk that cannot start ends the web shell with an error, after it said LISTENING', async () => {
+  // A cache folder that is a file: the embedded simulator cannot keep its universe, so it cannot start.
+  const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-bad-cache-')), 'cache');
+  await writeFile(notAFolder, 'not a folder');
+  const starting = startWebShellProcess([], { env: { REFDESK_CACHE_DIR: notAFolder } });
+  await expect(starting).rejects.toThrow(/exited with 1 before READY \(its output: "LISTENING \{.*ENOTDIR/s);
 });

@@ -11,6 +11,8 @@ export interface ReadyProcess<T> {
   child: ChildProcess;
   /** Everything the process wrote to stderr so far. */
   stderr: () => string;
+  /** Everything the process wrote to stdout so far (the web shell's LISTENING line comes before READY). */
+  stdout: () => string;
   stop(): Promise<number | null>;
 }
 
@@ -43,13 +45,14 @@ export async function startReadyProcess<T>(
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`exited with ${code} before READY: ${stderr}`));
+      reject(new Error(`exited with ${code} before READY (its output: ${JSON.stringify(stdout)}): ${stderr}`));
     });
   });
   return {
     ready,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     async stop() {
       // Already gone (exited, or killed by a signal as a test may do).
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
