@@ -4,9 +4,8 @@
  */
 import { closeOnSignals, parseCommandLine, parsePort, printListening, printReady, UsageError } from '../node/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/paths';
-import { progressDisplay } from '../simulator/cliProgress';
 import type { SimulatorInfo } from '../simulator/server';
-import { startDesk, type Desk } from './desk';
+import type { Desk } from './desk';
 import type { EarlyUniverseRoll } from './earlyUniverseRoll';
 import { openInBrowser, type LaunchFile } from '../web/openInBrowser';
 import { startWebShellBeforeDesk } from './webShellStart';
@@ -52,15 +51,19 @@ export async function runWebShell(
   const refreshTokenTtlSeconds = parseSeconds('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const root = findAppRoot();
   const { shell, desk: deskStarting } = await startWebShellBeforeDesk(
-    (events) =>
-      startDesk({
+    async (events) => {
+      // The desk's code (core, simulator: a quarter of a second of this thread) loads once the
+      // shell listens, while the browser loads the page, rather than before.
+      const [{ startDesk }, { progressDisplay }] = await Promise.all([import('./desk'), import('../simulator/cliProgress')]);
+      return startDesk({
         events,
         ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
         // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
         ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
         ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
         ...(startup.earlyUniverseRoll ? { earlyUniverseRoll: startup.earlyUniverseRoll } : {}),
-      }),
+      });
+    },
     { rendererDir: rendererDir(root), webPreloadFile: webPreloadFile(root), port: parsePort(values.port, 0) },
   );
   // The page may be opened now: its calls wait for the desk. LISTENING and READY print the same
