@@ -34,7 +34,7 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../test/support/chromium';
 import { signInThroughLoginPage } from './browserSignIn';
 import { startKeyringSession } from './keyringSession';
 import { groupGone, machineIdle } from './machineIdle';
-import { cpuProfileEnv, printStartTrace } from './startupTrace';
+import { cpuProfileEnv, printStartTrace, startPageProfile } from './startupTrace';
 
 const TARGETS = { defaultMs: 1500, largeMs: 3000, largeGenerationMs: 30_000, simulatorReadyMs: 1000 };
 /** Fixed days, so runs compare: after Thanksgiving, a weekend, a month end. */
@@ -181,6 +181,7 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await watchFirstSeen(page);
+  const stopPageProfile = await startPageProfile(page, day);
   const idle = await machineIdle();
   if (!idle.settled) console.log(`[startup] the machine was still ${Math.round(idle.busyShare * 100)}% busy after ${idle.waitedMs} ms: timing anyway`);
   const spawnedAtEpochMs = Date.now();
@@ -198,6 +199,7 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
     const ready = await readying;
     if (ready.line.url !== listening.line.url) throw new Error('The READY line names another launch link than the LISTENING line.');
     const seen = await firstSeen(page);
+    await stopPageProfile();
     await printStartTrace(page, spawnedAtEpochMs, day);
     const universe = ready.line.simulator.universe;
     if (universe.asOf !== day) throw new Error(`The simulator shows ${universe.asOf}, not ${day}`);

@@ -63,3 +63,24 @@ export function cpuProfileEnv(): NodeJS.ProcessEnv {
   const preload = new URL('./cpuProfilePreload.mjs', import.meta.url).href;
   return folder ? { NODE_OPTIONS: `--import=${preload}` } : {};
 }
+
+/**
+ * With REFDESK_STARTUP_CPU_PROFILE=<folder>, the page's JavaScript is profiled too (Chrome
+ * DevTools Protocol, from before the navigation): the returned function writes
+ * `page-<label>.cpuprofile` there. Without the variable it does nothing.
+ */
+export async function startPageProfile(page: Page, label: string): Promise<() => Promise<void>> {
+  const folder = process.env.REFDESK_STARTUP_CPU_PROFILE;
+  if (!folder) return async () => {};
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 500 });
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    const { writeFileSync } = await import('node:fs');
+    const path = await import('node:path');
+    writeFileSync(path.join(folder, `page-${label}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    await session.detach();
+  };
+}
