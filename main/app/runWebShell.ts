@@ -8,7 +8,7 @@ import type { SimulatorInfo } from '../simulator/server';
 import type { Desk } from './desk';
 import type { EarlyUniverseRoll } from './earlyUniverseRoll';
 import { openInBrowser, type LaunchFile } from '../web/openInBrowser';
-import { startWebShellBeforeDesk } from './webShellStart';
+import { pageBeforeGeneration, startWebShellBeforeDesk } from './webShellStart';
 
 /** How long an unopened launch file may wait for the browser before it is deleted anyway. */
 const LAUNCH_FILE_LIFETIME_MS = 10 * 60_000;
@@ -51,7 +51,7 @@ export async function runWebShell(
   const refreshTokenTtlSeconds = parseSeconds('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const root = findAppRoot();
   const { shell, desk: deskStarting } = await startWebShellBeforeDesk(
-    async (events) => {
+    async (events, shell) => {
       // The desk's code (core, simulator: a quarter of a second of this thread) loads once the
       // shell listens, while the browser loads the page, rather than before.
       const [{ startDesk }, { progressDisplay }] = await Promise.all([import('./desk'), import('../simulator/cliProgress')]);
@@ -61,7 +61,9 @@ export async function runWebShell(
         // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
         ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
         ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
-        ...(startup.earlyUniverseRoll ? { earlyUniverseRoll: startup.earlyUniverseRoll } : {}),
+        ...(startup.earlyUniverseRoll
+          ? { earlyUniverseRoll: pageBeforeGeneration(startup.earlyUniverseRoll, shell.pageConnected) }
+          : {}),
       });
     },
     { rendererDir: rendererDir(root), webPreloadFile: webPreloadFile(root), port: parsePort(values.port, 0) },

@@ -5,11 +5,16 @@
  * of the page (0.45 s of its CPU: scripts, evaluation, mount) runs on one core while main starts
  * the desk on the other, instead of after it (issue 28).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { PushEventBus } from '../core/events';
 import { deferredDispatcher } from '../core/ipc/deferredDispatcher';
 import { popupSignIn } from '../core/session/interactiveSignIn';
 import { startWebShell, type RunningWebShell, type WebShellOptions } from '../web/server';
 import type { Desk } from './desk';
+import type { EarlyUniverseRoll } from './earlyUniverseRoll';
+
+/** How long a start that must generate its universe first waits for the page to have loaded. */
+const PAGE_PATIENCE_MS = 3000;
 
 export interface WebShellBeforeDesk {
   /** The shell, listening: its page may be opened now. */
@@ -26,7 +31,7 @@ export interface WebShellBeforeDesk {
  * Rejects only when the shell itself cannot start (the desk is then never started).
  */
 export async function startWebShellBeforeDesk(
-  startDesk: (events: PushEventBus) => Promise<Desk>,
+  startDesk: (events: PushEventBus, shell: RunningWebShell) => Promise<Desk>,
   shellOptions: Omit<WebShellOptions, 'dispatch'>,
 ): Promise<WebShellBeforeDesk> {
   const events = new PushEventBus();
@@ -39,7 +44,7 @@ export async function startWebShellBeforeDesk(
       events,
     ),
   });
-  const desk = startDesk(events).then((ready) => {
+  const desk = startDesk(events, shell).then((ready) => {
     // The renderer opens login pages in a popup that returns to this shell's callback page; set
     // before any call reaches the desk, so a sign-in asked meanwhile uses it too.
     ready.services.session.useInteractiveSignIn(popupSignIn(shell.origin));
@@ -52,6 +57,23 @@ export async function startWebShellBeforeDesk(
       // The calls that waited have their answers (deferredDispatcher) before the shell closes.
       await shell.close();
       throw error;
+    }),
+  };
+}
+
+/**
+ * The early roll as the desk should wait for it. A universe that is not cached is generated on
+ * main's thread (seconds at the default scale, up to a minute at the large), when the shell can
+ * answer nothing: the simulator starts it once the page has loaded (which then says "Starting the
+ * simulator…", with the generation's progress), or after PAGE_PATIENCE_MS when no page comes.
+ * A cached universe is opened (or rolled, in its worker) without waiting for anything.
+ */
+export function pageBeforeGeneration(early: EarlyUniverseRoll, pageConnected: Promise<void>): EarlyUniverseRoll {
+  return {
+    ...early,
+    result: early.generationDue.then(async (due) => {
+      if (due) await Promise.race([pageConnected, delay(PAGE_PATIENCE_MS)]);
+      return early.result;
     }),
   };
 }

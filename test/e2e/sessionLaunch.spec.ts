@@ -3,13 +3,14 @@
  * shell opens itself gets its link through a file only this user can read, never on Chromium's
  * command line (which every local user can read); and the READY line holds no demo secret. The
  * shell listens (LISTENING) before its simulator has started (READY), both lines naming the same
- * link; a desk that cannot start ends the process with an error.
+ * link; a first start's page says how far the universe's generation has got; a desk that cannot
+ * start ends the process with an error.
  */
 import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
-import { startWebShellProcess } from '../support/webShellProcess';
+import { startWebShellGenerating, startWebShellProcess } from '../support/webShellProcess';
 import { expect, test } from './fixtures';
 import { LaunchPage } from './pages/LaunchPage';
 import { SignInPage } from './pages/SignInPage';
@@ -121,4 +122,22 @@ test('a desk that cannot start ends the web shell with an error, after it said L
   await writeFile(notAFolder, 'not a folder');
   const starting = startWebShellProcess([], { env: { REFDESK_CACHE_DIR: notAFolder } });
   await expect(starting).rejects.toThrow(/exited with 1 before READY \(its output: "LISTENING \{.*ENOTDIR/s);
+});
+
+test('a first start’s page, opened at LISTENING, says the simulator is starting and how far its universe has got, then asks to sign in', async ({
+  browser,
+}) => {
+  const webShell = await startWebShellGenerating();
+  try {
+    const page = await browser.newPage();
+    await page.goto(webShell.ready.url);
+    const launch = new LaunchPage(page);
+    // The universe is generated once the page has loaded, on main's thread: the page hears how far it has got.
+    await expect(launch.starting).toContainText(/Starting the simulator….*Generating the universe: .+ \(step \d+ of \d+\), \d+%/);
+    await expect(new SignInPage(page).prompt).toBeVisible({ timeout: 60_000 });
+    await expect(launch.starting).toBeHidden();
+    expect(webShell.stdout()).toContain('READY ');
+  } finally {
+    await webShell.stop();
+  }
 });
