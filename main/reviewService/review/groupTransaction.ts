@@ -30,6 +30,8 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
     // The replica's change feed is told of the committed changes this transaction learns of.
     const feed = deps.ownWrite?.();
     const handed: StoredChange[] = [];
+    /** The last change of this group, once committed. */
+    let ownLast: number | undefined;
     try {
       const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
       let begun = await begin(client, deps.team.id, readFor(all), 'BEGIN; ', feed?.since ?? null);
@@ -48,6 +50,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
       }
       await client.query(`SELECT review_write(${literal(payload)}); COMMIT`);
       handed.push(...committedChanges(payload.at as string, changes));
+      if (typeof payload.lastSequence === 'number') ownLast = payload.lastSequence;
       return outcomes;
     } catch (error) {
       broken = isDatabaseUnavailable(error);
@@ -56,7 +59,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
       if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
       throw error;
     } finally {
-      feed?.settle(handed);
+      feed?.settle(handed, ownLast);
       // A connection that failed mid-transaction is dropped, never handed to the next request.
       client.release(broken);
     }
