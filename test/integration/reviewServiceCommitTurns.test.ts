@@ -1,8 +1,9 @@
 /**
  * What a replica's change feed tells its writer's turns (writerQueue.ts), against a real
  * PostgreSQL: another replica's commit is heard as another's (its writer then takes the next
- * turn), the replica's own commit as its own, and the notification of its own commit, which comes
- * after, does not count as another replica writing.
+ * turn), the replica's own commit as its own, and the notification of its own commit, whether it
+ * comes after the writer saw the COMMIT's answer or before, does not count as another replica
+ * writing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -15,6 +16,11 @@ import { inProcessReviewServices } from '../support/inProcessReviewServices';
 
 const missing = postgresMissingReason();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A committed change as the writer hands it to the feed. */
+const changeOf = (sequence: number): StoredChange => ({
+  actorKey: 'own',
+  message: { Sequence: sequence, At: new Date().toISOString(), By: { UserKey: 'own', Name: 'Own' }, Reviews: [] },
+});
 
 describe.skipIf(missing)(`the writers' turns as the change feed hears commits${missing ? ` (skipped: ${missing})` : ''}`, () => {
   const review = inProcessReviewServices();
@@ -49,7 +55,7 @@ describe.skipIf(missing)(`the writers' turns as the change feed hears commits${m
 
     // This replica's own commit of change 2 (as its writer settles it), then that commit's notification.
     const sequence = answer.body.Sequence! + 1;
-    feed.ownWrite().settle([], sequence);
+    feed.ownWrite().settle([], { first: sequence, last: sequence });
     expect(feed.lastCommit.own).toBe(true);
     const notify = (payload: object) =>
       review.postgres.sql(database, `SELECT pg_notify($1, $2)`, [CHANGE_CHANNEL, JSON.stringify(payload)]);
@@ -60,17 +66,37 @@ describe.skipIf(missing)(`the writers' turns as the change feed hears commits${m
 
     // Its next group, whose review_begin answered its own previous change (the feed had not
     // delivered it yet): still no other replica writing.
-    const ownEarlier: StoredChange = {
-      actorKey: 'own',
-      message: { Sequence: sequence, At: new Date().toISOString(), By: { UserKey: 'own', Name: 'Own' }, Reviews: [] },
-    };
-    feed.ownWrite().settle([ownEarlier], sequence + 1);
+    const ownEarlier = changeOf(sequence);
+    feed.ownWrite().settle([ownEarlier, changeOf(sequence + 1)], { first: sequence + 1, last: sequence + 1 });
     expect(feed.lastCommit.own).toBe(true);
     expect(feed.otherCommitAt).toBe(heardAt);
 
-    // A later change is another replica's again.
+    // A group whose commit's notification comes, and is let go by the feed's hold timer, before
+    // the writer has seen the COMMIT's answer: its own, not another replica's.
+    const slow = feed.ownWrite();
     await notify({ team: review.team.id, sequence: sequence + 2 });
+    await sleep(300);
+    slow.settle([], { first: sequence + 2, last: sequence + 2 });
+    expect(feed.lastCommit.own).toBe(true);
+    expect(feed.otherCommitAt).toBe(heardAt);
+
+    // A group of three changes: its first two are its own too, not another replica's.
+    feed.ownWrite().settle([changeOf(sequence + 3), changeOf(sequence + 4), changeOf(sequence + 5)], {
+      first: sequence + 3,
+      last: sequence + 5,
+    });
+    expect(feed.lastCommit.own).toBe(true);
+    expect(feed.otherCommitAt).toBe(heardAt);
+
+    // review_begin answered another replica's change, committed before this group's own.
+    feed.ownWrite().settle([changeOf(sequence + 6), changeOf(sequence + 7)], { first: sequence + 7, last: sequence + 7 });
+    expect(feed.lastCommit.own).toBe(true);
+    const begunAt = feed.otherCommitAt;
+    expect(begunAt).toBeGreaterThan(heardAt);
+
+    // A later change is another replica's again.
+    await notify({ team: review.team.id, sequence: sequence + 8 });
     await expect.poll(() => feed.lastCommit.own, { timeout: 5_000 }).toBe(false);
-    expect(feed.otherCommitAt).toBeGreaterThan(heardAt);
+    expect(feed.otherCommitAt).toBeGreaterThan(begunAt);
   });
 });

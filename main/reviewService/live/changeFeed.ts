@@ -27,7 +27,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { serviceClientConfig } from '../database/pool';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
-import { CHANGE_CHANNEL } from '../review/store';
+import { CHANGE_CHANNEL, type OwnWrite } from '../review/store';
 
 export type ChangeListener = (change: StoredChange) => void;
 export type FeedStatus = 'available' | 'unavailable';
@@ -121,12 +121,12 @@ export class ChangeFeed {
    * team's lock, its own acknowledged by the COMMIT): delivered without reading them, each right
    * after the change before it.
    */
-  ownWrite(): { since: number; settle: (handed: StoredChange[], ownLast?: number) => void } {
+  ownWrite(): OwnWrite {
     this.ownWrites++;
     let settled = false;
     return {
       since: this.delivered,
-      settle: (handed, ownLast) => {
+      settle: (handed, own) => {
         if (settled) return;
         settled = true;
         this.ownWrites--;
@@ -134,11 +134,11 @@ export class ChangeFeed {
         // last own one (which the feed may not have delivered yet) were the other replicas'.
         const others = handed.some(
           (change) =>
-            change.message.Sequence > this.lastOwnSequence && change.message.Sequence < (ownLast ?? Infinity),
+            change.message.Sequence > this.lastOwnSequence && change.message.Sequence < (own?.first ?? Infinity),
         );
         if (others) this.heardCommit(false);
-        if (ownLast !== undefined) {
-          this.lastOwnSequence = Math.max(this.lastOwnSequence, ownLast);
+        if (own) {
+          this.lastOwnSequence = Math.max(this.lastOwnSequence, own.last);
           this.heardCommit(true);
         }
         for (const change of handed)
@@ -295,7 +295,10 @@ export class ChangeFeed {
     const sequence = this.heldHint;
     this.heldHint = 0;
     if (sequence === 0 || this.closed) return;
-    this.heardOf(sequence);
+    // Released by its timer while a transaction of the writer is still on its way, it may announce
+    // that very transaction's commit: not another replica's (whose commits before the team's lock
+    // was taken review_begin answers).
+    if (this.ownWrites === 0) this.heardOf(sequence);
     if (!this.fetching) this.deliverOwnInTurn();
     if (sequence > this.delivered) this.catchUp();
   }

@@ -34,7 +34,8 @@ import { auditOfEvents, type StoredChange } from './queries';
 /** A transaction of this replica's writer, as its change feed follows it. */
 export interface OwnWrite {
   since: number;
-  settle(handed: StoredChange[], ownLast?: number): void;
+  /** `own`: the sequences of the changes the transaction committed itself, if any. */
+  settle(handed: StoredChange[], own?: { first: number; last: number }): void;
 }
 import {
   checkDeadline,
