@@ -36,10 +36,13 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
       // The first group is waiting in review_begin; these queue behind it on the replica.
       await review.postgres.sql(database, 'SELECT 1');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      /** Sent 50 ms apart, so they queue in this order. */
+      /**
+       * Sent 200 ms apart, so they queue in this order (each is authenticated before it queues,
+       * which on a loaded machine took longer than the 50 ms this test once allowed).
+       */
       const inTurn = <T>(sends: (() => Promise<T>)[]) =>
         sends.map(async (send, index) => {
-          await new Promise((resolve) => setTimeout(resolve, index * 50));
+          await new Promise((resolve) => setTimeout(resolve, index * 200));
           return send();
         });
       const queued = inTurn([
@@ -48,7 +51,9 @@ describe.skipIf(missing)(`a group and the team's lock${missing ? ` (skipped: ${m
         () => clara.request({ key }, { Action: 'SetFlagged', EventId: 'LOCK-1', Version: 0, Flagged: true }),
         () => clara.act({ Action: 'Assign', EventId: 'LOCK-2', Version: 0, Assignee: ANALYST_B.userKey }),
       ]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The last is sent 600 ms after the first: all have queued well before the lock is let go
+      // (and the whole wait stays under the 3 s a transaction may sit idle).
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       await holder.query('COMMIT');
       const [flagged, read, note, retry, assigned] = await Promise.all([first, ...queued]);
       for (const answer of [flagged, read, note, retry, assigned]) expect(answer!.status).toBe(200);
