@@ -3,8 +3,15 @@
  * the Option chains workspace listing SPX in Chromium, page load included, with the session kept
  * from the evening before in a real keyring (gnome-keyring in a D-Bus session of the bench's
  * own, keyringSession.ts), so no password is asked. Each start prints its phases, all from the
- * spawn: process start (the launcher's first word), simulator ready (the READY line), page
- * loaded (the page shows the signed-in user) and workspace listed (SPX's row in the results).
+ * spawn: process start (the launcher's first word), shell listening (the LISTENING line),
+ * simulator ready (the READY line), page loaded (the page shows the signed-in user) and workspace
+ * listed (SPX's row in the results).
+ *
+ * The page is opened at the LISTENING line: that is the moment `npm start` (without --no-open)
+ * opens the trader's window, the shell serving the page while the desk and its simulator start
+ * behind it, the page's calls waiting for them. Opening it at READY would time a start the
+ * product does not make (the page's load after the desk's instead of beside it); opening it any
+ * earlier is not possible, nothing listens yet.
  *
  * The evening before is one untimed start: sign in through the login page, open Option chains,
  * type SPX. Then three starts on new days (the simulated day, settings.json's `asOf`, moves on,
@@ -40,10 +47,16 @@ const SIMULATOR_DAYS = ['2026-12-02', '2026-12-03', '2026-12-04'];
 interface StartPhases {
   day: string;
   processStartMs: number;
+  shellListeningMs: number;
   simulatorReadyMs: number;
   pageLoadedMs: number;
   workspaceListedMs: number;
   universe: { rolledFrom?: string; generationMs: number };
+}
+
+interface ListeningLine {
+  url: string;
+  origin: string;
 }
 
 interface ReadyLine {
@@ -65,15 +78,18 @@ function spawnTimed(command: string, args: string[], env: NodeJS.ProcessEnv) {
     });
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  /** When the `PREFIX {json}` line came, and its JSON: ask right after the spawn, the moment is when the line arrives. */
+  const line = async <T>(prefix: string): Promise<{ atMs: number; line: T }> => {
+    const atMs = await said(`${prefix} `, 'stdout');
+    const found = stdout.split('\n').find((candidate) => candidate.startsWith(`${prefix} `)) ?? '';
+    return { atMs, line: JSON.parse(found.slice(prefix.length + 1)) as T };
+  };
   return {
     /** performance.now() of the spawn. */
     startedAt: started,
     said,
-    ready: async <T>(): Promise<{ atMs: number; line: T }> => {
-      const atMs = await said('READY ', 'stdout');
-      const line = stdout.split('\n').find((candidate) => candidate.startsWith('READY ')) ?? '';
-      return { atMs, line: JSON.parse(line.slice('READY '.length)) as T };
-    },
+    line,
+    ready: <T>() => line<T>('READY'),
     async stop(): Promise<void> {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -157,7 +173,7 @@ async function signedInWithoutPassword(page: Page): Promise<void> {
   if (first === 'prompt') throw new Error('RefDesk asked for the password: the session was not kept across the restart.');
 }
 
-/** One timed start on `day`: spawn → process start → READY → page loaded → SPX listed. */
+/** One timed start on `day`: spawn → process start → LISTENING (page opened) → READY → page loaded → SPX listed. */
 async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'default' | 'large', day: string): Promise<StartPhases> {
   writeSettings(env.REFDESK_DATA_DIR ?? '', scale, day);
   // The trader's browser has a window and tab open already: opening them is not RefDesk's start
@@ -172,12 +188,16 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
   const shell = spawnTimed('npm', ['start', '--', '--web', '--no-open'], { ...env, ...cpuProfileEnv() });
   try {
     const processStart = shell.said('starting the web shell', 'stderr');
-    // Awaited below; an early failure must not leave it rejected unheard.
+    const readying = shell.ready<ReadyLine>();
+    // Awaited below; an early failure must not leave them rejected unheard.
     processStart.catch(() => undefined);
-    const ready = await shell.ready<ReadyLine>();
-    await page.goto(ready.line.url);
+    readying.catch(() => undefined);
+    const listening = await shell.line<ListeningLine>('LISTENING');
+    await page.goto(listening.line.url);
     await signedInWithoutPassword(page);
     await restoredSpxListed(page);
+    const ready = await readying;
+    if (ready.line.url !== listening.line.url) throw new Error('The READY line names another launch link than the LISTENING line.');
     const seen = await firstSeen(page);
     await stopPageProfile();
     await printStartTrace(page, spawnedAtEpochMs, day);
@@ -186,6 +206,7 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
     return {
       day,
       processStartMs: Math.round(await processStart),
+      shellListeningMs: Math.round(listening.atMs),
       simulatorReadyMs: Math.round(ready.atMs),
       pageLoadedMs: Math.round(seen.signedIn - spawnedAtEpochMs),
       workspaceListedMs: Math.round(seen.listed - spawnedAtEpochMs),
@@ -226,7 +247,7 @@ function verdict(worstMs: number, targetMs: number) {
 function printStart(label: string, start: StartPhases): void {
   console.log(
     `${label} ${start.day}${start.universe.rolledFrom ? ` (rolled from ${start.universe.rolledFrom})` : ''}: process start ${start.processStartMs} ms, ` +
-      `simulator ready ${start.simulatorReadyMs} ms, page loaded ${start.pageLoadedMs} ms, workspace listed ${start.workspaceListedMs} ms`,
+      `shell listening ${start.shellListeningMs} ms, simulator ready ${start.simulatorReadyMs} ms, page loaded ${start.pageLoadedMs} ms, workspace listed ${start.workspaceListedMs} ms`,
   );
 }
 

@@ -57,6 +57,12 @@ export interface DeskOptions {
   onSimulatorProgress?: (progress: SimulatorProgress) => void;
   /** The roll of the cached universe the entry started while the app loaded (earlyUniverseRoll.ts). */
   earlyUniverseRoll?: EarlyUniverseRoll;
+  /**
+   * The bus to emit push events on, when the caller forwards them before the desk has started
+   * (the web shell serves its page meanwhile, and the page hears the simulator's progress); a
+   * bus of the desk's own otherwise.
+   */
+  events?: PushEventBus;
 }
 
 /** Starts the embedded simulator and every service behind the window. */
@@ -98,7 +104,7 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
   // The simulator starts with the scale, seed and day chosen in Settings (settings.json).
   const settings = await SettingsService.open(dataDir);
   if (settings.view().problem) console.warn(`[settings] ${settings.view().problem}`);
-  const events = new PushEventBus();
+  const events = options.events ?? new PushEventBus();
   const startEmbedded: StartEmbeddedSimulator = ({ asOf, ...start }) =>
     startSimulator({
       ...start,

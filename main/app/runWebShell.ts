@@ -1,15 +1,14 @@
 /**
- * Starts the web shell with the embedded simulator behind it and prints `READY {json}`.
+ * Starts the web shell, prints `LISTENING {json}` (the page may be opened), starts the embedded
+ * simulator and the desk behind it (webShellStart.ts) and prints `READY {json}`.
  */
-import { popupSignIn } from '../core/session/interactiveSignIn';
-import { closeOnSignals, parseCommandLine, parsePort, printReady, UsageError } from '../node/cli';
+import { closeOnSignals, parseCommandLine, parsePort, printListening, printReady, UsageError } from '../node/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/paths';
-import { progressDisplay } from '../simulator/cliProgress';
 import type { SimulatorInfo } from '../simulator/server';
-import { startDesk } from './desk';
+import type { Desk } from './desk';
 import type { EarlyUniverseRoll } from './earlyUniverseRoll';
 import { openInBrowser, type LaunchFile } from '../web/openInBrowser';
-import { startWebShell } from '../web/server';
+import { pageBeforeGeneration, startWebShellBeforeDesk } from './webShellStart';
 
 /** How long an unopened launch file may wait for the browser before it is deleted anyway. */
 const LAUNCH_FILE_LIFETIME_MS = 10 * 60_000;
@@ -51,26 +50,39 @@ export async function runWebShell(
   const tokenTtlSeconds = parseSeconds('token-ttl', values['token-ttl'], 5, 86_400);
   const refreshTokenTtlSeconds = parseSeconds('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const root = findAppRoot();
-  const desk = await startDesk({
-    ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
-    // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
-    ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
-    ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
-    ...(startup.earlyUniverseRoll ? { earlyUniverseRoll: startup.earlyUniverseRoll } : {}),
-  });
-  const shell = await startWebShell({
-    dispatch: desk.createDispatcher,
-    rendererDir: rendererDir(root),
-    webPreloadFile: webPreloadFile(root),
-    port: parsePort(values.port, 0),
-  });
-  // The renderer opens login pages in a popup that returns to this shell's callback page.
-  desk.services.session.useInteractiveSignIn(popupSignIn(shell.origin));
-  // The printed link and the window's link are different keys: each opens RefDesk once.
-  printReady({ url: shell.launchUrl, origin: shell.origin, simulator: readySimulatorInfo(desk.simulator.info) });
-  desk.simulator.prepareForRequests();
+  const { shell, desk: deskStarting } = await startWebShellBeforeDesk(
+    async (events, shell) => {
+      // The desk's code (core, simulator: a quarter of a second of this thread) loads once the
+      // shell listens, while the browser loads the page, rather than before.
+      const [{ startDesk }, { progressDisplay }] = await Promise.all([import('./desk'), import('../simulator/cliProgress')]);
+      return startDesk({
+        events,
+        ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
+        // A terminal shows how a long universe generation advances; a log (tests, tools) stays quiet.
+        ...(process.stderr.isTTY ? { onSimulatorProgress: progressDisplay(process.stderr) } : {}),
+        ...(refreshTokenTtlSeconds !== undefined ? { refreshTokenTtlSeconds } : {}),
+        ...(startup.earlyUniverseRoll
+          ? { earlyUniverseRoll: pageBeforeGeneration(startup.earlyUniverseRoll, shell.pageConnected) }
+          : {}),
+      });
+    },
+    { rendererDir: rendererDir(root), webPreloadFile: webPreloadFile(root), port: parsePort(values.port, 0) },
+  );
+  // The page may be opened now: its calls wait for the desk. LISTENING and READY print the same
+  // link, which opens RefDesk once whichever line it was taken from.
+  printListening({ url: shell.launchUrl, origin: shell.origin });
   let launchFile: LaunchFile | undefined;
+  // Also marks a failure as heard: it is awaited only once the browser has been opened.
+  let deskReady: Desk | undefined;
+  void deskStarting.then((desk) => (deskReady = desk)).catch(() => undefined);
+  closeOnSignals(async () => {
+    await launchFile?.remove();
+    await shell.close();
+    // A desk still starting is left to the exit, as a signal during the start always did.
+    await deskReady?.close();
+  });
   if (!values['no-open']) {
+    // The printed link and the window's link are different keys: each opens RefDesk once.
     const link = shell.newLaunchLink();
     const opened = await openInBrowser(link.url, userDataDir());
     process.stderr.write(`${opened.message}\n`);
@@ -81,9 +93,11 @@ export async function runWebShell(
       setTimeout(() => void remove(), LAUNCH_FILE_LIFETIME_MS).unref();
     }
   }
-  closeOnSignals(async () => {
+  // A desk that cannot start has closed the shell: the launch file goes, and the process exits 1.
+  const desk = await deskStarting.catch(async (error: unknown) => {
     await launchFile?.remove();
-    await shell.close();
-    await desk.close();
+    throw error;
   });
+  printReady({ url: shell.launchUrl, origin: shell.origin, simulator: readySimulatorInfo(desk.simulator.info) });
+  desk.simulator.prepareForRequests();
 }

@@ -39,6 +39,14 @@ export function printReady(info: object): void {
   process.stdout.write(`READY ${JSON.stringify(info)}\n`);
 }
 
+/**
+ * Prints the line that says a page may be opened now (the web shell listens, its services may
+ * still be starting): printed before READY, for tools that open the page as early as it helps.
+ */
+export function printListening(info: object): void {
+  process.stdout.write(`LISTENING ${JSON.stringify(info)}\n`);
+}
+
 /** Longest a clean stop may take before the process exits anyway. */
 const STOP_DEADLINE_MS = 15_000;
 

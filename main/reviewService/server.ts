@@ -136,6 +136,7 @@ export async function startReviewService(options: ReviewServiceOptions): Promise
       auditKey: options.auditKey,
       platform,
       ownWrite: () => feed.ownWrite(),
+      commits: feed,
     });
     const streams = new OpenStreams(options.team, revocation, limits.streams);
     const endStreams = registerStream(app, {

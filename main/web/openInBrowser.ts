@@ -85,9 +85,9 @@ export interface BrowserLaunch {
 
 /** Opens `launchUrl` in an app-mode, incognito window with its own profile under `dataDir`. */
 export async function openInBrowser(launchUrl: string, dataDir: string): Promise<BrowserLaunch> {
-  if (!hasDisplay()) return { message: 'No display: open the READY line\'s url in a browser on this machine.' };
+  if (!hasDisplay()) return { message: 'No display: open the url of the LISTENING (or READY) line in a browser on this machine.' };
   const chromium = findChromium();
-  if (!chromium) return { message: 'No Chromium found (set CHROMIUM_PATH): open the READY line\'s url in a browser on this machine.' };
+  if (!chromium) return { message: 'No Chromium found (set CHROMIUM_PATH): open the url of the LISTENING (or READY) line in a browser on this machine.' };
   const launchFile = await writeLaunchFile(launchUrl);
   const child = spawn(chromium, chromiumArguments(launchFile.file, path.join(dataDir, 'web-shell-browser')), {
     detached: true,

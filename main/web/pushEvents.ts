@@ -9,12 +9,13 @@ import type { PushEventBus } from '../core/events';
 
 const HEARTBEAT_MS = 25_000;
 
-/** Registers `POST path` answering an event stream to requests `isAllowed` accepts. */
+/** Registers `POST path` answering an event stream to requests `isAllowed` accepts; `onOpen` hears each stream opened. */
 export function servePushEvents(
   app: FastifyInstance,
   path: string,
   events: PushEventBus,
   isAllowed: (request: FastifyRequest) => boolean,
+  onOpen: () => void = () => undefined,
 ): void {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -39,6 +40,9 @@ export function servePushEvents(
     raw.write(': connected\n\n');
     const unsubscribe = events.subscribe((event, payload) => {
       raw.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      // Sent now, not on the next tick Node's response waits for: a universe generated on this
+      // thread holds it for seconds to minutes, and the page shows how far it has got meanwhile.
+      raw.socket?.uncork();
     });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     const end = () => {
@@ -49,5 +53,6 @@ export function servePushEvents(
     };
     open.add(end);
     raw.on('close', end);
+    onOpen();
   });
 }

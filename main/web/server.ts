@@ -43,6 +43,8 @@ export interface RunningWebShell {
   /** Another single-use launch link (e.g. for the window the shell opens itself). */
   newLaunchLink(): LaunchLink;
   origin: string;
+  /** Resolves once a page has opened its push-event stream: it has loaded, and hears main from then on. */
+  pageConnected: Promise<void>;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -153,7 +155,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   // Push events as server-sent events, on a POST so the browser sends its Origin like bridge calls.
   const { events } = dispatch;
-  if (events) servePushEvents(app, WEB_EVENTS_PATH, events, isBridgeRequest);
+  let pageOpened: () => void = () => undefined;
+  const pageConnected = new Promise<void>((resolve) => (pageOpened = resolve));
+  if (events) servePushEvents(app, WEB_EVENTS_PATH, events, isBridgeRequest, () => pageOpened());
 
   registerAuthCallback(app);
 
@@ -169,7 +173,14 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const { key, redeemed } = launchKeys.issue();
     return { url: `${origin}/launch?key=${key}`, redeemed };
   };
-  return { app, origin, launchUrl: newLaunchLink().url, newLaunchLink, close: () => closeWithin(app, CLOSE_GRACE_MS) };
+  return {
+    app,
+    origin,
+    launchUrl: newLaunchLink().url,
+    newLaunchLink,
+    pageConnected,
+    close: () => closeWithin(app, CLOSE_GRACE_MS),
+  };
 }
 
 /** How long a closing shell lets calls in flight finish before it drops their connections. */

@@ -1,12 +1,16 @@
 /**
  * How the web shell lets a browser in (15.5): each launch link opens RefDesk once; the window the
  * shell opens itself gets its link through a file only this user can read, never on Chromium's
- * command line (which every local user can read); and the READY line holds no demo secret.
+ * command line (which every local user can read); and the READY line holds no demo secret. The
+ * shell listens (LISTENING) before its simulator has started (READY), both lines naming the same
+ * link; a first start's page says how far the universe's generation has got; a desk that cannot
+ * start ends the process with an error.
  */
-import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_APP, DEMO_USER } from '../../main/simulator/data/accounts/demo';
-import { startWebShellProcess } from '../support/webShellProcess';
+import { startWebShellGenerating, startWebShellProcess } from '../support/webShellProcess';
 import { expect, test } from './fixtures';
 import { LaunchPage } from './pages/LaunchPage';
 import { SignInPage } from './pages/SignInPage';
@@ -83,6 +87,56 @@ test("the shell's own window is incognito and gets its link from a file only thi
     const other = await browser.newPage();
     await other.goto(link);
     await expect(new LaunchPage(other).linkUsed).toBeVisible();
+  } finally {
+    await webShell.stop();
+  }
+});
+
+test('LISTENING comes before READY and names the same link, which opens RefDesk once whichever line it was taken from', async ({
+  browser,
+}) => {
+  const webShell = await startWebShellProcess();
+  try {
+    const lines = webShell.stdout().split('\n');
+    const listeningAt = lines.findIndex((line) => line.startsWith('LISTENING '));
+    const readyAt = lines.findIndex((line) => line.startsWith('READY '));
+    expect(listeningAt).toBeGreaterThanOrEqual(0);
+    expect(listeningAt).toBeLessThan(readyAt);
+    const listening = JSON.parse(lines[listeningAt]!.slice('LISTENING '.length)) as { url: string; origin: string };
+    expect(listening).toEqual({ url: webShell.printed.url, origin: webShell.printed.origin });
+
+    const first = await browser.newPage();
+    await first.goto(listening.url);
+    await expect(new SignInPage(first).prompt).toBeVisible();
+    const other = await browser.newPage();
+    await other.goto(webShell.printed.url);
+    await expect(new LaunchPage(other).linkUsed).toBeVisible();
+  } finally {
+    await webShell.stop();
+  }
+});
+
+test('a desk that cannot start ends the web shell with an error, after it said LISTENING', async () => {
+  // A cache folder that is a file: the embedded simulator cannot keep its universe, so it cannot start.
+  const notAFolder = path.join(await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-bad-cache-')), 'cache');
+  await writeFile(notAFolder, 'not a folder');
+  const starting = startWebShellProcess([], { env: { REFDESK_CACHE_DIR: notAFolder } });
+  await expect(starting).rejects.toThrow(/exited with 1 before READY \(its output: "LISTENING \{.*ENOTDIR/s);
+});
+
+test('a first start’s page, opened at LISTENING, says the simulator is starting and how far its universe has got, then asks to sign in', async ({
+  browser,
+}) => {
+  const webShell = await startWebShellGenerating();
+  try {
+    const page = await browser.newPage();
+    await page.goto(webShell.ready.url);
+    const launch = new LaunchPage(page);
+    // The universe is generated once the page has loaded, on main's thread: the page hears how far it has got.
+    await expect(launch.starting).toContainText(/Starting the simulator….*Generating the universe: .+ \(step \d+ of \d+\), \d+%/);
+    await expect(new SignInPage(page).prompt).toBeVisible({ timeout: 60_000 });
+    await expect(launch.starting).toBeHidden();
+    expect(webShell.stdout()).toContain('READY ');
   } finally {
     await webShell.stop();
   }

@@ -98,6 +98,8 @@ describe('rolling the cached universe before the simulator opens it', () => {
         day: '2026-11-24',
         from: '2026-11-23',
       });
+      // A cached universe: the start opens it, no generation holds main's thread.
+      expect(await early.generationDue).toBe(false);
       const universe = openUniverse({
         seed: 11,
         scale: 'small',
@@ -112,10 +114,12 @@ describe('rolling the cached universe before the simulator opens it', () => {
       universe.close();
     }, 60_000);
 
-    it('rolls nothing when the settings name a universe that is not cached, or cannot be read (the defaults)', async () => {
+    it('rolls nothing, and says a generation is due, when the settings name a universe that is not cached', async () => {
       settings({ scale: 'small', seed: 12, asOf: '2026-11-25' });
       const uncached = startEarlyUniverseRoll();
       expect(await uncached.result).toBeUndefined();
+      // The web shell lets its page load before that generation holds main's thread (webShellStart.ts).
+      expect(await uncached.generationDue).toBe(true);
       uncached.release();
       writeFileSync(path.join(dataDir, 'settings.json'), '{ not json');
       const unreadable = startEarlyUniverseRoll();

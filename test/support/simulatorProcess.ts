@@ -11,6 +11,8 @@ export interface ReadyProcess<T> {
   child: ChildProcess;
   /** Everything the process wrote to stderr so far. */
   stderr: () => string;
+  /** Everything the process wrote to stdout so far (the web shell's LISTENING line comes before READY). */
+  stdout: () => string;
   stop(): Promise<number | null>;
 }
 
@@ -19,12 +21,16 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Spawns `command args` and resolves with the parsed READY json (rejects on early exit or timeout). */
+/**
+ * Spawns `command args` and resolves with the parsed READY json (rejects on early exit or
+ * timeout); `line` names another line to wait for instead (the web shell's LISTENING).
+ */
 export async function startReadyProcess<T>(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; line?: 'READY' | 'LISTENING' } = {},
 ): Promise<ReadyProcess<T>> {
+  const prefix = `${options.line ?? 'READY'} `;
   const child = spawn(command, args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -32,24 +38,25 @@ export async function startReadyProcess<T>(
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let stdout = '';
   const ready = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no READY within ${options.timeoutMs ?? 30_000} ms: ${stderr}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(() => reject(new Error(`no ${prefix}within ${options.timeoutMs ?? 30_000} ms: ${stderr}`)), options.timeoutMs ?? 30_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const line = stdout.split('\n').find((candidate) => candidate.startsWith('READY '));
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith(prefix));
       if (line) {
         clearTimeout(timer);
-        resolve(JSON.parse(line.slice('READY '.length)) as T);
+        resolve(JSON.parse(line.slice(prefix.length)) as T);
       }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`exited with ${code} before READY: ${stderr}`));
+      reject(new Error(`exited with ${code} before ${prefix.trim()} (its output: ${JSON.stringify(stdout)}): ${stderr}`));
     });
   });
   return {
     ready,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     async stop() {
       // Already gone (exited, or killed by a signal as a test may do).
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;

@@ -86,3 +86,19 @@ export async function startWebShellWithSimulator(
   await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify(settings));
   return startWebShellProcess([], { dataDir });
 }
+
+/**
+ * Starts the built web shell on a new data folder and cache folder of its own (so its embedded
+ * simulator generates the small universe first: a first start) and resolves at its LISTENING
+ * line, while that generation may still be to come; READY follows in `stdout()`.
+ */
+export async function startWebShellGenerating(): Promise<ReadyProcess<{ url: string; origin: string }>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-'));
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'refdesk-e2e-fresh-cache-'));
+  const settings: DeskSettings = { ...DEFAULT_SETTINGS, simulator: { ...DEFAULT_SETTINGS.simulator, scale: 'small' } };
+  await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify(settings));
+  return startReadyProcess(process.execPath, ['out/main/web.js', '--no-open'], {
+    env: { REFDESK_DATA_DIR: dataDir, REFDESK_CACHE_DIR: cacheDir },
+    line: 'LISTENING',
+  });
+}

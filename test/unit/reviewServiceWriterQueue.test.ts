@@ -53,7 +53,7 @@ describe('the review writer queue', () => {
       const all = [...group, ...added];
       groups.push(all.map((queued) => queued.job.name));
       for (const queued of all) queued.resolve(all.length);
-    }, 0);
+    }, { gatherMs: 0 });
     const first = queue.submit(job('first'));
     const queued = ['a', 'b', 'c'].map((name) => queue.submit(job(name)));
     await Promise.all([first, ...queued]);
@@ -68,7 +68,7 @@ describe('the review writer queue', () => {
       const all = [...group, ...more()];
       big.push(all.map((queued) => queued.job.name));
       for (const queued of all) queued.resolve(all.length);
-    }, 0);
+    }, { gatherMs: 0 });
     await Promise.all(Array.from({ length: 100 }, (_, index) => limited.submit(job(`r${index}`))));
     expect(big.map((group) => group.length)).toEqual([64, 36]);
   });

@@ -20,6 +20,7 @@ import { parseInput, ReviewServiceError, teamReviewUnavailable } from '../errors
 import type { PlatformClient } from '../platform/platformClient';
 import { auditFeed, readMarksOf, reviewedEventOf, reviewsOf, workQueue } from '../review/queries';
 import { ReviewRequests, type OwnWrite } from '../review/store';
+import type { TeamCommits } from '../review/writerQueue';
 import type { Team } from '../team';
 
 export interface RouteDependencies {
@@ -30,6 +31,8 @@ export interface RouteDependencies {
   platform: PlatformClient;
   /** See StoreDependencies.ownWrite: the replica's change feed is told of its own commits. */
   ownWrite?: () => OwnWrite;
+  /** See StoreDependencies.commits. */
+  commits?: TeamCommits;
 }
 
 /** How long one verification of the audit log is answered again (it reads the whole log). */

@@ -9,7 +9,9 @@
  * payload is never trusted. What does not parse is ignored (and said in the log, at most every
  * LOG_IGNORED_EVERY_MS); what does only makes the feed read the tables, unless every change up to
  * the one it names was delivered already (a forged hint can thus only cause a read, never skip
- * one: the real change's own notification still comes).
+ * one: the real change's own notification still comes); it also tells the writer's turns
+ * (writerQueue.ts) that a commit was heard, which can only move a group's start within its
+ * bounded wait.
  *
  * The replica's writer hands over the committed changes its transactions learn of (`ownWrite`):
  * its own, once the COMMIT is acknowledged, and the other replicas' committed just before it
@@ -25,7 +27,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { serviceClientConfig } from '../database/pool';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
-import { CHANGE_CHANNEL } from '../review/store';
+import { CHANGE_CHANNEL, type OwnWrite } from '../review/store';
 
 export type ChangeListener = (change: StoredChange) => void;
 export type FeedStatus = 'available' | 'unavailable';
@@ -77,6 +79,13 @@ export class ChangeFeed {
   private ignoredLoggedAt = -Infinity;
   /** Whether the feed hears the database right now. */
   available = false;
+  /** The team's last commit heard of (performance.now()), and whether it was this replica's. */
+  lastCommit = { at: -Infinity, own: false };
+  /** performance.now() when another replica's commit was last heard of. */
+  otherCommitAt = -Infinity;
+  /** The last change this replica's writer committed. */
+  private lastOwnSequence = 0;
+  private readonly commitWaiters = new Set<() => void>();
 
   constructor(
     private readonly databaseUrl: string,
@@ -112,21 +121,56 @@ export class ChangeFeed {
    * team's lock, its own acknowledged by the COMMIT): delivered without reading them, each right
    * after the change before it.
    */
-  ownWrite(): { since: number; settle: (handed: StoredChange[]) => void } {
+  ownWrite(): OwnWrite {
     this.ownWrites++;
     let settled = false;
     return {
       since: this.delivered,
-      settle: (handed) => {
+      settle: (handed, own) => {
         if (settled) return;
         settled = true;
         this.ownWrites--;
+        // review_begin answered the changes after the feed's position: those after this replica's
+        // last own one (which the feed may not have delivered yet) were the other replicas'.
+        const others = handed.some(
+          (change) =>
+            change.message.Sequence > this.lastOwnSequence && change.message.Sequence < (own?.first ?? Infinity),
+        );
+        if (others) this.heardCommit(false);
+        if (own) {
+          this.lastOwnSequence = Math.max(this.lastOwnSequence, own.last);
+          this.heardCommit(true);
+        }
         for (const change of handed)
           if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
         if (!this.fetching) this.deliverOwnInTurn();
         if (this.ownWrites === 0) this.releaseHint();
       },
     };
+  }
+
+  /**
+   * Resolves when the next commit of the team is heard of (any replica's, or a hint that claims
+   * one: it can only make a writer try a moment early), or after `timeoutMs`.
+   */
+  nextCommit(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.commitWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.commitWaiters.add(done);
+    });
+  }
+
+  /** Notes a commit of the team for the writers' turns, and wakes those waiting for one. */
+  private heardCommit(own: boolean): void {
+    const now = performance.now();
+    this.lastCommit = { at: now, own };
+    if (!own) this.otherCommitAt = now;
+    for (const waiter of [...this.commitWaiters]) waiter();
   }
 
   /** Calls `listener` when the database is lost or back. */
@@ -235,8 +279,14 @@ export class ChangeFeed {
       this.holdTimer ??= setTimeout(() => this.releaseHint(), HOLD_HINT_MS);
       return;
     }
+    this.heardOf(sequence);
     if (!this.fetching) this.deliverOwnInTurn();
     if (sequence > this.delivered) this.catchUp();
+  }
+
+  /** A hinted change after this replica's last own one is another replica's commit (its own hint says nothing new). */
+  private heardOf(sequence: number): void {
+    if (sequence > this.lastOwnSequence) this.heardCommit(false);
   }
 
   private releaseHint(): void {
@@ -245,6 +295,10 @@ export class ChangeFeed {
     const sequence = this.heldHint;
     this.heldHint = 0;
     if (sequence === 0 || this.closed) return;
+    // Released by its timer while a transaction of the writer is still on its way, it may announce
+    // that very transaction's commit: not another replica's (whose commits before the team's lock
+    // was taken review_begin answers).
+    if (this.ownWrites === 0) this.heardOf(sequence);
     if (!this.fetching) this.deliverOwnInTurn();
     if (sequence > this.delivered) this.catchUp();
   }

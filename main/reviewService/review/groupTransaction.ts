@@ -30,6 +30,8 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
     // The replica's change feed is told of the committed changes this transaction learns of.
     const feed = deps.ownWrite?.();
     const handed: StoredChange[] = [];
+    /** This group's changes, once committed: the first and last sequence. */
+    let own: { first: number; last: number } | undefined;
     try {
       const literal = (value: unknown) => client.escapeLiteral(JSON.stringify(value));
       let begun = await begin(client, deps.team.id, readFor(all), 'BEGIN; ', feed?.since ?? null);
@@ -47,7 +49,10 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
         return outcomes;
       }
       await client.query(`SELECT review_write(${literal(payload)}); COMMIT`);
-      handed.push(...committedChanges(payload.at as string, changes));
+      const committed = committedChanges(payload.at as string, changes);
+      handed.push(...committed);
+      if (committed.length > 0)
+        own = { first: committed[0]!.message.Sequence, last: committed.at(-1)!.message.Sequence };
       return outcomes;
     } catch (error) {
       broken = isDatabaseUnavailable(error);
@@ -56,7 +61,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
       if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
       throw error;
     } finally {
-      feed?.settle(handed);
+      feed?.settle(handed, own);
       // A connection that failed mid-transaction is dropped, never handed to the next request.
       client.release(broken);
     }

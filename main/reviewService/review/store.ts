@@ -34,7 +34,8 @@ import { auditOfEvents, type StoredChange } from './queries';
 /** A transaction of this replica's writer, as its change feed follows it. */
 export interface OwnWrite {
   since: number;
-  settle(handed: StoredChange[]): void;
+  /** `own`: the sequences of the changes the transaction committed itself, if any. */
+  settle(handed: StoredChange[], own?: { first: number; last: number }): void;
 }
 import {
   checkDeadline,
@@ -47,7 +48,7 @@ import {
   storedOutcome,
 } from './requests';
 import { sharedWire } from './state';
-import { WriterQueue, type Queued } from './writerQueue';
+import { WriterQueue, type Queued, type TeamCommits } from './writerQueue';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
 export const CHANGE_CHANNEL = 'refdesk_team_review';
@@ -64,6 +65,8 @@ export interface StoreDependencies {
    * feed delivers without reading them (it holds a notification heard meanwhile until then).
    */
   ownWrite?: () => OwnWrite;
+  /** The team's commits as this replica hears of them: its writers' turns (writerQueue.ts). */
+  commits?: TeamCommits;
 }
 
 /** The replica's store of review requests: `apply` each; they are written in groups. */
@@ -71,7 +74,9 @@ export class ReviewRequests {
   private readonly writers: WriterQueue<Job, ReviewActionsResult>;
 
   constructor(private readonly deps: StoreDependencies) {
-    this.writers = new WriterQueue((group, more) => writeGroup(deps, group, more));
+    this.writers = new WriterQueue((group, more) => writeGroup(deps, group, more), {
+      ...(deps.commits ? { commits: deps.commits } : {}),
+    });
   }
 
   /** Applies `body` (already parsed) by `actor`, whose platform token is `token`; answers the states after it. */

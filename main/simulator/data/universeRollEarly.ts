@@ -18,6 +18,11 @@ export interface EarlyRollResult extends EarlierRoll {
 export interface EarlyUniverseRoll {
   /** The roll the worker made (undefined: nothing to roll, no cached universe, or it failed); never rejects. */
   result: Promise<EarlyRollResult | undefined>;
+  /**
+   * True when there is no cached universe of these settings: the start will generate one, on the
+   * main thread, for seconds to minutes (false also when unknown); never rejects.
+   */
+  generationDue: Promise<boolean>;
   /** Lets the worker close its connection: call once the simulator has opened its own (or failed to). */
   release(): void;
 }
@@ -25,6 +30,7 @@ export interface EarlyUniverseRoll {
 /** No roll: what an entry hands on when it has none to start. */
 export const NO_EARLY_ROLL: EarlyUniverseRoll = {
   result: Promise.resolve(undefined),
+  generationDue: Promise.resolve(false),
   release: () => undefined,
 };
 
@@ -40,22 +46,19 @@ export function startUniverseRoll(work: UniverseRollWork): EarlyUniverseRoll {
   // It must never keep the process running, nor take it down: a failure only means the simulator rolls.
   worker.unref();
   worker.on('error', () => undefined);
-  const result = new Promise<EarlyRollResult | undefined>((resolve) => {
-    worker.once('message', (answer: UniverseRollAnswer) =>
-      resolve(
-        answer.type === 'rolled'
-          ? {
-              scale: work.scale,
-              seed: work.seed,
-              day: answer.day,
-              from: answer.from,
-              elapsedMs: performance.now() - startedAt,
-            }
-          : undefined,
-      ),
-    );
+  const answered = new Promise<UniverseRollAnswer | undefined>((resolve) => {
+    worker.once('message', resolve);
     worker.once('error', () => resolve(undefined));
     worker.once('exit', () => resolve(undefined));
   });
-  return { result, release: () => worker.postMessage('release') };
+  const result = answered.then((answer): EarlyRollResult | undefined =>
+    answer?.type === 'rolled'
+      ? { scale: work.scale, seed: work.seed, day: answer.day, from: answer.from, elapsedMs: performance.now() - startedAt }
+      : undefined,
+  );
+  return {
+    result,
+    generationDue: answered.then((answer) => answer?.type === 'missing'),
+    release: () => worker.postMessage('release'),
+  };
 }

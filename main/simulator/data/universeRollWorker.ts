@@ -17,10 +17,11 @@ export interface UniverseRollWork {
   asOf?: string;
 }
 
-/** What the worker answers, once: the day it rolled to and from which, or that there was nothing to roll. */
+/** What the worker answers, once: the day it rolled to and from which, or that there was nothing to roll (or no cached universe). */
 export type UniverseRollAnswer =
   | { type: 'rolled'; day: string; from: string }
   | { type: 'unchanged' }
+  | { type: 'missing' }
   | { type: 'failed'; message: string };
 
 const work = workerData as UniverseRollWork;
@@ -34,9 +35,11 @@ try {
     ...(work.asOf !== undefined ? { asOf: new Date(`${work.asOf}T00:00:00Z`) } : {}),
     steps: generationSteps,
   });
-  const answer: UniverseRollAnswer = opened?.rolledFrom
-    ? { type: 'rolled', day: opened.day, from: opened.rolledFrom }
-    : { type: 'unchanged' };
+  const answer: UniverseRollAnswer = !opened
+    ? { type: 'missing' }
+    : opened.rolledFrom
+      ? { type: 'rolled', day: opened.day, from: opened.rolledFrom }
+      : { type: 'unchanged' };
   port.postMessage(answer);
 } catch (error) {
   port.postMessage({ type: 'failed', message: (error as Error).message } satisfies UniverseRollAnswer);

@@ -9,10 +9,13 @@ export class LaunchPage {
   /** The page a launch link answers once it was used. */
   readonly linkUsed: Locator;
   readonly linkUsedAdvice: Locator;
+  /** What the page says while RefDesk's simulator is still starting. */
+  readonly starting: Locator;
 
   constructor(readonly page: Page) {
     this.refusal = page.getByText('Open RefDesk through the link printed when it started.');
     this.linkUsed = page.getByRole('heading', { name: 'This link was already used' });
     this.linkUsedAdvice = page.getByText('restart RefDesk (npm start) for a new link');
+    this.starting = page.getByTestId('starting-notice');
   }
 }
