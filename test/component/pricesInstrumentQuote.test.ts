@@ -109,4 +109,18 @@ describe('the open instrument’s quote', { timeout: 30_000 }, () => {
     expect(wrapper.get('[data-testid="quote-state"]').text()).toBe('Stale: no update for a while');
     expect(wrapper.get('[data-testid="instrument-quote-status"]').text()).toContain('Prices are not live');
   });
+
+  it('shows the stream live when its push overtakes the watch’s answer', async () => {
+    // The stream goes live while the watch's answer, written before, is on its way.
+    const desk: RecordingDesk = installRecordingDesk({
+      ...service,
+      'prices:watch': () => {
+        desk.emit('prices:status', { state: 'live' });
+        return { quotes: [], status: { state: 'connecting' } };
+      },
+    });
+    const { wrapper, push } = await mountQuote(desk);
+    await push([stock(211)]);
+    expect(wrapper.get('[data-testid="quote-state"]').text()).toBe('Live');
+  });
 });

@@ -35,13 +35,18 @@ export const usePricesStore = defineStore('prices', () => {
   }
 
   let following = false;
+  /** How many stream states main has pushed: a watch's answer must not undo a newer one. */
+  let statusPushes = 0;
   /** Listens to main's pushes (once per page; main repeats the stream's state to a late listener). */
   function follow(): void {
     if (following) return;
     following = true;
     try {
       onDeskEvent('prices:quotes', take);
-      onDeskEvent('prices:status', (next) => (status.value = next));
+      onDeskEvent('prices:status', (next) => {
+        statusPushes++;
+        status.value = next;
+      });
     } catch (error) {
       status.value = { state: 'unavailable', message: messageOf(error) };
     }
@@ -56,10 +61,15 @@ export const usePricesStore = defineStore('prices', () => {
   /** Tells main what one view shows now. A refusal is kept as the stream's state, in words. */
   async function watch(arg: WatchPricesArg): Promise<void> {
     follow();
+    const pushesBefore = statusPushes;
     try {
       const answer = await call('prices:watch', arg);
       take({ quotes: answer.quotes, dropped: [] });
-      status.value = answer.status;
+      // Main pushes every change of the stream's state, in order, on the event stream, which may
+      // overtake this answer: the stream going live while the answer was on its way left the page
+      // on the answer's "connecting" for good (a quote shown stale). A push heard since the call
+      // went out is the newer word; the answer's state counts when none was.
+      if (statusPushes === pushesBefore) status.value = answer.status;
     } catch (error) {
       status.value = { state: 'unavailable', message: `Prices could not be asked for: ${messageOf(error)}` };
     }
