@@ -1,7 +1,6 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 import { precompressRenderer } from './scripts/precompressRenderer.mjs';
-import { workspaceChunks } from './scripts/workspaceChunks.mjs';
 
 /** The renderer bundle (out/renderer), loaded by both shells. */
 export default defineConfig({
@@ -14,7 +13,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'chrome120',
     chunkSizeWarningLimit: 4000,
-    // The page's start in one chunk, AG Grid in one, the workspaces' shared code in one.
-    rolldownOptions: { output: { codeSplitting: workspaceChunks } },
   },
 });
