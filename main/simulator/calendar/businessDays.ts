@@ -74,6 +74,7 @@ export function holidaysBetween(exchangeId: string, from: string, to: string): {
  * an ISO date text and three closure lookups. Calendars never change within a process.
  */
 const tradingDays = new Map<string, Map<number, boolean>>();
+const MAX_DAYS_KEPT = 20_000;
 
 /**
  * True when the exchange trades on the UTC calendar date of `date` (time of day ignored):
@@ -88,6 +89,8 @@ export function isTradingDay(exchangeId: string, date: Date): boolean {
   if (trades === undefined) {
     const day = dateOnly(date);
     trades = !calendarOf(exchangeId).weekend.includes(weekdayOf(day)) && holidayName(exchangeId, day) === undefined;
+    // Bounded (a long-running simulator asked about ever more days): 20,000 days is 55 years.
+    if (days.size >= MAX_DAYS_KEPT) days.clear();
     days.set(dayNumber, trades);
   }
   return trades;
