@@ -39,3 +39,21 @@ export function cpuMeter(find: () => number[]): () => number {
   const start = new Map(find().map((pid) => [pid, cpuSecondsOf(pid)]));
   return () => find().reduce((total, pid) => total + cpuSecondsOf(pid) - (start.get(pid) ?? 0), 0);
 }
+
+/** A meter of the share of all cores' time spent busy (not idle or waiting on I/O), from /proc/stat. */
+export function machineBusyMeter(): () => number {
+  const read = () => {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    // The first eight fields: guest time is counted in user already.
+    const ticks = fields.slice(0, 8).map(Number);
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    // user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+    return { total, idle: ticks[3]! + ticks[4]! };
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    const total = end.total - start.total;
+    return total > 0 ? 1 - (end.idle - start.idle) / total : 0;
+  };
+}

@@ -23,7 +23,7 @@ import { startReplica, writeAuditKey } from '../test/support/reviewService';
 import type { ReadyProcess } from '../test/support/simulatorProcess';
 import { startTestIssuer, TEST_APP_KEY, type TestIssuer } from '../test/support/testIssuer';
 import type { ReviewServiceInfo } from '../main/reviewService/server';
-import { cpuMeter, processTree } from './processCpu';
+import { cpuMeter, machineBusyMeter, processTree } from './processCpu';
 import { Desk, type RunLedger } from './teamReviewDesk';
 import { databaseCpuMeter, type DatabaseCpuShare } from './teamReviewDatabaseCpu';
 import { writeCpuPerAction } from './teamReviewWrites';
@@ -71,6 +71,13 @@ interface RunFigures {
   serviceCpuMsPerAction: number;
   /** CPU PostgreSQL spent per action (server and backends). */
   databaseCpuMsPerAction: number;
+  /**
+   * CPU the bench's own 50 desks spent per action (their streams' parsing above all), and how
+   * busy the machine's cores were: on two cores every process's CPU time grows with the others'
+   * load (preemption, cold caches), so the database's figure is read beside these.
+   */
+  deskCpuMsPerAction: number;
+  machineBusy: number;
   /**
    * Actions per write transaction (review_begin calls): a replica groups only its own requests,
    * and a group's fixed cost (lock, round trips, commit, each replica's read of the change) is
@@ -201,10 +208,14 @@ async function runLoad(
     const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
     const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
     const databaseCpuBy = databaseCpuMeter(postgres, database);
+    const deskCpu = process.cpuUsage();
+    const machine = machineBusyMeter();
     const started = performance.now();
     await Promise.all(desks.map((desk) => desk.run(started + seconds * 1000)));
     const elapsedSeconds = (performance.now() - started) / 1000;
     const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
+    const deskCpuUsage = process.cpuUsage(deskCpu);
+    const machineBusy = machine();
     const databaseCpuShares = databaseCpuBy(sumActions(desks));
     const databaseStatements = await statementsOf(postgres, database);
 
@@ -257,6 +268,8 @@ async function runLoad(
       actions,
       serviceCpuMsPerAction: round((serviceCpuSeconds * 1000) / actions),
       databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
+      deskCpuMsPerAction: round((deskCpuUsage.user + deskCpuUsage.system) / 1000 / actions),
+      machineBusy: round(machineBusy),
       actionsPerGroup: round(
         actions /
           Math.max(1, databaseStatements.find((row) => row.statement.includes('review_write('))?.calls ?? 0),
