@@ -79,6 +79,14 @@ interface RunFigures {
   deskCpuMsPerAction: number;
   machineBusy: number;
   /**
+   * WAL written per action, the full-page images in it, and the checkpoints during the run: the
+   * first change of a page after a checkpoint writes the whole page to the WAL, so a run with a
+   * checkpoint in it costs the database more per action than one without.
+   */
+  walKbPerAction: number;
+  fullPageImagesPerAction: number;
+  checkpoints: number;
+  /**
    * Actions per write transaction (review_begin calls): a replica groups only its own requests,
    * and a group's fixed cost (lock, round trips, commit, each replica's read of the change) is
    * shared by its actions.
@@ -125,6 +133,21 @@ async function statementsOf(
     msPerCall: round(row.total / Math.max(1, row.calls)),
     share: round(row.total / all),
   }));
+}
+
+/** The server's WAL written so far (bytes, full-page images) and its checkpoints. */
+async function walOf(
+  postgres: TestPostgres,
+  database: string,
+): Promise<{ bytes: number; fullPageImages: number; checkpoints: number }> {
+  const { rows } = await postgres.sql(
+    database,
+    `SELECT w.wal_bytes::float8 AS bytes, w.wal_fpi::float8 AS fpi,
+       (b.checkpoints_timed + b.checkpoints_req)::int AS checkpoints
+     FROM pg_stat_wal w, pg_stat_bgwriter b`,
+  );
+  const row = rows[0] as { bytes: number; fpi: number; checkpoints: number };
+  return { bytes: row.bytes, fullPageImages: row.fpi, checkpoints: row.checkpoints };
 }
 
 /** Checks the acknowledged keys against the database: lost (absent, or another Sequence) and applied twice. */
@@ -208,6 +231,7 @@ async function runLoad(
     const serviceCpu = cpuMeter(() => replicas.map((replica) => replica.child.pid!));
     const databaseCpu = cpuMeter(() => processTree(postgres.serverPid()));
     const databaseCpuBy = databaseCpuMeter(postgres, database);
+    const walBefore = await walOf(postgres, database);
     const deskCpu = process.cpuUsage();
     const machine = machineBusyMeter();
     const started = performance.now();
@@ -216,6 +240,7 @@ async function runLoad(
     const [serviceCpuSeconds, databaseCpuSeconds] = [serviceCpu(), databaseCpu()];
     const deskCpuUsage = process.cpuUsage(deskCpu);
     const machineBusy = machine();
+    const walAfter = await walOf(postgres, database);
     const databaseCpuShares = databaseCpuBy(sumActions(desks));
     const databaseStatements = await statementsOf(postgres, database);
 
@@ -245,7 +270,8 @@ async function runLoad(
     }
     const errorKinds = new Map<string, number>();
     for (const desk of desks)
-      for (const [kind, count] of desk.tally.errorKinds) errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + count);
+      for (const [kind, count] of desk.tally.errorKinds)
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + count);
     if (errorKinds.size > 0) {
       // What the desks met, and what the replicas said meanwhile.
       console.error(`desk errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
@@ -254,7 +280,9 @@ async function runLoad(
     if (lost > 0) {
       // Which changes, and what the replicas said meanwhile: the run fails on lost changes.
       const missing = [...ledger.sentAt.keys()].filter((sequence) =>
-        desks.some((desk) => ledger.madeBy.get(sequence) !== desk.index && !desk.tally.arrivals.has(sequence)),
+        desks.some(
+          (desk) => ledger.madeBy.get(sequence) !== desk.index && !desk.tally.arrivals.has(sequence),
+        ),
       );
       console.error(`lost changes ${missing.slice(0, 20).join(', ')} (newest acknowledged ${newest})`);
       for (const replica of replicas) console.error(replica.stderr().slice(-4000));
@@ -270,6 +298,9 @@ async function runLoad(
       databaseCpuMsPerAction: round((databaseCpuSeconds * 1000) / actions),
       deskCpuMsPerAction: round((deskCpuUsage.user + deskCpuUsage.system) / 1000 / actions),
       machineBusy: round(machineBusy),
+      walKbPerAction: round((walAfter.bytes - walBefore.bytes) / 1024 / actions),
+      fullPageImagesPerAction: round((walAfter.fullPageImages - walBefore.fullPageImages) / actions),
+      checkpoints: walAfter.checkpoints - walBefore.checkpoints,
       actionsPerGroup: round(
         actions /
           Math.max(1, databaseStatements.find((row) => row.statement.includes('review_write('))?.calls ?? 0),

@@ -69,6 +69,9 @@ export class Desk {
       for (const review of change.Reviews) this.remember(review);
     };
     await this.stream.waitFor((message) => message.event === 'ready', 30_000);
+    // From here on the desk reads its messages as they come (onMessage) and keeps none.
+    this.stream.keep = false;
+    this.stream.messages.length = 0;
   }
 
   /** Acts until `until` (performance.now()). */
