@@ -48,7 +48,8 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
     const database = await postgres.createDatabase();
     issuer = await startTestIssuer();
     const teamFile = writeTeamFile();
-    for (const eventId of ['LIVE-1', 'LIVE-2', 'WARM-1', 'WARM-2']) issuer.publishEvent(eventId, dividendOption);
+    for (const eventId of ['LIVE-1', 'LIVE-2', 'WARM-1', 'WARM-2'])
+      issuer.publishEvent(eventId, dividendOption);
     const options = {
       databaseUrl: postgres.url(database),
       issuer: issuer.issuer,
@@ -187,6 +188,30 @@ describe.skipIf(missing)(`team review across two replicas${missing ? ` (skipped:
       Assignee: ANALYST_A.userKey,
     });
     expect(retried.status).toBe(200);
+  });
+
+  it('names in a conflict only the changes after the version sent, the newest 50 of a long history', async () => {
+    for (let version = 0; version < 55; version++) {
+      const flagged = await clara.act({
+        Action: 'SetFlagged',
+        EventId: 'LIVE-9',
+        Version: version,
+        Flagged: version % 2 === 0,
+      });
+      expect(flagged.status).toBe(200);
+    }
+    const since = async (version: number) => {
+      const stale = await jonas.act({
+        Action: 'SetFlagged',
+        EventId: 'LIVE-9',
+        Version: version,
+        Flagged: true,
+      });
+      expect(stale.status).toBe(409);
+      return (stale.body as TeamReviewErrorBody).Conflicts![0]!.ChangesSince.map((change) => change.Version);
+    };
+    expect(await since(52)).toEqual([53, 54, 55]);
+    expect(await since(3)).toEqual(Array.from({ length: 50 }, (_, index) => index + 6));
   });
 
   it('keeps every note as a thread: two analysts writing at once overwrite nothing, newest last', async () => {
