@@ -115,7 +115,7 @@ export function registerStream(app: FastifyInstance, deps: StreamDependencies): 
           lastSent = Math.max(newest, deps.feed.lastDelivered);
           write('reset', { Sequence: lastSent }, lastSent);
         } else {
-          for (const change of missed) send(change);
+          for (const change of await deps.feed.withThreads(missed)) send(change);
         }
       } catch (error) {
         end({

@@ -25,8 +25,10 @@
  */
 import pg from 'pg';
 import { z } from 'zod';
+import type { TeamNote } from '../../../contract/wire/review';
 import { serviceClientConfig } from '../database/pool';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
+import { ThreadCache, type FeedChange } from '../review/threadCache';
 import { CHANGE_CHANNEL, type OwnWrite } from '../review/store';
 
 export type ChangeListener = (change: StoredChange) => void;
@@ -86,13 +88,17 @@ export class ChangeFeed {
   /** The last change this replica's writer committed. */
   private lastOwnSequence = 0;
   private readonly commitWaiters = new Set<() => void>();
+  /** The threads this replica knows, to put back in the changes it delivers. */
+  private readonly threads: ThreadCache;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly pool: pg.Pool,
     private readonly team: string,
     private readonly log: (line: string) => void,
-  ) {}
+  ) {
+    this.threads = new ThreadCache(team);
+  }
 
   /** Connects and starts after the newest committed change; throws when the database cannot be reached. */
   async start(): Promise<void> {
@@ -126,15 +132,20 @@ export class ChangeFeed {
     let settled = false;
     return {
       since: this.delivered,
-      settle: (handed, own) => {
+      settle: (stored, own, notes = []) => {
         if (settled) return;
         settled = true;
         this.ownWrites--;
+        this.learnThreads(notes);
+        // A thread not known (cannot be: the group read its events' threads) leaves the changes
+        // to be read back like another replica's.
+        const handed = this.threads.restoreKnown(stored) ?? [];
         // review_begin answered the changes after the feed's position: those after this replica's
         // last own one (which the feed may not have delivered yet) were the other replicas'.
         const others = handed.some(
           (change) =>
-            change.message.Sequence > this.lastOwnSequence && change.message.Sequence < (own?.first ?? Infinity),
+            change.message.Sequence > this.lastOwnSequence &&
+            change.message.Sequence < (own?.first ?? Infinity),
         );
         if (others) this.heardCommit(false);
         if (own) {
@@ -147,6 +158,18 @@ export class ChangeFeed {
         if (this.ownWrites === 0) this.releaseHint();
       },
     };
+  }
+
+  /** Stored changes (queries.ts changesAfter) with their threads back, as the streams send them. */
+  withThreads(changes: FeedChange[]): Promise<StoredChange[]> {
+    return this.threads.restore(this.pool, changes);
+  }
+
+  /** Learns the threads of the notes a group read under the team's lock (oldest first per event). */
+  private learnThreads(notes: { eventId: string; note: TeamNote }[]): void {
+    const threads = new Map<string, TeamNote[]>();
+    for (const { eventId, note } of notes) threads.set(eventId, [...(threads.get(eventId) ?? []), note]);
+    for (const [eventId, thread] of threads) this.threads.learn(eventId, thread);
   }
 
   /**
@@ -327,7 +350,8 @@ export class ChangeFeed {
         this.fetchAgain = false;
         let batch: StoredChange[];
         do {
-          batch = await changesAfter(this.pool, this.team, this.delivered, FETCH_BATCH);
+          const stored = await changesAfter(this.pool, this.team, this.delivered, FETCH_BATCH);
+          batch = await this.threads.restore(this.pool, stored);
           for (const change of batch) {
             // Read back with the others' (another replica's change came between): delivered now.
             this.own.delete(change.message.Sequence);

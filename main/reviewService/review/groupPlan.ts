@@ -9,7 +9,6 @@
 import type {
   ReviewAction,
   ReviewActionsResult,
-  SharedEventReview,
   TeamEventReview,
   TeamNote,
 } from '../../../contract/wire/review';
@@ -19,6 +18,7 @@ import { ReviewServiceError } from '../errors';
 import type { PlatformEvent } from '../platform/eventFacts';
 import type { Member, Team } from '../team';
 import { resultWithThreads, withoutThread } from './noteThreads';
+import { feedReview, type FeedReview } from './threadCache';
 import { planAction, type AuditDraft } from './plan';
 import { isKeptRefusal, replay, type StoredOutcome } from './requests';
 import { rowFromState, sharedWire, stateFromRow, untouched, type SharedRow, type SharedState } from './state';
@@ -45,7 +45,7 @@ export interface BegunChange {
   at: string;
   actorKey: string;
   actorName: string;
-  reviews: SharedEventReview[];
+  reviews: FeedReview[];
   reads: { EventId: string; Read: boolean }[];
 }
 
@@ -104,7 +104,10 @@ export function planGroup(
     else threads.set(eventId, [note]);
   }
   const current = new Map(
-    begun.states.map((row) => [row.event_id, stateFromRow({ ...row, notes: threads.get(row.event_id) ?? [] })]),
+    begun.states.map((row) => [
+      row.event_id,
+      stateFromRow({ ...row, notes: threads.get(row.event_id) ?? [] }),
+    ]),
   );
   const reads = new Map(begun.reads.map((mark) => [`${mark.userKey}|${mark.eventId}`, mark.read]));
   const known = new Map(Object.entries(begun.outcomes));
@@ -177,13 +180,15 @@ export function planGroup(
 
     const created: SharedState[] = [];
     const changed: SharedState[] = [];
+    const feed: FeedReview[] = [];
     const readChanges: { EventId: string; Read: boolean }[] = [];
     const notes: { event_id: string; id: number; text: string }[] = [];
     for (const [eventId, entry] of states) {
       if (entry.after) {
         (entry.before.version === 0 ? created : changed).push(entry.after);
-        for (const note of entry.after.notes.slice(entry.before.notes.length))
-          notes.push({ event_id: eventId, id: note.Id, text: note.Text });
+        const added = entry.after.notes.slice(entry.before.notes.length);
+        for (const note of added) notes.push({ event_id: eventId, id: note.Id, text: note.Text });
+        feed.push(feedReview(sharedWire(entry.after), added));
         current.set(eventId, entry.after);
       }
       if (entry.read !== undefined) {
@@ -237,10 +242,10 @@ export function planGroup(
       changed: changed.map((state) => rowFromState(team.id, state)),
       notes,
       reads: readChanges.map((mark) => ({ event_id: mark.EventId, read: mark.Read })),
-      // The feed keeps the states as the wire writes them (every replica passes them on as they
-      // are: putting threads back there cost more than storing them); the kept answer, read
-      // again only by a retry, names each thread by its last note (noteThreads.ts).
-      reviews: [...created, ...changed].map(sharedWire),
+      // The feed and the kept answer name each thread by its last note; the feed also carries
+      // the notes the change added, with which each replica extends the threads it knows
+      // (threadCache.ts); a kept answer is read again only by a retry (noteThreads.ts).
+      reviews: feed,
       readMarks: readChanges,
       audit,
       snapshots,

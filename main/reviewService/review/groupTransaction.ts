@@ -8,8 +8,8 @@ import type pg from 'pg';
 import { isDatabaseUnavailable } from '../database/pool';
 import { planGroup, type Begun, type Job, type JobOutcome } from './groupPlan';
 import { begunChanges, committedChanges, type PlannedChange } from './ownChanges';
-import type { StoredChange } from './queries';
 import type { StoreDependencies } from './store';
+import type { FeedChange } from './threadCache';
 
 /** Errors after which a group may simply be written again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
@@ -21,7 +21,11 @@ const ATTEMPTS = 4;
  * meanwhile (read in a second round trip: cheaper than a group of their own, whose fixed cost
  * is a few times a request's). (Exported for the bench, which writes groups of a chosen size.)
  */
-export async function transact(deps: StoreDependencies, jobs: Job[], more?: () => Job[]): Promise<JobOutcome[]> {
+export async function transact(
+  deps: StoreDependencies,
+  jobs: Job[],
+  more?: () => Job[],
+): Promise<JobOutcome[]> {
   const all = [...jobs];
   let tookMore = false;
   for (let attempt = 1; ; attempt++) {
@@ -29,7 +33,9 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
     let broken = false;
     // The replica's change feed is told of the committed changes this transaction learns of.
     const feed = deps.ownWrite?.();
-    const handed: StoredChange[] = [];
+    const handed: FeedChange[] = [];
+    /** The group's events' notes, read under the team's lock: their threads now (the feed learns them). */
+    let notes: Begun['notes'] = [];
     /** This group's changes, once committed: the first and last sequence. */
     let own: { first: number; last: number } | undefined;
     try {
@@ -42,6 +48,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
         begun = await readAdded(client, deps.team.id, all, added, begun);
         all.push(...added);
       }
+      notes = begun.notes;
       const { outcomes, payload } = planGroup(deps.team, deps.auditKey, all, begun);
       const changes = payload.changes as PlannedChange[];
       if (changes.length === 0) {
@@ -61,7 +68,7 @@ export async function transact(deps: StoreDependencies, jobs: Job[], more?: () =
       if (attempt < ATTEMPTS && typeof code === 'string' && RETRYABLE_CODES.has(code)) continue;
       throw error;
     } finally {
-      feed?.settle(handed, own);
+      feed?.settle(handed, own, notes);
       // A connection that failed mid-transaction is dropped, never handed to the next request.
       client.release(broken);
     }
@@ -106,7 +113,13 @@ async function readAdded(
   );
   if (whole) {
     const again = await begin(client, team, readFor([...group, ...added]), '', null);
-    return { ...begun, outcomes: again.outcomes, states: again.states, notes: again.notes, reads: again.reads };
+    return {
+      ...begun,
+      outcomes: again.outcomes,
+      states: again.states,
+      notes: again.notes,
+      reads: again.reads,
+    };
   }
   const more = await begin(
     client,

@@ -1,11 +1,11 @@
 /**
  * Notes threads kept as rows (migration 0005): a note is one append-only row of event_note,
- * written once by the change that adds it. What the change feed (review_change.reviews) and a
- * key's kept answer (review_request.response) store of a state names its thread by the last
- * note's Id (`NotesThrough`) instead of copying it on every change: the thread is append-only
- * and its Ids run 1, 2, 3…, so the notes up to that Id are the thread as the change left it.
- * Readers put the thread back before anything reaches the wire, which is unchanged. States
- * stored with their thread (before 0005) are answered as they are.
+ * written once by the change that adds it. What a key's kept answer (review_request.response)
+ * and the change feed (review_change.reviews, threadCache.ts) store of a state names its thread
+ * by the last note's Id (`NotesThrough`) instead of copying it on every change: the thread is
+ * append-only and its Ids run 1, 2, 3…, so the notes up to that Id are the thread as the change
+ * left it. Readers put the thread back before anything reaches the wire, which is unchanged.
+ * States stored with their thread (before 0005) are answered as they are.
  */
 import type pg from 'pg';
 import type { ReviewActionsResult, SharedEventReview, TeamNote } from '../../../contract/wire/review';

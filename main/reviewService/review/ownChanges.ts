@@ -2,13 +2,13 @@
  * The committed changes a replica's writer hands its change feed (live/changeFeed.ts ownWrite),
  * exactly as the feed would read them from review_change (queries.ts changesAfter), so it need
  * not read them: the other replicas' changes that review_begin answered under the team's lock,
- * and the group's own, built from its payload.
+ * and the group's own, built from its payload. The feed puts their threads back (threadCache.ts).
  */
 import type { BegunChange } from './groupPlan';
-import type { StoredChange } from './queries';
+import type { FeedChange, FeedReview } from './threadCache';
 
 /** The changes review_begin answered (committed before the team's lock was taken). */
-export function begunChanges(changes: BegunChange[]): StoredChange[] {
+export function begunChanges(changes: BegunChange[]): FeedChange[] {
   return changes.map((change) => ({
     actorKey: change.actorKey,
     message: {
@@ -26,12 +26,12 @@ export interface PlannedChange {
   sequence: number | null;
   userKey: string;
   userName: string;
-  reviews: StoredChange['message']['Reviews'];
-  readMarks: NonNullable<StoredChange['message']['Read']>;
+  reviews: FeedReview[];
+  readMarks: NonNullable<FeedChange['message']['Read']>;
 }
 
 /** The committed group's changes as the change feed reads them (queries.ts changesAfter). */
-export function committedChanges(at: string, changes: PlannedChange[]): StoredChange[] {
+export function committedChanges(at: string, changes: PlannedChange[]): FeedChange[] {
   return changes.flatMap((change) =>
     change.sequence === null
       ? []

@@ -24,6 +24,7 @@ import {
   type AuditRow,
   type SharedRow,
 } from './state';
+import type { FeedChange, FeedReview } from './threadCache';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -232,19 +233,19 @@ export interface StoredChange {
   actorKey: string;
 }
 
-/** The team's changes after `sequence`, oldest first, at most `limit`. */
+/** The team's changes after `sequence`, oldest first, at most `limit`, as stored (threadCache.ts puts their threads back). */
 export async function changesAfter(
   db: Queryable,
   team: string,
   sequence: number,
   limit: number,
-): Promise<StoredChange[]> {
+): Promise<FeedChange[]> {
   const { rows } = await db.query<{
     sequence: string;
     at: Date;
     actor_key: string;
     actor_name: string;
-    reviews: ReviewChangeMessage['Reviews'];
+    reviews: FeedReview[];
     reads: NonNullable<ReviewChangeMessage['Read']>;
   }>({
     // Every replica reads here after each committed group: a named statement is parsed and

@@ -27,15 +27,18 @@ import { describeDisagreements, disagreements, type PlatformEvent } from '../pla
 import type { PlatformClient } from '../platform/platformClient';
 import { readPlatformEvents } from '../platform/platformEvents';
 import type { Member, Team } from '../team';
-import type { Job, JobOutcome, RequestIdentity, StaleEvent } from './groupPlan';
+import type { Begun, Job, JobOutcome, RequestIdentity, StaleEvent } from './groupPlan';
 import { transact } from './groupTransaction';
-import { auditOfEvents, type StoredChange } from './queries';
+import { auditOfEvents } from './queries';
 
 /** A transaction of this replica's writer, as its change feed follows it. */
 export interface OwnWrite {
   since: number;
-  /** `own`: the sequences of the changes the transaction committed itself, if any. */
-  settle(handed: StoredChange[], own?: { first: number; last: number }): void;
+  /**
+   * `own`: the sequences of the changes the transaction committed itself, if any; `notes`: the
+   * notes of the group's events read under the team's lock (their threads then).
+   */
+  settle(handed: FeedChange[], own?: { first: number; last: number }, notes?: Begun['notes']): void;
 }
 import {
   checkDeadline,
@@ -48,6 +51,7 @@ import {
   storedOutcome,
 } from './requests';
 import { sharedWire } from './state';
+import type { FeedChange } from './threadCache';
 import { WriterQueue, type Queued, type TeamCommits } from './writerQueue';
 
 /** The channel every replica LISTENs on; the payload names the team and the change's sequence. */
