@@ -7,7 +7,8 @@
  * `npm run dev` always build.
  */
 import { spawnSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { buildNeeded } from './buildFreshness.mjs';
 
 const reason = buildNeeded(process.cwd());
@@ -16,4 +17,6 @@ if (reason) {
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import(pathToFileURL('out/main/launcher.js').href);
+// The launcher's CommonJS build through V8's code cache (main/node/codeCache.ts): 0.1 s less
+// compiling on every start after the first.
+createRequire(import.meta.url)(path.resolve('out/node/launcher.cjs'));

@@ -3,6 +3,7 @@
  * with clear messages, the READY line, and clean shutdown on signals.
  */
 import { parseArgs } from 'node:util';
+import { markStarted } from './codeCache';
 
 /** Options of a command: every option is a string or a boolean flag. */
 export type CommandOptions = Record<string, { type: 'string' | 'boolean' }>;
@@ -37,6 +38,7 @@ export function parseCommandLine<T extends CommandOptions>(argv: string[], optio
 /** Prints the one machine-readable line that tools and tests wait for. */
 export function printReady(info: object): void {
   process.stdout.write(`READY ${JSON.stringify(info)}\n`);
+  markStarted();
 }
 
 /**

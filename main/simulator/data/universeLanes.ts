@@ -64,6 +64,8 @@ export function startUniverseWorker(
   source: string,
   options: { workerData: unknown; transferList?: MessagePort[] },
 ): Worker {
+  // The CommonJS build (out/node) starts each worker through its code-cache loader, named alike.
+  if (import.meta.url.endsWith('.cjs')) return new Worker(new URL(`./${bundle.replace(/\.js$/, '.cjs')}`, import.meta.url), options);
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${bundle}`, import.meta.url), options);
   const entry = new URL(`./${source}`, import.meta.url).href;
   return new Worker(

@@ -124,7 +124,11 @@ function extraDecimals(format: string | undefined): number {
 }
 
 export class MarketInstruments {
-  private readonly resolved = new LRUCache<string, PricedInstrument>({ max: 50_000 });
+  private resolvedCache: LRUCache<string, PricedInstrument> | undefined;
+  // Made at first use: lru-cache allocates its `max` up front (8–11 ms of every start).
+  private get resolved(): LRUCache<string, PricedInstrument> {
+    return (this.resolvedCache ??= new LRUCache<string, PricedInstrument>({ max: 50_000 }));
+  }
   private readonly rootDetails = new Map<number, DetailsView>();
   private readonly lastTrades = new Map<number, Map<string, number>>();
   private readonly fxPairs: Map<number, { base: string; quote: string }>;
