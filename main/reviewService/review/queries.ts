@@ -145,24 +145,14 @@ export async function auditOfEvents(
 ): Promise<Map<string, TeamAuditEntry[]>> {
   // Per event, its newest entries through the (team, event_id, id) index: joined set-wise, the
   // planner (which cannot count the recordset's rows) scanned the whole log for each conflict.
-  // The newest 50 are taken first and filtered after: an event's versions only grow with the
-  // log's ids, so the entries after a version are its newest ones; filtered inside the LIMIT,
-  // the scan walked the event's whole history past them (bench: 0.49 ms a conflict at 70 entries
-  // an event, growing with the log).
-  // Named: planned once per connection (planning it cost 0.19 of its 0.48 ms a conflict).
-  const { rows } = await db.query<AuditRow>({
-    name: 'review_audit_after_versions',
-    text: `SELECT ${RECENT_AUDIT_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS s(event_id text, version integer)
+  const { rows } = await db.query<AuditRow>(
+    `SELECT ${RECENT_AUDIT_COLUMNS} FROM jsonb_to_recordset($2::jsonb) AS s(event_id text, version integer)
      CROSS JOIN LATERAL (
-       SELECT a.* FROM review_audit a WHERE a.team = $1 AND a.event_id = s.event_id
+       SELECT a.* FROM review_audit a WHERE a.team = $1 AND a.event_id = s.event_id AND a.event_version > s.version
        ORDER BY a.id DESC LIMIT 50) recent
-     WHERE recent.event_version > s.version
      ORDER BY recent.id`,
-    values: [
-      team,
-      JSON.stringify(stale.map((entry) => ({ event_id: entry.eventId, version: entry.yourVersion }))),
-    ],
-  });
+    [team, JSON.stringify(stale.map((entry) => ({ event_id: entry.eventId, version: entry.yourVersion })))],
+  );
   const byEvent = new Map<string, TeamAuditEntry[]>();
   for (const row of rows) {
     const list = byEvent.get(row.event_id) ?? [];
