@@ -137,12 +137,9 @@ export class ChangeFeed {
         settled = true;
         this.ownWrites--;
         this.learnThreads(notes);
-        // A thread not known (cannot be: the group read its events' threads) leaves the changes
-        // to be read back like another replica's.
-        const handed = this.threads.restoreKnown(stored) ?? [];
         // review_begin answered the changes after the feed's position: those after this replica's
         // last own one (which the feed may not have delivered yet) were the other replicas'.
-        const others = handed.some(
+        const others = stored.some(
           (change) =>
             change.message.Sequence > this.lastOwnSequence &&
             change.message.Sequence < (own?.first ?? Infinity),
@@ -152,6 +149,10 @@ export class ChangeFeed {
           this.lastOwnSequence = Math.max(this.lastOwnSequence, own.last);
           this.heardCommit(true);
         }
+        // The group's own changes' threads are known (it read its events' threads); another
+        // replica's change of an event this replica has not seen is not: then the changes are
+        // read back like another replica's, and the read fills the thread in.
+        const handed = this.threads.restoreKnown(stored) ?? [];
         for (const change of handed)
           if (change.message.Sequence > this.delivered) this.own.set(change.message.Sequence, change);
         if (!this.fetching) this.deliverOwnInTurn();
