@@ -175,7 +175,9 @@ export class LiveStream {
           signal: this.abort.signal,
         });
         if (response.statusCode !== 200) {
-          response.body.destroy();
+          // Read to its end (a refusal's small body): destroyed unread, undici emits an AbortError
+          // that nothing listens for.
+          await response.body.dump();
           throw new Error(`stream refused: ${response.statusCode}`);
         }
         this.connections.push(replica);
