@@ -27,6 +27,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { TeamNote } from '../../../contract/wire/review';
 import { serviceClientConfig } from '../database/pool';
+import { threadsByEvent } from '../review/noteThreads';
 import { changesAfter, latestSequence, type StoredChange } from '../review/queries';
 import { ThreadCache, type FeedChange } from '../review/threadCache';
 import { CHANGE_CHANNEL, type OwnWrite } from '../review/store';
@@ -168,9 +169,7 @@ export class ChangeFeed {
 
   /** Learns the threads of the notes a group read under the team's lock (oldest first per event). */
   private learnThreads(notes: { eventId: string; note: TeamNote }[]): void {
-    const threads = new Map<string, TeamNote[]>();
-    for (const { eventId, note } of notes) threads.set(eventId, [...(threads.get(eventId) ?? []), note]);
-    for (const [eventId, thread] of threads) this.threads.learn(eventId, thread);
+    for (const [eventId, thread] of threadsByEvent(notes)) this.threads.learn(eventId, thread);
   }
 
   /**

@@ -17,7 +17,7 @@ import type { AuditKey } from '../audit/auditKey';
 import { ReviewServiceError } from '../errors';
 import type { PlatformEvent } from '../platform/eventFacts';
 import type { Member, Team } from '../team';
-import { resultWithThreads, withoutThread } from './noteThreads';
+import { resultWithThreads, threadsByEvent, withoutThread } from './noteThreads';
 import { feedReview, type FeedReview } from './threadCache';
 import { planAction, type AuditDraft } from './plan';
 import { isKeptRefusal, replay, type StoredOutcome } from './requests';
@@ -97,12 +97,7 @@ export function planGroup(
     );
   }
   const at = new Date(begun.at);
-  const threads = new Map<string, TeamNote[]>();
-  for (const { eventId, note } of begun.notes) {
-    const thread = threads.get(eventId);
-    if (thread) thread.push(note);
-    else threads.set(eventId, [note]);
-  }
+  const threads = threadsByEvent(begun.notes);
   const current = new Map(
     begun.states.map((row) => [
       row.event_id,

@@ -25,6 +25,19 @@ export function withoutThread<T extends SharedEventReview>(review: T): StoredRev
   return last ? { ...rest, NotesThrough: last.Id } : rest;
 }
 
+/** Notes read beside states (review_begin), oldest first per event, as each event's thread. */
+export function threadsByEvent(
+  notes: readonly { eventId: string; note: TeamNote }[],
+): Map<string, TeamNote[]> {
+  const threads = new Map<string, TeamNote[]>();
+  for (const { eventId, note } of notes) {
+    const thread = threads.get(eventId);
+    if (thread) thread.push(note);
+    else threads.set(eventId, [note]);
+  }
+  return threads;
+}
+
 /** The stored state with its thread back (`thread`: the event's notes now, oldest first, or more). */
 export function withThread<T extends SharedEventReview>(
   stored: StoredReview<T> | T,

@@ -13,7 +13,7 @@
  */
 import type pg from 'pg';
 import type { ReviewChangeMessage, SharedEventReview, TeamNote } from '../../../contract/wire/review';
-import { threadsOf, type StoredReview } from './noteThreads';
+import { threadsOf, withoutThread, type StoredReview } from './noteThreads';
 import type { StoredChange } from './queries';
 
 /** A state as the change feed stores it (states stored before carry their `Notes`). */
@@ -27,13 +27,7 @@ export interface FeedChange {
 
 /** The state to store in the feed: without its thread, with the notes this change added to it. */
 export function feedReview(review: SharedEventReview, added: readonly TeamNote[]): FeedReview {
-  const { Notes, ...rest } = review;
-  const last = Notes?.at(-1);
-  return {
-    ...rest,
-    ...(last ? { NotesThrough: last.Id } : {}),
-    ...(added.length > 0 ? { NotesAdded: [...added] } : {}),
-  };
+  return { ...withoutThread(review), ...(added.length > 0 ? { NotesAdded: [...added] } : {}) };
 }
 
 /** Events whose threads are kept (a few notes each: a few megabytes). */
@@ -79,12 +73,13 @@ export class ThreadCache {
   async restore(db: pg.Pool | pg.PoolClient, changes: FeedChange[]): Promise<StoredChange[]> {
     const known = this.restoreKnown(changes);
     if (known) return known;
-    const named = changes.flatMap((change) =>
-      change.message.Reviews.filter((review) => review.NotesThrough !== undefined).map(
-        (review) => review.EventId,
-      ),
+    // Only the threads still shorter than a change names (the known ones were extended above).
+    const missing = changes.flatMap((change) =>
+      change.message.Reviews.filter(
+        (review) => (this.threads.get(review.EventId)?.length ?? 0) < (review.NotesThrough ?? 0),
+      ).map((review) => review.EventId),
     );
-    for (const [eventId, thread] of await threadsOf(db, this.team, [...new Set(named)]))
+    for (const [eventId, thread] of await threadsOf(db, this.team, [...new Set(missing)]))
       this.learn(eventId, thread);
     const restored = this.restoreKnown(changes);
     // Notes are committed with the change that names them: only a database that lost rows gets here.
