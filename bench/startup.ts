@@ -14,11 +14,13 @@
  * earlier is not possible, nothing listens yet.
  *
  * The evening before is one untimed start: sign in through the login page, open Option chains,
- * type SPX. Then three starts on new days (the simulated day, settings.json's `asOf`, moves on,
- * so the cached universe rolls, on any day the bench runs) and three warm starts (the same day
- * again). Chromium is already running, as a trader's is; each start opens a new window (no cache,
- * like the web shell's own incognito window). Then the standalone simulator, `npm run simulator`,
- * three times on a new day to its READY line.
+ * type SPX. Then three starts on new days (the simulated day, settings.json's `asOf`, moves on
+ * to the next weekday, on any day the bench runs: each start's stop prepares the next weekday's
+ * universe, as a trader's app does the day before), three warm starts (the same day again) and
+ * one start on a new day after a day away (nobody prepared it: the start rolls the universe).
+ * Chromium is already running, as a trader's is; each start opens a new window (no cache, like
+ * the web shell's own incognito window). Then the standalone simulator, `npm run simulator`,
+ * three times on a new day (each the weekday after the last) to its READY line.
  *
  * Targets: 1.5 s to the listing (3 s at the large scale, whose first start generates the large
  * universe afresh against 30 s); 1 s to the standalone simulator's READY. Run `npm run build`
@@ -41,7 +43,12 @@ const TARGETS = { defaultMs: 1500, largeMs: 3000, largeGenerationMs: 30_000, sim
 const EVENING = '2026-11-26';
 const NEW_DAYS = ['2026-11-27', '2026-11-30', '2026-12-01'];
 const WARM_STARTS = 3;
-const SIMULATOR_DAYS = ['2026-12-02', '2026-12-03', '2026-12-04'];
+/**
+ * A new day after a day away (Wednesday skipped): nobody prepared it the day before
+ * (universeAhead.ts), so this start rolls the universe itself. Reported beside the others.
+ */
+const DAY_AWAY = '2026-12-03';
+const SIMULATOR_DAYS = ['2026-12-04', '2026-12-07', '2026-12-08'];
 
 /** One start's phases, each in ms from the spawn. */
 interface StartPhases {
@@ -51,7 +58,7 @@ interface StartPhases {
   simulatorReadyMs: number;
   pageLoadedMs: number;
   workspaceListedMs: number;
-  universe: { rolledFrom?: string; generationMs: number };
+  universe: { rolledFrom?: string; preparedAhead?: boolean; generationMs: number };
 }
 
 interface ListeningLine {
@@ -61,7 +68,7 @@ interface ListeningLine {
 
 interface ReadyLine {
   url: string;
-  simulator: { universe: { asOf: string; rolledFrom?: string; generationMs: number } };
+  simulator: { universe: { asOf: string; rolledFrom?: string; preparedAhead?: boolean; generationMs: number } };
 }
 
 /** A process started in a group of its own (npm and what it starts), with the moments it spoke. */
@@ -210,7 +217,11 @@ async function timedStart(browser: Browser, env: NodeJS.ProcessEnv, scale: 'defa
       simulatorReadyMs: Math.round(ready.atMs),
       pageLoadedMs: Math.round(seen.signedIn - spawnedAtEpochMs),
       workspaceListedMs: Math.round(seen.listed - spawnedAtEpochMs),
-      universe: { generationMs: universe.generationMs, ...(universe.rolledFrom ? { rolledFrom: universe.rolledFrom } : {}) },
+      universe: {
+        generationMs: universe.generationMs,
+        ...(universe.rolledFrom ? { rolledFrom: universe.rolledFrom } : {}),
+        ...(universe.preparedAhead ? { preparedAhead: true } : {}),
+      },
     };
   } finally {
     await context.close();
@@ -244,9 +255,15 @@ function verdict(worstMs: number, targetMs: number) {
   return { worstMs, targetMs, ratioToTarget: Math.round((worstMs / targetMs) * 100) / 100 };
 }
 
+/** Where a start's universe came from: rolled at the start, or the day before (universeAhead.ts). */
+function rollNote(universe: { rolledFrom?: string; preparedAhead?: boolean }): string {
+  if (!universe.rolledFrom) return '';
+  return ` (rolled from ${universe.rolledFrom} ${universe.preparedAhead ? 'the day before' : 'at the start'})`;
+}
+
 function printStart(label: string, start: StartPhases): void {
   console.log(
-    `${label} ${start.day}${start.universe.rolledFrom ? ` (rolled from ${start.universe.rolledFrom})` : ''}: process start ${start.processStartMs} ms, ` +
+    `${label} ${start.day}${rollNote(start.universe)}: process start ${start.processStartMs} ms, ` +
       `shell listening ${start.shellListeningMs} ms, simulator ready ${start.simulatorReadyMs} ms, page loaded ${start.pageLoadedMs} ms, workspace listed ${start.workspaceListedMs} ms`,
   );
 }
@@ -271,15 +288,19 @@ async function benchScale(browser: Browser, keyringEnv: NodeJS.ProcessEnv, scale
     for (const day of NEW_DAYS) newDays.push(await timedStart(browser, env, scale, day));
     const warm: StartPhases[] = [];
     for (let run = 0; run < WARM_STARTS; run++) warm.push(await timedStart(browser, env, scale, NEW_DAYS.at(-1) ?? EVENING));
+    const away = await timedStart(browser, env, scale, DAY_AWAY);
     for (const start of newDays) printStart(`[${scale}] new day`, start);
     for (const start of warm) printStart(`[${scale}] warm`, start);
+    printStart(`[${scale}] new day after a day away`, away);
     const figures = {
       evening: first,
       newDay: { starts: newDays, ...verdict(Math.max(...newDays.map((start) => start.workspaceListedMs)), targetMs) },
       warm: { starts: warm, ...verdict(Math.max(...warm.map((start) => start.workspaceListedMs)), targetMs) },
+      dayAway: { starts: [away], ...verdict(away.workspaceListedMs, targetMs) },
     };
     printVerdict(`[${scale}] new day`, figures.newDay, 'launch → SPX listed');
     printVerdict(`[${scale}] warm`, figures.warm, 'launch → SPX listed');
+    printVerdict(`[${scale}] new day after a day away (one start)`, figures.dayAway, 'launch → SPX listed');
     return { ...figures, cacheDir };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -289,7 +310,7 @@ async function benchScale(browser: Browser, keyringEnv: NodeJS.ProcessEnv, scale
 /** `npm run simulator` on new days, to READY, on the cache folder the starts above left. */
 async function benchStandaloneSimulator(cacheDir: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refdesk-bench-simulator-data-'));
-  const starts: { day: string; readyMs: number; rolledFrom?: string }[] = [];
+  const starts: { day: string; readyMs: number; rolledFrom?: string; preparedAhead?: boolean }[] = [];
   try {
     for (const day of SIMULATOR_DAYS) {
       // --cache-dir names the cache folder as REFDESK_CACHE_DIR does: the universe the app rolled.
@@ -298,7 +319,8 @@ async function benchStandaloneSimulator(cacheDir: string) {
       const simulator = spawnTimed('npm', args, {});
       try {
         const ready = await simulator.ready<ReadyLine['simulator']>();
-        starts.push({ day, readyMs: Math.round(ready.atMs), ...(ready.line.universe.rolledFrom ? { rolledFrom: ready.line.universe.rolledFrom } : {}) });
+        const { rolledFrom, preparedAhead } = ready.line.universe;
+        starts.push({ day, readyMs: Math.round(ready.atMs), ...(rolledFrom ? { rolledFrom } : {}), ...(preparedAhead ? { preparedAhead } : {}) });
       } finally {
         await simulator.stop();
       }
@@ -307,7 +329,7 @@ async function benchStandaloneSimulator(cacheDir: string) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   for (const start of starts)
-    console.log(`[simulator] new day ${start.day}${start.rolledFrom ? ` (rolled from ${start.rolledFrom})` : ''}: npm run simulator → READY ${start.readyMs} ms`);
+    console.log(`[simulator] new day ${start.day}${rollNote(start)}: npm run simulator → READY ${start.readyMs} ms`);
   const figures = { starts, ...verdict(Math.max(...starts.map((start) => start.readyMs)), TARGETS.simulatorReadyMs) };
   printVerdict('[simulator] new day', figures, 'npm run simulator → READY');
   return figures;

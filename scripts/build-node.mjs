@@ -23,6 +23,7 @@ const CACHED_PROGRAMS = {
   simulator: 'main/simulator/cli.ts',
   'universe-worker': 'main/simulator/data/universeWorker.ts',
   'universe-roll-worker': 'main/simulator/data/universeRollWorker.ts',
+  'universe-ahead-worker': 'main/simulator/data/universeAheadWorker.ts',
 };
 
 /**
@@ -49,6 +50,8 @@ const configs = [
       'universe-worker': 'main/simulator/data/universeWorker.ts',
       // Worker thread rolling the cached universe while the app loads (main/app/earlyUniverseRoll.ts).
       'universe-roll-worker': 'main/simulator/data/universeRollWorker.ts',
+      // Worker thread preparing the next weekday's universe (main/simulator/data/universeAhead.ts).
+      'universe-ahead-worker': 'main/simulator/data/universeAheadWorker.ts',
     },
     outdir: 'out/main',
     platform: 'node',

@@ -112,6 +112,8 @@ export async function startDesk(options: DeskOptions = {}): Promise<Desk> {
       ...(asOf !== undefined ? { asOf: parseAsOf(asOf) } : {}),
       // The app's own cache folder: universes of older generator versions will not be opened again.
       pruneStaleUniverses: true,
+      // A new day's first start finds its universe rolled (universeAhead.ts).
+      prepareNextDay: true,
       // Its signing key, sessions and port outlive a restart: the session kept in the keychain stays good.
       keepIdentity: true,
       ...(options.tokenTtlSeconds !== undefined ? { tokenTtlSeconds: options.tokenTtlSeconds } : {}),

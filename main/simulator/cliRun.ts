@@ -143,6 +143,8 @@ export async function runSimulator(
       ? { cacheDir: simulatorCacheDir(values['cache-dir']) }
       : { cacheDir: simulatorCacheDir(), pruneStaleUniverses: true }),
     regenerate: values.regenerate ?? false,
+    // A new day's first start finds its universe rolled (universeAhead.ts).
+    prepareNextDay: true,
     rolledBefore: early.result,
     ...(asOf ? { asOf } : {}),
     ...(marketTime !== undefined ? { marketTime } : {}),

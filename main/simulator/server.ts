@@ -51,6 +51,7 @@ import { StreamingHub } from './streaming/hub';
 import { streamingLimitsOf, type StreamingLimits } from './streaming/limits';
 import type { Trading } from './streaming/trading';
 import { serveStreamingSockets } from './streaming/websocket';
+import { UniverseAhead } from './data/universeAhead';
 import { DEFAULT_SEED } from './data/universeChoice';
 
 /** Path of the service's API on the simulator; `baseUrl` ends with it. */
@@ -73,6 +74,12 @@ export interface SimulatorOptions {
   regenerate?: boolean;
   /** Delete cached universes of earlier days and other generator versions from `cacheDir` (the app and the CLI do). */
   pruneStaleUniverses?: boolean;
+  /**
+   * Prepare the next weekday's universe ahead (universeAhead.ts): a while after READY, or as it
+   * stops after a new day's start. The app and the CLI do; tests that start and stop simulators
+   * by the hundred do not.
+   */
+  prepareNextDay?: boolean;
   /** The simulator's clock (tests pin it). */
   clock?: () => Date;
   /**
@@ -315,8 +322,18 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const port = await listenOnLoopback(app, options.port ?? 0, identity);
   const origin = `http://${LOOPBACK}:${port}`;
   setOrigin(origin);
-  const { file: _file, ...universe } = context.universe.info;
+  const { file, ...universe } = context.universe.info;
   let preparation: ReturnType<typeof setTimeout> | undefined;
+  const ahead = options.prepareNextDay
+    ? new UniverseAhead({
+        cacheDir: options.cacheDir ?? simulatorCacheDir(),
+        scale: universe.scale,
+        seed: universe.seed,
+        file,
+        day: universe.asOf,
+        newDay: universe.rolledFrom !== undefined,
+      })
+    : undefined;
   return {
     app,
     context,
@@ -336,11 +353,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         () => void prepareExchangeDetails(context.simulatedNow()).catch(() => undefined),
         PREPARE_AFTER_MS,
       ).unref();
+      ahead?.later();
     },
     simulatedDay: () => (options.asOf ? context.simulatedNow().toISOString().slice(0, 10) : undefined),
-    close: () => {
+    close: async () => {
       clearTimeout(preparation);
-      return app.close();
+      await app.close();
+      // After the universe's connection has closed: its roll's pages are in the file, not the WAL.
+      await ahead?.finish();
     },
   };
 }

@@ -21,13 +21,20 @@ import type { ListedInstrument } from './instruments/schema';
 import {
   dayText,
   generateUniverseFile,
+  readPreparedFrom,
   readUniverseDay,
   rollUniverse,
   tune,
   utcDateOf,
   type ProgressListener,
 } from './universeBuild';
-import { pruneStaleUniverses, universeFileName } from './universeCache';
+import {
+  pruneOlderGenerations,
+  pruneStaleUniverses,
+  universeFileName,
+  universeGenerations,
+  type UniverseGeneration,
+} from './universeCache';
 import type { TableCopy } from './universeLanes';
 import { parseAsOf, type Scale } from './universeChoice';
 
@@ -150,6 +157,8 @@ export interface UniverseInfo {
   cacheUsed: boolean;
   /** The day the cached universe held when it was rolled to `asOf` (absent when not rolled). */
   rolledFrom?: string;
+  /** True when that roll was made ahead, by the last run before this start (universeAhead.ts). */
+  preparedAhead?: boolean;
   /** Time spent generating or rolling (0 when the cached universe was already of `asOf`). */
   generationMs: number;
   databaseBytes: number;
@@ -168,9 +177,48 @@ export type { ProgressListener, UniverseProgress } from './universeBuild';
 
 export { AS_OF_RANGE, parseAsOf } from './universeChoice';
 
-/** The cache file of the universe of `scale` and `seed` (one file serves every day). */
-function cachedUniverseFile(options: Pick<UniverseOptions, 'cacheDir' | 'scale' | 'seed'>): string {
-  return path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed));
+/** The day a universe file holds, or undefined when it cannot be read. */
+function dayOfFile(file: string): string | undefined {
+  try {
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      return readUniverseDay(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The cache file a start on `day` opens for `scale` and `seed`: the generation that holds the
+ * day already (one prepared ahead, universeAhead.ts), else the newest, which is rolled; the
+ * first generation's name when there is none yet (it is generated). The early roll's worker and
+ * the simulator choose alike, so the simulator finds the file the worker rolled.
+ */
+export function chooseUniverseFile(
+  options: Pick<UniverseOptions, 'cacheDir' | 'scale' | 'seed'>,
+  day: string,
+): UniverseGeneration & { olderGenerations: number } {
+  const generations = universeGenerations(options.cacheDir, GENERATOR_VERSION, options.scale, options.seed);
+  const newest = generations.at(-1);
+  if (!newest)
+    return {
+      generation: 0,
+      file: path.join(options.cacheDir, universeFileName(GENERATOR_VERSION, options.scale, options.seed)),
+      olderGenerations: 0,
+    };
+  // Usually one file: the day is read only when there is a choice to make.
+  const holdingDay =
+    generations.length > 1
+      ? generations.findLast((candidate) => dayOfFile(candidate.file) === day)
+      : undefined;
+  const chosen = holdingDay ?? newest;
+  return {
+    ...chosen,
+    olderGenerations: generations.filter((candidate) => candidate.generation < chosen.generation).length,
+  };
 }
 
 /** Another process may roll the file between our roll and our snapshot: try again this often. */
@@ -197,8 +245,9 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
   const day = dayText(asOf);
   parseAsOf(day);
   mkdirSync(options.cacheDir, { recursive: true });
-  const file = cachedUniverseFile(options);
   const started = performance.now();
+  const chosen = chooseUniverseFile(options, day);
+  const { file } = chosen;
   const build = {
     seed: options.seed,
     scale: options.scale,
@@ -219,8 +268,19 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
 
   const db = new Database(file);
   let rolledFrom: string | undefined;
+  let preparedAhead = false;
   try {
     tune(db);
+    // A universe prepared ahead for this day, opened for the first time (the generations before
+    // it are still there): the start of a new day that found its roll made.
+    const preparedFrom =
+      cacheUsed && chosen.olderGenerations > 0 && readUniverseDay(db) === day
+        ? readPreparedFrom(db)
+        : undefined;
+    if (preparedFrom !== undefined) {
+      rolledFrom = preparedFrom;
+      preparedAhead = true;
+    }
     for (let attempt = 1; ; attempt++) {
       if (readUniverseDay(db) !== day) {
         const from = rollUniverse(db, { ...build, asOf });
@@ -249,6 +309,12 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
   )
     rolledFrom = before.from;
   if (options.pruneStale) pruneStaleUniverses(options.cacheDir, GENERATOR_VERSION);
+  if (chosen.olderGenerations > 0)
+    pruneOlderGenerations(options.cacheDir, GENERATOR_VERSION, {
+      scale: options.scale,
+      seed: options.seed,
+      generation: chosen.generation,
+    });
   const generationMs = cacheUsed && rolledFrom === undefined ? 0 : Math.round(performance.now() - started);
   return {
     db,
@@ -259,6 +325,7 @@ function openUniverseFile(options: UniverseOptions, regenerate: boolean): Univer
       asOf: day,
       cacheUsed,
       ...(rolledFrom !== undefined ? { rolledFrom } : {}),
+      ...(preparedAhead ? { preparedAhead } : {}),
       generationMs,
       databaseBytes: statSync(file).size,
       file,
@@ -280,7 +347,7 @@ export function rollCachedUniverse(
 ): { db: Database.Database; day: string; rolledFrom?: string } | undefined {
   const asOf = utcDateOf(options.asOf ?? new Date());
   const day = dayText(asOf);
-  const file = cachedUniverseFile(options);
+  const { file } = chooseUniverseFile(options, day);
   if (!existsSync(file)) return undefined;
   const db = new Database(file, { fileMustExist: true });
   try {

@@ -132,6 +132,21 @@ function analyzeTablesWithoutStatistics(db: Database.Database): void {
 
 function writeMeta(db: Database.Database, day: string): void {
   db.prepare("INSERT OR REPLACE INTO universe_meta (key, value) VALUES ('as_of', ?)").run(day);
+  // A roll in place is no roll made ahead: only universeAhead.ts says so, after its roll.
+  db.prepare("DELETE FROM universe_meta WHERE key = 'prepared_from'").run();
+}
+
+/** Notes that the universe in `db` was rolled ahead (universeAhead.ts) from `day`. */
+export function writePreparedFrom(db: Database.Database, day: string): void {
+  db.prepare("INSERT OR REPLACE INTO universe_meta (key, value) VALUES ('prepared_from', ?)").run(day);
+}
+
+/** The day the universe in `db` was rolled ahead from, when it was (universeAhead.ts). */
+export function readPreparedFrom(db: Database.Database): string | undefined {
+  return (
+    (db.prepare("SELECT value FROM universe_meta WHERE key = 'prepared_from'").pluck().get() as
+      string | undefined) ?? undefined
+  );
 }
 
 /**
