@@ -1,15 +1,17 @@
 /**
  * A Vite plugin for the renderer's build: writes a brotli (`.br`) and a gzip (`.gz`) twin of
  * every script, style sheet and page it emits, which both shells send to a browser that takes
- * them (main/core/rendererAssets.ts), and holds the JavaScript the page starts with (the entry
- * and every chunk it imports statically: what index.html loads before any workspace) to a budget
- * on the wire, failing the build above it. The workspaces' own chunks load when first opened.
+ * them (main/core/rendererAssets.ts), and holds the JavaScript the page starts with (the entry,
+ * every chunk it imports statically, and the chunks most workspaces share, which index.html
+ * preloads: preloadWorkspaceChunks.mjs) to a budget on the wire, failing the build above it.
+ * The workspaces' own chunks load when first opened.
  * Plain JavaScript (types in precompressRenderer.d.mts) so the Vite config loads it as it is.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { sharedWorkspaceChunks } from './preloadWorkspaceChunks.mjs';
 
 /** The most JavaScript the page may start with, brotli-compressed. */
 export const INITIAL_JAVASCRIPT_BUDGET_BYTES = 500_000;
@@ -70,7 +72,7 @@ export function precompressRenderer(report = (line) => process.stdout.write(`${l
           .map(async (fileName) => sizes.set(fileName, await compressBeside(path.join(outDir, fileName)))),
       );
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const initial = initialChunkFiles(chunks);
+      const initial = [...new Set([...initialChunkFiles(chunks), ...sharedWorkspaceChunks(chunks)])];
       const initialSizes = initial.map((fileName) => sizes.get(fileName) ?? { raw: 0, brotli: 0 });
       const brotliBytes = initialSizes.reduce((sum, size) => sum + size.brotli, 0);
       const rawBytes = initialSizes.reduce((sum, size) => sum + size.raw, 0);

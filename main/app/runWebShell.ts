@@ -2,7 +2,14 @@
  * Starts the web shell, prints `LISTENING {json}` (the page may be opened), starts the embedded
  * simulator and the desk behind it (webShellStart.ts) and prints `READY {json}`.
  */
-import { closeOnSignals, parseCommandLine, parsePort, printListening, printReady, UsageError } from '../node/cli';
+import {
+  closeOnSignals,
+  parseCommandLine,
+  parsePort,
+  printListening,
+  printReady,
+  UsageError,
+} from '../node/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/paths';
 import type { SimulatorInfo } from '../simulator/server';
 import type { Desk } from './desk';
@@ -17,7 +24,9 @@ const LAUNCH_FILE_LIFETIME_MS = 10 * 60_000;
 function parseSeconds(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`--${name} must be a whole number of seconds from ${min} to ${max} (got "${value}")`);
+    throw new UsageError(
+      `--${name} must be a whole number of seconds from ${min} to ${max} (got "${value}")`,
+    );
   }
   return Number(value);
 }
@@ -48,13 +57,21 @@ export async function runWebShell(
     'refresh-token-ttl': { type: 'string' },
   });
   const tokenTtlSeconds = parseSeconds('token-ttl', values['token-ttl'], 5, 86_400);
-  const refreshTokenTtlSeconds = parseSeconds('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
+  const refreshTokenTtlSeconds = parseSeconds(
+    'refresh-token-ttl',
+    values['refresh-token-ttl'],
+    1,
+    30 * 86_400,
+  );
   const root = findAppRoot();
   const { shell, desk: deskStarting } = await startWebShellBeforeDesk(
     async (events, shell) => {
       // The desk's code (core, simulator: a quarter of a second of this thread) loads once the
       // shell listens, while the browser loads the page, rather than before.
-      const [{ startDesk }, { progressDisplay }] = await Promise.all([import('./desk'), import('../simulator/cliProgress')]);
+      const [{ startDesk }, { progressDisplay }] = await Promise.all([
+        import('./desk'),
+        import('../simulator/cliProgress'),
+      ]);
       return startDesk({
         events,
         ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
@@ -68,19 +85,20 @@ export async function runWebShell(
     },
     { rendererDir: rendererDir(root), webPreloadFile: webPreloadFile(root), port: parsePort(values.port, 0) },
   );
-  // The page may be opened now: its calls wait for the desk. LISTENING and READY print the same
-  // link, which opens RefDesk once whichever line it was taken from.
-  printListening({ url: shell.launchUrl, origin: shell.origin });
   let launchFile: LaunchFile | undefined;
   // Also marks a failure as heard: it is awaited only once the browser has been opened.
   let deskReady: Desk | undefined;
   void deskStarting.then((desk) => (deskReady = desk)).catch(() => undefined);
+  // Before LISTENING, so a client that stops the shell as soon as it reads a line finds the handler.
   closeOnSignals(async () => {
     await launchFile?.remove();
     await shell.close();
     // A desk still starting is left to the exit, as a signal during the start always did.
     await deskReady?.close();
   });
+  // The page may be opened now: its calls wait for the desk. LISTENING and READY print the same
+  // link, which opens RefDesk once whichever line it was taken from.
+  printListening({ url: shell.launchUrl, origin: shell.origin });
   if (!values['no-open']) {
     // The printed link and the window's link are different keys: each opens RefDesk once.
     const link = shell.newLaunchLink();
@@ -98,6 +116,10 @@ export async function runWebShell(
     await launchFile?.remove();
     throw error;
   });
-  printReady({ url: shell.launchUrl, origin: shell.origin, simulator: readySimulatorInfo(desk.simulator.info) });
+  printReady({
+    url: shell.launchUrl,
+    origin: shell.origin,
+    simulator: readySimulatorInfo(desk.simulator.info),
+  });
   desk.simulator.prepareForRequests();
 }

@@ -160,7 +160,9 @@ export async function runSimulator(
     ...(corsOrigins !== undefined ? { corsOrigins } : {}),
     ...(values['strict-oauth'] === true ? { strictOAuth: true } : {}),
   });
+  // Before READY: a client that stops the simulator as soon as it reads the line (a bench, a
+  // test's harness) found no handler at times and killed it unclosed, its universe's next day unprepared.
+  closeOnSignals(() => simulator.close());
   printReady(simulator.info);
   simulator.prepareForRequests();
-  closeOnSignals(() => simulator.close());
 }

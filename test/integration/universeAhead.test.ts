@@ -13,6 +13,7 @@ import { nextWeekday, UniverseAhead } from '../../main/simulator/data/universeAh
 import { GENERATOR_VERSION, openUniverse, type Universe } from '../../main/simulator/data/universe';
 import { universeFileName } from '../../main/simulator/data/universeCache';
 import { startSimulator } from '../../main/simulator/server';
+import { startSimulatorCli } from '../support/simulatorProcess';
 import { contentDigests, universeContents } from '../support/universeContents';
 
 const SEED = 5150;
@@ -159,6 +160,35 @@ describe('preparing the next weekday’s universe ahead', () => {
     expect(universeFiles(cacheDir)).toEqual([
       universeFileName(GENERATOR_VERSION, 'small', SEED, 1),
       universeFileName(GENERATOR_VERSION, 'small', SEED, 2),
+    ]);
+  });
+
+  it('is made by `npm run simulator` stopped the moment it said READY (the stop is handled from before READY)', async () => {
+    const cacheDir = path.join(root, 'cli');
+    const universes = path.join(cacheDir, 'simulator');
+    served(universes, '2026-12-16');
+    const cli = await startSimulatorCli<{ universe: { rolledFrom?: string } }>(
+      [
+        '--port',
+        '0',
+        '--scale',
+        'small',
+        '--seed',
+        String(SEED),
+        '--cache-dir',
+        cacheDir,
+        '--data-dir',
+        path.join(root, 'cli-data'),
+        '--as-of',
+        '2026-12-17',
+      ],
+      { timeoutMs: 60_000 },
+    );
+    expect(cli.ready.universe.rolledFrom).toBe('2026-12-16');
+    expect(await cli.stop()).toBe(0);
+    expect(universeFiles(universes)).toEqual([
+      universeFileName(GENERATOR_VERSION, 'small', SEED, 1),
+      universeFileName(GENERATOR_VERSION, 'small', SEED),
     ]);
   });
 });

@@ -1,0 +1,18 @@
+/** Types of preloadWorkspaceChunks.mjs (plain JavaScript: the Vite config loads it as it is). */
+import type { Plugin } from 'vite';
+
+export declare const PRELOAD_SHARE: number;
+
+/** A chunk as the bundle describes it. */
+export interface WorkspaceChunkEntry {
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports: readonly string[];
+}
+
+/** The chunks imported statically by at least `share` of the workspace views, without the entry's own. */
+export declare function sharedWorkspaceChunks(chunks: readonly WorkspaceChunkEntry[], share?: number): string[];
+/** The Vite plugin: modulepreload links for those chunks in index.html. */
+export declare function preloadWorkspaceChunks(): Plugin;
