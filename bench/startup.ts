@@ -164,6 +164,13 @@ async function watchFirstSeen(page: Page): Promise<void> {
 }
 
 async function firstSeen(page: Page): Promise<Required<SeenTimes>> {
+  // The bench's locator can see SPX's row before the page's next animation frame notes it.
+  await page
+    .waitForFunction(() => {
+      const noted = (window as unknown as { refdeskSeen: SeenTimes }).refdeskSeen;
+      return noted.signedIn !== undefined && noted.listed !== undefined;
+    }, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const seen = await page.evaluate(() => (window as unknown as { refdeskSeen: SeenTimes }).refdeskSeen);
   if (seen.signedIn === undefined || seen.listed === undefined) throw new Error(`The page did not note when it showed the user and SPX: ${JSON.stringify(seen)}`);
   return { signedIn: seen.signedIn, listed: seen.listed };
