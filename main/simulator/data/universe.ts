@@ -29,8 +29,10 @@ import {
   type ProgressListener,
 } from './universeBuild';
 import {
+  GENERATOR_VERSION,
   pruneOlderGenerations,
   pruneStaleUniverses,
+  universeDayOfFile,
   universeFileName,
   universeGenerations,
   type UniverseGeneration,
@@ -40,8 +42,7 @@ import { parseAsOf, type Scale } from './universeChoice';
 
 export { SCALES, type Scale } from './universeChoice';
 
-/** Bump when generated content changes, so stale caches are not reused. */
-export const GENERATOR_VERSION = 9;
+export { GENERATOR_VERSION } from './universeCache';
 
 /** What a generation step gets: the database being built and the inputs of the universe. */
 export interface GenerationContext {
@@ -177,20 +178,6 @@ export type { ProgressListener, UniverseProgress } from './universeBuild';
 
 export { AS_OF_RANGE, parseAsOf } from './universeChoice';
 
-/** The day a universe file holds, or undefined when it cannot be read. */
-function dayOfFile(file: string): string | undefined {
-  try {
-    const db = new Database(file, { fileMustExist: true });
-    try {
-      return readUniverseDay(db);
-    } finally {
-      db.close();
-    }
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The cache file a start on `day` opens for `scale` and `seed`: the generation that holds the
  * day already (one prepared ahead, universeAhead.ts), else the newest, which is rolled; the
@@ -212,7 +199,7 @@ export function chooseUniverseFile(
   // Usually one file: the day is read only when there is a choice to make.
   const holdingDay =
     generations.length > 1
-      ? generations.findLast((candidate) => dayOfFile(candidate.file) === day)
+      ? generations.findLast((candidate) => universeDayOfFile(candidate.file) === day)
       : undefined;
   const chosen = holdingDay ?? newest;
   return {

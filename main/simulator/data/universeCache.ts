@@ -12,6 +12,10 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/** Bump when generated content changes, so stale caches are not reused. */
+export const GENERATOR_VERSION = 9;
 
 /**
  * The file name of the universe of one generator version, scale and seed; generations after
@@ -70,6 +74,37 @@ export function universeGenerations(
     generations.push({ generation: Number(match[5] ?? 0), file: path.join(cacheDir, name) });
   }
   return generations.sort((a, b) => a.generation - b.generation);
+}
+
+/** The day (yyyy-mm-dd) a universe file holds, or undefined when it cannot be read. */
+export function universeDayOfFile(file: string): string | undefined {
+  try {
+    // Not read-only: a read-only connection that closes last leaves the WAL and shared-memory files behind.
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      return (
+        (db.prepare("SELECT value FROM universe_meta WHERE key = 'as_of'").pluck().get() as
+          string | undefined) ?? undefined
+      );
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a universe file of `version`, `scale` and `seed` in `cacheDir` holds `day` already: a start on it rolls nothing. */
+export function universeHeldFor(
+  cacheDir: string,
+  version: number,
+  scale: string,
+  seed: number,
+  day: string,
+): boolean {
+  return universeGenerations(cacheDir, version, scale, seed).some(
+    (candidate) => universeDayOfFile(candidate.file) === day,
+  );
 }
 
 /**
