@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ describe('pruning the universe cache folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('deletes other generator versions and the old one-file-per-day layout, keeps this version\'s scales and seeds and strangers', () => {
+  it("deletes other generator versions and the old one-file-per-day layout, keeps this version's scales and seeds and strangers", () => {
     files(
       'universe-v6-default-20260101.sqlite',
       'universe-v6-default-20260101.sqlite-wal',
@@ -40,19 +41,34 @@ describe('pruning the universe cache folder', () => {
   });
 
   it('deletes a half-written universe only once it is a day old (another process may be writing it)', () => {
+    // This process is alive: its files wait out the day.
+    const alive = process.pid;
     files(
-      'universe-v6-default-1.sqlite.partial-100-0',
-      'universe-v6-default-1.sqlite.partial-100-0.lane',
-      'universe-v6-default-1.sqlite.partial-200-0',
-      'universe-v6-default-1.sqlite.partial-200-0.lane',
+      `universe-v6-default-1.sqlite.partial-${alive}-0`,
+      `universe-v6-default-1.sqlite.partial-${alive}-0.lane`,
+      `universe-v6-default-1.sqlite.partial-${alive}-1`,
+      `universe-v6-default-1.sqlite.partial-${alive}-1.lane`,
     );
     const old = (Date.now() - 25 * 3_600_000) / 1000;
-    utimesSync(path.join(dir, 'universe-v6-default-1.sqlite.partial-100-0'), old, old);
+    utimesSync(path.join(dir, `universe-v6-default-1.sqlite.partial-${alive}-0`), old, old);
     // The worker's database of a generation that died with it (a large one: some hundreds of MB).
-    utimesSync(path.join(dir, 'universe-v6-default-1.sqlite.partial-100-0.lane'), old, old);
+    utimesSync(path.join(dir, `universe-v6-default-1.sqlite.partial-${alive}-0.lane`), old, old);
     expect(pruneStaleUniverses(dir, 6).sort()).toEqual([
-      'universe-v6-default-1.sqlite.partial-100-0',
-      'universe-v6-default-1.sqlite.partial-100-0.lane',
+      `universe-v6-default-1.sqlite.partial-${alive}-0`,
+      `universe-v6-default-1.sqlite.partial-${alive}-0.lane`,
+    ]);
+  });
+
+  it('deletes at once a half-written universe whose process is gone (killed, or quit without waiting)', () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    files(
+      `universe-v6-default-1.sqlite.partial-${gone}-0`,
+      `universe-v6-default-1.g2.sqlite.partial-${gone}-17-wal`,
+      `universe-v6-default-1.sqlite.partial-${process.pid}-0`,
+    );
+    expect(pruneStaleUniverses(dir, 6).sort()).toEqual([
+      `universe-v6-default-1.g2.sqlite.partial-${gone}-17-wal`,
+      `universe-v6-default-1.sqlite.partial-${gone}-0`,
     ]);
   });
 
@@ -74,12 +90,23 @@ describe('pruning the universe cache folder', () => {
     const next = open(true, '2026-11-22T09:00:00Z');
     expect(next.info).toMatchObject({ asOf: '2026-11-22', cacheUsed: true, rolledFrom: '2026-11-21' });
     next.close();
-    expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([universeFileName(GENERATOR_VERSION, 'small', 1)]);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([
+      universeFileName(GENERATOR_VERSION, 'small', 1),
+    ]);
   });
 
   it('makes a cached universe it cannot read again instead of failing to start', () => {
-    writeFileSync(path.join(dir, universeFileName(GENERATOR_VERSION, 'small', 1)), 'not a database, or another layout');
-    const universe = openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [], asOf: new Date('2026-11-21T09:00:00Z') });
+    writeFileSync(
+      path.join(dir, universeFileName(GENERATOR_VERSION, 'small', 1)),
+      'not a database, or another layout',
+    );
+    const universe = openUniverse({
+      seed: 1,
+      scale: 'small',
+      cacheDir: dir,
+      steps: [],
+      asOf: new Date('2026-11-21T09:00:00Z'),
+    });
     expect(universe.info).toMatchObject({ asOf: '2026-11-21', cacheUsed: false });
     universe.close();
   });

@@ -38,6 +38,22 @@ const REPLACED_FILE = /^universe-v\d+-.+\.sqlite\.partial-\d+-\d+\.replaced$/;
 /** A half-written universe this old was left by a process that died while generating. */
 const ABANDONED_PARTIAL_MS = 24 * 3_600_000;
 
+/**
+ * Whether the process that writes a half-written universe (`….partial-<pid>-…`) still runs: one
+ * that died (a kill, a quit that did not wait) left it to nobody. A process of another user, or
+ * a pid taken again since, counts as alive: the file then waits out ABANDONED_PARTIAL_MS.
+ */
+function writerAlive(name: string): boolean {
+  const pid = Number(/\.partial-(\d+)-/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
 /** When `file` was last written; `nowMs` when it is gone (another process finished with it meanwhile). */
 function modifiedMs(file: string, nowMs: number): number {
   try {
@@ -148,7 +164,8 @@ export function pruneStaleUniverses(cacheDir: string, version: number, nowMs = D
       ? Number(match[1]) !== version || match[4] !== undefined
       : REPLACED_FILE.test(name) ||
         (PARTIAL_FILE.test(name) &&
-          nowMs - modifiedMs(path.join(cacheDir, name), nowMs) > ABANDONED_PARTIAL_MS);
+          (!writerAlive(name) ||
+            nowMs - modifiedMs(path.join(cacheDir, name), nowMs) > ABANDONED_PARTIAL_MS));
     if (stale && removed(path.join(cacheDir, name))) deleted.push(name);
   }
   return deleted;
