@@ -95,7 +95,8 @@ export class EmbeddedSimulator implements SimulatorControl {
     const port = this.running.info.port;
     this.state = 'restarting';
     this.problem = undefined;
-    await this.running.close();
+    // Settings changed: the next weekday of the old settings is not worth the trader's wait.
+    await this.running.close({ prepareNextDay: false });
     try {
       this.running = await this.start({
         port,

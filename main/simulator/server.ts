@@ -161,7 +161,12 @@ export interface RunningSimulator {
    * the clock.
    */
   simulatedDay(): string | undefined;
-  close(): Promise<void>;
+  /**
+   * Stops it. With prepareNextDay (universeAhead.ts) it prepares the next weekday's universe first
+   * after a new day's start; `{ prepareNextDay: false }` (a restart with other settings) makes
+   * none and gives up one under way.
+   */
+  close(options?: { prepareNextDay?: boolean }): Promise<void>;
 }
 
 /** Paths under AUTH_PREFIX that browser apps call with fetch: token, revocation, discovery and keys. */
@@ -361,9 +366,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       ahead?.later();
     },
     simulatedDay: () => (options.asOf ? context.simulatedNow().toISOString().slice(0, 10) : undefined),
-    close: async () => {
+    close: async (closing = {}) => {
       clearTimeout(preparation);
       await app.close();
+      if (closing.prepareNextDay === false) return ahead?.stop();
       // After the universe's connection has closed: its roll's pages are in the file, not the WAL.
       const outcome = await ahead?.finish();
       if (outcome?.type === 'failed' || outcome?.type === 'stopped')

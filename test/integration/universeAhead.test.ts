@@ -163,6 +163,22 @@ describe('preparing the next weekday’s universe ahead', () => {
     ]);
   });
 
+  it('is not made by a simulator restarted with other settings (closed without it)', async () => {
+    const cacheDir = path.join(root, 'restart');
+    served(cacheDir, '2026-12-21');
+    const options = {
+      scale: 'small' as const,
+      seed: SEED,
+      cacheDir,
+      prepareNextDay: true,
+      rateLimit: false as const,
+    };
+    const tuesday = await startSimulator({ ...options, asOf: day('2026-12-22') });
+    expect(tuesday.info.universe.rolledFrom).toBe('2026-12-21');
+    await tuesday.close({ prepareNextDay: false });
+    expect(universeFiles(cacheDir)).toEqual([universeFileName(GENERATOR_VERSION, 'small', SEED)]);
+  });
+
   it('is made by `npm run simulator` stopped the moment it said READY (the stop is handled from before READY)', async () => {
     const cacheDir = path.join(root, 'cli');
     const universes = path.join(cacheDir, 'simulator');
