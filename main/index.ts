@@ -49,9 +49,7 @@ if (!app.requestSingleInstanceLock()) {
     const root = app.getAppPath();
     // The report's save dialog is modal over the app's window (made below), never the auth window.
     const reportPrinter = createElectronReportPrinter(() =>
-      BrowserWindow.getAllWindows().find(
-        (window) => !window.isDestroyed() && isAppUrl(window.webContents.getURL()),
-      ),
+      BrowserWindow.getAllWindows().find((window) => !window.isDestroyed() && isAppUrl(window.webContents.getURL())),
     );
     desk = await startDesk({
       systemClipboard: electronClipboard,
@@ -63,9 +61,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(desk.createDispatcher(isAppUrl));
     const mainWindow = createMainWindow(path.join(root, 'out', 'preload', 'index.cjs'));
     // Login pages open in the auth window, modal over the main window while it exists.
-    desk.services.session.useInteractiveSignIn(
-      createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)),
-    );
+    desk.services.session.useInteractiveSignIn(createAuthWindowSignIn(() => (mainWindow.isDestroyed() ? undefined : mainWindow)));
     desk.simulator.prepareForRequests();
   });
 }

@@ -2,14 +2,7 @@
  * Starts the web shell, prints `LISTENING {json}` (the page may be opened), starts the embedded
  * simulator and the desk behind it (webShellStart.ts) and prints `READY {json}`.
  */
-import {
-  closeOnSignals,
-  parseCommandLine,
-  parsePort,
-  printListening,
-  printReady,
-  UsageError,
-} from '../node/cli';
+import { closeOnSignals, parseCommandLine, parsePort, printListening, printReady, UsageError } from '../node/cli';
 import { findAppRoot, rendererDir, userDataDir, webPreloadFile } from '../node/paths';
 import type { SimulatorInfo } from '../simulator/server';
 import type { Desk } from './desk';
@@ -24,9 +17,7 @@ const LAUNCH_FILE_LIFETIME_MS = 10 * 60_000;
 function parseSeconds(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(
-      `--${name} must be a whole number of seconds from ${min} to ${max} (got "${value}")`,
-    );
+    throw new UsageError(`--${name} must be a whole number of seconds from ${min} to ${max} (got "${value}")`);
   }
   return Number(value);
 }
@@ -57,21 +48,13 @@ export async function runWebShell(
     'refresh-token-ttl': { type: 'string' },
   });
   const tokenTtlSeconds = parseSeconds('token-ttl', values['token-ttl'], 5, 86_400);
-  const refreshTokenTtlSeconds = parseSeconds(
-    'refresh-token-ttl',
-    values['refresh-token-ttl'],
-    1,
-    30 * 86_400,
-  );
+  const refreshTokenTtlSeconds = parseSeconds('refresh-token-ttl', values['refresh-token-ttl'], 1, 30 * 86_400);
   const root = findAppRoot();
   const { shell, desk: deskStarting } = await startWebShellBeforeDesk(
     async (events, shell) => {
       // The desk's code (core, simulator: a quarter of a second of this thread) loads once the
       // shell listens, while the browser loads the page, rather than before.
-      const [{ startDesk }, { progressDisplay }] = await Promise.all([
-        import('./desk'),
-        import('../simulator/cliProgress'),
-      ]);
+      const [{ startDesk }, { progressDisplay }] = await Promise.all([import('./desk'), import('../simulator/cliProgress')]);
       return startDesk({
         events,
         ...(tokenTtlSeconds !== undefined ? { tokenTtlSeconds } : {}),
@@ -116,10 +99,6 @@ export async function runWebShell(
     await launchFile?.remove();
     throw error;
   });
-  printReady({
-    url: shell.launchUrl,
-    origin: shell.origin,
-    simulator: readySimulatorInfo(desk.simulator.info),
-  });
+  printReady({ url: shell.launchUrl, origin: shell.origin, simulator: readySimulatorInfo(desk.simulator.info) });
   desk.simulator.prepareForRequests();
 }

@@ -273,12 +273,7 @@ export async function buildSimulatorApp(options: SimulatorOptions = {}): Promise
         auth.sessions.isActive(sessionId) && (auth.verifyKnownAccessToken(token)?.ok ?? true),
     }),
   };
-  const stopSockets = serveStreamingSockets(app.server, {
-    hub: trading.hub,
-    auth,
-    apiPrefix: API_PREFIX,
-    corsOrigins,
-  });
+  const stopSockets = serveStreamingSockets(app.server, { hub: trading.hub, auth, apiPrefix: API_PREFIX, corsOrigins });
   // Before the server waits for its connections to end: streaming connections end only when told.
   app.addHook('preClose', async () => {
     trading.hub.close();
@@ -385,11 +380,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
  * issuer, and so the tokens clients keep, are bound to it), and any free port otherwise. The
  * port listened on is kept for the next start.
  */
-async function listenOnLoopback(
-  app: FastifyInstance,
-  port: number,
-  identity: KeptIdentity | undefined,
-): Promise<number> {
+async function listenOnLoopback(app: FastifyInstance, port: number, identity: KeptIdentity | undefined): Promise<number> {
   const kept = port === 0 ? identity?.port : undefined;
   try {
     if (kept === undefined) await app.listen({ host: LOOPBACK, port });

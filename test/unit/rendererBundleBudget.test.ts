@@ -12,12 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { budgetProblem, initialChunkFiles, precompressRenderer } from '../../scripts/precompressRenderer.mjs';
 import { preloadWorkspaceChunks, sharedWorkspaceChunks } from '../../scripts/preloadWorkspaceChunks.mjs';
 
-const chunk = (fileName: string, isEntry: boolean, imports: string[] = []) => ({
-  type: 'chunk' as const,
-  fileName,
-  isEntry,
-  imports,
-});
+const chunk = (fileName: string, isEntry: boolean, imports: string[] = []) => ({ type: 'chunk' as const, fileName, isEntry, imports });
 
 describe('the initial JavaScript of the renderer', () => {
   it('is the entry and what it imports statically, not the workspaces it imports dynamically', () => {
@@ -28,11 +23,7 @@ describe('the initial JavaScript of the renderer', () => {
       chunk('assets/OptionChainsView.js', false, ['assets/gridSetup.js', 'assets/vue.js']),
       chunk('assets/gridSetup.js', false),
     ];
-    expect(initialChunkFiles(chunks).sort()).toEqual([
-      'assets/helpers.js',
-      'assets/index.js',
-      'assets/vue.js',
-    ]);
+    expect(initialChunkFiles(chunks).sort()).toEqual(['assets/helpers.js', 'assets/index.js', 'assets/vue.js']);
   });
 
   it('preloads the chunks at least a quarter of the workspaces import, not one workspace’s own nor the entry’s', () => {
@@ -112,11 +103,7 @@ describe('the renderer build plugin', () => {
     const error = vi.fn((message: string) => {
       throw new Error(message);
     });
-    const writeBundle = plugin.writeBundle as (
-      this: unknown,
-      options: unknown,
-      bundle: unknown,
-    ) => Promise<void>;
+    const writeBundle = plugin.writeBundle as (this: unknown, options: unknown, bundle: unknown) => Promise<void>;
     const outcome = await writeBundle.call({ error }, {}, bundle).then(
       () => undefined,
       (failure: Error) => failure.message,
@@ -130,9 +117,7 @@ describe('the renderer build plugin', () => {
     expect(outcome).toBeUndefined();
     expect(brotliDecompressSync(readFileSync(path.join(outDir, 'index.js.br')))).toEqual(script);
     expect(gunzipSync(readFileSync(path.join(outDir, 'index.js.gz')))).toEqual(script);
-    expect(lines).toEqual([
-      expect.stringMatching(/^Initial JavaScript: \d+ kB brotli \(13 kB raw, 1 files\), budget 500 kB\.$/),
-    ]);
+    expect(lines).toEqual([expect.stringMatching(/^Initial JavaScript: \d+ kB brotli \(13 kB raw, 1 files\), budget 500 kB\.$/)]);
   });
 
   it('fails the build when the page would start with more than 500 kB on the wire', async () => {
@@ -141,9 +126,7 @@ describe('the renderer build plugin', () => {
       { 'index.js': randomBytes(600_000), 'lazy.js': randomBytes(600_000) },
       { 'index.js': chunk('index.js', true), 'lazy.js': chunk('lazy.js', false) },
     );
-    expect(outcome).toMatch(
-      /^The page starts with 60\d kB of JavaScript on the wire \(brotli\), above the 500 kB budget: index\.js\./,
-    );
+    expect(outcome).toMatch(/^The page starts with 60\d kB of JavaScript on the wire \(brotli\), above the 500 kB budget: index\.js\./);
     expect(existsSync(path.join(outDir, 'lazy.js.br'))).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ describe('pruning the universe cache folder', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("deletes other generator versions and the old one-file-per-day layout, keeps this version's scales and seeds and strangers", () => {
+  it('deletes other generator versions and the old one-file-per-day layout, keeps this version\'s scales and seeds and strangers', () => {
     files(
       'universe-v6-default-20260101.sqlite',
       'universe-v6-default-20260101.sqlite-wal',
@@ -90,23 +90,12 @@ describe('pruning the universe cache folder', () => {
     const next = open(true, '2026-11-22T09:00:00Z');
     expect(next.info).toMatchObject({ asOf: '2026-11-22', cacheUsed: true, rolledFrom: '2026-11-21' });
     next.close();
-    expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([
-      universeFileName(GENERATOR_VERSION, 'small', 1),
-    ]);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.sqlite'))).toEqual([universeFileName(GENERATOR_VERSION, 'small', 1)]);
   });
 
   it('makes a cached universe it cannot read again instead of failing to start', () => {
-    writeFileSync(
-      path.join(dir, universeFileName(GENERATOR_VERSION, 'small', 1)),
-      'not a database, or another layout',
-    );
-    const universe = openUniverse({
-      seed: 1,
-      scale: 'small',
-      cacheDir: dir,
-      steps: [],
-      asOf: new Date('2026-11-21T09:00:00Z'),
-    });
+    writeFileSync(path.join(dir, universeFileName(GENERATOR_VERSION, 'small', 1)), 'not a database, or another layout');
+    const universe = openUniverse({ seed: 1, scale: 'small', cacheDir: dir, steps: [], asOf: new Date('2026-11-21T09:00:00Z') });
     expect(universe.info).toMatchObject({ asOf: '2026-11-21', cacheUsed: false });
     universe.close();
   });

@@ -60,13 +60,7 @@ export function startUniverseRoll(work: UniverseRollWork): EarlyUniverseRoll {
   });
   const result = answered.then((answer): EarlyRollResult | undefined =>
     answer?.type === 'rolled'
-      ? {
-          scale: work.scale,
-          seed: work.seed,
-          day: answer.day,
-          from: answer.from,
-          elapsedMs: performance.now() - startedAt,
-        }
+      ? { scale: work.scale, seed: work.seed, day: answer.day, from: answer.from, elapsedMs: performance.now() - startedAt }
       : undefined,
   );
   return {
