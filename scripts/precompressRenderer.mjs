@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { sharedWorkspaceChunks } from './preloadWorkspaceChunks.mjs';
+import { initialChunkFiles, sharedWorkspaceChunks } from './preloadWorkspaceChunks.mjs';
 
 /** The most JavaScript the page may start with, brotli-compressed. */
 export const INITIAL_JAVASCRIPT_BUDGET_BYTES = 500_000;
@@ -20,18 +20,7 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 const toBrotli = promisify(brotliCompress);
 const toGzip = promisify(gzip);
 
-/** The files of the entry chunks and of every chunk they import statically, transitively. */
-export function initialChunkFiles(chunks) {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const seen = new Set();
-  const visit = (fileName) => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-  };
-  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
-  return [...seen];
-}
+export { initialChunkFiles };
 
 /** The budget's verdict in words: undefined when within it, else what is over and by how much. */
 export function budgetProblem(initialBytes, files, budget = INITIAL_JAVASCRIPT_BUDGET_BYTES) {

@@ -12,6 +12,8 @@ export interface WorkspaceChunkEntry {
   imports: readonly string[];
 }
 
+/** The files of the entry chunks and of every chunk they import statically, transitively. */
+export declare function initialChunkFiles(chunks: readonly WorkspaceChunkEntry[]): string[];
 /** The chunks imported statically by at least `share` of the workspace views, without the entry's own. */
 export declare function sharedWorkspaceChunks(chunks: readonly WorkspaceChunkEntry[], share?: number): string[];
 /** The Vite plugin: modulepreload links for those chunks in index.html. */

@@ -15,12 +15,20 @@ export const PRELOAD_SHARE = 0.25;
 /** A workspace view: a route's lazily loaded component (renderer/src/shell/router.ts). */
 const WORKSPACE_VIEW = /\/renderer\/src\/features\/.+View\.vue$/;
 
-/** The files `fileName` imports statically, transitively, itself included. */
+/** The files `fileName` imports statically, transitively, itself included (added to `seen`). */
 function staticClosure(byFile, fileName, seen = new Set()) {
   if (seen.has(fileName)) return seen;
   seen.add(fileName);
   for (const imported of byFile.get(fileName)?.imports ?? []) staticClosure(byFile, imported, seen);
   return seen;
+}
+
+/** The files of the entry chunks and of every chunk they import statically, transitively. */
+export function initialChunkFiles(chunks) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const initial = new Set();
+  for (const chunk of chunks) if (chunk.isEntry) staticClosure(byFile, chunk.fileName, initial);
+  return [...initial];
 }
 
 /**
@@ -29,8 +37,7 @@ function staticClosure(byFile, fileName, seen = new Set()) {
  */
 export function sharedWorkspaceChunks(chunks, share = PRELOAD_SHARE) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const initial = new Set();
-  for (const chunk of chunks) if (chunk.isEntry) staticClosure(byFile, chunk.fileName, initial);
+  const initial = new Set(initialChunkFiles(chunks));
   const views = chunks.filter((chunk) => chunk.isDynamicEntry && WORKSPACE_VIEW.test(chunk.facadeModuleId ?? ''));
   const importers = new Map();
   for (const view of views)

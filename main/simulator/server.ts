@@ -3,6 +3,7 @@
  * API under `/openapi` and the authorization server under `/auth`. No Electron code here: the
  * desktop app, the web shell, the standalone CLI and the tests all start it through this file.
  */
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { simulatorCacheDir, simulatorDataDir } from '../node/paths';
 import { openKeptIdentity, type KeptIdentity } from './auth/identityStore';
@@ -331,7 +332,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   let preparation: ReturnType<typeof setTimeout> | undefined;
   const ahead = options.prepareNextDay
     ? new UniverseAhead({
-        cacheDir: options.cacheDir ?? simulatorCacheDir(),
+        // The folder the universe was opened from.
+        cacheDir: path.dirname(file),
         scale: universe.scale,
         seed: universe.seed,
         file,

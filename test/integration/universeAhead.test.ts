@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationSteps } from '../../main/simulator/data/steps';
 import { nextWeekday, UniverseAhead } from '../../main/simulator/data/universeAhead';
 import { GENERATOR_VERSION, openUniverse, type Universe } from '../../main/simulator/data/universe';
@@ -50,6 +50,12 @@ function served(cacheDir: string, asOf: string) {
   };
 }
 
+/** A simulator of the small universe in `cacheDir` that prepares the next weekday, as the app's does. */
+const simulatorOptions = (cacheDir: string) =>
+  ({ scale: 'small', seed: SEED, cacheDir, prepareNextDay: true, rateLimit: false }) as const;
+/** The file name of generation `generation` of the test's universe. */
+const generationFile = (generation = 0) => universeFileName(GENERATOR_VERSION, 'small', SEED, generation);
+
 describe('preparing the next weekday’s universe ahead', () => {
   let root: string;
   beforeAll(() => {
@@ -71,13 +77,10 @@ describe('preparing the next weekday’s universe ahead', () => {
     expect(outcome).toMatchObject({
       type: 'prepared',
       from: '2026-11-27',
-      file: path.join(cacheDir, universeFileName(GENERATOR_VERSION, 'small', SEED, 1)),
+      file: path.join(cacheDir, generationFile(1)),
     });
     // Friday's universe is still there, for a start on Friday (the simulator serving it, another start).
-    expect(universeFiles(cacheDir)).toEqual([
-      universeFileName(GENERATOR_VERSION, 'small', SEED, 1),
-      universeFileName(GENERATOR_VERSION, 'small', SEED),
-    ]);
+    expect(universeFiles(cacheDir)).toEqual([generationFile(1), generationFile()]);
 
     const monday = open(cacheDir, '2026-11-30');
     let digests: Record<string, string>;
@@ -94,7 +97,7 @@ describe('preparing the next weekday’s universe ahead', () => {
       monday.close();
     }
     // The generation before is deleted once the next one is opened; no temporary file is left.
-    expect(universeFiles(cacheDir)).toEqual([universeFileName(GENERATOR_VERSION, 'small', SEED, 1)]);
+    expect(universeFiles(cacheDir)).toEqual([generationFile(1)]);
     expect(digests).toEqual(digestsOf(path.join(root, 'fresh-monday'), '2026-11-30'));
 
     // Opened again the same day it is a warm start; it is not reported as a roll again.
@@ -116,8 +119,21 @@ describe('preparing the next weekday’s universe ahead', () => {
     friday.close();
     expect(friday.info).toMatchObject({ asOf: '2026-12-04', rolledFrom: '2026-12-03' });
     expect(friday.info.preparedAhead).toBeUndefined();
-    expect(friday.info.file).toBe(path.join(cacheDir, universeFileName(GENERATOR_VERSION, 'small', SEED, 1)));
-    expect(universeFiles(cacheDir)).toEqual([universeFileName(GENERATOR_VERSION, 'small', SEED, 1)]);
+    expect(friday.info.file).toBe(path.join(cacheDir, generationFile(1)));
+    expect(universeFiles(cacheDir)).toEqual([generationFile(1)]);
+  });
+
+  it('is made a while after READY by a simulator that keeps running (`later`)', async () => {
+    const cacheDir = path.join(root, 'later');
+    const wednesday = served(cacheDir, '2026-12-30');
+    const ahead = new UniverseAhead({ ...wednesday, newDay: false });
+    ahead.later(50);
+    await vi.waitFor(() => expect(universeFiles(cacheDir)).toContain(generationFile(1)), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    // The stop finds it made: nothing more to wait for.
+    expect(await ahead.finish()).toMatchObject({ type: 'prepared', from: '2026-12-30' });
   });
 
   it('given up at the stop’s deadline, leaves no file a start would open, nor its temporary one', async () => {
@@ -134,17 +150,11 @@ describe('preparing the next weekday’s universe ahead', () => {
   it('is made by a simulator stopping after a new day’s start, and that next start reports the roll as made the day before', async () => {
     const cacheDir = path.join(root, 'simulator');
     served(cacheDir, '2026-12-10');
-    const options = {
-      scale: 'small' as const,
-      seed: SEED,
-      cacheDir,
-      prepareNextDay: true,
-      rateLimit: false as const,
-    };
+    const options = simulatorOptions(cacheDir);
     const thursday = await startSimulator({ ...options, asOf: day('2026-12-11') });
     expect(thursday.info.universe).toMatchObject({ asOf: '2026-12-11', rolledFrom: '2026-12-10' });
     await thursday.close();
-    expect(existsSync(path.join(cacheDir, universeFileName(GENERATOR_VERSION, 'small', SEED, 1)))).toBe(true);
+    expect(existsSync(path.join(cacheDir, generationFile(1)))).toBe(true);
 
     const monday = await startSimulator({ ...options, asOf: day('2026-12-14') });
     try {
@@ -157,26 +167,17 @@ describe('preparing the next weekday’s universe ahead', () => {
       await monday.close();
     }
     // Its own stop prepared Tuesday's.
-    expect(universeFiles(cacheDir)).toEqual([
-      universeFileName(GENERATOR_VERSION, 'small', SEED, 1),
-      universeFileName(GENERATOR_VERSION, 'small', SEED, 2),
-    ]);
+    expect(universeFiles(cacheDir)).toEqual([generationFile(1), generationFile(2)]);
   });
 
   it('is not made by a simulator restarted with other settings (closed without it)', async () => {
     const cacheDir = path.join(root, 'restart');
     served(cacheDir, '2026-12-21');
-    const options = {
-      scale: 'small' as const,
-      seed: SEED,
-      cacheDir,
-      prepareNextDay: true,
-      rateLimit: false as const,
-    };
+    const options = simulatorOptions(cacheDir);
     const tuesday = await startSimulator({ ...options, asOf: day('2026-12-22') });
     expect(tuesday.info.universe.rolledFrom).toBe('2026-12-21');
     await tuesday.close({ prepareNextDay: false });
-    expect(universeFiles(cacheDir)).toEqual([universeFileName(GENERATOR_VERSION, 'small', SEED)]);
+    expect(universeFiles(cacheDir)).toEqual([generationFile()]);
   });
 
   it('is made by `npm run simulator` stopped the moment it said READY (the stop is handled from before READY)', async () => {
@@ -202,9 +203,6 @@ describe('preparing the next weekday’s universe ahead', () => {
     );
     expect(cli.ready.universe.rolledFrom).toBe('2026-12-16');
     expect(await cli.stop()).toBe(0);
-    expect(universeFiles(universes)).toEqual([
-      universeFileName(GENERATOR_VERSION, 'small', SEED, 1),
-      universeFileName(GENERATOR_VERSION, 'small', SEED),
-    ]);
+    expect(universeFiles(universes)).toEqual([generationFile(1), generationFile()]);
   });
 });

@@ -30,6 +30,8 @@ describe('the embedded simulator under Settings', () => {
       { scale: 'default', seed: 20260101 },
     );
     expect(first.close).toHaveBeenCalledOnce();
+    // A restart with other settings prepares no next weekday of the old ones (universeAhead.ts).
+    expect(first.close).toHaveBeenCalledWith({ prepareNextDay: false });
     expect(start).toHaveBeenCalledWith({ port: 4321, scale: 'small', seed: 7, regenerate: true });
     expect(status).toMatchObject({
       state: 'running',

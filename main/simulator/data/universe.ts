@@ -32,7 +32,7 @@ import {
   GENERATOR_VERSION,
   pruneOlderGenerations,
   pruneStaleUniverses,
-  universeDayOfFile,
+  generationHolding,
   universeFileName,
   universeGenerations,
   type UniverseGeneration,
@@ -184,7 +184,7 @@ export { AS_OF_RANGE, parseAsOf } from './universeChoice';
  * first generation's name when there is none yet (it is generated). The early roll's worker and
  * the simulator choose alike, so the simulator finds the file the worker rolled.
  */
-export function chooseUniverseFile(
+function chooseUniverseFile(
   options: Pick<UniverseOptions, 'cacheDir' | 'scale' | 'seed'>,
   day: string,
 ): UniverseGeneration & { olderGenerations: number } {
@@ -197,10 +197,7 @@ export function chooseUniverseFile(
       olderGenerations: 0,
     };
   // Usually one file: the day is read only when there is a choice to make.
-  const holdingDay =
-    generations.length > 1
-      ? generations.findLast((candidate) => universeDayOfFile(candidate.file) === day)
-      : undefined;
+  const holdingDay = generations.length > 1 ? generationHolding(generations, day) : undefined;
   const chosen = holdingDay ?? newest;
   return {
     ...chosen,

@@ -50,7 +50,7 @@ export type AheadOutcome = UniverseAheadAnswer | { type: 'skipped'; reason: stri
 /** The next weekday's universe of one running simulator, prepared once. */
 export class UniverseAhead {
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: { worker: Worker; partial: string; outcome: Promise<AheadOutcome> } | undefined;
+  private running: { worker: Worker; partial: string } | undefined;
   private outcome: Promise<AheadOutcome> | undefined;
 
   constructor(private readonly served: ServedUniverse) {}
@@ -133,7 +133,7 @@ export class UniverseAhead {
       if (answer.type !== 'prepared' && answer.type !== 'present') removePartial(work.partial);
       return answer;
     });
-    this.running = { worker, partial: work.partial, outcome };
+    this.running = { worker, partial: work.partial };
     return outcome;
   }
 }

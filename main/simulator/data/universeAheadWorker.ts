@@ -9,9 +9,9 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { generationSteps } from './steps';
-import { GENERATOR_VERSION, chooseUniverseFile, type Scale } from './universe';
+import type { Scale } from './universeChoice';
 import { readUniverseDay, rollUniverse, writePreparedFrom } from './universeBuild';
-import { universeFileName, universeGenerations } from './universeCache';
+import { GENERATOR_VERSION, generationHolding, universeFileName, universeGenerations } from './universeCache';
 
 /** What the simulator hands the worker. */
 export interface UniverseAheadWork {
@@ -34,19 +34,6 @@ export type UniverseAheadAnswer =
 
 const work = workerData as UniverseAheadWork;
 
-/** The file of this universe that holds `day` already, if any. */
-function holding(day: string): string | undefined {
-  if (universeGenerations(work.cacheDir, GENERATOR_VERSION, work.scale, work.seed).length === 0)
-    return undefined;
-  const chosen = chooseUniverseFile(work, day);
-  const db = new Database(chosen.file, { fileMustExist: true });
-  try {
-    return readUniverseDay(db) === day ? chosen.file : undefined;
-  } finally {
-    db.close();
-  }
-}
-
 /** Gives the complete `partial` the next generation's name; another process may take a name first. */
 function publish(partial: string): string {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -68,8 +55,11 @@ function publish(partial: string): string {
 }
 
 async function prepare(): Promise<UniverseAheadAnswer> {
-  const present = holding(work.day);
-  if (present) return { type: 'present', file: present };
+  const present = generationHolding(
+    universeGenerations(work.cacheDir, GENERATOR_VERSION, work.scale, work.seed),
+    work.day,
+  );
+  if (present) return { type: 'present', file: present.file };
   rmSync(work.partial, { force: true });
   const source = new Database(work.source, { fileMustExist: true });
   try {

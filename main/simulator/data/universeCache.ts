@@ -93,7 +93,7 @@ export function universeGenerations(
 }
 
 /** The day (yyyy-mm-dd) a universe file holds, or undefined when it cannot be read. */
-export function universeDayOfFile(file: string): string | undefined {
+function universeDayOfFile(file: string): string | undefined {
   try {
     // Not read-only: a read-only connection that closes last leaves the WAL and shared-memory files behind.
     const db = new Database(file, { fileMustExist: true });
@@ -110,17 +110,12 @@ export function universeDayOfFile(file: string): string | undefined {
   }
 }
 
-/** Whether a universe file of `version`, `scale` and `seed` in `cacheDir` holds `day` already: a start on it rolls nothing. */
-export function universeHeldFor(
-  cacheDir: string,
-  version: number,
-  scale: string,
-  seed: number,
+/** The newest of `generations` whose file holds `day` already: a start on it rolls nothing. */
+export function generationHolding(
+  generations: readonly UniverseGeneration[],
   day: string,
-): boolean {
-  return universeGenerations(cacheDir, version, scale, seed).some(
-    (candidate) => universeDayOfFile(candidate.file) === day,
-  );
+): UniverseGeneration | undefined {
+  return generations.findLast((candidate) => universeDayOfFile(candidate.file) === day);
 }
 
 /**

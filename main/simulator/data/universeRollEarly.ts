@@ -7,7 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { EarlierRoll } from './universe';
-import { GENERATOR_VERSION, universeHeldFor } from './universeCache';
+import { GENERATOR_VERSION, generationHolding, universeGenerations } from './universeCache';
 import { startUniverseWorker } from './universeLanes';
 import type { UniverseRollAnswer, UniverseRollWork } from './universeRollWorker';
 
@@ -42,7 +42,8 @@ export const NO_EARLY_ROLL: EarlyUniverseRoll = {
  */
 export function startUniverseRoll(work: UniverseRollWork): EarlyUniverseRoll {
   const day = work.asOf ?? new Date().toISOString().slice(0, 10);
-  if (universeHeldFor(work.cacheDir, GENERATOR_VERSION, work.scale, work.seed, day)) return NO_EARLY_ROLL;
+  if (generationHolding(universeGenerations(work.cacheDir, GENERATOR_VERSION, work.scale, work.seed), day))
+    return NO_EARLY_ROLL;
   let worker: Worker;
   const startedAt = performance.now();
   try {
